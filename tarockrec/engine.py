@@ -1,0 +1,104 @@
+"""The engine interface every game implements (python-chess ``Board`` + pokerkit actions).
+
+An engine holds one deal. ``to_act`` says whose turn it is, ``legal_actions`` lists what may be
+done now, and every action kind ``x`` has ``verify_x`` (raises ``IllegalAction`` with a
+sentence), ``can_x`` (bool) and ``x`` (applies, returns an event). ``score`` gives the
+breakdown once ``is_over``. The generic entry points ``verify/can/apply`` take an ``Action``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterator
+
+from .cards import Pack
+from .errors import IllegalAction
+from .rules import RuleSet
+from .scoring import Score
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    seat: int
+    value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an applied action did; ``info`` holds derived facts (e.g. a trick's winner)."""
+
+    action: Action
+    info: dict[str, Any] | None = None
+
+
+def _make_can(verify: Callable[..., None]) -> Callable[..., bool]:
+    def can(self: "Engine", *args: Any) -> bool:
+        try:
+            verify(self, *args)
+        except IllegalAction:
+            return False
+        return True
+    return can
+
+
+def _make_apply(verify: Callable[..., None], apply: Callable[..., Event]) -> Callable[..., Event]:
+    def act(self: "Engine", *args: Any) -> Event:
+        verify(self, *args)
+        return apply(self, *args)
+    return act
+
+
+class Engine:
+    """Base class. Subclasses list their action kinds in ``ACTIONS`` and define
+    ``verify_<kind>(seat, value)`` and ``_apply_<kind>(seat, value)``; ``can_<kind>`` and
+    ``<kind>`` are generated."""
+
+    ACTIONS: ClassVar[tuple[str, ...]] = ()
+    game: ClassVar[str] = ""
+    pack: ClassVar[Pack]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        for kind in cls.ACTIONS:
+            verify = getattr(cls, f"verify_{kind}")
+            apply = getattr(cls, f"_apply_{kind}")
+            setattr(cls, f"can_{kind}", _make_can(verify))
+            setattr(cls, kind, _make_apply(verify, apply))
+
+    rules: RuleSet
+
+    # -- generic entry points -------------------------------------------------------------
+    def verify(self, action: Action) -> None:
+        if action.kind not in self.ACTIONS:
+            raise IllegalAction("ACTION-UNKNOWN", f"{self.game} has no action {action.kind!r}",
+                                action.kind)
+        getattr(self, f"verify_{action.kind}")(action.seat, action.value)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Event:
+        return getattr(self, action.kind)(action.seat, action.value)
+
+    # -- to be provided by each game --------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def legal_actions(self) -> Iterator[Action]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def expected_next(self) -> IllegalAction | None:
+        """Why the deal is not finished yet (as an ``IllegalAction`` to report), or None."""
+        raise NotImplementedError  # pragma: no cover - interface
+
+    def score(self) -> Score:  # pragma: no cover - interface
+        raise NotImplementedError

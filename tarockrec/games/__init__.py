@@ -1,0 +1,91 @@
+"""The game registry: one ``Game`` object per game, registered by name (python-chess variants)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from ..cards import Pack
+from ..engine import Action, Engine
+from ..errors import IllegalAction
+from ..findings import Finding
+from ..rules import RuleSet
+
+#: one replay step: where it is written (JSON Pointer relative to the deal object) and the action,
+#: or an ``IllegalAction`` the notation itself detected (e.g. a trick of the wrong size)
+Step = tuple[str, "Action | IllegalAction"]
+
+
+class Game:
+    """What the record layer needs from a game. Subclasses fill in the game's notation."""
+
+    name: str = ""
+    title: str = ""
+    table_sizes: tuple[int, ...] = ()
+    pack: Pack
+    Rules: type[RuleSet]
+    Engine: type[Engine]
+
+    def rules(self, block: dict[str, Any] | None) -> RuleSet:
+        return self.Rules.build(block)
+
+    # -- the deal ---------------------------------------------------------------------------
+    def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
+                    carry: dict[str, Any]) -> tuple[Engine | None, list[Finding]]:
+        """Check the dealt cards (pointers relative to the deal object) and build the engine."""
+        raise NotImplementedError
+
+    def replay(self, rec: dict[str, Any], engine: Engine) -> Iterator[Step]:
+        """The recorded actions in order, as engine actions with their place in the record."""
+        raise NotImplementedError
+
+    def record_of(self, engine: Engine) -> dict[str, Any]:
+        """The deal-level fields (``deal`` … ``end``) that record what ``engine`` went through."""
+        raise NotImplementedError
+
+    def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
+                    carry: dict[str, Any]) -> Engine:
+        raise NotImplementedError
+
+    def choose(self, engine: Engine, rng: random.Random) -> Action:
+        """A random legal action (the generator's policy; games may weight it)."""
+        return rng.choice(list(engine.legal_actions()))
+
+    # -- state across deals ------------------------------------------------------------------
+    def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
+        return {}
+
+    def next_carry(self, engine: Engine, carry: dict[str, Any]) -> dict[str, Any]:
+        return carry
+
+    def next_dealer(self, engine: Engine | None, dealer: int, n: int, rec: dict[str, Any]) -> int:
+        return (dealer + 1) % n
+
+    # -- records without cards ---------------------------------------------------------------
+    def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
+                    carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
+        """Check a score-sheet record (no cards); return findings and the facts it fixes."""
+        return [], None
+
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    GAMES[game.name] = game
+    return game
+
+
+def get(name: str) -> Game | None:
+    if not GAMES:
+        _load()
+    return GAMES.get(name)
+
+
+def _load() -> None:
+    from . import koenigrufen  # noqa: F401
+
+
+def all_games() -> dict[str, Game]:
+    if not GAMES:
+        _load()
+    return GAMES

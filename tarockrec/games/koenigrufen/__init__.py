@@ -1,0 +1,215 @@
+"""Königrufen: rules/koenigrufen.md; notation per its Appendix C and docs/notation.md."""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from ...dealing import composition
+from ...engine import Action
+from ...errors import IllegalAction
+from ...findings import Finding
+from .. import Game, Step, register
+from .contracts import CONTRACTS, PACK
+from .engine import KoenigrufenEngine
+from .rules import KoenigrufenRules
+from .scoring import next_doubling, period_multiplier
+
+N = 4
+
+
+def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[int]], list[list[int]]]:
+    """§2.2: talon halves and hands from the deck (top first) by the dealing procedure."""
+    f = (dealer + 1) % N
+    seats = [(f + i) % N for i in range(N)]
+    hands: list[list[int]] = [[] for _ in range(N)]
+    if order == "talon_first":
+        talon = [deck[0:3], deck[3:6]]
+        rest = deck[6:]
+        packets = [rest[i * 6:(i + 1) * 6] for i in range(8)]
+    else:  # talon_between: 6 each, the two halves, 6 each
+        packets = [deck[i * 6:(i + 1) * 6] for i in range(4)]
+        talon = [deck[24:27], deck[27:30]]
+        packets += [deck[30 + i * 6:30 + (i + 1) * 6] for i in range(4)]
+    for i, packet in enumerate(packets):
+        hands[seats[i % N]].extend(packet)
+    return hands, talon
+
+
+class Koenigrufen(Game):
+    name = "koenigrufen"
+    title = "Königrufen"
+    table_sizes = (4,)
+    pack = PACK
+    Rules = KoenigrufenRules
+    Engine = KoenigrufenEngine
+
+    def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
+        hands = deal.get("hands")
+        talon = deal.get("talon")
+        parts: list[tuple[str, Any, int | None]] = []
+        if not isinstance(hands, list) or len(hands) != N:
+            return None, [Finding("DEAL-COMPOSITION", "Königrufen deals four hands", "/deal/hands")]
+        if not isinstance(talon, list) or len(talon) != 2:
+            return None, [Finding("DEAL-COMPOSITION", "the talon is two halves of three cards "
+                                  "(lower, upper)", "/deal/talon")]
+        parts += [(f"/deal/hands/{s}", hands[s], 12) for s in range(N)]
+        parts += [(f"/deal/talon/{i}", talon[i], 3) for i in range(2)]
+        findings, masks = composition(PACK, parts)
+        if findings:
+            return None, findings
+        deck = deal.get("deck")
+        if deck is not None:
+            findings += self._check_deck(deck, dealer, hands, talon, str(rules.deal_order))
+        engine = KoenigrufenEngine(rules, dealer, masks[:4], (masks[4], masks[5]),  # type: ignore[arg-type]
+                                   int(carry.get("doubling", 0)))
+        return engine, findings
+
+    def _check_deck(self, deck: Any, dealer: int, hands: list[list[str]], talon: list[list[str]],
+                    order: str) -> list[Finding]:
+        found, _ = composition(PACK, [("/deal/deck", deck, 54)])
+        if found:
+            return found
+        ids = [PACK.index[c] for c in deck]
+        exp_hands, exp_talon = deal_from_deck(ids, dealer, order)
+        for i, name in enumerate(("lower", "upper")):
+            if sorted(exp_talon[i]) != sorted(PACK.index[c] for c in talon[i]):
+                return [Finding("DEAL-ORDER", f"the {name} talon half does not match the deck: "
+                                f"the dealing order gives {' '.join(PACK.code(x) for x in exp_talon[i])}",
+                                f"/deal/talon/{i}")]
+        for s in range(N):
+            if sorted(exp_hands[s]) != sorted(PACK.index[c] for c in hands[s]):
+                return [Finding("DEAL-ORDER", f"seat {s}'s hand does not match the deck and the "
+                                "dealing order (§2.2)", f"/deal/hands/{s}")]
+        return []
+
+    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:  # type: ignore[override]
+        for i, entry in enumerate(rec.get("auction", [])):
+            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        end = rec.get("end") or {}
+        if end.get("type") == "redeal":
+            yield "/end", Action("redeal", end.get("seat", -1))
+        ex = rec.get("exchange")
+        conceded = end.get("type") == "concede"
+        decl = engine.declarer if engine.declarer is not None else -1
+        if ex is not None:
+            if "king" in ex:
+                yield "/exchange/king", Action("king", decl, (ex["king"],
+                                                              bool(ex.get("as_remaining_king"))))
+            if conceded and "take" not in ex:
+                yield "/end", Action("concede", end.get("seat", -1))
+                conceded = False
+            if "take" in ex:
+                yield "/exchange/take", Action("take", decl, ex["take"])
+            if "discard" in ex:
+                yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
+        if conceded:
+            yield "/end", Action("concede", end.get("seat", -1))
+        for i, turn in enumerate(rec.get("declarations", [])):
+            yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        for t, trick in enumerate(rec.get("play", [])):
+            if len(trick) != N:
+                yield f"/play/{t}", IllegalAction("KR-TRICK-SIZE", f"trick {t + 1} holds "
+                                                  f"{len(trick)} cards; a trick has four", trick)
+                return
+            for j, card in enumerate(trick):
+                seat = engine.to_act
+                yield f"/play/{t}/{j}", Action("play", -1 if seat is None else seat, card)
+
+    def record_of(self, e: KoenigrufenEngine) -> dict[str, Any]:  # type: ignore[override]
+        lower, upper = e.talon
+        rec: dict[str, Any] = {
+            "deal": {"hands": [PACK.codes_of(h) for h in e.dealt],
+                     "talon": [PACK.codes_of(lower), PACK.codes_of(upper)]},
+            "auction": [{"seat": s, "call": c} for s, c in e.calls],
+        }
+        ex: dict[str, Any] = {}
+        if e.called_king is not None:
+            ex["king"] = PACK.code(e.called_king)
+            if e.king_remaining:
+                ex["as_remaining_king"] = True
+        if e.taken is not None:
+            ex["take"] = e.taken
+        if e.discard_mask:
+            ex["discard"] = PACK.codes_of(e.discard_mask)
+        if ex:
+            rec["exchange"] = ex
+        if e.turns:
+            rec["declarations"] = [{"seat": s, "say": list(say)} for s, say in e.turns]
+        if e.table is not None and e.table.tricks:
+            rec["play"] = [[PACK.code(c) for c in cards] for _, cards, _, _ in e.table.tricks]
+        if e.redeal_seat is not None:
+            rec["end"] = {"type": "redeal", "seat": e.redeal_seat}
+        elif e.phase == "conceded":
+            rec["end"] = {"type": "concede", "seat": e.declarer}
+        return rec
+
+    def random_deal(self, rng, n, dealer, rules, carry):  # type: ignore[no-untyped-def]
+        deck = list(range(len(PACK)))
+        rng.shuffle(deck)
+        hands, talon = deal_from_deck(deck, dealer, str(rules.deal_order))
+        masks = [sum(1 << c for c in h) for h in hands]
+        return KoenigrufenEngine(rules, dealer, masks, (sum(1 << c for c in talon[0]),
+                                                        sum(1 << c for c in talon[1])),
+                                 int(carry.get("doubling", 0)))
+
+    def choose(self, engine, rng):  # type: ignore[no-untyped-def]
+        """Random legal action, weighted towards passing so deals look like real ones."""
+        e: KoenigrufenEngine = engine
+        if e.phase == "discard":
+            options = list(e.legal_discards())
+            return Action("discard", e.declarer, rng.choice(options))  # type: ignore[arg-type]
+        actions = list(e.legal_actions())
+        passes = [a for a in actions if (a.kind == "call" and a.value == "pass")
+                  or (a.kind == "declare" and not a.value)]
+        if passes and rng.random() < (0.8 if e.phase == "declare" else 0.55):
+            return passes[0]
+        actions = [a for a in actions if a not in passes and a.kind != "redeal"] or actions
+        return rng.choice(actions)
+
+    def initial_carry(self, rules, n):  # type: ignore[no-untyped-def]
+        return {"doubling": 0}
+
+    def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
+        return {"doubling": next_doubling(engine)}
+
+    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
+        if engine is not None and engine.redeal_seat is not None:
+            return dealer  # §2.3: the same dealer deals again
+        if (rec.get("end") or {}).get("type") == "redeal":
+            return dealer
+        return (dealer + 1) % n
+
+    def check_sheet(self, rec, rules, n, carry):  # type: ignore[no-untyped-def]
+        """A score sheet: replay the auction (hands unknown), check the result's shape."""
+        findings: list[Finding] = []
+        dealer = rec["dealer"]
+        e = KoenigrufenEngine(rules, dealer, [0, 0, 0, 0], (0, 0), int(carry.get("doubling", 0)))
+        facts: dict[str, Any] = {"multiplier": period_multiplier(e.doubling)}
+        auction = rec.get("auction", [])
+        for i, entry in enumerate(auction):
+            try:
+                e.call(entry["seat"], entry["call"])  # type: ignore[attr-defined]
+            except IllegalAction as err:
+                findings.append(Finding(err.code, err.message, f"/auction/{i}"))
+                return findings, None
+        if auction and e.contract is not None:
+            facts["declarer"] = e.declarer
+            facts["contract"] = e.contract.id
+        res = rec.get("result") or {}
+        contract = CONTRACTS.get(res.get("contract", facts.get("contract")))
+        scores = res.get("scores")
+        if contract is not None and isinstance(scores, list) and len(scores) == N:
+            decl = res.get("declarer", facts.get("declarer"))
+            if contract.family != "trischaken" and isinstance(decl, int):
+                side = {decl} | ({res["partner"]} if isinstance(res.get("partner"), int) else set())
+                for group in (side, set(range(N)) - side):
+                    vals = {scores[s] for s in group}
+                    if len(vals) > 1:
+                        findings.append(Finding("RESULT-SCORES", "the scores of one side differ: "
+                                                "every Königrufen item is paid side against "
+                                                "side", "/result/scores"))
+                        break
+        return findings, facts
+
+
+register(Koenigrufen())

@@ -1,0 +1,944 @@
+"""The Königrufen rules engine (rules/koenigrufen.md). One object = one deal.
+
+Phases: auction (§3) → free choice → king call (§4.2) → talon take / discard / concession
+(§4.3, §4.4) → Besserrufer opening (§4.6.3) → declarations (§4.6) → play (§5) → done.
+Every action kind has ``verify_x`` / ``can_x`` / ``x`` (see ``tarockrec.engine``).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterator
+
+from ...cards import iter_bits
+from ...engine import Action, Engine, Event
+from ...errors import IllegalAction
+from ...tricks import TrickTable
+from .contracts import (
+    ALL_ANNOUNCEMENTS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
+    KONTRA_LEVELS, PACK, T1, T2, T3, TAROCK_MASK, Contract,
+)
+from .rules import KoenigrufenRules
+
+N = 4
+SUIT_OF = PACK.suits
+STRENGTH = PACK.strength
+SUIT_MASK = PACK.suit_mask
+code = PACK.code
+
+AUCTION, CHOOSE, KING, TALON, DISCARD, OPENING, DECLARE, PLAY, DONE = (
+    "auction", "choose", "king", "talon", "discard", "opening", "declare", "play", "done")
+REDEALT, CONCEDED = "redealt", "conceded"
+BIDDABLE = tuple(c for c in CONTRACTS.values() if c.biddable)
+HALVES = ("lower", "upper")
+
+
+def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
+    return IllegalAction(code_, message, token, sub)
+
+
+class KoenigrufenEngine(Engine):
+    ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
+    game = "koenigrufen"
+    pack = PACK
+
+    def __init__(self, rules: KoenigrufenRules, dealer: int, hands: list[int],
+                 talon: tuple[int, int], doubling: int = 0) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % N
+        self.dealt = list(hands)
+        self.hands = list(hands)
+        self.talon = talon                       # (lower, upper) masks
+        self.doubling = doubling                 # deals still doubled before this one (§6.8)
+        self.phase = AUCTION
+        # auction (§3.3)
+        self.calls: list[tuple[int, str]] = []
+        self.active = [True] * N
+        self.high: tuple[str, int] | None = None  # (contract id or "mein_spiel", owner)
+        self.turn = self.forehand
+        self.declarer: int | None = None
+        self.contract: Contract | None = None
+        # exchange
+        self.called_king: int | None = None
+        self.king_remaining = False
+        self.taken: str | None = None            # lower | upper | all
+        self.discard_mask = 0
+        self.partner: int | None = None
+        self.redeal_seat: int | None = None
+        # declarations (§4.6)
+        self.turns: list[tuple[int, tuple[str, ...]]] = []
+        self.spoke = [False] * N
+        self.passes_in_row = 0
+        self.decl_turn = 0
+        self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
+        self.level: dict[str, int] = {}                  # target -> 0..3 (kontra chain)
+        self.public = [False] * N                        # side made public (§4.8 a, b)
+        self.valat_announced = False
+        self.table: TrickTable | None = None
+
+    # -- helpers -------------------------------------------------------------------------
+    def prio(self, seat: int) -> int:
+        return (seat - self.forehand) % N
+
+    def holder(self, card: int) -> int | None:
+        bit = 1 << card
+        for s in range(N):
+            if self.hands[s] & bit:
+                return s
+        return None
+
+    @property
+    def side_d(self) -> frozenset[int]:
+        assert self.declarer is not None
+        if self.partner is None:
+            return frozenset((self.declarer,))
+        return frozenset((self.declarer, self.partner))
+
+    def side(self, seat: int) -> str:
+        return "D" if seat in self.side_d else "O"
+
+    @property
+    def king_in_talon(self) -> bool:
+        return self.called_king is not None and bool((self.talon[0] | self.talon[1]) >> self.called_king & 1)
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == AUCTION:
+            return self.turn
+        if self.phase == CHOOSE:
+            return self.forehand
+        if self.phase in (KING, TALON, DISCARD, OPENING):
+            return self.declarer
+        if self.phase == DECLARE:
+            return self.decl_turn
+        if self.phase == PLAY:
+            assert self.table is not None
+            return self.table.to_play
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (DONE, REDEALT, CONCEDED)
+
+    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+        """The reason an action of ``kind`` cannot come now (used for every verify)."""
+        c = self.contract
+        if self.phase in (DONE, REDEALT, CONCEDED):
+            what = {DONE: "all 12 tricks have been played", REDEALT: "the deal was redealt",
+                    CONCEDED: "the declarer conceded"}[self.phase]
+            codes = {"play": "KR-TRICKS-EXTRA", "declare": "KR-NO-DECLARATIONS"}
+            return _bad(codes.get(kind, "KR-AFTER-END"), f"nothing can follow: {what}", token)
+        if kind == "redeal":
+            return _bad("KR-REDEAL", "a redeal must be demanded before the first bidding call",
+                        token)
+        if kind == "call":
+            return _bad("KR-CHOICE", "the auction is over"
+                        + (f": seat {self.declarer} plays {c.id}" if c else "")
+                        + "; forehand chooses freely only after three passes to Mein Spiel",
+                        token)
+        if kind == "king":
+            if c is not None and not c.king_call:
+                return _bad("KR-KING-CALL", f"no king is called in {c.id}", token)
+            return _bad("KR-KING-CALL", "the king is called right after the contract is fixed",
+                        token)
+        if kind in ("take", "discard"):
+            if c is not None and c.talon == "none":
+                return _bad("KR-TALON-UNTOUCHED",
+                            f"the talon stays untouched in {c.id}: no talon exchange", token)
+            return _bad("KR-TALON", f"a talon {kind} is not possible now ({self._expecting()})",
+                        token)
+        if kind == "concede":
+            return _bad("KR-CONCEDE", "a concession is only possible in Rufer or Besserrufer, "
+                        "when the called king lies in the talon, before the declarations", token)
+        if kind == "declare":
+            if c is not None and (c.family == "trischaken"):
+                return _bad("KR-NO-DECLARATIONS",
+                            "Trischaken has no announcements and no kontra", token)
+            if self.phase == PLAY:
+                return _bad("KR-DECL-END", "the declaration phase had already ended "
+                            "(three passes in a row once everyone had spoken)", token)
+            return _bad(self._expected_code(), f"declarations cannot start yet: {self._expecting()}",
+                        token)
+        if kind == "play":
+            if self.phase == DECLARE:
+                return _bad("KR-DECL-END", f"the declaration phase has not ended: seat "
+                            f"{self.decl_turn} still has a turn (it ends after three passes in "
+                            "a row once everyone has spoken)", token)
+            return _bad(self._expected_code(), f"play cannot start yet: {self._expecting()}", token)
+        return _bad("KR-PHASE", f"{kind} is not possible now", token)
+
+    def _expecting(self) -> str:
+        return {
+            AUCTION: f"the auction is still running (seat {self.turn} to call)",
+            CHOOSE: "forehand must still choose the contract after three passes to Mein Spiel",
+            KING: f"seat {self.declarer} must still call a king",
+            TALON: f"seat {self.declarer} must still take a talon half",
+            DISCARD: f"seat {self.declarer} must still discard",
+            OPENING: f"seat {self.declarer} must still open with a bird announcement (Besserrufer)",
+            DECLARE: f"the declaration phase is still running (seat {self.decl_turn} to speak)",
+            PLAY: "the play is still running",
+        }.get(self.phase, "the deal is over")
+
+    def _expected_code(self) -> str:
+        return {AUCTION: "KR-AUCTION-INCOMPLETE", CHOOSE: "KR-CHOICE", KING: "KR-KING-CALL",
+                TALON: "KR-TALON", DISCARD: "KR-DISCARD", OPENING: "KR-BESSERRUFER",
+                DECLARE: "KR-DECL-END", PLAY: "KR-TRICKS-MISSING"}.get(self.phase, "KR-PHASE")
+
+    def expected_next(self) -> IllegalAction | None:
+        if self.is_over:
+            return None
+        if self.phase == PLAY and self._early_stop_ok():
+            return None
+        if self.phase == PLAY:
+            assert self.table is not None
+            return _bad("KR-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
+                        "tricks; all 12 tricks must be recorded")
+        return _bad(self._expected_code(), f"the record ends early: {self._expecting()}")
+
+    def _early_stop_ok(self) -> bool:
+        c = self.contract
+        if not self.rules.on("allow_early_stop_misere") or c is None or c.tricks_goal is None:
+            return False
+        assert self.table is not None and self.declarer is not None
+        if self.table.cards:
+            return False
+        return self.table.count[self.declarer] > c.tricks_goal
+
+    # -- redeal (§2.3) -------------------------------------------------------------------
+    def verify_redeal(self, seat: int, value: Any = None) -> None:
+        if self.phase != AUCTION or self.calls:
+            raise self._wrong_phase("redeal")
+        if not self.rules.on("redeal_no_king_no_tarock"):
+            raise _bad("KR-REDEAL", "this rule set allows no redeal: every hand must be played")
+        if not 0 <= seat < N:
+            raise _bad("KR-SEAT", f"there is no seat {seat}", seat)
+        if self.hands[seat] & (TAROCK_MASK | KING_MASK):
+            held = PACK.codes_of(self.hands[seat] & (TAROCK_MASK | KING_MASK))
+            raise _bad("KR-REDEAL", f"seat {seat} may not demand a redeal: it holds "
+                       f"{held[0]} (only a hand without tarock and king may)", seat)
+
+    def _apply_redeal(self, seat: int, value: Any = None) -> Event:
+        self.redeal_seat = seat
+        self.phase = REDEALT
+        return Event(Action("redeal", seat))
+
+    # -- auction (§3) --------------------------------------------------------------------
+    def verify_call(self, seat: int, call: str) -> None:
+        if self.phase == CHOOSE:
+            if seat != self.forehand:
+                raise _bad("KR-TURN", f"only forehand (seat {self.forehand}) chooses the "
+                           f"contract after Mein Spiel and three passes, not seat {seat}", call)
+            if call not in CONTRACTS:
+                raise _bad("KR-CHOICE", f"{call!r} is not a contract forehand can choose", call)
+            self._check_hand_limits(seat, call)
+            return
+        if self.phase != AUCTION:
+            raise self._wrong_phase("call", call)
+        if seat != self.turn:
+            if 0 <= seat < N and not self.active[seat]:
+                raise _bad("KR-TURN", f"seat {seat} has passed and may not call again "
+                           "(a pass is final)", call)
+            raise _bad("KR-TURN", f"it is seat {self.turn}'s turn to call, not seat {seat}'s", call)
+        if not self.calls:
+            if call != "mein_spiel":
+                raise _bad("KR-OPEN", f"forehand must open with mein_spiel, not {call}", call)
+            return
+        if call == "pass":
+            return
+        if call == "mein_spiel":
+            raise _bad("KR-OPEN", "mein_spiel is only forehand's first call", call)
+        assert self.high is not None
+        high, owner = self.high
+        if call == "hold":
+            if high == "mein_spiel":
+                raise _bad("KR-HOLD", "Mein Spiel cannot be held", call)
+            if self.rules.hold_right == "forehand_only" and seat != self.forehand:
+                raise _bad("KR-HOLD", "only forehand may hold under this rule set", call)
+            if self.prio(seat) >= self.prio(owner):
+                raise _bad("KR-HOLD", f"seat {seat} may not hold seat {owner}'s {high}: only a "
+                           "seat of higher priority (nearer forehand) may hold", call)
+            return
+        contract = CONTRACTS.get(call)
+        if contract is None:
+            raise _bad("KR-CALL-UNKNOWN", f"{call!r} is not a Königrufen call", call)
+        if not contract.biddable:
+            raise _bad("KR-NOT-BIDDABLE", f"{call} cannot be bid in the auction: only forehand "
+                       "chooses it after Mein Spiel and three passes", call)
+        current = 0 if high == "mein_spiel" else CONTRACTS[high].rank
+        if contract.rank <= current:
+            raise _bad("KR-BID-LOW", f"{call} does not outrank the current {high}; a bid must "
+                       "be higher (or a hold)", call)
+        self._check_hand_limits(seat, call)
+
+    def _check_hand_limits(self, seat: int, call: str) -> None:
+        c = CONTRACTS[call]
+        if (c.king_call and self.rules.on("four_kings_forbid_king_call")
+                and self.hands[seat] & KING_MASK == KING_MASK):
+            raise _bad("KR-BID-HAND", f"with four kings seat {seat} may not play {call} under "
+                       "this rule set", call)
+
+    def _apply_call(self, seat: int, call: str) -> Event:
+        self.calls.append((seat, call))
+        if self.phase == CHOOSE:
+            self._fix_contract(CONTRACTS[call], seat)
+            return Event(Action("call", seat, call))
+        if call == "pass":
+            self.active[seat] = False
+        elif call == "hold":
+            assert self.high is not None
+            self.high = (self.high[0], seat)
+        else:
+            self.high = (call, seat)
+        if sum(self.active) == 1:
+            assert self.high is not None
+            contract, owner = self.high
+            if contract == "mein_spiel":
+                self.phase = CHOOSE
+                self.declarer = owner
+            else:
+                self._fix_contract(CONTRACTS[contract], owner)
+        else:
+            s = (seat + 1) % N
+            while not self.active[s]:
+                s = (s + 1) % N
+            self.turn = s
+        return Event(Action("call", seat, call))
+
+    def _fix_contract(self, contract: Contract, declarer: int) -> None:
+        self.contract = contract
+        self.declarer = declarer
+        if contract.king_call:
+            self.phase = KING
+        elif contract.talon != "none":
+            self.phase = TALON
+        else:
+            self._after_exchange()
+
+    # -- king call (§4.2) ----------------------------------------------------------------
+    def verify_king(self, seat: int, value: tuple[str, bool]) -> None:
+        card_code, remaining = value
+        if self.phase != KING:
+            raise self._wrong_phase("king", card_code)
+        self._check_declarer(seat, "call the king")
+        k = PACK.index.get(card_code)
+        if k not in KINGS:
+            raise _bad("KR-KING-CALL", f"{card_code} is not a king", card_code)
+        own = self.hands[seat] & KING_MASK
+        if own >> k & 1 and not self.rules.on("call_own_king") and own != KING_MASK:
+            raise _bad("KR-KING-CALL", f"seat {seat} may not call its own king {card_code} "
+                       "under this rule set", card_code)
+        if remaining and own != KING_MASK & ~(1 << k):
+            raise _bad("KR-KING-CALL", f"'the remaining king' needs the other three kings in "
+                       f"hand, seat {seat} holds {(own).bit_count()} other(s)", card_code)
+
+    def _apply_king(self, seat: int, value: tuple[str, bool]) -> Event:
+        self.called_king = PACK.index[value[0]]
+        self.king_remaining = bool(value[1])
+        c = self.contract
+        assert c is not None
+        if c.talon != "none":
+            self.phase = TALON
+        else:
+            self._after_exchange()
+        return Event(Action("king", seat, value))
+
+    def _check_declarer(self, seat: int, what: str) -> None:
+        if seat != self.declarer:
+            raise _bad("KR-TURN", f"only the declarer (seat {self.declarer}) may {what}", seat)
+
+    # -- talon (§4.3) --------------------------------------------------------------------
+    def verify_take(self, seat: int, half: str) -> None:
+        if self.phase != TALON:
+            raise self._wrong_phase("take", half)
+        self._check_declarer(seat, "take from the talon")
+        c = self.contract
+        assert c is not None
+        if c.talon == "all" and half != "all":
+            raise _bad("KR-TALON-HALF", f"in {c.id} the declarer takes all six talon cards",
+                       half)
+        if c.talon == "half" and half not in HALVES:
+            raise _bad("KR-TALON-HALF", f"in {c.id} the declarer takes exactly one whole half "
+                       "(lower or upper)", half)
+
+    def _apply_take(self, seat: int, half: str) -> Event:
+        lower, upper = self.talon
+        got = lower | upper if half == "all" else (lower if half == "lower" else upper)
+        self.hands[seat] |= got
+        self.taken = half
+        self.phase = DISCARD
+        return Event(Action("take", seat, half), {"cards": PACK.codes_of(got)})
+
+    @property
+    def untaken(self) -> int:
+        if self.taken is None or self.taken == "all":
+            return 0
+        return self.talon[1] if self.taken == "lower" else self.talon[0]
+
+    def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
+        if self.phase != DISCARD:
+            raise self._wrong_phase("discard", list(cards))
+        self._check_declarer(seat, "discard")
+        c = self.contract
+        assert c is not None
+        k = 6 if c.talon == "all" else 3
+        if len(cards) != k:
+            raise _bad("KR-DISCARD", f"the declarer must discard exactly {k} cards in {c.id}, "
+                       f"not {len(cards)}", list(cards))
+        hand = self.hands[seat]
+        mask = 0
+        for i, cc in enumerate(cards):
+            card = PACK.index.get(cc)
+            if card is None:
+                raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card", cc, f"/{i}")
+            if mask >> card & 1:
+                raise _bad("KR-DISCARD", f"{cc} is discarded twice", cc, f"/{i}")
+            if not hand >> card & 1:
+                if self.untaken >> card & 1:
+                    raise _bad("KR-TALON-HALF", f"{cc} lies in the {self._untaken_name()} half, "
+                               "which the declarer did not take: one whole half only", cc, f"/{i}")
+                raise _bad("KR-DISCARD", f"seat {seat} cannot discard {cc}: not in hand", cc,
+                           f"/{i}")
+            if FORBIDDEN_DISCARD >> card & 1:
+                raise _bad("KR-DISCARD", f"{cc} may never be discarded (kings and trull)", cc,
+                           f"/{i}")
+            mask |= 1 << card
+        free = hand & ~TAROCK_MASK & ~KING_MASK          # E of §4.3
+        tarocks = mask & TAROCK_MASK
+        if tarocks:
+            if free.bit_count() >= k or (free & ~mask):
+                kept = PACK.code(next(iter_bits(free & ~mask))) if free & ~mask else ""
+                raise _bad("KR-DISCARD-TAROCK", f"{PACK.code(next(iter_bits(tarocks)))} may be "
+                           "discarded only when no other card can be"
+                           + (f": seat {seat} keeps {kept}" if kept else ""), list(cards))
+
+    def _untaken_name(self) -> str:
+        return "upper" if self.taken == "lower" else "lower"
+
+    def _apply_discard(self, seat: int, cards: tuple[str, ...]) -> Event:
+        mask = PACK.mask(cards)
+        self.hands[seat] &= ~mask
+        self.discard_mask = mask
+        self._after_exchange()
+        return Event(Action("discard", seat, tuple(cards)))
+
+    # -- concession (§4.4) ---------------------------------------------------------------
+    def verify_concede(self, seat: int, value: Any = None) -> None:
+        c = self.contract
+        allowed_phase = self.phase == TALON or (
+            self.phase in (OPENING, DECLARE) and not self.turns and self.taken is not None)
+        if not allowed_phase or c is None or c.id not in ("rufer", "besserrufer"):
+            raise self._wrong_phase("concede")
+        self._check_declarer(seat, "concede")
+        if not self.king_in_talon:
+            raise _bad("KR-CONCEDE", f"the declarer may concede only when the called king "
+                       f"lies in the talon; {code(self.called_king or 0)} does not")
+
+    def _apply_concede(self, seat: int, value: Any = None) -> Event:
+        self.phase = CONCEDED
+        return Event(Action("concede", seat))
+
+    # -- after the exchange: sides, declarations ----------------------------------------
+    def _after_exchange(self) -> None:
+        c = self.contract
+        assert c is not None and self.declarer is not None
+        if self.called_king is not None:
+            h = self.holder(self.called_king)
+            self.partner = h if h is not None and h != self.declarer else None
+        for s in range(N):
+            self.level.setdefault("contract", 0)
+        if c.family == "trischaken":
+            self._start_play()
+            return
+        self.decl_turn = (self.declarer + 1) % N
+        if c.id == "besserrufer" and self.rules.besserrufer_announcement_timing == "opening":
+            self.phase = OPENING
+        else:
+            self.phase = DECLARE
+
+    @property
+    def statement_needed_at_all(self) -> bool:
+        """§4.6.2: partner statements are due in king-call contracts unless the talon showed
+        the called king (then everybody knows the declarer is alone)."""
+        c = self.contract
+        assert c is not None
+        return c.king_call and not (c.talon == "half" and self.king_in_talon)
+
+    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
+        self._declare(seat, tuple(say), commit=False)
+
+    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self._declare(seat, tuple(say), commit=True)
+        return Event(Action("declare", seat, tuple(say)))
+
+    def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        if self.phase not in (OPENING, DECLARE):
+            raise self._wrong_phase("declare", list(say))
+        c = self.contract
+        assert c is not None and self.declarer is not None
+        opening = self.phase == OPENING
+        if opening:
+            if seat != self.declarer:
+                raise _bad("KR-BESSERRUFER", f"the Besserrufer declarer (seat {self.declarer}) "
+                           "opens the declarations with his bird announcement", list(say))
+            if not any(x in BIRDS for x in say):
+                raise _bad("KR-BESSERRUFER", "the Besserrufer opening must announce pagat, uhu "
+                           "or kakadu", list(say))
+            if any(x not in ALL_ANNOUNCEMENTS for x in say):
+                raise _bad("KR-BESSERRUFER", "the Besserrufer opening holds announcements only",
+                           list(say))
+        elif seat != self.decl_turn:
+            raise _bad("KR-DECL-TURN", f"it is seat {self.decl_turn}'s turn to declare, not "
+                       f"seat {seat}'s", list(say))
+        first_turn_bird = (c.id == "besserrufer" and not opening and seat == self.declarer
+                           and self.rules.besserrufer_announcement_timing == "first_turn"
+                           and not self.spoke[seat])
+        if first_turn_bird and not any(x in BIRDS for x in say):
+            raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
+                       "pagat, uhu or kakadu", list(say))
+
+        # snapshot state so that verify does not mutate
+        announced = dict(self.announced)
+        level = dict(self.level)
+        valat = self.valat_announced
+        public = self.public[seat]
+        statements = [i for i, x in enumerate(say) if x in ("partner", "not_partner")]
+        if len(statements) > 1:
+            raise _bad("KR-PARTNER-STATEMENT", "at most one partner statement per turn",
+                       say[statements[1]], f"/say/{statements[1]}")
+        if statements:
+            i = statements[0]
+            if not c.king_call:
+                raise _bad("KR-PARTNER-STATEMENT", f"there is no partner to speak of in {c.id}",
+                           say[i], f"/say/{i}")
+            if len(say) == 1:
+                raise _bad("KR-PARTNER-STATEMENT", "a partner statement stands only beside an "
+                           "announcement or a kontra-type call", say[i], f"/say/{i}")
+            truth = seat == self.partner
+            if (say[i] == "partner") != truth:
+                raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} says '{say[i]}' but "
+                           + ("holds" if truth else "does not hold")
+                           + f" the called king {code(self.called_king or 0)}", say[i], f"/say/{i}")
+        my_side = self.side(seat)
+        for i, item in enumerate(say):
+            sub = f"/say/{i}"
+            if item in ("partner", "not_partner"):
+                continue
+            if item in ALL_ANNOUNCEMENTS:
+                if item not in self._allowed_announcements():
+                    raise _bad("KR-ANNOUNCE-CONTRACT", f"{item} cannot be announced in {c.id}",
+                               item, sub)
+                if item in announced:
+                    raise _bad("KR-ANNOUNCE-REPEAT", f"{item} has already been announced "
+                               f"(by seat {announced[item][0]}); each bonus only once", item, sub)
+                if item == "king_ultimo" and my_side != "D":
+                    raise _bad("KR-ANNOUNCE-SIDE", "king_ultimo may be announced only by the "
+                               "declarer's side", item, sub)
+                if item == "valat" and my_side != "D" and not self.rules.on("opponents_valat"):
+                    raise _bad("KR-ANNOUNCE-SIDE", "valat may be announced only by the "
+                               "declarer's side", item, sub)
+                if (item in BIRD_CARD and self.rules.on("bird_announcement_requires_card")
+                        and not self.hands[seat] >> BIRD_CARD[item][0] & 1):
+                    raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces {item} without "
+                               f"holding {code(BIRD_CARD[item][0])}", item, sub)
+                if (c.id == "besserrufer" and seat == self.declarer and item in BIRDS
+                        and self.rules.on("besserrufer_bird_in_hand")
+                        and not self.dealt[seat] >> BIRD_CARD[item][0] & 1):
+                    raise _bad("KR-BESSERRUFER", f"the compulsory {item} must be held before "
+                               "the talon pickup under this rule set", item, sub)
+                if (self.statement_needed_at_all and seat != self.declarer and not public
+                        and not statements):
+                    raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} must say whether it holds "
+                               f"the called king (partner / not_partner) with its first "
+                               "announcement", item, sub)
+                announced[item] = (seat, my_side)
+                if item == "valat":
+                    valat = True
+                    level["contract"] = 0
+                continue
+            level_name, _, target = item.partition(":")
+            if level_name not in KONTRA_LEVELS:
+                raise _bad("KR-SAY-UNKNOWN", f"{item!r} is not a Königrufen declaration", item,
+                           sub)
+            target = target or "contract"
+            need = KONTRA_LEVELS.index(level_name)       # level the target must have now
+            if target == "contract":
+                if valat:
+                    raise _bad("KR-KONTRA-VALAT", f"{level_name} on the contract is void once "
+                               "valat is announced", item, sub)
+                owner = "D"
+            else:
+                if target not in announced:
+                    raise _bad("KR-KONTRA", f"{level_name} on {target}, which has not been "
+                               "announced", item, sub)
+                owner = announced[target][1]
+            current = level.get(target, 0)
+            if current != need:
+                raise _bad("KR-KONTRA", self._chain_message(level_name, target, current), item,
+                           sub)
+            caller_must_own = level_name == "rekontra"
+            if (my_side == owner) != caller_must_own:
+                who = ("the side that owns" if caller_must_own else "the side against")
+                raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
+                           f"{self._target_name(target)}: only {who} it may", item, sub)
+            level[target] = need + 1
+            if target == "contract":
+                public = True
+        if commit:
+            self.announced = announced
+            self.level = level
+            self.valat_announced = valat
+            if statements or public:
+                self.public[seat] = True
+            self._end_turn(seat, say, opening)
+
+    @staticmethod
+    def _target_name(target: str) -> str:
+        return "the contract" if target == "contract" else target
+
+    def _chain_message(self, level_name: str, target: str, current: int) -> str:
+        t = self._target_name(target)
+        if current >= KONTRA_LEVELS.index(level_name) + 1:
+            return f"{t} already has a {level_name}; a second one is not allowed"
+        needs = KONTRA_LEVELS[KONTRA_LEVELS.index(level_name) - 1]
+        return f"{level_name} on {t} needs a {needs} first"
+
+    def _allowed_announcements(self) -> tuple[str, ...]:
+        c = self.contract
+        assert c is not None
+        if c.id == "farbensolo" and self.rules.farbensolo_bonuses == "valat_and_four_kings":
+            return ("valat", "four_kings")
+        return c.announcements
+
+    def _end_turn(self, seat: int, say: tuple[str, ...], opening: bool) -> None:
+        self.turns.append((seat, say))
+        self.spoke[seat] = True
+        if opening:
+            self.phase = DECLARE
+            return
+        self.passes_in_row = 0 if say else self.passes_in_row + 1
+        self.decl_turn = (seat + 1) % N
+        literal = self.rules.declaration_end_rule == "literal_three_passes"
+        if self.passes_in_row >= 3 and (literal or all(self.spoke)):
+            self._start_play()
+
+    # -- play (§5) -----------------------------------------------------------------------
+    def _start_play(self) -> None:
+        c = self.contract
+        assert c is not None and self.declarer is not None
+        lead = self.declarer if c.declarer_leads else self.forehand
+        if c.id == "farbensolo" and self.rules.farbensolo_lead == "forehand":
+            lead = self.forehand
+        winner = self._winner_no_trump if c.id == "farbensolo" else self._winner_trump
+        self.table = TrickTable(self.hands, tuple(range(N)), lead, 12, winner)
+        self.phase = PLAY
+        self._reserved = self._reservations()
+
+    @staticmethod
+    def _winner_trump(cards: list[int], seats: list[int]) -> int:
+        """§5.3: highest tarock, else highest card of the led suit."""
+        best = 0
+        led = SUIT_OF[cards[0]]
+        best_key = -1
+        for i, card in enumerate(cards):
+            s = SUIT_OF[card]
+            key = 100 + STRENGTH[card] if s == "T" else (STRENGTH[card] if s == led else -1)
+            if key > best_key:
+                best_key, best = key, i
+        return seats[best]
+
+    @staticmethod
+    def _winner_no_trump(cards: list[int], seats: list[int]) -> int:
+        """§5.3 Farbensolo: highest card of the led suit (tarocks win only a tarock lead)."""
+        led = SUIT_OF[cards[0]]
+        best, best_key = 0, -1
+        for i, card in enumerate(cards):
+            if SUIT_OF[card] == led and STRENGTH[card] > best_key:
+                best_key, best = STRENGTH[card], i
+        return seats[best]
+
+    def _reservations(self) -> dict[int, list[tuple[int, int]]]:
+        """§5.6: reserved (card, target trick) per seat, for announced birds / King Ultimo."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        c = self.contract
+        assert c is not None
+        if not c.bonus:
+            return out
+        for bonus, (seat, side) in self.announced.items():
+            if bonus in BIRD_CARD:
+                card, target = BIRD_CARD[bonus]
+            elif bonus == "king_ultimo" and self.called_king is not None:
+                card, target = self.called_king, 12
+            else:
+                continue
+            h = self.holder(card)
+            if h is None:
+                continue
+            binds = (h == seat if self.rules.reservation_binds == "announcer"
+                     else self.side(h) == side)
+            if binds:
+                out.setdefault(h, []).append((card, target))
+        return out
+
+    def _legal_mask(self, seat: int) -> int:
+        """§5.8 legal-card algorithm."""
+        t = self.table
+        c = self.contract
+        assert t is not None and c is not None
+        hand = self.hands[seat]
+        if not t.cards:
+            legal = hand
+            if (c.id == "farbensolo" and self.rules.farbensolo_tarock_lead
+                    == "only_without_suit_cards" and hand & ~TAROCK_MASK):
+                legal = hand & ~TAROCK_MASK
+        else:
+            legal = self._follow_mask(hand, t.cards)
+            if c.family != "positive":
+                w = self._must_win(legal, t.cards)
+                if w:
+                    legal = w
+        if c.family != "positive" and self.rules.on("pagat_last_tarock_in_misere"):
+            if legal >> T1 & 1 and legal & TAROCK_MASK & ~(1 << T1) and hand & TAROCK_MASK != 1 << T1:
+                legal &= ~(1 << T1)
+        reserved = self._reserved.get(seat)
+        if reserved:
+            n = t.trick_number
+            due = 0
+            later = 0
+            for card, target in reserved:
+                if legal >> card & 1:
+                    if target == n:
+                        due |= 1 << card
+                    elif target > n:
+                        later |= 1 << card
+            if due:
+                return due
+            if legal & ~later:
+                legal &= ~later
+            elif self.rules.forced_bird_order == "highest_first" and later:
+                legal = 1 << max(iter_bits(later))  # T3 > T2 > T1 in index order
+        return legal
+
+    @staticmethod
+    def _follow_mask(hand: int, trick: list[int]) -> int:
+        """§5.2: follow suit, else ruff, else anything."""
+        m = hand & SUIT_MASK[SUIT_OF[trick[0]]]
+        if not m:
+            m = hand & TAROCK_MASK
+        return m or hand
+
+    def _current_winner(self, trick: list[int]) -> int:
+        return trick[self._winner_trump(trick, list(range(len(trick))))]
+
+    def _must_win(self, legal: int, trick: list[int]) -> int:
+        """§5.4: the subset of ``legal`` that beats the current winner (0 if none)."""
+        w = self._current_winner(trick)
+        ws = SUIT_OF[w]
+        literal = self.rules.misere_overtake == "literal"
+        out = 0
+        for card in iter_bits(legal):
+            s = SUIT_OF[card]
+            if literal:
+                # G19 literal: a higher card of the led suit than those played so far
+                led = SUIT_OF[trick[0]]
+                top = max(STRENGTH[x] for x in trick if SUIT_OF[x] == led)
+                if s == led and STRENGTH[card] > top:
+                    out |= 1 << card
+                continue
+            if s == "T":
+                if ws != "T" or STRENGTH[card] > STRENGTH[w]:
+                    out |= 1 << card
+            elif s == ws and STRENGTH[card] > STRENGTH[w]:
+                out |= 1 << card
+        return out
+
+    def legal_cards(self) -> list[str]:
+        seat = self.to_act
+        if self.phase != PLAY or seat is None:
+            return []
+        return PACK.codes_of(self._legal_mask(seat))
+
+    def verify_play(self, seat: int, card_code: str) -> None:
+        if self.phase != PLAY:
+            raise self._wrong_phase("play", card_code)
+        t = self.table
+        assert t is not None
+        card = PACK.index.get(card_code)
+        if card is None:
+            raise _bad("CARD-UNKNOWN", f"{card_code!r} is not a card", card_code)
+        to_play = t.to_play
+        if seat != to_play:
+            raise _bad("KR-TURN", f"it is seat {to_play}'s turn to play, not seat {seat}'s",
+                       card_code)
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            raise self._not_in_hand(seat, card, card_code)
+        legal = self._legal_mask(seat)
+        if legal >> card & 1:
+            return
+        raise self._why_illegal(seat, card, card_code, legal)
+
+    def _not_in_hand(self, seat: int, card: int, card_code: str) -> IllegalAction:
+        t = self.table
+        assert t is not None
+        holder = self.holder(card)
+        if holder is not None:
+            if not t.cards:
+                why = self._lead_reason()
+                return _bad("KR-LEAD", f"trick {t.trick_number} must be led by seat {seat} "
+                            f"({why}), but {card_code} belongs to seat {holder}", card_code)
+            return _bad("KR-TURN", f"it is seat {seat}'s turn, but {card_code} belongs to "
+                        f"seat {holder}", card_code)
+        if self.untaken >> card & 1:
+            return _bad("KR-TALON-HALF", f"{card_code} lies in the untaken "
+                        f"{self._untaken_name()} talon half: the declarer took one whole half "
+                        "only", card_code)
+        if self.discard_mask >> card & 1:
+            return _bad("KR-NOT-IN-HAND", f"seat {seat} plays {card_code}, which was discarded",
+                        card_code)
+        if card in t.played_by:
+            return _bad("KR-NOT-IN-HAND", f"{card_code} was already played in trick "
+                        f"{t.played_by[card][1]}", card_code)
+        return _bad("KR-NOT-IN-HAND", f"seat {seat} plays {card_code}, which lies in the "
+                    "talon", card_code)
+
+    def _lead_reason(self) -> str:
+        t = self.table
+        c = self.contract
+        assert t is not None and c is not None
+        if t.tricks:
+            return f"who won trick {len(t.tricks)}"
+        return "the declarer leads" if t.leader == self.declarer and c.declarer_leads \
+            else "forehand leads"
+
+    def _why_illegal(self, seat: int, card: int, card_code: str, legal: int) -> IllegalAction:
+        t = self.table
+        c = self.contract
+        assert t is not None and c is not None
+        hand = self.hands[seat]
+        if t.cards:
+            led = SUIT_OF[t.cards[0]]
+            follow = self._follow_mask(hand, t.cards)
+            if not follow >> card & 1:
+                if hand & SUIT_MASK[led]:
+                    some = code(next(iter_bits(hand & SUIT_MASK[led])))
+                    name = {"T": "tarock", "S": "spades", "C": "clubs", "H": "hearts",
+                            "D": "diamonds"}[led]
+                    return _bad("KR-FOLLOW", f"seat {seat} played {card_code} but holds {some} "
+                                f"and must follow {name} (revoke)", card_code)
+                some = code(next(iter_bits(hand & TAROCK_MASK)))
+                return _bad("KR-RUFF", f"seat {seat} played {card_code} but is void in the led "
+                            f"suit and holds {some}: it must play a tarock", card_code)
+            if c.family != "positive":
+                w = self._must_win(follow, t.cards)
+                if w and not w >> card & 1:
+                    return _bad("KR-MUST-WIN", f"seat {seat} played {card_code} but could beat "
+                                f"{code(self._current_winner(t.cards))} with "
+                                f"{code(next(iter_bits(w)))}: in {c.id} one must win the trick "
+                                "if one can", card_code)
+        elif c.id == "farbensolo" and SUIT_OF[card] == "T":
+            return _bad("KR-FARBENSOLO-LEAD", f"seat {seat} may not lead a tarock while holding "
+                        "suit cards (this rule set)", card_code)
+        if card == T1 and c.family != "positive":
+            return _bad("KR-PAGAT-LAST", "the Pagat may be played only as the last tarock in a "
+                        "misère contract (this rule set)", card_code)
+        for r_card, target in self._reserved.get(seat, []):
+            if target == t.trick_number and legal >> r_card & 1:
+                return _bad("KR-RESERVED-DUE", f"seat {seat} must play {code(r_card)} in trick "
+                            f"{target}: it was announced for this trick", card_code)
+            if r_card == card and target > t.trick_number:
+                return _bad("KR-RESERVED-KEEP", f"seat {seat} must keep {card_code} for trick "
+                            f"{target} (announced) while it has other legal cards", card_code)
+        return _bad("KR-PLAY", f"seat {seat} may not play {card_code} now", card_code)
+
+    def _apply_play(self, seat: int, card_code: str) -> Event:
+        t = self.table
+        assert t is not None
+        winner = t.push(seat, PACK.index[card_code])
+        if t.done:
+            self.phase = DONE
+        if winner is None:
+            return Event(Action("play", seat, card_code))
+        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
+
+    # -- legal actions ------------------------------------------------------------------------
+    def legal_actions(self) -> Iterator[Action]:
+        """Every legal action now. Declaration turns are listed as a pass and each single
+        legal call (with the partner statement when one is due); longer turns are legal too
+        and are checked call by call by ``verify_declare``."""
+        ph = self.phase
+        seat = self.to_act
+        if ph == AUCTION:
+            assert seat is not None
+            if not self.calls:
+                for s in range(N):
+                    if self.can_redeal(s):  # type: ignore[attr-defined]
+                        yield Action("redeal", s)
+            for call in ("mein_spiel", "pass", "hold", *(c.id for c in BIDDABLE)):
+                if self.can_call(seat, call):  # type: ignore[attr-defined]
+                    yield Action("call", seat, call)
+        elif ph == CHOOSE:
+            for cid in CONTRACTS:
+                if self.can_call(self.forehand, cid):  # type: ignore[attr-defined]
+                    yield Action("call", self.forehand, cid)
+        elif ph == KING:
+            assert seat is not None
+            for k in KINGS:
+                for remaining in (False, True):
+                    v = (code(k), remaining)
+                    if self.can_king(seat, v):  # type: ignore[attr-defined]
+                        yield Action("king", seat, v)
+        elif ph == TALON:
+            assert seat is not None
+            if self.can_concede(seat):  # type: ignore[attr-defined]
+                yield Action("concede", seat)
+            for half in ("lower", "upper", "all"):
+                if self.can_take(seat, half):  # type: ignore[attr-defined]
+                    yield Action("take", seat, half)
+        elif ph == DISCARD:
+            assert seat is not None
+            for d in self.legal_discards():
+                yield Action("discard", seat, d)
+        elif ph in (OPENING, DECLARE):
+            assert seat is not None
+            if ph == DECLARE and self.can_concede(seat):  # type: ignore[attr-defined]
+                yield Action("concede", seat)
+            for say in self._candidate_says(seat):
+                if self.can_declare(seat, say):  # type: ignore[attr-defined]
+                    yield Action("declare", seat, say)
+        elif ph == PLAY:
+            assert seat is not None
+            for card in iter_bits(self._legal_mask(seat)):
+                yield Action("play", seat, code(card))
+
+    def legal_discards(self) -> Iterator[tuple[str, ...]]:
+        """§4.3 discard rule, enumerated: all k-subsets of the freely discardable cards, or
+        all of them plus the fewest tarocks T2–T20 needed."""
+        c = self.contract
+        assert c is not None and self.declarer is not None
+        k = 6 if c.talon == "all" else 3
+        hand = self.hands[self.declarer]
+        free = [code(x) for x in iter_bits(hand & ~TAROCK_MASK & ~KING_MASK)]
+        if len(free) >= k:
+            yield from combinations(free, k)
+            return
+        tarocks = [code(x) for x in iter_bits(hand & TAROCK_MASK & ~FORBIDDEN_DISCARD)]
+        for extra in combinations(tarocks, k - len(free)):
+            yield tuple(free) + extra
+
+    def _candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
+        stmt = ("partner",) if seat == self.partner else ("not_partner",)
+        if self.phase == DECLARE:
+            yield ()
+        items = list(ALL_ANNOUNCEMENTS)
+        for lvl in KONTRA_LEVELS:
+            items.append(lvl)
+            items.extend(f"{lvl}:{b}" for b in self.announced)
+        for item in items:
+            yield (item,)
+            if self.contract is not None and self.contract.king_call:
+                yield (item, *stmt)
+
+    # -- scoring ------------------------------------------------------------------------
+    def score(self):  # type: ignore[override]
+        from .scoring import score_deal
+        return score_deal(self)

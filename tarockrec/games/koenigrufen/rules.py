@@ -1,0 +1,69 @@
+"""Königrufen rule options (rules/koenigrufen.md §7.3). Default = the seed."""
+from __future__ import annotations
+
+from ...rules import ON_OFF, Option, RuleSet
+
+
+def _on_off(name: str, default: str, supported: tuple[str, ...] = ON_OFF, section: str = "") -> Option:
+    return Option(name, default, ON_OFF, supported, section=section)
+
+
+class KoenigrufenRules(RuleSet):
+    game = "koenigrufen"
+    options = (
+        Option("kakadu_value", 30, (30, 40), section="G1"),
+        Option("farbensolo_bonuses", "valat", ("valat", "valat_and_four_kings"), section="G2"),
+        Option("trischaken_doubling_scope", "all", ("all", "bonuses_only"), section="G3"),
+        Option("trischaken_doubling_deals", 4, None, section="§6.8"),
+        Option("trischaken_compare", "points", ("points", "thirds"), section="G29"),
+        Option("trischaken_scoring", "seed", ("seed", "oe2023"), ("seed",), section="§7.2"),
+        Option("count_leftover_rule", "nearest", ("nearest", "leftover_counts_full_value"),
+               ("nearest",), section="G11"),
+        Option("win_threshold_thirds", 107, (107, 106), section="§1.4"),
+        Option("declaration_end_rule", "all_spoke_then_three_passes",
+               ("all_spoke_then_three_passes", "literal_three_passes"), section="G12"),
+        Option("announcement_round", "seed", ("seed", "oe2023"), ("seed",), section="§7.2"),
+        Option("besserrufer_announcement_timing", "opening", ("opening", "first_turn"),
+               section="G13"),
+        _on_off("besserrufer_bird_in_hand", "off", section="§4.6.3"),
+        _on_off("besserrufer_concession_pays_bird", "off", ("off",), section="G22"),
+        _on_off("opponents_valat", "off", section="G14"),
+        _on_off("bird_announcement_requires_card", "off", section="G18"),
+        Option("reservation_binds", "holder_on_side", ("holder_on_side", "announcer"),
+               section="G17"),
+        Option("reservation_rule", "hard", ("hard", "soft"), ("hard",), section="§7.2"),
+        Option("forced_bird_order", "free", ("free", "highest_first"), section="§7.2"),
+        _on_off("silent_failure_penalty", "on", section="§7.2"),
+        _on_off("silent_bonus_beside_announcement", "off", ("off",), section="G27"),
+        _on_off("xxi_capture", "on", section="G6"),
+        _on_off("king_capture", "on", section="§7.2"),
+        _on_off("king_capture_excludes_ultimo", "off", section="G28"),
+        _on_off("valat_suppresses_silent_bonuses", "off", section="G26"),
+        Option("valat_loss_base", "win_value", ("win_value", "loss_value"), section="G24"),
+        Option("solorufer_talon_king_kontra_void", "on_loss", ("on_loss", "always"),
+               section="G23"),
+        _on_off("kontra_in_score", "on", section="§7.2"),
+        _on_off("misere_kontra_individual", "off", ("off",), section="G39"),
+        Option("misere_overtake", "must_win", ("must_win", "literal"), section="G19"),
+        _on_off("pagat_last_tarock_in_misere", "off", section="§7.2"),
+        Option("farbensolo_lead", "declarer", ("declarer", "forehand"), section="§7.2"),
+        Option("farbensolo_tarock_lead", "free", ("free", "only_without_suit_cards"),
+               section="G20"),
+        Option("hold_right", "any_higher_seat", ("any_higher_seat", "forehand_only"),
+               section="G33"),
+        _on_off("call_own_king", "on", section="§4.2"),
+        _on_off("four_kings_forbid_king_call", "off", section="G34"),
+        Option("unused_talon_owner", "declarer", ("declarer", "opponents"), section="G8"),
+        _on_off("sechserdreier_talon_exposed", "on", section="G38"),
+        _on_off("show_discarded_tarocks", "off", section="G35"),
+        _on_off("redeal_no_king_no_tarock", "on", section="G31"),
+        _on_off("allow_early_stop_misere", "off", section="G32"),
+        Option("deal_order", "talon_first", ("talon_first", "talon_between"), section="§7.2"),
+        Option("contract_values", "seed", ("seed", "tarockcup"), ("seed",), section="§7.2"),
+        Option("contract_order", "seed", ("seed", "oe2023"), ("seed",), section="§7.2"),
+        Option("bonus_scale", "seed", ("seed", "tarockcup"), ("seed",), section="§7.2"),
+        _on_off("quapil", "off", ("off",), section="§7.2"),
+        _on_off("farbendreier", "off", ("off",), section="§7.2"),
+        _on_off("extra_misere_contracts", "off", ("off",), section="§7.2"),
+        _on_off("kaiserstich", "off", ("off",), section="§7.2"),
+    )

@@ -1,0 +1,280 @@
+"""Königrufen scoring (rules/koenigrufen.md §6): items, kontra, solo doubling, periods."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...scoring import Score, ScoreItem, spread
+from .contracts import (
+    BIRD_CARD, BONUS_BASE, CAPTURE_BASE, CONTRACTS, KING_MASK, T21, T22, TRULL_MASK,
+    card_points, thirds,
+)
+
+if TYPE_CHECKING:
+    from .engine import KoenigrufenEngine
+
+SEATS = (0, 1, 2, 3)
+
+
+class _Items:
+    """Collects items; ``add`` takes the amount before the period multiplier."""
+
+    def __init__(self, m: int, bonus_only_period: bool) -> None:
+        self.m = m
+        self.bonus_only = bonus_only_period
+        self.items: list[ScoreItem] = []
+
+    def add(self, name: str, amount: int, winners: frozenset[int], note: str = "",
+            bonus: bool = False) -> None:
+        if amount == 0:
+            return
+        m = self.m if (bonus or not self.bonus_only) else 1
+        deltas = spread(winners, SEATS, amount * m, 4)
+        self.items.append(ScoreItem(name, amount, m, deltas, note))
+
+
+def period_multiplier(doubling_pending: int) -> int:
+    """§6.8: 2 while a Trischaken doubling period runs."""
+    return 2 if doubling_pending > 0 else 1
+
+
+def score_deal(e: "KoenigrufenEngine") -> Score:
+    r = e.rules
+    c = e.contract
+    m = period_multiplier(e.doubling)
+    out = _Items(m, r.trischaken_doubling_scope == "bonuses_only")
+    facts: dict[str, object] = {"multiplier": m}
+    if e.redeal_seat is not None or c is None:
+        return Score([], [0] * 4, {"declarer": None, "multiplier": m})
+    d_seat = e.declarer
+    assert d_seat is not None
+    facts["declarer"] = d_seat
+    facts["contract"] = c.id
+    D = e.side_d if c.family != "trischaken" else frozenset((d_seat,))
+    O = frozenset(SEATS) - D
+    if c.king_call:
+        facts["partner"] = e.partner
+    # §6.9 concession
+    if e.phase == "conceded":
+        out.add("concession", c.loss, O, "contract lost by concession")
+        return _finish(out, facts)
+    t = e.table
+    assert t is not None
+    facts["tricks"] = list(t.count)
+    kontra = r.on("kontra_in_score")
+
+    def k(target: str) -> int:
+        return (1 << e.level.get(target, 0)) if kontra else 1
+
+    if c.family == "trischaken":
+        _trischaken(e, out, facts)
+        return _finish(out, facts)
+
+    pile_d, pile_o = _piles(e, D)
+    facts["points"] = [card_points(pile_d), card_points(pile_o)]
+    if c.family == "misere":
+        won = t.count[d_seat]
+        ok = won == c.tricks_goal
+        out.add("contract", c.value * k("contract"), D if ok else O,
+                f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)})")
+        return _finish(out, facts)
+
+    # §6.3 contract item (positive contracts)
+    solo_void = (c.id == "solorufer" and e.king_in_talon)
+    won_d = sum(t.count[s] for s in D)
+    success = thirds(pile_d) >= int(r.win_threshold_thirds)
+    void_all = solo_void and r.solorufer_talon_king_kontra_void == "always"
+
+    def kk(target: str, lost: bool) -> int:
+        if void_all or (solo_void and lost and target in ("contract", "valat")):
+            return 1
+        return k(target)
+
+    if "valat" in e.announced:
+        x_side = e.announced["valat"][1]
+        X = D if x_side == "D" else O
+        made = sum(t.count[s] for s in X) == 12
+        base = c.value if made or r.valat_loss_base == "win_value" else c.loss
+        out.add("valat", 8 * base * kk("valat", not made),
+                X if made else (O if X == D else D),
+                f"announced valat {'made' if made else 'lost'}")
+    elif won_d == 12:
+        out.add("valat", 4 * c.value * kk("contract", False), D, "silent valat")
+    elif won_d == 0 and r.on("opponents_valat"):
+        out.add("valat", 4 * c.value * kk("contract", True), O, "silent valat by the opponents")
+    elif success:
+        out.add("contract", c.value * kk("contract", False), D,
+                f"{c.id} won with {facts['points'][0]} card points")  # type: ignore[index]
+    else:
+        out.add("contract", c.loss * kk("contract", True), O,
+                f"{c.id} lost with {facts['points'][0]} card points")  # type: ignore[index]
+
+    if c.id == "farbensolo" and r.farbensolo_bonuses != "valat_and_four_kings":
+        return _finish(out, facts)
+    _bonuses(e, out, D, O, pile_d, pile_o, kk, won_d)
+    return _finish(out, facts)
+
+
+def _finish(out: _Items, facts: dict[str, object]) -> Score:
+    deltas = [0, 0, 0, 0]
+    for item in out.items:
+        for s in SEATS:
+            deltas[s] += item.deltas[s]
+    return Score(out.items, deltas, facts)
+
+
+def _piles(e: "KoenigrufenEngine", D: frozenset[int]) -> tuple[int, int]:
+    """§4.5: cards owned by each side at the end."""
+    t = e.table
+    c = e.contract
+    assert t is not None and c is not None
+    pile_d = pile_o = 0
+    for s in SEATS:
+        if s in D:
+            pile_d |= t.won[s]
+        else:
+            pile_o |= t.won[s]
+    lower, upper = e.talon
+    if c.talon == "half":
+        extra = e.discard_mask | e.untaken
+        if e.rules.unused_talon_owner == "opponents":
+            pile_d |= e.discard_mask
+            pile_o |= e.untaken
+        else:
+            pile_d |= extra
+    elif c.talon == "all":
+        pile_d |= e.discard_mask
+    elif c.talon_owner == "opponents":
+        if c.id == "solorufer" and e.king_in_talon:
+            assert e.called_king is not None
+            with_king = lower if lower >> e.called_king & 1 else upper
+            pile_d |= with_king
+            pile_o |= (lower | upper) & ~with_king
+        else:
+            pile_o |= lower | upper
+    return pile_d, pile_o
+
+
+def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozenset[int],
+             pile_d: int, pile_o: int, kk, won_d: int) -> None:  # type: ignore[no-untyped-def]
+    """§6.4 bonus and penalty items."""
+    r = e.rules
+    c = e.contract
+    t = e.table
+    assert c is not None and t is not None
+    solo = c.solo
+    side_of = {s: (D if s in D else O) for s in SEATS}
+    other = {D: O, O: D}
+    silent_penalty = r.on("silent_failure_penalty")
+    valat_happened = "valat" in e.announced or won_d in (0, 12)
+    silent_ok = not (r.on("valat_suppresses_silent_bonuses") and valat_happened)
+    base = dict(BONUS_BASE)
+    base["kakadu"] = int(r.kakadu_value)
+    if c.id == "farbensolo":
+        types: tuple[str, ...] = ("four_kings",)
+    else:
+        types = ("pagat", "uhu", "kakadu", "trull", "four_kings")
+        if c.king_call:
+            types += ("king_ultimo",)
+    king = e.called_king
+
+    def achieved(bonus: str, X: frozenset[int]) -> bool:
+        if bonus in BIRD_CARD:
+            card, trick = BIRD_CARD[bonus]
+            return (len(t.tricks) >= trick and t.winning_card(trick) == card
+                    and t.played_by[card][0] in X)
+        if bonus == "king_ultimo":
+            return (king is not None and king in t.played_by and t.played_by[king][1] == 12
+                    and t.winner(12) in X)
+        pile = pile_d if X == D else pile_o
+        mask = TRULL_MASK if bonus == "trull" else KING_MASK
+        return pile & mask == mask
+
+    for bonus in types:
+        b = base[bonus]
+        if bonus in e.announced:
+            X = D if e.announced[bonus][1] == "D" else O
+            ok = achieved(bonus, X)
+            out.add(bonus, 2 * solo * b * kk(bonus, not ok), X if ok else other[X],
+                    f"announced {bonus} {'made' if ok else 'lost'}", bonus=True)
+            continue
+        if not silent_ok:
+            continue
+        amount = solo * b
+        if bonus in BIRD_CARD:
+            card, trick = BIRD_CARD[bonus]
+            if card in t.played_by and t.played_by[card][1] == trick:
+                p = t.played_by[card][0]
+                w = t.winner(trick)
+                if w == p:
+                    out.add(bonus, amount, side_of[p], f"silent {bonus}", bonus=True)
+                elif w not in side_of[p] and silent_penalty:
+                    out.add(bonus, amount, other[side_of[p]], f"silent {bonus} lost", bonus=True)
+        elif bonus == "king_ultimo":
+            if king is not None and king in t.played_by and t.played_by[king][1] == 12:
+                if t.winner(12) in D:
+                    out.add(bonus, amount, D, "silent king ultimo", bonus=True)
+                elif silent_penalty:
+                    out.add(bonus, amount, O, "silent king ultimo lost", bonus=True)
+        else:
+            for X in (D, O):
+                if achieved(bonus, X):
+                    out.add(bonus, amount, X, f"silent {bonus}", bonus=True)
+    if c.id == "farbensolo":
+        return
+    # capture penalties (always silent)
+    if r.on("xxi_capture") and T21 in t.played_by and T22 in t.played_by:
+        (p21, n21), (p22, n22) = t.played_by[T21], t.played_by[T22]
+        if n21 == n22 and p22 not in side_of[p21]:
+            out.add("xxi_capture", solo * CAPTURE_BASE, side_of[p22],
+                    f"XXI captured by seat {p22}", bonus=True)
+    if c.king_call and r.on("king_capture") and king is not None and king in t.played_by:
+        pk, nk = t.played_by[king]
+        w = t.winner(nk)
+        excluded = nk == 12 and r.on("king_capture_excludes_ultimo")
+        if w not in side_of[pk] and not excluded:
+            out.add("king_capture", solo * CAPTURE_BASE, side_of[w],
+                    f"called king captured by seat {w}", bonus=True)
+
+
+def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
+    """§6.7, seed scoring."""
+    t = e.table
+    assert t is not None and e.declarer is not None
+    decl = e.declarer
+    pts = [card_points(t.won[s]) for s in SEATS]
+    facts["points"] = pts
+    key = pts if e.rules.trischaken_compare == "points" else [thirds(t.won[s]) for s in SEATS]
+    tricks = t.count
+    everyone = frozenset(SEATS)
+    if 12 in tricks:
+        s = tricks.index(12)
+        out.add("trischaken", 20 if s == decl else 10, everyone - {s},
+                f"seat {s} took all tricks")
+        return
+    trickless = frozenset(s for s in SEATS if tricks[s] == 0)
+    if trickless:
+        out.add("trischaken", 10, trickless, "trickless player(s)")
+        return
+    top = max(key)
+    losers = frozenset(s for s in SEATS if key[s] == top)
+    if len(losers) == 4:
+        return
+    if len(losers) == 1:
+        (s,) = losers
+        out.add("trischaken", 20 if s == decl else 10, everyone - losers,
+                f"seat {s} has the most card points")
+    else:
+        out.add("trischaken", 10, everyone - losers, "tie for the most card points")
+
+
+def next_doubling(e: "KoenigrufenEngine") -> int:
+    """§6.8 queue counter after this deal (redeals are not deals)."""
+    if e.redeal_seat is not None:
+        return e.doubling
+    pending = max(0, e.doubling - 1)
+    if e.contract is not None and e.contract.id == "trischaken":
+        pending += int(e.rules.trischaken_doubling_deals)
+    return pending
+
+
+__all__ = ["score_deal", "next_doubling", "CONTRACTS"]
