@@ -1,0 +1,183 @@
+"""JSON and JSON Lines: ``load / loads / dump / dumps`` and a streaming archive reader.
+
+Canonical form (FORMAT.md principle 3): keys in one fixed order (``KEY_ORDER``, then private
+``_`` keys sorted), UTF-8, and one layout: objects and lists of containers one entry per
+line, indented by two; scalars, lists of scalars and flat objects inline. ``dumps(rec,
+compact=True)`` writes the one-line form used in JSON Lines.
+"""
+from __future__ import annotations
+
+import io
+import os
+from typing import IO, Any, Iterator
+
+import orjson
+
+from ..findings import Finding
+
+#: canonical key order of every object in a record, whatever its level
+KEY_ORDER = (
+    "tarockrec", "game", "rules", "name", "id", "options", "meta", "players", "dealer", "carry",
+    "deal", "hands", "talon", "deck", "deals", "auction", "seat", "call", "suit", "contract",
+    "exchange", "king", "as_remaining_king", "take", "call_card", "discard", "discards",
+    "declarations", "trick", "say", "play", "late_claims", "claim", "end", "type", "result",
+    "declarer", "partner", "points", "tricks", "multiplier", "scores", "totals", "notes", "at",
+    "text",
+)
+_RANK = {k: i for i, k in enumerate(KEY_ORDER)}
+_LAST = len(KEY_ORDER)
+
+
+def _key(k: str) -> tuple[int, str]:
+    return (_RANK.get(k, _LAST + (1 if k.startswith("_") else 0)), k)
+
+
+def canonical(value: Any) -> Any:
+    """The same value with every object's keys in canonical order (private data untouched
+    inside ``_`` fields, which are kept exactly as given)."""
+    if isinstance(value, dict):
+        return {k: (value[k] if k.startswith("_") else canonical(value[k]))
+                for k in sorted(value, key=_key)}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    return value
+
+
+def _is_scalar(v: Any) -> bool:
+    return not isinstance(v, (dict, list))
+
+
+def _inline(v: Any) -> bool:
+    if _is_scalar(v):
+        return True
+    if isinstance(v, list):
+        return all(_is_scalar(x) for x in v)
+    return all(_is_scalar(x) or (isinstance(x, list) and all(map(_is_scalar, x)))
+               for x in v.values())
+
+
+def _flat(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(orjson.dumps(k).decode() + ": " + _flat(x)
+                               for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(_flat(x) for x in v) + "]"
+    return orjson.dumps(v).decode()
+
+
+def _pretty(v: Any, indent: str, out: list[str]) -> None:
+    if _inline(v):
+        out.append(_flat(v))
+        return
+    inner = indent + "  "
+    if isinstance(v, list):
+        out.append("[\n")
+        for i, x in enumerate(v):
+            out.append(inner)
+            _pretty(x, inner, out)
+            out.append(",\n" if i < len(v) - 1 else "\n")
+        out.append(indent + "]")
+        return
+    out.append("{\n")
+    items = list(v.items())
+    for i, (k, x) in enumerate(items):
+        out.append(inner + orjson.dumps(k).decode() + ": ")
+        _pretty(x, inner, out)
+        out.append(",\n" if i < len(items) - 1 else "\n")
+    out.append(indent + "}")
+
+
+def dumps(record: Any, compact: bool = False) -> str:
+    rec = canonical(record)
+    if compact:
+        return orjson.dumps(rec).decode()
+    out: list[str] = []
+    _pretty(rec, "", out)
+    out.append("\n")
+    return "".join(out)
+
+
+def dump(record: Any, fp: IO[str], compact: bool = False) -> None:
+    fp.write(dumps(record, compact))
+    if compact:
+        fp.write("\n")
+
+
+class JSONError(ValueError):
+    """Text that is not JSON; ``finding`` says where."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def loads(text: str | bytes, line_offset: int = 0) -> Any:
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as err:
+        line = getattr(err, "lineno", 1) + line_offset
+        col = getattr(err, "colno", 0)
+        msg = getattr(err, "msg", str(err)).split(":")[0]
+        raise JSONError(Finding("JSON-SYNTAX", f"this is not valid JSON ({msg}, column {col})",
+                                "", line=line)) from None
+
+
+def load(fp: IO[str] | IO[bytes]) -> Any:
+    return loads(fp.read())
+
+
+# -- archives ------------------------------------------------------------------------------
+#: one archive entry: 1-based record index, first line, the record or the finding that
+#: made it unreadable
+Entry = tuple[int, int, "Any | Finding"]
+
+
+def iter_jsonl(fp: IO[bytes]) -> Iterator[Entry]:
+    """JSON Lines, one record a line, read as a stream (blank lines skipped)."""
+    index = 0
+    for lineno, raw in enumerate(fp, 1):
+        if not raw.strip():
+            continue
+        index += 1
+        try:
+            yield index, lineno, loads(raw, lineno - 1)
+        except JSONError as err:
+            yield index, lineno, err.finding
+
+
+def iter_json_document(data: bytes) -> Iterator[Entry]:
+    """One JSON document: a record, or an array of records."""
+    try:
+        doc = loads(data)
+    except JSONError as err:
+        yield 1, 1, err.finding
+        return
+    if isinstance(doc, list):
+        for i, rec in enumerate(doc, 1):
+            yield i, 1, rec
+    else:
+        yield 1, 1, doc
+
+
+def looks_like_jsonl(head: bytes) -> bool:
+    """Two or more non-blank lines that each start an object: JSON Lines."""
+    lines = [ln.strip() for ln in head.splitlines() if ln.strip()]
+    return len(lines) > 1 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:2])
+
+
+def write_atomic(path: str, chunks: Iterator[str]) -> None:
+    """Write to a temporary file beside ``path`` and rename it into place: an output file is
+    never left half-written."""
+    directory = os.path.dirname(os.path.abspath(path))
+    tmp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        with io.open(tmp, "w", encoding="utf-8", newline="\n") as fp:
+            for chunk in chunks:
+                fp.write(chunk)
+            fp.flush()
+            os.fsync(fp.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,46 @@
+"""Random legal deals, played through the engine's own legal actions."""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from . import games
+from .rules import RuleSet
+
+
+def play_out(game: games.Game, rng: random.Random, n: int, dealer: int, rules: RuleSet,
+             carry: dict[str, Any]):  # type: ignore[no-untyped-def]
+    engine = game.random_deal(rng, n, dealer, rules, carry)
+    while not engine.is_over:
+        engine.apply(game.choose(engine, rng))
+    return engine
+
+
+def deal_record(game: games.Game, rng: random.Random, dealer: int, rules: RuleSet | None = None,
+                n: int | None = None, players: list[str] | None = None,
+                carry: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One complete deal record with its recomputed ``result``."""
+    n = n or game.table_sizes[0]
+    rules = rules or game.Rules()
+    carry = carry if carry is not None else game.initial_carry(rules, n)
+    engine = play_out(game, rng, n, dealer, rules, carry)
+    rec: dict[str, Any] = {"tarockrec": 1, "game": game.name}
+    if rules.overrides or rules.name != "default":
+        rec["rules"] = {"name": rules.name, "options": dict(rules.overrides)}
+    rec["players"] = players or [f"Player {i + 1}" for i in range(n)]
+    rec["dealer"] = dealer
+    if any(carry.values()):
+        rec["carry"] = dict(carry)
+    rec.update(game.record_of(engine))
+    rec["result"] = engine.score().result()
+    return rec
+
+
+def deal_records(game_name: str, count: int, seed: int, n: int | None = None) -> Iterator[dict[str, Any]]:
+    game = games.get(game_name)
+    if game is None:
+        raise ValueError(f"unknown game {game_name!r}")
+    rng = random.Random(seed)
+    n = n or game.table_sizes[0]
+    for i in range(count):
+        yield deal_record(game, rng, dealer=i % n, n=n)
