@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..cards import Pack
 from ..engine import Action, Engine
@@ -10,9 +10,19 @@ from ..errors import IllegalAction
 from ..findings import Finding
 from ..rules import RuleSet
 
+class Batch:
+    """A replay step that applies many recorded actions at once (a fast path, e.g. all
+    tricks); it raises ``IllegalAction`` whose ``sub`` points inside the step's place."""
+
+    __slots__ = ("run",)
+
+    def __init__(self, run: Callable[[], None]) -> None:
+        self.run = run
+
+
 #: one replay step: where it is written (JSON Pointer relative to the deal object) and the action,
 #: or an ``IllegalAction`` the notation itself detected (e.g. a trick of the wrong size)
-Step = tuple[str, "Action | IllegalAction"]
+Step = tuple[str, "Action | Batch | IllegalAction"]
 
 
 class Game:

@@ -8,7 +8,7 @@ from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
-from .. import Game, Step, register
+from .. import Batch, Game, Step, register
 from .contracts import CONTRACTS, PACK
 from .engine import KoenigrufenEngine
 from .rules import KoenigrufenRules
@@ -106,14 +106,8 @@ class Koenigrufen(Game):
             yield "/end", Action("concede", end.get("seat", -1))
         for i, turn in enumerate(rec.get("declarations", [])):
             yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
-        for t, trick in enumerate(rec.get("play", [])):
-            if len(trick) != N:
-                yield f"/play/{t}", IllegalAction("KR-TRICK-SIZE", f"trick {t + 1} holds "
-                                                  f"{len(trick)} cards; a trick has four", trick)
-                return
-            for j, card in enumerate(trick):
-                seat = engine.to_act
-                yield f"/play/{t}/{j}", Action("play", -1 if seat is None else seat, card)
+        if "play" in rec:
+            yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 
     def record_of(self, e: KoenigrufenEngine) -> dict[str, Any]:  # type: ignore[override]
         lower, upper = e.talon

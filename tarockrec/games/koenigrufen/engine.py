@@ -860,6 +860,32 @@ class KoenigrufenEngine(Engine):
             return Event(Action("play", seat, card_code))
         return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
 
+    def play_tricks(self, tricks: list[list[str]]) -> None:
+        """Play a whole recorded ``play`` list (the replay's fast path). Raises
+        ``IllegalAction`` with ``sub`` = ``/t/j`` at the first illegal card."""
+        index = PACK.index
+        for t, trick in enumerate(tricks):
+            if len(trick) != N:
+                raise _bad("KR-TRICK-SIZE", f"trick {t + 1} holds {len(trick)} cards; a trick "
+                           "has four", trick, f"/{t}")
+            for j, cc in enumerate(trick):
+                table = self.table
+                if self.phase != PLAY or table is None:
+                    err = self._wrong_phase("play", cc)
+                    err.sub = f"/{t}/{j}"
+                    raise err
+                seat = table.leader if not table.seats else (table.seats[-1] + 1) % N
+                card = index.get(cc)
+                if card is None or not (self._legal_mask(seat) >> card & 1):
+                    try:
+                        self.verify_play(seat, cc)
+                    except IllegalAction as err:
+                        err.sub = f"/{t}/{j}"
+                        raise
+                table.push(seat, card)  # type: ignore[arg-type]
+                if table.done:
+                    self.phase = DONE
+
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Iterator[Action]:
         """Every legal action now. Declaration turns are listed as a pass and each single

@@ -1,0 +1,259 @@
+"""The ``tarockrec`` command line: validate, convert, score, generate, schema."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Iterator
+
+import click
+import orjson
+
+from . import games, schema
+from .codecs import jsonio
+from .findings import Finding
+from .sources import Entry, entries, expand
+from .validate import Report, validate_record
+
+EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+class _Progress:
+    """A one-line record counter on stderr, only when stderr is a terminal."""
+
+    def __init__(self) -> None:
+        self.on = sys.stderr.isatty()
+        self.n = 0
+
+    def tick(self) -> None:
+        self.n += 1
+        if self.on and self.n % 500 == 0:
+            sys.stderr.write(f"\r{self.n} records checked…")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.on and self.n >= 500:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tarockrec")
+def main() -> None:
+    """Record, check and convert deals of Königrufen, Illustrated Tarokk, Cego,
+    Carinthian Tarock and Ulti."""
+
+
+def _label(entry: Entry, many: bool) -> str:
+    if not many:
+        return entry.source
+    line = f", line {entry.line}" if entry.line is not None else ""
+    return f"{entry.source} #{entry.index}{line}"
+
+
+def _reports(paths: tuple[str, ...]) -> Iterator[tuple[Entry, Report]]:
+    for path in expand(paths):
+        for entry in entries(path):
+            if entry.problem is not None:
+                rep = Report(index=entry.index, line=entry.line, findings=[entry.problem])
+            else:
+                rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+            yield entry, rep
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="Report as text lines or as one JSON object per record (JSON Lines).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only invalid records and the summary.")
+def validate(paths: tuple[str, ...], fmt: str, quiet: bool) -> None:
+    """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
+    engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable."""
+    counts = {"valid": 0, "invalid": 0, "unreadable": 0}
+    progress = _Progress()
+    out = click.get_text_stream("stdout")
+    for entry, rep in _reports(paths):
+        progress.tick()
+        if entry.problem is not None:
+            counts["unreadable"] += 1
+        elif rep.valid:
+            counts["valid"] += 1
+        else:
+            counts["invalid"] += 1
+        if fmt == "json":
+            d = rep.as_dict()
+            d["source"] = entry.source
+            out.write(orjson.dumps(d).decode() + "\n")
+            continue
+        if quiet and rep.valid:
+            continue
+        many = entry.index > 1 or entry.line is not None and entry.lines is None
+        status = "valid" if rep.valid else ("UNREADABLE" if entry.problem else "INVALID")
+        what = f" ({rep.game} {rep.kind})" if rep.game and rep.kind else ""
+        out.write(f"{_label(entry, many)}: {status}{what}\n")
+        for f in rep.findings:
+            out.write(f"  {f}\n")
+    progress.close()
+    total = sum(counts.values())
+    if fmt == "text":
+        out.write(f"{total} record(s): {counts['valid']} valid, {counts['invalid']} invalid, "
+                  f"{counts['unreadable']} unreadable\n")
+    if counts["unreadable"]:
+        sys.exit(EXIT_UNREADABLE)
+    sys.exit(EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+def _target_format(path: str, to: str | None) -> str:
+    if to:
+        return to
+    lower = path.lower()
+    for ext, fmt in ((".jsonl", "jsonl"), (".ndjson", "jsonl"), (".xml", "xml"), (".json", "json")):
+        if lower.endswith(ext):
+            return fmt
+    raise click.UsageError(f"cannot tell the output format from {path!r}: use --to json|xml|jsonl")
+
+
+@main.command()
+@click.argument("source")
+@click.argument("target")
+@click.option("--to", type=click.Choice(["json", "xml", "jsonl"]), help="Output format "
+              "(default: from TARGET's extension).")
+@click.option("--force", "-f", is_flag=True, help="Overwrite TARGET if it exists.")
+def convert(source: str, target: str, to: str | None, force: bool) -> None:
+    """Convert SOURCE (JSON, JSON Lines or XML; '-' = stdin) to TARGET in canonical form
+    ('-' = stdout). Records are checked against the schema; nothing is written if any record
+    cannot be read. The output file appears complete or not at all."""
+    fmt = _target_format(target, to)
+    if target != "-" and os.path.exists(target) and not force:
+        raise click.UsageError(f"{target} exists; use --force to overwrite it")
+    if target != "-" and os.path.abspath(target) == os.path.abspath(source):
+        raise click.UsageError("SOURCE and TARGET are the same file; an input is never modified")
+    problems: list[str] = []
+
+    def records() -> Iterator[Any]:
+        for entry in entries(source):
+            if entry.problem is not None:
+                problems.append(f"{_label(entry, True)}: {entry.problem}")
+                raise _Abort()
+            if not schema.fast_check(entry.record):
+                found = schema.explain(entry.record)
+                problems.extend(f"{_label(entry, True)}: {f}" for f in found)
+                raise _Abort()
+            yield entry.record
+
+    chunks = _serialise(records(), fmt)
+    try:
+        if target == "-":
+            out = click.get_text_stream("stdout")
+            for chunk in chunks:
+                out.write(chunk)
+        else:
+            jsonio.write_atomic(target, chunks)
+    except _Abort:
+        for p in problems:
+            click.echo(p, err=True)
+        click.echo(f"nothing written to {target}", err=True)
+        sys.exit(EXIT_UNREADABLE if any("UNREADABLE" in p or "SYNTAX" in p or "IO-" in p
+                                        or "XML-" in p for p in problems) else EXIT_INVALID)
+
+
+class _Abort(Exception):
+    pass
+
+
+def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
+    if fmt == "jsonl":
+        for rec in records:
+            yield jsonio.dumps(rec, compact=True) + "\n"
+        return
+    if fmt == "xml":
+        from .codecs import xmlio
+        yield from xmlio.dumps_archive(records)
+        return
+    items = list(records)
+    if len(items) == 1:
+        yield jsonio.dumps(items[0])
+        return
+    yield "[\n"
+    for i, rec in enumerate(items):
+        text = jsonio.dumps(rec).rstrip("\n")
+        yield "  " + text.replace("\n", "\n  ") + (",\n" if i < len(items) - 1 else "\n")
+    yield "]\n"
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+def score(paths: tuple[str, ...]) -> None:
+    """Show the recomputed score of every deal in PATHS as a breakdown table."""
+    out = click.get_text_stream("stdout")
+    status = EXIT_VALID
+    for entry, rep in _reports(paths):
+        many = entry.index > 1
+        out.write(f"{_label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
+        if entry.problem is not None:
+            status = EXIT_UNREADABLE
+        elif not rep.valid:
+            status = max(status, EXIT_INVALID)
+        for f in rep.findings:
+            out.write(f"  {f}\n")
+        for i, sc in enumerate(rep.scores):
+            if sc is None:
+                continue
+            if len(rep.scores) > 1:
+                out.write(f"  deal {i + 1}\n")
+            out.write(_table(sc))
+        if rep.totals is not None:
+            out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
+    sys.exit(status)
+
+
+def _table(sc: Any) -> str:
+    n = len(sc.deltas)
+    facts = ", ".join(f"{k} {v}" for k, v in sc.facts.items() if v is not None)
+    head = f"    {'item':<14}{'base':>6}{'×':>3}  " + "".join(f"{'seat ' + str(s):>9}" for s in range(n))
+    lines = [f"    {facts}", head]
+    for it in sc.items:
+        lines.append(f"    {it.name:<14}{it.base:>6}{it.multiplier:>3}  "
+                     + "".join(f"{d:>+9d}" for d in it.deltas) + (f"   {it.note}" if it.note else ""))
+    lines.append(f"    {'total':<14}{'':>6}{'':>3}  " + "".join(f"{d:>+9d}" for d in sc.deltas))
+    return "\n".join(lines) + "\n"
+
+
+@main.command()
+@click.argument("game")
+@click.option("-n", "count", type=click.IntRange(1), default=1, help="Number of deals.")
+@click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
+@click.option("--players", type=int, default=None, help="Table size where the game has several.")
+@click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
+@click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
+def generate(game: str, count: int, seed: int | None, players: int | None, output: str | None,
+             force: bool) -> None:
+    """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines."""
+    from .generate import deal_records
+    g = games.get(game)
+    if g is None:
+        raise click.UsageError(f"unknown game {game!r}; known: {', '.join(games.all_games())}")
+    if players is not None and players not in g.table_sizes:
+        raise click.UsageError(f"{g.title} is played by {' or '.join(map(str, g.table_sizes))} players")
+    if output and os.path.exists(output) and not force:
+        raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    lines = (jsonio.dumps(r, compact=True) + "\n" for r in deal_records(game, count, seed, players))
+    if output:
+        jsonio.write_atomic(output, lines)
+    else:
+        out = click.get_text_stream("stdout")
+        for line in lines:
+            out.write(line)
+
+
+@main.command(name="schema")
+@click.argument("kind", type=click.Choice(["json", "xml"]), default="json")
+def schema_cmd(kind: str) -> None:
+    """Print the JSON Schema (json) or the XSD (xml) of the notation."""
+    click.echo(schema.schema_text(kind), nl=False)
+
+
+def run() -> None:  # pragma: no cover
+    main()
+
+
+__all__ = ["main", "Finding"]

@@ -1,0 +1,100 @@
+"""Reading records from files and stdin, whatever the format (JSON, JSON Lines, XML).
+
+``entries(path)`` yields ``Entry`` tuples one record at a time; JSON Lines and XML archives are
+streamed. Directories are walked for ``.json``, ``.jsonl`` and ``.xml`` files.
+"""
+from __future__ import annotations
+
+import io
+import os
+import sys
+from dataclasses import dataclass
+from typing import IO, Any, Iterator
+
+from .codecs import jsonio
+from .findings import Finding
+
+EXTENSIONS = (".json", ".jsonl", ".ndjson", ".xml")
+
+
+@dataclass
+class Entry:
+    source: str
+    index: int
+    line: int | None
+    record: Any                   # the record, or None when unreadable
+    problem: Finding | None = None
+    lines: dict[str, int] | None = None   # JSON Pointer -> line (XML)
+
+
+def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
+    out: list[str] = []
+    for p in paths:
+        if p != "-" and os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                out.extend(os.path.join(root, f) for f in sorted(files)
+                           if f.endswith(EXTENSIONS) and not f.startswith("."))
+        else:
+            out.append(p)
+    return out
+
+
+def detect(name: str, head: bytes) -> str:
+    lower = name.lower()
+    if lower.endswith((".jsonl", ".ndjson")):
+        return "jsonl"
+    if lower.endswith(".xml"):
+        return "xml"
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"<"):
+        return "xml"
+    if jsonio.looks_like_jsonl(head):
+        return "jsonl"
+    return "json"
+
+
+def entries(path: str) -> Iterator[Entry]:
+    """Every record in ``path`` ('-' = stdin). An unreadable file gives one Entry with a problem."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        fp: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as err:
+        yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: "
+                                                 f"{err.strerror or err}", ""))
+        return
+    try:
+        if path == "-":
+            fp = io.BytesIO(fp.read())
+        head = fp.read(65536)
+        fmt = detect(name, head)
+        fp.seek(0)
+        yield from _read(name, fp, fmt)
+    except OSError as err:
+        yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
+    finally:
+        if path != "-":
+            fp.close()
+
+
+def _read(name: str, fp: IO[bytes], fmt: str) -> Iterator[Entry]:
+    if fmt == "jsonl":
+        for index, line, item in jsonio.iter_jsonl(fp):
+            yield _entry(name, index, line, item)
+    elif fmt == "xml":
+        from .codecs import xmlio
+        for item in xmlio.iter_xml(fp):
+            index, line, rec = item[0], item[1], item[2]
+            lines = item[3] if len(item) > 3 else None
+            e = _entry(name, index, line, rec)
+            e.lines = lines
+            yield e
+    else:
+        for index, line, item in jsonio.iter_json_document(fp.read()):
+            yield _entry(name, index, line if isinstance(item, Finding) else None, item)
+
+
+def _entry(name: str, index: int, line: int | None, item: Any) -> Entry:
+    if isinstance(item, Finding):
+        return Entry(name, index, item.line if item.line is not None else line, None, item)
+    return Entry(name, index, line, item)

@@ -1,0 +1,252 @@
+"""The validator: a thin replay of a record over its game's engine.
+
+``validate_record`` takes one record (the JSON data model) and returns a ``Report`` with every
+finding (code, severity, JSON Pointer, sentence) and the recomputed score of each deal.
+Nothing here raises for bad input: whatever is wrong becomes a finding.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from . import games, schema
+from .errors import IllegalAction, RulesError
+from .findings import Finding
+from .scoring import Score
+
+NOTATION_VERSION = 1
+
+
+@dataclass
+class Report:
+    """What the validator found in one record."""
+
+    index: int = 1
+    line: int | None = None
+    game: str | None = None
+    kind: str | None = None            # deal | session
+    findings: list[Finding] = field(default_factory=list)
+    scores: list[Score | None] = field(default_factory=list)
+    totals: list[int] | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"index": self.index, "valid": self.valid, "game": self.game,
+                               "kind": self.kind,
+                               "findings": [f.as_dict() for f in self.findings]}
+        if self.line is not None:
+            out["line"] = self.line
+        if self.scores:
+            out["scores"] = [s.deltas if s is not None else None for s in self.scores]
+        if self.totals is not None:
+            out["totals"] = self.totals
+        return out
+
+
+def _place(findings: list[Finding], lines: dict[str, int] | None, line: int | None) -> list[Finding]:
+    """Attach an XML/JSONL line to each finding: the nearest recorded ancestor's line."""
+    if not lines and line is None:
+        return findings
+    out = []
+    for f in findings:
+        ln = None
+        if lines:
+            p = f.pointer
+            while True:
+                if p in lines:
+                    ln = lines[p]
+                    break
+                if not p:
+                    break
+                p = p.rsplit("/", 1)[0]
+        out.append(Finding(f.code, f.message, f.pointer, f.severity, ln if ln is not None else line))
+    return out
+
+
+def validate_record(rec: Any, index: int = 1, line: int | None = None,
+                    lines: dict[str, int] | None = None) -> Report:
+    report = Report(index=index, line=line)
+    try:
+        _validate(rec, report)
+    except Exception as err:  # a bug must not become a traceback for the user
+        report.findings.append(Finding("INTERNAL-ERROR", f"tarockrec could not finish checking "
+                                       f"this record ({type(err).__name__}: {err}); please "
+                                       "report it", ""))
+    report.findings = _place(report.findings, lines, line)
+    return report
+
+
+def _validate(rec: Any, report: Report) -> None:
+    add = report.findings.append
+    if not isinstance(rec, dict):
+        add(Finding("REC-SCHEMA", "a record must be a JSON object", ""))
+        return
+    version = rec.get("tarockrec")
+    if isinstance(version, int) and not isinstance(version, bool) and version > NOTATION_VERSION:
+        add(Finding("REC-VERSION", f"this record uses notation version {version}; this tarockrec "
+                    f"reads version {NOTATION_VERSION} — please upgrade tarockrec", "/tarockrec"))
+        return
+    name = rec.get("game")
+    report.game = name if isinstance(name, str) else None
+    report.kind = "session" if "deals" in rec else "deal"
+    if not schema.fast_check(rec):
+        report.findings.extend(schema.explain(rec))
+        if report.findings:
+            return
+    game = games.get(name) if isinstance(name, str) else None
+    if game is None:
+        add(Finding("GAME-UNSUPPORTED", f"this version of tarockrec cannot check {name} records "
+                    "yet", "/game"))
+        return
+    try:
+        rules = game.rules(rec.get("rules"))
+    except RulesError as err:
+        ptr = f"/rules/options/{err.option}" if err.option else "/rules"
+        add(Finding(err.code, err.message, ptr))
+        return
+    n = len(rec["players"])
+    if n not in game.table_sizes:
+        sizes = " or ".join(map(str, game.table_sizes))
+        add(Finding("REC-PLAYERS", f"{game.title} is played by {sizes} players, this record "
+                    f"names {n}", "/players"))
+        return
+    if report.kind == "deal":
+        carry = rec.get("carry") or game.initial_carry(rules, n)
+        report.scores.append(_validate_deal(game, rules, n, rec, "", carry, report)[0])
+        return
+    _validate_session(game, rules, n, rec, report)
+
+
+def _validate_session(game: games.Game, rules: Any, n: int, rec: dict[str, Any],
+                      report: Report) -> None:
+    add = report.findings.append
+    carry = game.initial_carry(rules, n)
+    totals = [0] * n
+    complete = True
+    expected_dealer: int | None = None
+    for i, deal in enumerate(rec["deals"]):
+        ptr = f"/deals/{i}"
+        if expected_dealer is not None and deal["dealer"] != expected_dealer:
+            add(Finding("SESSION-DEALER", f"deal {i + 1} should be dealt by seat "
+                        f"{expected_dealer} (the deal passes on in play order), not seat "
+                        f"{deal['dealer']}", ptr + "/dealer"))
+        if "carry" in deal and deal["carry"] != carry:
+            add(Finding("SESSION-CARRY", f"the carried state written here {deal['carry']} "
+                        f"differs from the one the earlier deals give {carry}", ptr + "/carry"))
+        score, engine = _validate_deal(game, rules, n, deal, ptr, carry, report)
+        report.scores.append(score)
+        if score is None:
+            complete = False
+        else:
+            totals = [a + b for a, b in zip(totals, score.deltas)]
+        if engine is not None:
+            carry = game.next_carry(engine, carry)
+        expected_dealer = game.next_dealer(engine, deal["dealer"], n, deal)
+    report.totals = totals if complete else None
+    recorded = (rec.get("result") or {}).get("totals")
+    if recorded is not None and complete and recorded != totals:
+        add(Finding("RESULT-TOTALS", f"the session totals {recorded} differ from the sum of the "
+                    f"recomputed deals {totals}", "/result/totals"))
+
+
+def _validate_deal(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr: str,
+                   carry: dict[str, Any], report: Report) -> tuple[Score | None, Any]:
+    add = report.findings.append
+    dealer = d["dealer"]
+    if not 0 <= dealer < n:
+        add(Finding("REC-DEALER", f"there is no seat {dealer} at a table of {n}", ptr + "/dealer"))
+        return None, None
+    if "deal" not in d:
+        return _validate_sheet(game, rules, n, d, ptr, carry, report), None
+    engine, found = game.make_engine(rules, n, dealer, d["deal"], carry)
+    report.findings.extend(_prefixed(found, ptr))
+    if engine is None or any(f.severity == "error" for f in found):
+        return None, None
+    failed = False
+    for sub, step in game.replay(d, engine):
+        if isinstance(step, IllegalAction):
+            add(Finding(step.code, step.message, ptr + sub + step.sub))
+            failed = True
+            break
+        try:
+            if isinstance(step, games.Batch):
+                step.run()
+            else:
+                engine.apply(step)
+        except IllegalAction as err:
+            add(Finding(err.code, err.message, ptr + sub + err.sub))
+            failed = True
+            break
+    if failed:
+        return None, None
+    missing = engine.expected_next()
+    if missing is not None:
+        where = "/play" if "play" in d else ""
+        add(Finding(missing.code, missing.message, ptr + where))
+        return None, None
+    score = engine.score()
+    _compare_result(d.get("result"), score.result(), ptr, report)
+    return score, engine
+
+
+def _validate_sheet(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr: str,
+                    carry: dict[str, Any], report: Report) -> Score | None:
+    """Principle 10: a record without cards; check what can be checked and say so."""
+    found, facts = game.check_sheet(d, rules, n, carry)
+    report.findings.extend(_prefixed(found, ptr))
+    report.findings.append(Finding("SHEET-UNVERIFIED", "score sheet without cards: the play "
+                                   "was not verified, only the calls and the arithmetic of the "
+                                   "written result", ptr or "/", "info"))
+    result = d.get("result") or {}
+    if facts:
+        partial = {k: v for k, v in facts.items() if k in result}
+        _compare_result({k: result[k] for k in partial}, partial, ptr, report)
+    scores = result.get("scores")
+    if isinstance(scores, list):
+        if len(scores) != n:
+            report.findings.append(Finding("RESULT-SCORES", f"{len(scores)} scores for {n} "
+                                           "seats", ptr + "/result/scores"))
+            return None
+        if sum(scores) != 0:
+            report.findings.append(Finding("RESULT-ZERO-SUM", f"the scores {scores} add up to "
+                                           f"{sum(scores)}, not 0", ptr + "/result/scores"))
+            return None
+        return Score([], list(scores), dict(facts or {}))
+    return None
+
+
+_FIELD_NAMES = {"declarer": "declarer", "contract": "contract", "partner": "partner",
+                "points": "card points", "tricks": "tricks won", "multiplier": "multiplier",
+                "scores": "scores"}
+
+
+def _compare_result(recorded: dict[str, Any] | None, derived: dict[str, Any], ptr: str,
+                    report: Report) -> None:
+    if not recorded:
+        return
+    scores = recorded.get("scores")
+    if isinstance(scores, list) and all(isinstance(x, int) for x in scores) and sum(scores) != 0:
+        report.findings.append(Finding("RESULT-ZERO-SUM", f"the recorded scores {scores} add up "
+                                       f"to {sum(scores)}, not 0", ptr + "/result/scores"))
+    for key, value in recorded.items():
+        if key.startswith("_"):
+            continue
+        want = derived.get(key)
+        if value != want:
+            name = _FIELD_NAMES.get(key, key)
+            report.findings.append(Finding(f"RESULT-{key.upper()}", f"the recorded {name} "
+                                           f"{_show(value)} differ(s) from the recomputed "
+                                           f"{_show(want)}", f"{ptr}/result/{key}"))
+
+
+def _show(v: Any) -> str:
+    return "none" if v is None else str(v)
+
+
+def _prefixed(findings: Iterable[Finding], ptr: str) -> list[Finding]:
+    if not ptr:
+        return list(findings)
+    return [Finding(f.code, f.message, ptr + f.pointer, f.severity, f.line) for f in findings]
