@@ -88,24 +88,24 @@ class Koenigrufen(Game):
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
-        ex = rec.get("exchange")
+        ex = rec.get("exchange") or {}
+        concede = Action("concede", end.get("seat", -1))
         conceded = end.get("type") == "concede"
         decl = engine.declarer if engine.declarer is not None else -1
-        if ex is not None:
-            if "king" in ex:
-                yield "/exchange/king", Action("king", decl, (ex["king"],
-                                                              bool(ex.get("as_remaining_king"))))
-            if conceded and "take" not in ex:
-                yield "/end", Action("concede", end.get("seat", -1))
-                conceded = False
-            if "take" in ex:
-                yield "/exchange/take", Action("take", decl, ex["take"])
-            if "discard" in ex:
-                yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
-        if conceded:
-            yield "/end", Action("concede", end.get("seat", -1))
+        if "king" in ex:
+            yield "/exchange/king", Action("king", decl, (ex["king"],
+                                                          bool(ex.get("as_remaining_king"))))
+        if conceded and "take" not in ex:   # §4.4: right after the exposure
+            yield "/end", concede
+            conceded = False
+        if "take" in ex:
+            yield "/exchange/take", Action("take", decl, ex["take"])
+        if "discard" in ex:
+            yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
         for i, turn in enumerate(rec.get("declarations", [])):
             yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        if conceded:                         # after the discard (or, illegally, later)
+            yield "/end", concede
         if "play" in rec:
             yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 
