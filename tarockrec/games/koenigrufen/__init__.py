@@ -146,19 +146,27 @@ class Koenigrufen(Game):
                                                         sum(1 << c for c in talon[1])),
                                  int(carry.get("doubling", 0)))
 
+    #: the generator's free choice after Mein Spiel: mostly Rufer, as at real tables
+    CHOICE_WEIGHTS = {"rufer": 12, "trischaken": 2, "sechserdreier": 1}
+
     def choose(self, engine, rng):  # type: ignore[no-untyped-def]
-        """Random legal action, weighted towards passing so deals look like real ones."""
+        """A random legal action, weighted so generated deals look like real ones: most
+        players pass, bids climb one step at a time, few announcements and kontras."""
         e: KoenigrufenEngine = engine
         if e.phase == "discard":
-            options = list(e.legal_discards())
-            return Action("discard", e.declarer, rng.choice(options))  # type: ignore[arg-type]
-        actions = list(e.legal_actions())
-        passes = [a for a in actions if (a.kind == "call" and a.value == "pass")
+            return Action("discard", e.declarer, rng.choice(list(e.legal_discards())))  # type: ignore[arg-type]
+        actions = [a for a in e.legal_actions() if a.kind != "redeal"]
+        if e.phase == "choose":
+            weights = [self.CHOICE_WEIGHTS.get(a.value, 1) for a in actions]
+            return rng.choices(actions, weights)[0]
+        passes = [a for a in actions if (a.kind == "call" and a.value in ("pass", "mein_spiel"))
                   or (a.kind == "declare" and not a.value)]
-        if passes and rng.random() < (0.8 if e.phase == "declare" else 0.55):
+        if passes and rng.random() < (0.85 if e.phase in ("declare", "auction") else 0.5):
             return passes[0]
-        actions = [a for a in actions if a not in passes and a.kind != "redeal"] or actions
-        return rng.choice(actions)
+        rest = [a for a in actions if a not in passes] or actions
+        if e.phase == "auction":
+            return rest[0] if rng.random() < 0.7 else rng.choice(rest)  # hold / lowest bid
+        return rng.choice(rest)
 
     def initial_carry(self, rules, n):  # type: ignore[no-untyped-def]
         return {"doubling": 0}

@@ -49,6 +49,20 @@ def card_points(mask: int) -> int:
     return (thirds(mask) + 1) // 3
 
 
+def _beats(w: int) -> int:
+    """Mask of the cards that beat card ``w`` currently winning a trick (§5.4 ``beats``)."""
+    tarocks_above = sum(1 << c for c in range(len(PACK))
+                        if PACK.suits[c] == "T" and PACK.strength[c] > PACK.strength[w])
+    if PACK.suits[w] == "T":
+        return tarocks_above
+    same_above = sum(1 << c for c in range(len(PACK))
+                     if PACK.suits[c] == PACK.suits[w] and PACK.strength[c] > PACK.strength[w])
+    return TAROCK_MASK | same_above
+
+
+#: BEATS[w]: cards that beat ``w`` in a trump contract (trick winner = no card beats it)
+BEATS = tuple(_beats(w) for w in range(len(PACK)))
+
 BIRDS = ("pagat", "uhu", "kakadu")
 ALL_ANNOUNCEMENTS = ("pagat", "uhu", "kakadu", "king_ultimo", "trull", "four_kings", "valat")
 #: §5.6: the card an announced bird reserves, and its target trick

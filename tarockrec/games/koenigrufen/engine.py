@@ -14,7 +14,7 @@ from ...engine import Action, Engine, Event
 from ...errors import IllegalAction
 from ...tricks import TrickTable
 from .contracts import (
-    ALL_ANNOUNCEMENTS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
+    ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, T2, T3, TAROCK_MASK, Contract,
 )
 from .rules import KoenigrufenRules
@@ -75,6 +75,8 @@ class KoenigrufenEngine(Engine):
         self.public = [False] * N                        # side made public (§4.8 a, b)
         self.valat_announced = False
         self.table: TrickTable | None = None
+        self._reserved: dict[int, list[tuple[int, int]]] = {}
+        self._plain = self._plain_misere = False
 
     # -- helpers -------------------------------------------------------------------------
     def prio(self, seat: int) -> int:
@@ -632,18 +634,21 @@ class KoenigrufenEngine(Engine):
         self.table = TrickTable(self.hands, tuple(range(N)), lead, 12, winner)
         self.phase = PLAY
         self._reserved = self._reservations()
+        r = self.rules
+        self._plain = (c.family == "positive" and not self._reserved
+                       and not (c.id == "farbensolo" and r.farbensolo_tarock_lead != "free"))
+        # misère without the optional restrictions: §5.2 + §5.4 only
+        self._plain_misere = (c.family != "positive" and r.misere_overtake == "must_win"
+                              and not r.on("pagat_last_tarock_in_misere"))
 
     @staticmethod
     def _winner_trump(cards: list[int], seats: list[int]) -> int:
         """§5.3: highest tarock, else highest card of the led suit."""
         best = 0
-        led = SUIT_OF[cards[0]]
-        best_key = -1
-        for i, card in enumerate(cards):
-            s = SUIT_OF[card]
-            key = 100 + STRENGTH[card] if s == "T" else (STRENGTH[card] if s == led else -1)
-            if key > best_key:
-                best_key, best = key, i
+        w = cards[0]
+        for i in range(1, len(cards)):
+            if BEATS[w] >> cards[i] & 1:
+                w, best = cards[i], i
         return seats[best]
 
     @staticmethod
@@ -685,6 +690,11 @@ class KoenigrufenEngine(Engine):
         c = self.contract
         assert t is not None and c is not None
         hand = self.hands[seat]
+        if self._plain:  # positive contract, no reservations, default lead rules
+            if not t.cards:
+                return hand
+            m = hand & SUIT_MASK[SUIT_OF[t.cards[0]]]
+            return m or (hand & TAROCK_MASK) or hand
         if not t.cards:
             legal = hand
             if (c.id == "farbensolo" and self.rules.farbensolo_tarock_lead
@@ -726,30 +736,23 @@ class KoenigrufenEngine(Engine):
             m = hand & TAROCK_MASK
         return m or hand
 
-    def _current_winner(self, trick: list[int]) -> int:
-        return trick[self._winner_trump(trick, list(range(len(trick))))]
+    @staticmethod
+    def _current_winner(trick: list[int]) -> int:
+        w = trick[0]
+        for c in trick:
+            if BEATS[w] >> c & 1:
+                w = c
+        return w
 
     def _must_win(self, legal: int, trick: list[int]) -> int:
         """§5.4: the subset of ``legal`` that beats the current winner (0 if none)."""
-        w = self._current_winner(trick)
-        ws = SUIT_OF[w]
-        literal = self.rules.misere_overtake == "literal"
-        out = 0
-        for card in iter_bits(legal):
-            s = SUIT_OF[card]
-            if literal:
-                # G19 literal: a higher card of the led suit than those played so far
-                led = SUIT_OF[trick[0]]
-                top = max(STRENGTH[x] for x in trick if SUIT_OF[x] == led)
-                if s == led and STRENGTH[card] > top:
-                    out |= 1 << card
-                continue
-            if s == "T":
-                if ws != "T" or STRENGTH[card] > STRENGTH[w]:
-                    out |= 1 << card
-            elif s == ws and STRENGTH[card] > STRENGTH[w]:
-                out |= 1 << card
-        return out
+        if self.rules.misere_overtake == "literal":
+            # G19 literal: a higher card of the led suit than those played so far
+            led = SUIT_OF[trick[0]]
+            top = max(STRENGTH[x] for x in trick if SUIT_OF[x] == led)
+            return sum(1 << c for c in iter_bits(legal)
+                       if SUIT_OF[c] == led and STRENGTH[c] > top)
+        return legal & BEATS[self._current_winner(trick)]
 
     def legal_cards(self) -> list[str]:
         seat = self.to_act
@@ -864,7 +867,10 @@ class KoenigrufenEngine(Engine):
         """Play a whole recorded ``play`` list (the replay's fast path). Raises
         ``IllegalAction`` with ``sub`` = ``/t/j`` at the first illegal card."""
         index = PACK.index
-        for t, trick in enumerate(tricks):
+        start = 0
+        if (self._plain or self._plain_misere) and self.phase == PLAY:
+            start = self._play_plain(tricks)
+        for t, trick in enumerate(tricks[start:], start):
             if len(trick) != N:
                 raise _bad("KR-TRICK-SIZE", f"trick {t + 1} holds {len(trick)} cards; a trick "
                            "has four", trick, f"/{t}")
@@ -882,9 +888,52 @@ class KoenigrufenEngine(Engine):
                     except IllegalAction as err:
                         err.sub = f"/{t}/{j}"
                         raise
-                table.push(seat, card)  # type: ignore[arg-type]
-                if table.done:
+                if table.push(seat, card) is not None and table.done:  # type: ignore[arg-type]
                     self.phase = DONE
+
+    def _play_plain(self, tricks: list[list[str]]) -> int:
+        """Fast path of ``play_tricks`` for positive contracts without reservations: checks
+        §5.2 inline and pushes whole tricks. Returns how many tricks it played; it stops
+        at the first trick that needs the general path (to report a finding)."""
+        table = self.table
+        assert table is not None
+        index = PACK.index
+        hands = self.hands
+        misere = self._plain_misere
+        played = 0
+        for trick in tricks:
+            if len(trick) != N or table.done:
+                break
+            seat = table.leader
+            cards: list[int] = []
+            seats: list[int] = []
+            led_mask = 0
+            w = 0
+            for cc in trick:
+                card = index.get(cc)
+                if card is None:
+                    return played
+                hand = hands[seat]
+                if cards:
+                    allowed = hand & led_mask or hand & TAROCK_MASK or hand
+                    if misere:
+                        allowed = allowed & BEATS[w] or allowed
+                        if BEATS[w] >> card & 1:
+                            w = card
+                else:
+                    allowed = hand
+                    led_mask = SUIT_MASK[SUIT_OF[card]]
+                    w = card
+                if not allowed >> card & 1 or card in cards:
+                    return played
+                cards.append(card)
+                seats.append(seat)
+                seat = (seat + 1) % N
+            table.push_trick(seats, cards)
+            played += 1
+            if table.done:
+                self.phase = DONE
+        return played
 
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Iterator[Action]:
