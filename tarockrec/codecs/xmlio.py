@@ -1,0 +1,801 @@
+"""XML: ``load / loads / dump / dumps``, archive streaming (``iter_xml``) and writing.
+
+The XML tree is the JSON record written differently (docs/notation.md, "XML"): an element for
+an object, an attribute for a scalar, space-separated text for a list of cards / tokens / ints.
+The whole mapping is the table ``TYPES`` (one ``ObjType`` per kind of object: which keys are
+attributes, which key is the element's text, which keys are child elements and in what form).
+``jsonio.dumps(xmlio.loads(xmlio.dumps(rec)))`` equals ``jsonio.dumps(rec)`` byte for byte.
+
+Beyond the table:
+
+* ``_x`` fields (any object level) → ``<private name="_x">JSON</private>`` (the value exactly
+  as given, written with orjson).
+* A value the table's form cannot express exactly (an empty ``meta``, a string where an int
+  belongs, a card containing a space, …) → ``<json name="key">JSON</json>`` in the object's
+  element, so even invalid records round-trip and the schema check reports the same errors.
+* An unknown key with a string value → attribute of that name; any other unknown key →
+  ``<json>``. Reading, an attribute or element the table does not know is kept under its own
+  name (attribute → string, element → its text or a nested dict), never dropped.
+* ``tarockrec`` is the root's ``version``; a record without it gets it from the root.
+* Index attributes ``seat="k"`` on ``<player>``, ``<hand>``, ``<discards><discard>`` say the
+  position and must match it (``XML-SEAT`` otherwise).
+
+Line numbers: ``loads_with_lines`` returns ``(record, lines)`` and ``iter_xml_lines`` yields
+``(index, line, record-or-Finding, lines)``; ``lines`` maps the JSON Pointer of every object,
+list and list entry held by an element to the element's line (``""`` → the record element).
+Pointers inside element text (``/play/6/2``) are not stored: ``line_for(lines, pointer)``
+finds the nearest enclosing entry (the ``<trick>`` line).
+
+Security: the prolog is scanned before parsing and any ``<!DOCTYPE``/``<!ENTITY`` refuses the
+document (``XML-DOCTYPE``); the parser never resolves entities, never loads a DTD, never uses
+the network, keeps libxml2's size limits (no huge_tree), and the parsed docinfo is checked
+again. Bad input never raises from ``iter_xml*``: it yields a ``Finding``. ``loads`` raises
+``XMLError`` (carrying the ``Finding``), like ``jsonio.JSONError``.
+"""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import IO, Any, Callable, Iterable, Iterator
+
+import orjson
+from lxml import etree
+
+from ..findings import Finding, pointer_join
+from .jsonio import _key as _canonical_key
+
+VERSION = 1
+
+# -- scalar kinds: fits(value) → the table form can hold it exactly; enc → text; dec → value --
+_XML_BAD = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_INT = re.compile(r"-?[0-9]+\Z")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*\Z")
+
+
+def _safe(s: object) -> bool:
+    return isinstance(s, str) and not _XML_BAD.search(s)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _dec_int(s: str) -> Any:
+    return int(s) if _INT.match(s) else s
+
+
+def _tok_ok(v: object) -> bool:
+    return _safe(v) and v.split() == [v]  # type: ignore[union-attr]
+
+
+@dataclass(frozen=True)
+class Kind:
+    fits: Callable[[Any], bool]
+    enc: Callable[[Any], str]
+    dec: Callable[[str], Any]
+
+
+_str = Kind(_safe, str, str)
+_token = Kind(lambda v: _safe(v) and v == v.strip(), str, str.strip)
+_int = Kind(_is_int, str, lambda s: _dec_int(s.strip()))
+_seat = Kind(lambda v: v is None or _is_int(v), lambda v: "none" if v is None else str(v),
+             lambda s: None if s.strip() == "none" else _dec_int(s.strip()))
+_bool = Kind(lambda v: isinstance(v, bool), lambda v: "true" if v else "false",
+             lambda s: {"true": True, "false": False}.get(s.strip(), s))
+_optval = Kind(lambda v: _is_int(v) or (_safe(v) and not _INT.match(v)), str, _dec_int)
+_tokens = Kind(lambda v: isinstance(v, list) and all(map(_tok_ok, v)), " ".join, str.split)
+_ints = Kind(lambda v: isinstance(v, list) and all(map(_is_int, v)), lambda v: " ".join(map(str, v)),
+             lambda s: [_dec_int(t) for t in s.split()])
+_cards = _tokens  # card codes are tokens; the schema checks the codes
+
+
+# -- forms of child elements ----------------------------------------------------------------
+class Ctx:
+    """Reading state of one record: the line map."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, int] = {}
+
+    def at(self, ptr: str, el: etree._Element) -> None:
+        if el.sourceline is not None:
+            self.lines[ptr] = el.sourceline
+
+
+class Form:
+    tags: tuple[str, ...] = ()
+
+    def fits(self, v: Any) -> bool:
+        raise NotImplementedError
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        raise NotImplementedError
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+
+def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    el = etree.SubElement(parent, tag, attrs)
+    if text:
+        el.text = text
+    return el
+
+
+def _check_seat(el: etree._Element, i: int) -> None:
+    s = el.get("seat")
+    if s is not None and s.strip() != str(i):
+        raise XMLError(Finding("XML-SEAT", f'<{el.tag} seat="{s}"> is entry {i} of its list; '
+                               "seats are written in order 0, 1, 2, …", line=el.sourceline))
+
+
+@dataclass(frozen=True)
+class One(Form):
+    """One child element holding an object: ``<exchange king="HK">…</exchange>``."""
+    tag: str
+    type: str
+
+    @property
+    def tags(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.tag,)
+
+    def fits(self, v: Any) -> bool:
+        return TYPES[self.type].fits(v)
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        _write_obj(_sub(parent, self.tag), TYPES[self.type], v, level + 1)
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        d[key] = _read_obj(el, TYPES[self.type], ptr, ctx)
+
+
+@dataclass(frozen=True)
+class Many(Form):
+    """A list of objects in a wrapper: ``<auction><call seat="0">pass</call>…</auction>``.
+    ``index``: items carry ``seat="k"`` = their position. ``scalar``: an item may be a plain
+    string (the element's text), as players are."""
+    wrapper: str
+    item: str
+    type: str
+    index: bool = False
+    scalar: bool = False
+
+    @property
+    def tags(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.wrapper,)
+
+    def _item_fits(self, x: Any) -> bool:
+        t = TYPES[self.type]
+        if isinstance(x, str):
+            return self.scalar and t.text is not None and t.text[1].fits(x)
+        if not isinstance(x, dict) or (self.index and "seat" in x):
+            return False
+        if self.scalar and t.text and set(x) == {t.text[0]}:
+            return False  # would read back as a plain string
+        return t.fits(x)
+
+    def fits(self, v: Any) -> bool:
+        return isinstance(v, list) and all(map(self._item_fits, v))
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        w = _sub(parent, self.wrapper)
+        t = TYPES[self.type]
+        for i, x in enumerate(v):
+            el = _sub(w, self.item, **({"seat": str(i)} if self.index else {}))
+            if isinstance(x, str):
+                el.text = t.text[1].enc(x) or None  # type: ignore[index]
+            else:
+                _write_obj(el, t, x, level + 2)
+        _indent(w, level + 1)
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        t = TYPES[self.type]
+        out: list[Any] = []
+        ctx.at(ptr, el)
+        for i, item in enumerate(_children(el)):
+            p = f"{ptr}/{i}"
+            if self.index:
+                _check_seat(item, i)
+            if item.tag != self.item:  # foreign element in a list: keep it as an entry
+                ctx.at(p, item)
+                out.append(_read_unknown(item) if item.tag != "json" else _read_json(item))
+                continue
+            plain = (self.scalar and len(item) == 0
+                     and not (set(item.attrib) - ({"seat"} if self.index else set())))
+            if plain:
+                ctx.at(p, item)
+                out.append(t.text[1].dec(item.text or ""))  # type: ignore[index]
+            else:
+                out.append(_read_obj(item, t, p, ctx, skip=("seat",) if self.index else ()))
+        d[key] = out
+
+
+@dataclass(frozen=True)
+class Text(Form):
+    """One child element whose text is the value: ``<points>41 29</points>``."""
+    tag: str
+    kind: Kind
+
+    @property
+    def tags(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.tag,)
+
+    def fits(self, v: Any) -> bool:
+        return self.kind.fits(v)
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        _sub(parent, self.tag, self.kind.enc(v))
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        ctx.at(ptr, el)
+        d[key] = self.kind.dec(el.text or "")
+
+
+@dataclass(frozen=True)
+class Texts(Form):
+    """A list of text values, one element each, in a wrapper (``<play><trick>…``) or, with
+    ``wrapper=None``, repeated directly (``<hand seat="0">…``; then the list may not be empty)."""
+    wrapper: str | None
+    item: str
+    kind: Kind
+    index: bool = False
+
+    @property
+    def tags(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.wrapper or self.item,)
+
+    def fits(self, v: Any) -> bool:
+        return (isinstance(v, list) and (bool(v) or self.wrapper is not None)
+                and all(map(self.kind.fits, v)))
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        w = _sub(parent, self.wrapper) if self.wrapper else parent
+        for i, x in enumerate(v):
+            _sub(w, self.item, self.kind.enc(x), **({"seat": str(i)} if self.index else {}))
+        if self.wrapper:
+            _indent(w, level + 1)
+
+    def _item(self, item: etree._Element, out: list[Any], ptr: str, ctx: Ctx) -> None:
+        p = f"{ptr}/{len(out)}"
+        if self.index:
+            _check_seat(item, len(out))
+        ctx.at(p, item)
+        if item.tag == "json":
+            out.append(_read_json(item))
+        elif item.tag != self.item or len(item) or set(item.attrib) - {"seat"}:
+            out.append(_read_unknown(item))
+        else:
+            out.append(self.kind.dec(item.text or ""))
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        if self.wrapper:
+            ctx.at(ptr, el)
+            out: list[Any] = []
+            for item in _children(el):
+                self._item(item, out, ptr, ctx)
+            d[key] = out
+        else:
+            out = d.setdefault(key, [])
+            if not out:
+                ctx.at(ptr, el)
+            self._item(el, out, ptr, ctx)
+
+
+@dataclass(frozen=True)
+class Keyed(Form):
+    """A string-keyed object of scalars as repeated elements: ``<meta key="event">…</meta>``
+    (not empty: an empty object goes to ``<json>``)."""
+    item: str
+    attr: str
+    kind: Kind
+
+    @property
+    def tags(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.item,)
+
+    def fits(self, v: Any) -> bool:
+        return (isinstance(v, dict) and bool(v)
+                and all(_safe(k) and self.kind.fits(x) for k, x in v.items()))
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        for k, x in v.items():
+            _sub(parent, self.item, self.kind.enc(x), **{self.attr: k})
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        out = d.setdefault(key, {})
+        if not isinstance(out, dict):
+            return
+        name = el.get(self.attr)
+        if name is None:
+            raise XMLError(Finding("XML-VALUE", f"<{el.tag}> needs a {self.attr}=\"…\" attribute",
+                                   line=el.sourceline))
+        if not out:
+            ctx.at(ptr, el)
+        ctx.at(pointer_join(ptr, name), el)
+        out[name] = self.kind.dec(el.text or "")
+
+
+@dataclass(frozen=True)
+class Talon(Form):
+    """The talon in the game's layout: a list of cards (text) or of packets (``<half>``)."""
+    tag: str = "talon"
+    half: str = "half"
+
+    @property
+    def tags(self) -> tuple[str, ...]:  # type: ignore[override]
+        return (self.tag,)
+
+    def fits(self, v: Any) -> bool:
+        return isinstance(v, list) and (_cards.fits(v) or all(map(_cards.fits, v)))
+
+    def write(self, parent: etree._Element, v: Any, level: int) -> None:
+        if _cards.fits(v):
+            _sub(parent, self.tag, _cards.enc(v))
+            return
+        w = _sub(parent, self.tag)
+        for x in v:
+            _sub(w, self.half, _cards.enc(x))
+        _indent(w, level + 1)
+
+    def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
+        ctx.at(ptr, el)
+        kids = _children(el)
+        if not kids:
+            d[key] = _cards.dec(el.text or "")
+            return
+        Texts(self.tag, self.half, _cards).read(el, d, key, ptr, ctx)
+
+
+@dataclass
+class ObjType:
+    """One kind of object: ``attrs`` key → kind (attribute of that name), ``text`` the key held
+    by the element's text, ``children`` key → form."""
+    attrs: dict[str, Kind] = field(default_factory=dict)
+    text: tuple[str, Kind] | None = None
+    children: dict[str, Form] = field(default_factory=dict)
+    by_tag: dict[str, tuple[str, Form]] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_tag = {tag: (k, f) for k, f in self.children.items() for tag in f.tags}
+
+    def fits(self, v: Any) -> bool:
+        # an object always fits: what the table cannot hold goes to <json>; but the text key
+        # must be there, since an element always has a text
+        return isinstance(v, dict) and (self.text is None or
+                                        (self.text[0] in v and self.text[1].fits(v[self.text[0]])))
+
+
+# -- THE MAPPING TABLE -----------------------------------------------------------------------
+TYPES: dict[str, ObjType] = {
+    # deal record, session record and a deal inside a session (<deal>/<session>)
+    "record": ObjType(
+        attrs={"game": _str, "dealer": _int},
+        children={
+            "rules": One("rules", "rules"),
+            "meta": Keyed("meta", "key", _str),
+            "players": Many("players", "player", "player", index=True, scalar=True),
+            "carry": One("carry", "carry"),
+            "deal": One("cards", "cards"),
+            "deals": Many("deals", "deal", "record"),
+            "auction": Many("auction", "call", "bid"),
+            "exchange": One("exchange", "exchange"),
+            "declarations": Many("declarations", "say", "turn"),
+            "play": Texts("play", "trick", _cards),
+            "late_claims": Many("late_claims", "claim", "claim"),
+            "end": One("end", "end"),
+            "result": One("result", "result"),
+            "notes": Many("notes", "note", "note"),
+        }),
+    "rules": ObjType(attrs={"name": _str}, children={"options": Keyed("option", "name", _optval)}),
+    "player": ObjType(attrs={"id": _str}, text=("name", _str)),
+    "carry": ObjType(attrs={"doubling": _int}),
+    "cards": ObjType(children={"hands": Texts(None, "hand", _cards, index=True),
+                               "talon": Talon(), "deck": Text("deck", _cards)}),
+    # auction entry; Ulti adds suit, contract and the two discarded cards
+    "bid": ObjType(attrs={"seat": _int, "suit": _token, "contract": _token, "discard": _tokens},
+                   text=("call", _token)),
+    "exchange": ObjType(
+        attrs={"king": _token, "as_remaining_king": _bool, "take": _token, "call": _token,
+               "call_card": _token},
+        children={"discard": Text("discard", _cards),
+                  "discards": Texts("discards", "discard", _cards, index=True)}),
+    # declaration turn; Ulti adds the trick it was said at
+    "turn": ObjType(attrs={"seat": _int, "trick": _int}, text=("say", _tokens)),
+    "claim": ObjType(attrs={"seat": _int}, text=("claim", _token)),
+    "end": ObjType(attrs={"type": _token, "seat": _int}),
+    "result": ObjType(
+        attrs={"declarer": _seat, "contract": _token, "partner": _seat, "multiplier": _int},
+        children={k: Text(k, _ints) for k in ("points", "tricks", "scores", "totals")}),
+    "note": ObjType(attrs={"at": _str}, text=("text", _str)),
+}
+
+_SPECIAL = ("private", "json")
+
+
+# -- writing ---------------------------------------------------------------------------------
+def _json_text(v: Any) -> str:
+    return orjson.dumps(v).decode()
+
+
+def _indent(el: etree._Element, level: int) -> None:
+    """Element-content indentation by two spaces (never touches a text-valued element)."""
+    kids = list(el)
+    if not kids:
+        return
+    el.text = "\n" + "  " * level
+    for k in kids:
+        k.tail = "\n" + "  " * level
+    kids[-1].tail = "\n" + "  " * (level - 1)
+
+
+def _named(tag: str, key: str) -> etree._Element:
+    """``<private>``/``<json>`` naming ``key`` (JSON-encoded when not XML-safe)."""
+    if _safe(key):
+        return etree.Element(tag, name=key)
+    return etree.Element(tag, name=_json_text(key), encoded="true")
+
+
+def _write_obj(el: etree._Element, t: ObjType, d: dict[str, Any], level: int,
+               top: bool = False, version: int = VERSION) -> None:
+    """Fill ``el`` from ``d``; ``level`` is the depth of ``el``'s children (for indentation)."""
+    late: list[etree._Element] = []
+    for k in sorted(d, key=_canonical_key):
+        v = d[k]
+        if k.startswith("_"):
+            late.append(_named("private", k))
+            late[-1].text = _json_text(v)
+        elif top and k == "tarockrec" and v == version and _is_int(v):
+            pass  # the root's version attribute
+        elif k in t.attrs and t.attrs[k].fits(v):
+            el.set(k, t.attrs[k].enc(v))
+        elif t.text and k == t.text[0] and t.text[1].fits(v):
+            el.text = t.text[1].enc(v) or None
+        elif k in t.children and t.children[k].fits(v):
+            t.children[k].write(el, v, level)
+        elif (isinstance(v, str) and _safe(v) and _safe(k) and _NAME.match(k)
+              and not k.lower().startswith("xml") and k not in t.attrs
+              and not (t.text and k == t.text[0])):
+            el.set(k, v)  # unknown key with a string value: an attribute of its own name
+        else:
+            late.append(_named("json", k))
+            late[-1].text = _json_text(v)
+    el.extend(late)
+    if t.text is None:
+        _indent(el, level)
+
+
+def _record_element(record: dict[str, Any], version: int, level: int) -> etree._Element:
+    if not isinstance(record, dict):
+        raise TypeError("a tarockrec record is a JSON object (dict)")
+    el = etree.Element("session" if "deals" in record else "deal")
+    _write_obj(el, TYPES["record"], record, level, top=True, version=version)
+    return el
+
+
+def _header(version: int) -> str:
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<tarockrec version="{version}">\n'
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One record as an XML document (root ``<tarockrec version=…>``)."""
+    v = record.get("tarockrec") if isinstance(record, dict) else None
+    version = v if _is_int(v) else VERSION
+    el = _record_element(record, version, 2)
+    el.tail = "\n"
+    return _header(version) + "  " + etree.tostring(el, encoding="unicode") + "</tarockrec>\n"
+
+
+def dump(record: dict[str, Any], fp: IO[str] | IO[bytes]) -> None:
+    text = dumps(record)
+    if isinstance(fp, io.TextIOBase):
+        fp.write(text)
+    else:
+        fp.write(text.encode("utf-8"))  # type: ignore[arg-type]
+
+
+def iter_dumps(records: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """An archive as text chunks, one record at a time (for ``jsonio.write_atomic``)."""
+    yield _header(VERSION)
+    for rec in records:
+        el = _record_element(rec, VERSION, 2)
+        el.tail = "\n"
+        yield "  " + etree.tostring(el, encoding="unicode")
+    yield "</tarockrec>\n"
+
+
+def dump_archive(records: Iterable[dict[str, Any]], fp: IO[bytes]) -> None:
+    for chunk in iter_dumps(records):
+        fp.write(chunk.encode("utf-8"))
+
+
+# -- reading ---------------------------------------------------------------------------------
+class XMLError(ValueError):
+    """XML that is refused or unreadable; ``finding`` says why and where."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def _children(el: etree._Element) -> list[etree._Element]:
+    return [c for c in el if isinstance(c.tag, str)]
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _read_json(el: etree._Element) -> Any:
+    try:
+        return orjson.loads(el.text or "")
+    except orjson.JSONDecodeError:
+        raise XMLError(Finding("XML-VALUE", f"the content of <{el.tag} name=\"{el.get('name')}\"> "
+                               "is not JSON", line=el.sourceline)) from None
+
+
+def _read_json_name(el: etree._Element, name: str) -> str:
+    try:
+        key = orjson.loads(name)
+    except orjson.JSONDecodeError:
+        key = None
+    if not isinstance(key, str):
+        raise XMLError(Finding("XML-VALUE", f"the encoded name of <{el.tag}> is not a JSON string",
+                               line=el.sourceline))
+    return key
+
+
+def _read_unknown(el: etree._Element) -> Any:
+    """An element the table does not know: its text, or a dict of its attributes/children."""
+    kids = _children(el)
+    if not kids and not el.attrib:
+        return el.text or ""
+    out: dict[str, Any] = {_local(k): v for k, v in el.attrib.items()}
+    for c in kids:
+        name, val = _local(c.tag) if not c.prefix else f"{c.prefix}:{_local(c.tag)}", _read_unknown(c)
+        if name in out:
+            prev = out[name]
+            out[name] = (prev if isinstance(prev, list) else [prev]) + [val]
+        else:
+            out[name] = val
+    if kids and el.text and el.text.strip():
+        out["#text"] = el.text
+    return out
+
+
+def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
+              skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    ctx.at(ptr, el)
+    for name, raw in el.attrib.items():
+        if name in skip:
+            continue
+        key = _local(name)
+        kind = t.attrs.get(key)
+        d[key] = kind.dec(raw) if kind else raw
+    if t.text:
+        d[t.text[0]] = t.text[1].dec(el.text or "")
+    for c in _children(el):
+        tag = c.tag
+        if tag in _SPECIAL:
+            name = c.get("name")
+            if name is None:
+                raise XMLError(Finding("XML-VALUE", f"<{tag}> needs a name=\"…\" attribute",
+                                       line=c.sourceline))
+            if c.get("encoded") == "true":
+                name = _read_json_name(c, name)
+            d[name] = _read_json(c)
+            ctx.at(pointer_join(ptr, name), c)
+        elif tag in t.by_tag:
+            key, form = t.by_tag[tag]
+            form.read(c, d, key, pointer_join(ptr, key), ctx)
+        else:
+            key = _local(tag) if not c.prefix else f"{c.prefix}:{_local(tag)}"
+            d[key] = _read_unknown(c)
+            ctx.at(pointer_join(ptr, key), c)
+    return d
+
+
+def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[str, int]]:
+    ctx = Ctx()
+    rec: dict[str, Any] = {"tarockrec": version}
+    rec.update(_read_obj(el, TYPES["record"], "", ctx))
+    return rec, ctx.lines
+
+
+def line_for(lines: dict[str, int], pointer: str) -> int | None:
+    """The line of ``pointer`` or of the nearest enclosing place that has one."""
+    p = pointer
+    while True:
+        if p in lines:
+            return lines[p]
+        if not p:
+            return None
+        p = p.rsplit("/", 1)[0]
+
+
+# -- the prolog scan (refuse DOCTYPE before libxml2 sees it) ----------------------------------
+_PROLOG_MAX = 1 << 20
+_ENCODINGS = {"utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin1", "iso-8859-15"}
+_DECL_ENC = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+DOCTYPE_SENTENCE = "XML with a DOCTYPE or entity declarations is refused (entities are never expanded)"
+
+
+def _scan_prolog(buf: bytes) -> Finding | None | bool:
+    """``True`` when ``buf`` holds the whole prolog and it is acceptable, ``None`` when more
+    bytes are needed, a Finding when the document is refused."""
+    if buf[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in buf[:4]:
+        return Finding("XML-SYNTAX", "tarockrec XML must be encoded in UTF-8", line=1)
+    i = 3 if buf.startswith(b"\xef\xbb\xbf") else 0
+    n = len(buf)
+    while True:
+        while i < n and buf[i] in b" \t\r\n":
+            i += 1
+        if i >= n:
+            return None
+        if buf[i:i + 1] != b"<":
+            return True  # not markup: libxml2 reports the syntax error
+        if n - i < 9:
+            return None
+        if buf.startswith(b"<?", i):
+            j = buf.find(b"?>", i)
+            if j < 0:
+                return None
+            m = _DECL_ENC.search(buf, i, j)
+            if i == (3 if buf.startswith(b"\xef\xbb\xbf") else 0) and m \
+                    and m.group(1).decode().lower() not in _ENCODINGS:
+                return Finding("XML-SYNTAX", f"encoding {m.group(1).decode()!r} is not accepted; "
+                               "tarockrec XML is UTF-8", line=1)
+            i = j + 2
+        elif buf.startswith(b"<!--", i):
+            j = buf.find(b"-->", i + 4)
+            if j < 0:
+                return None
+            i = j + 3
+        elif buf.startswith(b"<!", i):
+            return Finding("XML-DOCTYPE", DOCTYPE_SENTENCE, line=buf.count(b"\n", 0, i) + 1)
+        else:
+            return True
+
+
+class _Chain(io.RawIOBase):
+    """The bytes already read for the prolog scan, then the rest of the file."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:  # type: ignore[override]
+        if self.head:
+            out, self.head = (self.head, b"") if n < 0 or n >= len(self.head) else \
+                (self.head[:n], self.head[n:])
+            return out
+        return self.rest.read(n)
+
+
+def _syntax(err: etree.XMLSyntaxError) -> Finding:
+    msg = (getattr(err, "msg", None) or str(err)).strip()
+    line = err.lineno if getattr(err, "lineno", None) else (err.position[0] if err.position else None)
+    return Finding("XML-SYNTAX", f"this is not well-formed XML ({msg})", line=line or 1)
+
+
+#: one archive entry with its line map (empty when the entry is a Finding)
+LinedEntry = tuple[int, int, "dict[str, Any] | Finding", dict[str, int]]
+
+
+def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
+    """Stream an archive ``<tarockrec version="1">`` of ``<deal>``/``<session>`` elements:
+    ``(index, line, record-or-Finding, lines)``, 1-based index. Memory stays constant
+    (processed elements are cleared). Never raises for bad input."""
+    head = b""
+    try:
+        while True:
+            chunk = fp.read(16384)
+            head += chunk or b""
+            verdict = _scan_prolog(head)
+            if isinstance(verdict, Finding):
+                yield 1, verdict.line or 1, verdict, {}
+                return
+            if verdict is True or not chunk:
+                break
+            if len(head) > _PROLOG_MAX:
+                yield 1, 1, Finding("XML-SYNTAX", "the XML prolog is too long", line=1), {}
+                return
+    except OSError as err:
+        yield 1, 1, Finding("XML-SYNTAX", f"the file cannot be read ({err})", line=1), {}
+        return
+    if not head.strip():
+        yield 1, 1, Finding("XML-SYNTAX", "the file is empty, not an XML document", line=1), {}
+        return
+    parser = etree.iterparse(
+        _Chain(head, fp), events=("start", "end"), resolve_entities=False, load_dtd=False,
+        no_network=True, huge_tree=False, dtd_validation=False, attribute_defaults=False,
+        remove_comments=True, remove_pis=True, recover=False)
+    index = 0
+    depth = 0
+    version = VERSION
+    try:
+        for event, el in parser:
+            if event == "start":
+                depth += 1
+                if depth == 1:
+                    bad = _check_root(el)
+                    if bad is not None:
+                        yield 1, bad.line or 1, bad, {}
+                        return
+                    version = int(el.get("version", "1").strip())
+                continue
+            depth -= 1
+            if depth != 1:
+                continue
+            index += 1
+            line = el.sourceline or 1
+            if not isinstance(el.tag, str):
+                index -= 1
+            elif el.tag not in ("deal", "session"):
+                yield index, line, Finding(
+                    "XML-ROOT", f"<{_local(el.tag)}> is not a record (expected <deal> or "
+                    "<session>)", line=line), {}
+            else:
+                try:
+                    rec, lines = _record_of(el, version)
+                except XMLError as err:
+                    yield index, line, err.finding, {}
+                else:
+                    yield index, line, rec, lines
+            el.clear()
+            parent = el.getparent()
+            if parent is not None:
+                while el.getprevious() is not None:
+                    del parent[0]
+    except etree.XMLSyntaxError as err:
+        yield index + 1, err.lineno or 1, _syntax(err), {}
+    except (etree.LxmlError, ValueError, OSError) as err:
+        yield index + 1, 1, Finding("XML-SYNTAX", f"this is not readable XML ({err})", line=1), {}
+
+
+def _check_root(el: etree._Element) -> Finding | None:
+    line = el.sourceline or 1
+    info = el.getroottree().docinfo
+    if info.doctype or info.internalDTD is not None or info.externalDTD is not None:
+        return Finding("XML-DOCTYPE", DOCTYPE_SENTENCE, line=line)
+    if el.tag != "tarockrec":
+        return Finding("XML-ROOT", f"the root element is <{_local(str(el.tag))}>, not <tarockrec>",
+                       line=line)
+    v = el.get("version")
+    if v is None:
+        return Finding("REC-VERSION", "<tarockrec> has no version attribute (this reader "
+                       f"knows version {VERSION})", line=line)
+    if v.strip() != str(VERSION):
+        return Finding("REC-VERSION", f"this is tarockrec version {v}; this reader knows "
+                       f"version {VERSION} only", line=line)
+    return None
+
+
+def iter_xml(fp: IO[bytes]) -> Iterator[tuple[int, int, "dict[str, Any] | Finding"]]:
+    """Like ``iter_xml_lines`` without the line maps: the archive-entry convention of jsonio."""
+    for index, line, item, _lines in iter_xml_lines(fp):
+        yield index, line, item
+
+
+def loads_with_lines(data: str | bytes) -> tuple[dict[str, Any], dict[str, int]]:
+    """One record and its line map; raises ``XMLError`` for anything but exactly one record."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    found: list[tuple[dict[str, Any], dict[str, int]]] = []
+    for _i, _line, item, lines in iter_xml_lines(io.BytesIO(raw)):
+        if isinstance(item, Finding):
+            raise XMLError(item)
+        found.append((item, lines))
+    if len(found) != 1:
+        raise XMLError(Finding("XML-ROOT", f"the document holds {len(found)} records, not one "
+                               "(read an archive with iter_xml)", line=1))
+    return found[0]
+
+
+def loads(data: str | bytes) -> dict[str, Any]:
+    return loads_with_lines(data)[0]
+
+
+def load(fp: IO[str] | IO[bytes]) -> dict[str, Any]:
+    return loads(fp.read())
