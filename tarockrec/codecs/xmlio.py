@@ -674,10 +674,12 @@ class _Chain(io.RawIOBase):
         return self.rest.read(n)
 
 
-def _syntax(err: etree.XMLSyntaxError) -> Finding:
-    msg = (getattr(err, "msg", None) or str(err)).strip()
-    line = err.lineno if getattr(err, "lineno", None) else (err.position[0] if err.position else None)
-    return Finding("XML-SYNTAX", f"this is not well-formed XML ({msg})", line=line or 1)
+def _syntax(err: etree.XMLSyntaxError, log: Any) -> Finding:
+    msg, line = (getattr(err, "msg", None) or str(err)).strip(), err.lineno or 0
+    log = [e for e in log if e.message]
+    if log and (not line or msg == "no element found"):  # iterparse's summary hides the cause
+        msg, line = log[0].message.strip(), log[0].line
+    return Finding("XML-SYNTAX", f"this is not well-formed XML ({msg})", line=max(line, 1))
 
 
 #: one archive entry with its line map (empty when the entry is a Finding)
@@ -750,7 +752,8 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
                 while el.getprevious() is not None:
                     del parent[0]
     except etree.XMLSyntaxError as err:
-        yield index + 1, err.lineno or 1, _syntax(err), {}
+        f = _syntax(err, parser.error_log)
+        yield index + 1, f.line or 1, f, {}
     except (etree.LxmlError, ValueError, OSError) as err:
         yield index + 1, 1, Finding("XML-SYNTAX", f"this is not readable XML ({err})", line=1), {}
 
