@@ -166,7 +166,7 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
         return
     if fmt == "xml":
         from .codecs import xmlio
-        yield from xmlio.dumps_archive(records)
+        yield from xmlio.iter_dumps(records)
         return
     items = list(records)
     if len(items) == 1:

@@ -83,9 +83,7 @@ def _read(name: str, fp: IO[bytes], fmt: str) -> Iterator[Entry]:
             yield _entry(name, index, line, item)
     elif fmt == "xml":
         from .codecs import xmlio
-        for item in xmlio.iter_xml(fp):
-            index, line, rec = item[0], item[1], item[2]
-            lines = item[3] if len(item) > 3 else None
+        for index, line, rec, lines in xmlio.iter_xml_lines(fp):
             e = _entry(name, index, line, rec)
             e.lines = lines
             yield e

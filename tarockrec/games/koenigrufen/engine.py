@@ -274,6 +274,13 @@ class KoenigrufenEngine(Engine):
 
     def _check_hand_limits(self, seat: int, call: str) -> None:
         c = CONTRACTS[call]
+        if call == "besserrufer" and (self.rules.on("besserrufer_bird_in_hand")
+                                      or self.rules.on("bird_announcement_requires_card")):
+            # the compulsory bird (§4.6.3) must be announceable: under these options only
+            # by its holder, so a Besserrufer without a bird in hand could never open
+            if not self.hands[seat] & ((1 << T1) | (1 << T2) | (1 << T3)):
+                raise _bad("KR-BID-HAND", f"seat {seat} holds no bird (pagat, uhu, kakadu) and "
+                           "so cannot play besserrufer under this rule set", call)
         if (c.king_call and self.rules.on("four_kings_forbid_king_call")
                 and self.hands[seat] & KING_MASK == KING_MASK):
             raise _bad("KR-BID-HAND", f"with four kings seat {seat} may not play {call} under "

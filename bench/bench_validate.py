@@ -1,0 +1,102 @@
+"""Throughput and memory of the bulk path, measured in one run next to its baselines.
+
+    python bench/bench_validate.py [--deals 10000] [--games koenigrufen,ulti,...]
+
+For each game: generate N deals as JSON Lines (through the engine's legal actions), then time
+(a) parsing alone with orjson (the parser the bulk path uses) and with the stdlib json module,
+(b) full validation of the file as `tarockrec validate` does it (stream, parse, schema gate,
+replay, score, result check), (c) pure-Python jsonschema on a sample (the explain-only path),
+and the peak Python heap (tracemalloc) while streaming the file. One core, one process.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import time
+import tracemalloc
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+import orjson  # noqa: E402
+
+from tarockrec import games, schema  # noqa: E402
+from tarockrec.codecs import jsonio  # noqa: E402
+from tarockrec.generate import deal_records  # noqa: E402
+from tarockrec.sources import entries  # noqa: E402
+from tarockrec.validate import validate_record  # noqa: E402
+
+OUT = os.path.join(os.path.dirname(__file__), "out")
+
+
+def timed(fn, *args):  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - t, result
+
+
+def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, object]:
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, f"{game}{players or ''}.jsonl")
+    gen_s, _ = timed(lambda: jsonio.write_atomic(
+        path, (jsonio.dumps(r, compact=True) + "\n" for r in deal_records(game, n, seed, players))))
+    with open(path, "rb") as fp:
+        lines = fp.readlines()
+    size = sum(map(len, lines))
+
+    parse_s, _ = timed(lambda: [orjson.loads(x) for x in lines])
+    stdlib_s, _ = timed(lambda: [json.loads(x) for x in lines])
+
+    def validate_file() -> tuple[int, int]:
+        ok = bad = 0
+        for e in entries(path):
+            rep = validate_record(e.record, e.index, e.line) if e.problem is None else None
+            if rep is not None and rep.valid:
+                ok += 1
+            else:
+                bad += 1
+        return ok, bad
+
+    full_s, (ok, bad) = timed(validate_file)
+    docs = [orjson.loads(x) for x in lines]
+    gate_s, _ = timed(lambda: [schema.fast_check(d) for d in docs])
+    sample = docs[: min(300, n)]
+    js_s, _ = timed(lambda: [schema.explain(d) for d in sample])
+
+    tracemalloc.start()
+    validate_file()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "game": game + (f" ({players} players)" if players else ""), "deals": n,
+        "file_MB": round(size / 1e6, 2), "generate_s": round(gen_s, 2),
+        "parse_orjson_per_s": round(n / parse_s), "parse_stdlib_json_per_s": round(n / stdlib_s),
+        "schema_gate_per_s": round(n / gate_s),
+        "jsonschema_explain_per_s": round(len(sample) / js_s),
+        "validate_per_s": round(n / full_s), "valid": ok, "invalid": bad,
+        "validate_vs_parse": round((n / full_s) / (n / parse_s), 3),
+        "peak_heap_MB": round(peak / 1e6, 2),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=10_000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--games", default=",".join(games.all_games()))
+    args = ap.parse_args()
+    results = []
+    for spec in args.games.split(","):
+        name, _, players = spec.partition(":")
+        results.append(bench_game(name, args.deals, args.seed, int(players) if players else None))
+        print(json.dumps(results[-1]), flush=True)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    with open(os.path.join(OUT, "results.json"), "w") as fp:
+        json.dump({"results": results, "max_rss_MB": round(rss, 1)}, fp, indent=2)
+    print(f"max RSS of the whole run: {rss:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""Bad input of every kind gives findings, never a traceback (and never an INTERNAL-ERROR)."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarockrec.generate import deal_records
+from tarockrec.validate import validate_record
+
+BASE = list(deal_records("koenigrufen", 20, 11))
+VALID = next(r for r in BASE if r["result"].get("contract") == "rufer") if any(
+    r["result"].get("contract") == "rufer" for r in BASE) else BASE[0]
+
+
+def codes(rec: object) -> set[str]:
+    rep = validate_record(rec)
+    assert "INTERNAL-ERROR" not in {f.code for f in rep.findings}, rep.findings
+    return {f.code for f in rep.findings}
+
+
+@pytest.mark.parametrize("doc", [None, 3, "x", [], [1, 2], True, {}])
+def test_not_a_record(doc: object) -> None:
+    assert codes(doc) and not validate_record(doc).valid
+
+
+@pytest.mark.parametrize("path,value", [
+    (("players",), 4), (("dealer",), "3"), (("dealer",), 7), (("dealer",), True),
+    (("deal", "hands", 0, 0), 22), (("deal", "hands", 0), "T22 T21"),
+    (("auction", 0, "seat"), "zero"), (("auction", 0), ["mein_spiel"]),
+    (("play", 0), "T1 T2 T3 T4"), (("play",), {}), (("result", "scores"), "40"),
+    (("tarockrec",), "1"), (("game",), "schnapsen"), (("rules",), "default"),
+    (("rules", "options"), {"kakadu_value": "lots"}), (("meta",), {"event": 3}),
+    (("declarations", 0, "say"), "kontra"), (("exchange", "king"), "XK"),
+])
+def test_wrong_types_and_values(path: tuple, value: object) -> None:
+    rec = copy.deepcopy(VALID)
+    target = rec
+    for key in path[:-1]:
+        if isinstance(target, dict):
+            target = target.setdefault(key, {})
+        else:
+            target = target[key]
+    target[path[-1]] = value  # type: ignore[index]
+    found = codes(rec)
+    assert found, path
+    assert not validate_record(rec).valid
+
+
+def test_unknown_field_rejected_private_field_kept() -> None:
+    rec = copy.deepcopy(VALID)
+    rec["_club_id"] = "W-17"
+    rec["deal"]["_note"] = {"any": ["json", 1]}
+    assert validate_record(rec).valid
+    rec["colour"] = "blue"
+    assert "REC-SCHEMA" in codes(rec)
+
+
+def test_duplicate_and_unknown_cards() -> None:
+    rec = copy.deepcopy(VALID)
+    rec["deal"]["hands"][1][0] = rec["deal"]["hands"][0][0]
+    assert "DEAL-COMPOSITION" in codes(rec)
+    rec = copy.deepcopy(VALID)
+    rec["deal"]["hands"][1][0] = "SX"
+    assert codes(rec) & {"CARD-UNKNOWN", "REC-SCHEMA"}
+    rec = copy.deepcopy(VALID)
+    rec["play"][0][0] = "H9"
+    assert codes(rec) & {"CARD-UNKNOWN", "REC-SCHEMA"}
+
+
+def test_newer_notation_version_is_named() -> None:
+    rec = copy.deepcopy(VALID)
+    rec["tarockrec"] = 2
+    rep = validate_record(rec)
+    assert [f.code for f in rep.findings] == ["REC-VERSION"]
+    assert "version 2" in rep.findings[0].message
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=6)
+    | st.sampled_from(["T22", "SK", "pass", "kontra", "rufer", "upper", "HK"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, prefix + (i,))
+    return out
+
+
+PATHS = [p for p in _paths(VALID) if p]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PATHS), json_values, st.booleans())
+def test_fuzz_any_value_anywhere(path: tuple, value: object, delete: bool) -> None:
+    rec = copy.deepcopy(VALID)
+    target = rec
+    for key in path[:-1]:
+        target = target[key]
+    if delete and isinstance(target, dict):
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value  # type: ignore[index]
+    codes(rec)  # must not raise, must not be an internal error
+    json.dumps(validate_record(rec).as_dict())
