@@ -113,11 +113,37 @@ def _validate(rec: Any, report: Report) -> None:
         add(Finding("REC-PLAYERS", f"{game.title} is played by {sizes} players, this record "
                     f"names {n}", "/players"))
         return
+    _check_notes(rec, "", report)
     if report.kind == "deal":
         carry = rec.get("carry") or game.initial_carry(rules, n)
         report.scores.append(_validate_deal(game, rules, n, rec, "", carry, report)[0])
         return
     _validate_session(game, rules, n, rec, report)
+
+
+def _resolve(doc: Any, pointer: str) -> bool:
+    """Whether JSON Pointer ``pointer`` names a place inside ``doc``."""
+    if pointer == "":
+        return True
+    if not pointer.startswith("/"):
+        return False
+    for token in pointer[1:].split("/"):
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(doc, dict) and token in doc:
+            doc = doc[token]
+        elif isinstance(doc, list) and token.isdigit() and int(token) < len(doc):
+            doc = doc[int(token)]
+        else:
+            return False
+    return True
+
+
+def _check_notes(rec: dict[str, Any], ptr: str, report: Report) -> None:
+    for i, note in enumerate(rec.get("notes") or []):
+        if not _resolve(rec, note["at"]):
+            report.findings.append(Finding("REC-NOTE", f"this note is anchored at {note['at']!r}, "
+                                           "which is not a place in this record",
+                                           f"{ptr}/notes/{i}/at"))
 
 
 def _validate_session(game: games.Game, rules: Any, n: int, rec: dict[str, Any],
@@ -129,6 +155,7 @@ def _validate_session(game: games.Game, rules: Any, n: int, rec: dict[str, Any],
     expected_dealer: int | None = None
     for i, deal in enumerate(rec["deals"]):
         ptr = f"/deals/{i}"
+        _check_notes(deal, ptr, report)
         if expected_dealer is not None and deal["dealer"] != expected_dealer:
             add(Finding("SESSION-DEALER", f"deal {i + 1} should be dealt by seat "
                         f"{expected_dealer} (the deal passes on in play order), not seat "
