@@ -1,0 +1,199 @@
+"""Illustrated Tarokk (Illusztrált tarokk): rules/illustrated.md; notation per its §11 and
+docs/notation.md ("Illustrated vocabulary").
+
+Carry keys (state between the deals of a session, §6.9): ``{"periods": [k, ...]}`` — one entry
+per open doubling period, the number of scored deals it still covers (oldest first). The
+multiplier of a scored deal is ``2 ** len(periods)``. Absent or ``[]``: no open period.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from ...dealing import composition
+from ...engine import Action
+from ...errors import IllegalAction
+from ...findings import Finding
+from .. import Batch, Game, Step, register
+from .contracts import PACK
+from .engine import IllustratedEngine
+from .rules import IllustratedRules
+from .scoring import next_periods
+
+
+def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
+    """§2.2 canonical mapping: talon = deck[0:6] (top first); active position k gets
+    deck[6+5k : 11+5k] and deck[26+4k : 30+4k]."""
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k in range(4):
+        s = (dealer + 1 + k) % n
+        hands[s] = deck[6 + 5 * k: 11 + 5 * k] + deck[26 + 4 * k: 30 + 4 * k]
+    return hands, deck[0:6]
+
+
+def _periods(carry: dict[str, Any]) -> tuple[int, ...]:
+    p = carry.get("periods") or []
+    return tuple(int(x) for x in p)
+
+
+class Illustrated(Game):
+    name = "illustrated"
+    title = "Illustrated Tarokk"
+    table_sizes = (4, 5)
+    pack = PACK
+    Rules = IllustratedRules
+    Engine = IllustratedEngine
+
+    def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
+        hands = deal.get("hands")
+        talon = deal.get("talon")
+        if not isinstance(hands, list) or len(hands) != n:
+            return None, [Finding("DEAL-COMPOSITION", f"an Illustrated Tarokk deal for {n} "
+                                  f"players has {n} hands", "/deal/hands")]
+        if not isinstance(talon, list):
+            return None, [Finding("DEAL-COMPOSITION", "the talon is one ordered list of 6 "
+                                  "cards, top card first", "/deal/talon")]
+        parts: list[tuple[str, Any, int | None]] = [
+            (f"/deal/hands/{s}", hands[s], 0 if (n == 5 and s == dealer) else 9) for s in range(n)]
+        parts.append(("/deal/talon", talon, 6))
+        findings, masks = composition(PACK, parts)
+        if findings:
+            return None, findings
+        deck = deal.get("deck")
+        if deck is not None:
+            findings += self._check_deck(deck, dealer, n, hands, talon)
+        engine = IllustratedEngine(rules, n, dealer, masks[:n], [PACK.index[c] for c in talon],
+                                   _periods(carry))
+        return engine, findings
+
+    def _check_deck(self, deck: Any, dealer: int, n: int, hands: list[list[str]],
+                    talon: list[str]) -> list[Finding]:
+        found, _ = composition(PACK, [("/deal/deck", deck, 42)])
+        if found:
+            return found
+        exp_hands, exp_talon = deal_from_deck([PACK.index[c] for c in deck], dealer, n)
+        if exp_talon != [PACK.index[c] for c in talon]:
+            return [Finding("DEAL-ORDER", "the talon does not match the deck: the first six "
+                            "cards of the deck, in order, are the talon", "/deal/talon")]
+        for s in range(n):
+            if sorted(exp_hands[s]) != sorted(PACK.index[c] for c in hands[s]):
+                return [Finding("DEAL-ORDER", f"seat {s}'s hand does not match the deck and "
+                                "the dealing order (§2.2)", f"/deal/hands/{s}")]
+        return []
+
+    def replay(self, rec: dict[str, Any], engine: IllustratedEngine) -> Iterator[Step]:  # type: ignore[override]
+        e = engine
+        for i, entry in enumerate(rec.get("auction", [])):
+            yield f"/auction/{i}", Action("bid", entry["seat"], entry["call"])
+        end = rec.get("end") or {}
+        annul = end.get("type") == "annul"
+        ex = rec.get("exchange")
+        if ex is not None:
+            discards = ex.get("discards")
+            if isinstance(discards, list):
+                if len(discards) != e.n:
+                    yield "/exchange/discards", IllegalAction(
+                        "IT-DISCARD-COUNT", f"the exchange lists {len(discards)} discards; "
+                        f"one list per seat ({e.n}) is written")
+                    return
+                order = e.discard_order or e.active
+                if e.n == 5 and discards[e.dealer]:
+                    yield f"/exchange/discards/{e.dealer}", IllegalAction(
+                        "IT-TURN", f"seat {e.dealer} deals and sits out: he discards nothing")
+                    return
+                for s in order:
+                    yield f"/exchange/discards/{s}", Action("discard", s, tuple(discards[s]))
+            if annul and "call" not in ex:
+                yield "/end", Action("annul", end.get("seat", -1))
+            if "call" in ex:
+                decl = e.declarer if e.declarer is not None else -1
+                yield "/exchange/call", Action("call", decl, ex["call"])
+        elif annul:
+            yield "/end", Action("annul", end.get("seat", -1))
+        for i, turn in enumerate(rec.get("declarations", [])):
+            yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        if annul and ex is not None and "call" in ex:
+            yield "/end", Action("annul", end.get("seat", -1))
+        if "play" in rec:
+            yield "/play", Batch(lambda: e.play_tricks(rec["play"]))
+        for i, lc in enumerate(rec.get("late_claims", [])):
+            yield f"/late_claims/{i}", Action("late_claim", lc["seat"], lc["claim"])
+
+    def record_of(self, e: IllustratedEngine) -> dict[str, Any]:  # type: ignore[override]
+        rec: dict[str, Any] = {
+            "deal": {"hands": [PACK.codes_of(h) for h in e.dealt],
+                     "talon": [PACK.code(c) for c in e.talon]},
+            "auction": [{"seat": s, "call": c} for s, c in e.calls],
+        }
+        if e.discard_turn:
+            ex: dict[str, Any] = {"discards": [list(d) if d is not None else []
+                                               for d in e.discards]}
+            if e.called is not None:
+                ex["call"] = PACK.code(e.called)
+            rec["exchange"] = ex
+        if e.turns:
+            rec["declarations"] = [{"seat": s, "say": list(say)} for s, say in e.turns]
+        if e.table is not None and e.table.tricks:
+            rec["play"] = [[PACK.code(c) for c in cards] for _, cards, _, _ in e.table.tricks]
+        if e.late_claims:
+            rec["late_claims"] = [{"seat": s, "claim": c} for s, c in e.late_claims]
+        if e.annul_seat is not None:
+            rec["end"] = {"type": "annul", "seat": e.annul_seat}
+        return rec
+
+    def random_deal(self, rng, n, dealer, rules, carry):  # type: ignore[no-untyped-def]
+        deck = list(range(len(PACK)))
+        rng.shuffle(deck)
+        hands, talon = deal_from_deck(deck, dealer, n)
+        masks = [sum(1 << c for c in h) for h in hands]
+        return IllustratedEngine(rules, n, dealer, masks, talon, _periods(carry))
+
+    def choose(self, engine, rng):  # type: ignore[no-untyped-def]
+        """Random legal action, weighted towards passing so deals look like real ones."""
+        e: IllustratedEngine = engine
+        seat = e.to_act
+        if e.phase == "discard":
+            return Action("discard", seat, rng.choice(list(e.legal_discards(seat))))  # type: ignore[arg-type]
+        if e.phase == "play":
+            return rng.choice(list(e.legal_actions()))
+        actions = list(e.legal_actions())
+        passes = [a for a in actions if (a.kind == "bid" and a.value == "pass")
+                  or (a.kind == "declare" and not a.value)]
+        if e.phase == "call":
+            annuls = [a for a in actions if a.kind == "annul"]
+            if annuls and rng.random() < 0.5:
+                return rng.choice(annuls)
+            return rng.choice([a for a in actions if a.kind == "call"])
+        if passes and rng.random() < (0.75 if e.phase == "declare" else 0.45):
+            return passes[0]
+        rest = [a for a in actions if a not in passes] or actions
+        return rng.choice(rest)
+
+    def initial_carry(self, rules, n):  # type: ignore[no-untyped-def]
+        return {"periods": []}
+
+    def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
+        return {"periods": list(next_periods(engine))}
+
+    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
+        if engine is not None:
+            return dealer if engine.redeal else (dealer + 1) % n
+        if (rec.get("end") or {}).get("type") == "annul":
+            return dealer
+        calls = rec.get("auction") or []
+        if len(calls) == 4 and all(c.get("call") == "pass" for c in calls):
+            return dealer
+        return (dealer + 1) % n
+
+    def check_sheet(self, rec, rules, n, carry):  # type: ignore[no-untyped-def]
+        findings: list[Finding] = []
+        facts: dict[str, Any] = {"multiplier": 1 << len(_periods(carry))}
+        scores = (rec.get("result") or {}).get("scores")
+        dealer = rec["dealer"]
+        if n == 5 and isinstance(scores, list) and len(scores) == 5 and scores[dealer] != 0:
+            findings.append(Finding("RESULT-SCORES", f"seat {dealer} deals and sits out; his "
+                                    "score must be 0", f"/result/scores/{dealer}"))
+        return findings, facts
+
+
+register(Illustrated())

@@ -1,0 +1,1008 @@
+"""The Illustrated Tarokk rules engine (rules/illustrated.md). One object = one deal.
+
+Phases: auction (§3) → discards (§4.1–4.4, one turn per active seat from the declarer) →
+annulment window / partner call (§4.5, §4.6) → announcements (§4.8–4.12) → play (§5) →
+done (late tarokk claims may follow, §4.12). With 5 players the dealer sits out: he has a seat
+with an empty hand, and every "next player" runs over ``self.active`` only.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterator
+
+from ...cards import iter_bits
+from ...engine import Action, Engine, Event
+from ...errors import IllegalAction
+from ...tricks import TrickTable
+from .contracts import (
+    ALL_BONUSES, CALLABLE, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
+    LEVEL_OF, LEVELS, PACK, RANK, T1, T18, T19, T20, T21, T22, TALON_TABLE, TAROCK_MASK,
+    TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
+)
+from .rules import IllustratedRules
+
+SUIT_OF = PACK.suits
+STRENGTH = PACK.strength
+SUIT_MASK = PACK.suit_mask
+code = PACK.code
+SUIT_NAME = {"T": "tarokk", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
+
+AUCTION, DISCARD, CALL, DECLARE, PLAY, DONE = "auction", "discard", "call", "declare", "play", "done"
+PASSED_OUT, ANNULLED, FAILED = "passed_out", "annulled", "honourless_failed"
+INVITE_CARD = {1: T19, 2: T18}
+
+
+def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
+    return IllegalAction(code_, message, token, sub)
+
+
+class IllustratedEngine(Engine):
+    ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
+    game = "illustrated"
+    pack = PACK
+
+    def __init__(self, rules: IllustratedRules, n: int, dealer: int, hands: list[int],
+                 talon: list[int], periods: tuple[int, ...] = ()) -> None:
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % n
+        self.active = tuple((dealer + 1 + i) % n for i in range(4))
+        self.pos = {s: i for i, s in enumerate(self.active)}
+        self.dealt = list(hands)
+        self.hands = list(hands)
+        self.talon = list(talon)             # card ids, top (drawn first) first
+        self.periods = tuple(periods)        # open doubling periods: scored deals left in each
+        self.phase = AUCTION
+        # auction (§3.2)
+        self.calls: list[tuple[int, str]] = []
+        self.passed = {s: False for s in self.active}
+        self.has_bid = {s: False for s in self.active}
+        self.bids: dict[int, list[str]] = {s: [] for s in self.active}
+        self.must_pass = {s: False for s in self.active}
+        self.high: str | None = None
+        self.high_bidder: int | None = None
+        self.high_is_hold = False
+        self.invitation: tuple[int, int] | None = None   # (card, inviter)
+        self.turn = self.forehand
+        self.declarer: int | None = None
+        self.contract: str | None = None
+        # exchange (§4.1–4.5)
+        self.drawn = [0] * n
+        self.discards: list[tuple[int, ...] | None] = [None] * n
+        self.discard_mask = [0] * n
+        self.discard_order: tuple[int, ...] = ()
+        self.discard_turn = 0
+        self.kept = [0] * n
+        self.annul_seat: int | None = None
+        self.called: int | None = None
+        self.partner: int | None = None
+        self.discarder_of_called: int | None = None
+        # announcements (§4.7–4.12)
+        self.turns: list[tuple[int, tuple[str, ...]]] = []
+        self.decl_turn = 0
+        self.empty_in_row = 0
+        self.spoken_turns = {s: 0 for s in self.active}
+        self.public = {s: False for s in self.active}
+        #: (team, item) -> level; team "D" or "O"; item "game" or a bonus id; only active ones
+        self.items: dict[tuple[str, str], int] = {}
+        self.announcer: dict[tuple[str, str], int] = {}
+        self.ever: set[tuple[str, str]] = set()     # every (team, bonus) announced, superseded too
+        self.superseded: set[tuple[str, str]] = set()
+        self.last_side: str | None = None
+        self.hand_declared: dict[int, str] = {}
+        self.late_claims: list[tuple[int, str]] = []
+        self.table: TrickTable | None = None
+
+    # -- helpers -----------------------------------------------------------------------------
+    def nxt(self, seat: int) -> int:
+        return self.active[(self.pos[seat] + 1) % 4]
+
+    @property
+    def team_d(self) -> frozenset[int]:
+        assert self.declarer is not None
+        return frozenset((self.declarer,) if self.partner is None else (self.declarer, self.partner))
+
+    @property
+    def team_o(self) -> frozenset[int]:
+        return frozenset(self.active) - self.team_d
+
+    def side(self, seat: int) -> str:
+        return "D" if seat in self.team_d else "O"
+
+    def members(self, team: str) -> frozenset[int]:
+        return self.team_d if team == "D" else self.team_o
+
+    @staticmethod
+    def other(team: str) -> str:
+        return "O" if team == "D" else "D"
+
+    @property
+    def g(self) -> int:
+        assert self.contract is not None
+        if self.partner is None and self.rules.lone_game_value == "solo":
+            return 4
+        return {"three": 1, "two": 2, "one": 3, "solo": 4}[self.contract]
+
+    @property
+    def multiplier(self) -> int:
+        return 1 << len(self.periods)
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == AUCTION:
+            return self.turn
+        if self.phase == DISCARD:
+            return self.discard_order[self.discard_turn]
+        if self.phase == CALL:
+            return self.declarer
+        if self.phase == DECLARE:
+            return self.decl_turn
+        if self.phase == PLAY:
+            assert self.table is not None
+            return self.table.to_play
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (DONE, PASSED_OUT, ANNULLED, FAILED)
+
+    @property
+    def redeal(self) -> bool:
+        """The deal was thrown in (all pass or annulment): same dealer, new period (§2.3)."""
+        return self.phase in (PASSED_OUT, ANNULLED)
+
+    def _seat_ok(self, seat: Any, token: object) -> None:
+        if not isinstance(seat, int) or seat not in self.pos:
+            if isinstance(seat, int) and seat == self.dealer and self.n == 5:
+                raise _bad("IT-TURN", f"seat {seat} deals and sits out this deal: he has no "
+                           "cards and takes no part", token)
+            raise _bad("IT-SEAT", f"there is no active seat {seat}", token)
+
+    _EXPECT = {AUCTION: "IT-AUCTION-INCOMPLETE", DISCARD: "IT-DISCARD-MISSING",
+               CALL: "IT-CALL-MISSING", DECLARE: "IT-DECL-END", PLAY: "IT-TRICKS-MISSING"}
+
+    def _expecting(self) -> str:
+        if self.phase == AUCTION:
+            return f"the auction is still running (seat {self.turn} to call)"
+        if self.phase == DISCARD:
+            return f"seat {self.to_act} must still discard"
+        if self.phase == CALL:
+            return f"the declarer (seat {self.declarer}) must still call his partner's tarokk"
+        if self.phase == DECLARE:
+            return f"the announcement phase is still running (seat {self.decl_turn} to speak)"
+        if self.phase == PLAY:
+            return "the play is still running"
+        return "the deal is over"
+
+    def _over_reason(self) -> str:
+        return {DONE: "all 9 tricks have been played", PASSED_OUT: "all four players passed",
+                ANNULLED: "the deal was annulled",
+                FAILED: "the honourless fourth drew no honour, so the deal ended"}[self.phase]
+
+    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+        if self.is_over:
+            codes = {"bid": "IT-AUCTION-OVER", "play": "IT-TRICKS-EXTRA"}
+            return _bad(codes.get(kind, "IT-AFTER-END"), f"nothing can follow: "
+                        f"{self._over_reason()}", token)
+        if kind == "bid":
+            return _bad("IT-AUCTION-OVER", f"the auction is over: seat {self.declarer} is "
+                        f"declarer at {self.contract}; nothing may be called after its end", token)
+        if kind == "annul":
+            if self.phase in (DECLARE, PLAY):
+                return _bad("IT-ANNUL-LATE", "a deal can be annulled only after all discards and "
+                            "before the partner call; the call has already been made", token)
+            return _bad("IT-ANNUL-LATE", "a deal can be annulled only after all discards and "
+                        f"before the partner call ({self._expecting()})", token)
+        if kind == "play" and self.phase == DECLARE:
+            return _bad("IT-DECL-END", f"play started before the announcement phase ended: seat "
+                        f"{self.decl_turn} still has a turn (it ends after three empty turns in "
+                        "a row)", token)
+        if kind == "declare" and self.phase == PLAY:
+            return _bad("IT-DECL-END", "the announcement phase had already ended after three "
+                        "empty turns in a row: no statement may follow", token)
+        if kind == "late_claim":
+            return _bad("IT-LATE-CLAIM", "a late tarokk claim is made only after all 9 tricks",
+                        token)
+        return _bad(self._EXPECT.get(self.phase, "IT-PHASE"),
+                    f"{kind} is not possible now: {self._expecting()}", token)
+
+    def expected_next(self) -> IllegalAction | None:
+        if self.is_over:
+            return None
+        if self.phase == PLAY:
+            assert self.table is not None
+            return _bad("IT-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
+                        "tricks; all 9 tricks must be recorded")
+        return _bad(self._EXPECT[self.phase], f"the record ends early: {self._expecting()}")
+
+    # -- auction (§3) ------------------------------------------------------------------------
+    def _situation(self, seat: int) -> dict[str, Any]:
+        """§3.3 for the player to speak: every legal call mapped to what it means."""
+        hand = self.dealt[seat]
+        if self.must_pass[seat]:
+            return {"pass": "forced_pass"}
+        others = [s for s in self.active if s != seat]
+        three_passed = all(self.passed[s] for s in others)
+        nobody_bid = self.high is None
+        honour = hand & HONOUR_MASK
+        out: dict[str, Any] = {}
+        if not honour:
+            if not (three_passed and nobody_bid):
+                return {"pass": "no_honour"}
+            out["pass"] = "pass"
+            levels = ["three"] if self.rules.honourless_fourth_bids == "three" else [
+                "three", "two", "one"] + (["solo"] if self.rules.opening_solo == "allowed" else [])
+            for lv in levels:
+                out[lv] = "honourless"
+            return out
+        can_hold = (self.has_bid[seat] and self.high is not None and self.high_bidder != seat
+                    and not self.high_is_hold)
+        if can_hold and self.rules.hold_rule == "earlier_seat_only":
+            assert self.high_bidder is not None
+            can_hold = self.pos[seat] < self.pos[self.high_bidder]
+        if self.high is None:
+            out["three"] = "min"
+            b = 0
+        elif can_hold:
+            out["hold"] = "min"
+            b = RANK[self.high]
+        else:
+            b = RANK[self.high] + 1
+            if b <= 3:
+                out[LEVELS[b]] = "min"
+        inv = not three_passed and self.invitation is None
+        for jump in (1, 2):
+            if b + jump <= 3:
+                out[LEVELS[b + jump]] = f"inv{jump}" if inv else "jump"
+        if nobody_bid and self.rules.opening_solo == "allowed":
+            out["solo"] = "jump"
+        # §3.3 step 8: the yield situation
+        yielding = (self.high == "two" and not self.high_is_hold and self.bids[seat] == ["three"]
+                    and self.high_bidder is not None and self.bids[self.high_bidder] == ["two"]
+                    and all(self.passed[s] for s in others if s != self.high_bidder))
+        out["pass"] = "xx" if yielding else "pass"
+        return out
+
+    def _qualifies(self, seat: int, card: int) -> bool:
+        hand = self.dealt[seat]
+        return (bool(hand & HIGH_HONOUR_MASK) and bool(hand >> card & 1)
+                and (hand & TAROCK_MASK).bit_count() >= int(self.rules.invitation_min_tarokks))
+
+    def verify_bid(self, seat: int, call: str) -> None:
+        if self.phase != AUCTION:
+            raise self._wrong_phase("bid", call)
+        self._seat_ok(seat, call)
+        if seat != self.turn:
+            if self.passed.get(seat):
+                raise _bad("IT-TURN", f"seat {seat} has passed and may not call again", call)
+            raise _bad("IT-TURN", f"it is seat {self.turn}'s turn to call, not seat {seat}'s", call)
+        if call not in ("pass", "hold", *LEVELS):
+            raise _bad("IT-BID-UNKNOWN", f"{call!r} is not an Illustrated Tarokk call", call)
+        sit = self._situation(seat)
+        meaning = sit.get(call)
+        if meaning is None:
+            raise self._why_bid(seat, call, sit)
+        if meaning in ("inv1", "inv2"):
+            card = INVITE_CARD[int(meaning[3])]
+            if not self._qualifies(seat, card):
+                kind = "XIX" if card == T19 else "XVIII"
+                raise _bad("IT-INVITATION", f"seat {seat}'s {call} is a "
+                           f"{'single' if card == T19 else 'double'} jump and so a {kind} "
+                           f"invitation, which needs T21 or T22 and {code(card)}"
+                           + (f" and {self.rules.invitation_min_tarokks} tarokks"
+                              if int(self.rules.invitation_min_tarokks) else "")
+                           + "; seat {0} does not qualify".format(seat), call)
+        if meaning == "xx" and not self._qualifies(seat, T20):
+            raise _bad("IT-YIELD-PASS", f"seat {seat} may not pass here: after three–two and "
+                       "two passes the three-bidder's pass is the XX invitation, which needs T21 "
+                       "or T22 and T20; he must hold or bid on", call)
+
+    def _why_bid(self, seat: int, call: str, sit: dict[str, Any]) -> IllegalAction:
+        if sit.get("pass") == "forced_pass":
+            return _bad("IT-MUST-PASS", f"seat {seat} made an invitation and must pass at his "
+                        f"next turn, not {call}", call)
+        if sit.get("pass") == "no_honour":
+            return _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and must "
+                        f"pass; only the fourth player after three passes may bid without one",
+                        call)
+        if any(v == "honourless" for v in sit.values()):
+            return _bad("IT-HONOURLESS-LEVEL", f"seat {seat} bids as the honourless fourth and "
+                        f"may bid three only under these rules, not {call}", call)
+        if call == "hold":
+            if not self.has_bid[seat]:
+                return _bad("IT-HOLD", f"seat {seat} has not bid in this auction and may not "
+                            "hold", call)
+            if self.high_is_hold:
+                return _bad("IT-HOLD", f"seat {seat} may not hold {self.high}: it has already "
+                            "been held", call)
+            return _bad("IT-HOLD", f"seat {seat} may not hold now", call)
+        if call == "solo" and self.high is None:
+            return _bad("IT-TRIPLE-JUMP", f"seat {seat} opens with solo, a triple jump, which "
+                        "these rules do not allow", call)
+        if self.high is not None and RANK[call] <= RANK[self.high]:
+            return _bad("IT-BID-LOW", f"seat {seat}'s {call} does not outbid the current "
+                        f"{self.high}", call)
+        mins = [k for k, v in sit.items() if v == "min"]
+        return _bad("IT-BID-JUMP", f"seat {seat} may not bid {call} here: the minimum call is "
+                    f"{mins[0] if mins else 'pass'} and only a single or double jump is "
+                    "possible", call)
+
+    def _apply_bid(self, seat: int, call: str) -> Event:
+        meaning = self._situation(seat)[call]
+        self.calls.append((seat, call))
+        info: dict[str, Any] = {}
+        if call == "pass":
+            self.passed[seat] = True
+            if meaning == "xx":
+                self.invitation = (T20, seat)
+                info["invitation"] = "T20"
+        elif call == "hold":
+            self.high_bidder, self.high_is_hold = seat, True
+            self.has_bid[seat] = True
+            self.bids[seat].append(call)
+        else:
+            self.high, self.high_bidder, self.high_is_hold = call, seat, False
+            self.has_bid[seat] = True
+            self.bids[seat].append(call)
+            if meaning in ("inv1", "inv2"):
+                card = INVITE_CARD[int(meaning[3])]
+                self.invitation = (card, seat)
+                info["invitation"] = code(card)
+                if self.rules.yes("inviter_must_pass_next"):
+                    self.must_pass[seat] = True
+        if call != "pass" and self.must_pass[seat] and meaning not in ("inv1", "inv2"):
+            self.must_pass[seat] = False
+        if meaning == "forced_pass":
+            self.must_pass[seat] = False
+        self._after_bid(seat)
+        return Event(Action("bid", seat, call), info or None)
+
+    def _after_bid(self, seat: int) -> None:
+        live = [s for s in self.active if not self.passed[s]]
+        if not live:
+            self.phase = PASSED_OUT
+            return
+        if len(live) == 1 and self.high is not None:
+            self._fix_contract()
+            return
+        if self.high == "solo":
+            others = [s for s in live if s != self.high_bidder]
+            if self.high_is_hold or not any(self.has_bid[s] and not self.must_pass[s]
+                                            for s in others):
+                self._fix_contract()
+                return
+        s = self.nxt(seat)
+        while self.passed[s]:
+            s = self.nxt(s)
+        self.turn = s
+
+    def _fix_contract(self) -> None:
+        assert self.high is not None and self.high_bidder is not None
+        self.contract, self.declarer = self.high, self.high_bidder
+        table = TALON_TABLE[self.contract]
+        i = 0
+        order = [self.active[(self.pos[self.declarer] + k) % 4] for k in range(4)]
+        for s, r in zip(order, table):
+            m = 0
+            for c in self.talon[i:i + r]:
+                m |= 1 << c
+            i += r
+            self.drawn[s] = m
+        if not self.dealt[self.declarer] & HONOUR_MASK and not self.drawn[self.declarer] & HONOUR_MASK:
+            self.phase = FAILED                  # §3.6
+            return
+        for s in order:
+            self.hands[s] |= self.drawn[s]
+        self.discard_order = tuple(order)
+        self.discard_turn = 0
+        self.phase = DISCARD
+
+    # -- discards (§4.3, §4.4) -----------------------------------------------------------------
+    def _undiscardable(self, seat: int) -> int:
+        m = KING_MASK | HONOUR_MASK
+        if self.invitation is not None and self.invitation[1] == seat:
+            m |= 1 << self.invitation[0]
+        if not self.rules.yes("xx_discardable"):
+            m |= 1 << T20
+        return m
+
+    def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
+        if self.phase != DISCARD:
+            raise self._wrong_phase("discard", list(cards))
+        self._seat_ok(seat, list(cards))
+        if seat != self.to_act:
+            raise _bad("IT-DISCARD-TURN", f"seat {self.to_act} discards now, not seat {seat}",
+                       list(cards))
+        r = self.drawn[seat].bit_count()
+        if len(cards) != r:
+            raise _bad("IT-DISCARD-COUNT", f"seat {seat} received {r} talon card(s) and must "
+                       f"discard exactly {r}, not {len(cards)}", list(cards))
+        seen = 0
+        bad = self._undiscardable(seat)
+        for i, cc in enumerate(cards):
+            card = PACK.index.get(cc)
+            sub = f"/{i}"
+            if card is None:
+                raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card", cc, sub)
+            if not self.hands[seat] >> card & 1 or seen >> card & 1:
+                raise _bad("IT-DISCARD-NOT-HELD", f"seat {seat} discards {cc}, which he does "
+                           "not hold", cc, sub)
+            seen |= 1 << card
+            if bad >> card & 1:
+                if (1 << card) & KING_MASK:
+                    why = "a king may never be discarded"
+                elif (1 << card) & HONOUR_MASK:
+                    why = "an honour (T22, T21, T1) may never be discarded"
+                elif self.invitation is not None and card == self.invitation[0]:
+                    why = f"he invited with {cc} and may not discard it"
+                else:
+                    why = "T20 may not be discarded under these rules"
+                raise _bad("IT-DISCARD-FORBIDDEN", f"seat {seat} may not discard {cc}: {why}",
+                           cc, sub)
+
+    def _apply_discard(self, seat: int, cards: tuple[str, ...]) -> Event:
+        m = PACK.mask(cards)
+        self.hands[seat] &= ~m
+        self.discard_mask[seat] = m
+        self.discards[seat] = tuple(cards)
+        self.discard_turn += 1
+        info = {"tarokks": (m & TAROCK_MASK).bit_count()}
+        if self.discard_turn == 4:
+            self.kept = list(self.hands)
+            self.phase = CALL
+            if self.n == 5:   # §4.4: the dealer tells the three non-declarers' combined count
+                info["combined"] = sum((self.discard_mask[s] & TAROCK_MASK).bit_count()
+                                       for s in self.active if s != self.declarer)
+        return Event(Action("discard", seat, tuple(cards)), info)
+
+    def disclosures(self) -> dict[str, Any]:
+        """§4.4 derived statements: tarokks discarded per seat (4 players) or combined (5),
+        and the declarer's shown tarokks."""
+        assert self.declarer is not None
+        out: dict[str, Any] = {"shown": PACK.codes_of(self.discard_mask[self.declarer] & TAROCK_MASK)}
+        counts = {s: (self.discard_mask[s] & TAROCK_MASK).bit_count() for s in self.active}
+        if self.n == 4:
+            out["counts"] = {s: c for s, c in counts.items() if c}
+        else:
+            out["combined"] = sum(c for s, c in counts.items() if s != self.declarer)
+        return out
+
+    def legal_discards(self, seat: int) -> Iterator[tuple[str, ...]]:
+        r = self.drawn[seat].bit_count()
+        free = [code(c) for c in iter_bits(self.hands[seat] & ~self._undiscardable(seat))]
+        yield from combinations(free, r)
+
+    # -- annulment (§4.5) ----------------------------------------------------------------------
+    def annul_case(self, seat: int) -> int | None:
+        hand = self.hands[seat]
+        if hand & KING_MASK == KING_MASK:
+            return 1
+        if self.discard_mask[seat] & TAROCK_MASK and not self.rules.yes("annul_after_tarokk_discard"):
+            return None
+        t = hand & TAROCK_MASK
+        cases = {0: 2, 1 << T21: 3, 1 << T1: 4, (1 << T21) | (1 << T1): 5}
+        case = cases.get(t)
+        if case is not None and self.rules.annul_hands == "kegl_three" and case > 3:
+            return None
+        return case
+
+    def verify_annul(self, seat: int, value: Any = None) -> None:
+        if self.phase != CALL:
+            raise self._wrong_phase("annul", seat)
+        self._seat_ok(seat, seat)
+        if self.annul_case(seat) is None:
+            extra = (" (after discarding a tarokk only four kings allow it)"
+                     if self.discard_mask[seat] & TAROCK_MASK else "")
+            raise _bad("IT-ANNUL-HAND", f"seat {seat} may not annul the deal: his hand is none "
+                       "of four kings, no tarokk, T21 alone, T1 alone, T21 and T1 alone" + extra,
+                       seat)
+
+    def _apply_annul(self, seat: int, value: Any = None) -> Event:
+        self.annul_seat = seat
+        self.phase = ANNULLED
+        return Event(Action("annul", seat), {"case": self.annul_case(seat)})
+
+    # -- partner call (§4.6) -------------------------------------------------------------------
+    def legal_calls(self) -> list[int]:
+        assert self.declarer is not None
+        d = self.declarer
+        if self.invitation is not None and self.invitation[1] != d:
+            out = [self.invitation[0]]
+        else:
+            others_discarded = any(self.discard_mask[s] & TAROCK_MASK
+                                   for s in self.active if s != d)
+            if others_discarded and self.rules.free_call_when_tarokk_discarded == "any":
+                out = list(CALLABLE)
+            else:
+                holds = self.hands[d] | self.discard_mask[d]
+                out = [T20]
+                if holds >> T20 & 1:
+                    for c in CALLABLE:
+                        if not holds >> c & 1:
+                            out.append(c)
+                            break
+        if self.rules.call_own_discard == "forbidden":
+            out = [c for c in out if not self.discard_mask[d] >> c & 1]
+        return out
+
+    def verify_call(self, seat: int, card_code: str) -> None:
+        if self.phase != CALL:
+            raise self._wrong_phase("call", card_code)
+        if seat != self.declarer:
+            raise _bad("IT-CALL", f"only the declarer (seat {self.declarer}) calls a partner",
+                       card_code)
+        card = PACK.index.get(card_code) if isinstance(card_code, str) else None
+        if card is None or SUIT_OF[card] != "T":
+            raise _bad("IT-CALL", f"the declarer must call a tarokk T2–T20, not {card_code!r}",
+                       card_code)
+        if (1 << card) & HONOUR_MASK:
+            raise _bad("IT-CALL", f"the declarer may not call an honour ({card_code})", card_code)
+        legal = self.legal_calls()
+        if card in legal:
+            return
+        if self.invitation is not None and self.invitation[1] != seat:
+            raise _bad("IT-CALL", f"seat {self.invitation[1]} invited with "
+                       f"{code(self.invitation[0])} and the declarer must call it, not "
+                       f"{card_code}", card_code)
+        raise _bad("IT-CALL", f"the declarer must call {' or '.join(code(c) for c in legal)}, "
+                   f"not {card_code} (nobody else discarded a tarokk)"
+                   if self.rules.free_call_when_tarokk_discarded == "any" else
+                   f"the declarer must call {' or '.join(code(c) for c in legal)}", card_code)
+
+    def _apply_call(self, seat: int, card_code: str) -> Event:
+        card = PACK.index[card_code]
+        self.called = card
+        self.partner = None
+        for s in self.active:
+            if s != seat and self.hands[s] >> card & 1:
+                self.partner = s
+            if s != seat and self.discard_mask[s] >> card & 1:
+                self.discarder_of_called = s
+        self.public[seat] = True
+        if (self.invitation is not None and self.invitation[1] != seat
+                and self.invitation[1] == self.partner):
+            self.public[self.partner] = True
+        self.items[("D", "game")] = 0
+        self.phase = DECLARE
+        self.decl_turn = seat
+        self.empty_in_row = 0
+        return Event(Action("call", seat, card_code), {"partner": self.partner})
+
+    # -- announcements (§4.8–4.12) -------------------------------------------------------------
+    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
+        self._declare(seat, tuple(say), commit=False)
+
+    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self._declare(seat, tuple(say), commit=True)
+        return Event(Action("declare", seat, tuple(say)))
+
+    def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        if self.phase != DECLARE:
+            raise self._wrong_phase("declare", list(say))
+        self._seat_ok(seat, list(say))
+        if seat != self.decl_turn:
+            raise _bad("IT-DECL-TURN", f"it is seat {self.decl_turn}'s turn to speak, not "
+                       f"seat {seat}'s", list(say))
+        r = self.rules
+        items = dict(self.items)
+        announcer = dict(self.announcer)
+        ever = set(self.ever)
+        superseded = set(self.superseded)
+        public = self.public[seat]
+        last = self.last_side
+        declared = dict(self.hand_declared)
+        me = self.side(seat)
+        maxk = int(r.max_kontra_level)
+        first_turn = self.spoken_turns[seat] == 0
+        this_turn: set[str] = set()
+        for i, item in enumerate(say):
+            sub = f"/say/{i}"
+            if not isinstance(item, str):
+                raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not a statement", item, sub)
+            if item in HAND_BONUSES:
+                need, _ = HAND_BONUSES[item]
+                have = (self.kept[seat] & TAROCK_MASK).bit_count()
+                if seat in declared:
+                    raise _bad("IT-TAROKK-DECLARE", f"seat {seat} has already declared his "
+                               "tarokks", item, sub)
+                if have != need:
+                    raise _bad("IT-TAROKK-DECLARE", f"seat {seat} declares {item} but holds "
+                               f"{have} tarokks after discarding (exactly {need} are needed)",
+                               item, sub)
+                declared[seat] = item
+                continue
+            level_name, _, target = item.partition(":")
+            if level_name in LEVEL_OF:
+                lvl = LEVEL_OF[level_name]
+                tgt = target or "game"
+                if tgt != "game" and tgt not in ALL_BONUSES:
+                    raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus", item, sub)
+                # odd levels against the owner, even levels by the owner
+                owner = self.other(me) if lvl % 2 else me
+                key = (owner, tgt)
+                if key not in items:
+                    if (self.other(owner), tgt) in items:
+                        which = ("the declarer side's" if owner == "O" else "the defenders'")
+                        raise _bad("IT-KONTRA-SIDE", f"seat {seat} ({'declarer side' if me == 'D' else 'defender'}) "
+                                   f"may not say {level_name} on {which} {tgt}: "
+                                   + ("kontra, szubkontra and mordkontra are said against the "
+                                      "other side" if lvl % 2 else "rekontra and hirskontra are "
+                                      "said by the side that owns the item"), item, sub)
+                    raise _bad("IT-KONTRA-TARGET", f"seat {seat} says {item}, but {tgt} has "
+                               "not been announced (or was superseded)", item, sub)
+                cur = items[key]
+                if lvl > maxk:
+                    raise _bad("IT-KONTRA-MAX", f"{level_name} goes beyond the highest level "
+                               f"allowed ({KONTRA_LEVELS[maxk - 1]})", item, sub)
+                if lvl != cur + 1:
+                    raise _bad("IT-KONTRA-LEVEL", f"seat {seat} says {level_name} on {tgt}, "
+                               f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
+                               f"; the next level is {KONTRA_LEVELS[cur] if cur < 5 else 'none'}",
+                               item, sub)
+                if bonus_kind(tgt) in TAROKK_BARRED and self._undeclared(seat, declared):
+                    raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
+                               f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and "
+                               f"must declare them before any kontra on {tgt}", item, sub)
+                items[key] = lvl
+                public = True
+                last = me
+                continue
+            if item not in ALL_BONUSES:
+                raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement",
+                           item, sub)
+            # §4.10.1 attribution
+            if not public:
+                presumed = last or "D"
+                if presumed != me:
+                    raise _bad("IT-ATTRIBUTION", f"seat {seat} announces {item} while his side "
+                               "is not known: it would be taken for the "
+                               f"{'declarer side' if presumed == 'D' else 'defenders'}, which is "
+                               "wrong; he must first make himself known with a kontra", item, sub)
+            key = (me, item)
+            kind = bonus_kind(item)
+            if key in items:
+                raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
+                           f"{item}", item, sub)
+            if kind in TAROKK_BARRED and self._undeclared(seat, declared):
+                raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
+                           f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
+                           f"declare them before announcing {item}", item, sub)
+            if item in ("double_game", "volat"):
+                partner_item = "volat" if item == "double_game" else "double_game"
+                if (partner_item in this_turn
+                        and r.double_game_and_volat_same_turn == "forbidden"):
+                    raise _bad("IT-DG-VOLAT", f"seat {seat} may not announce double_game and "
+                               "volat in the same turn", item, sub)
+                if item == "double_game" and (me, "volat") in items:
+                    raise _bad("IT-DG-VOLAT", f"seat {seat}'s side has announced volat and may "
+                               "no longer announce double_game", item, sub)
+            if (item in ("trull", "four_kings") and (me, "volat") in items
+                    and r.trull_kings_after_volat == "forbidden"):
+                raise _bad("IT-DG-VOLAT", f"{item} may not be announced after volat under "
+                           "these rules", item, sub)
+            if item in UHU_ULTIMO:
+                ult = UHU_ULTIMO[item]
+                if (me, ult) in items:
+                    if announcer[(me, ult)] == seat:
+                        raise _bad("IT-ULTIMO-UHU", f"seat {seat} announced {ult} himself and "
+                                   f"may not raise it to {item}", item, sub)
+                    if r.ultimo_to_uhu_by_partner == "forbidden":
+                        raise _bad("IT-ULTIMO-UHU", f"{ult} may not be raised to {item} under "
+                                   "these rules", item, sub)
+                    for k in [k for k in items if k[0] == me and k[1] == ult]:
+                        del items[k]
+                    superseded.add((me, ult))
+            if item in ULTIMO_UHU and (me, ULTIMO_UHU[item]) in ever:
+                raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
+                           f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
+                           item, sub)
+            if r.yes("one_bonus_per_trick_target"):
+                b = binding(item)
+                if b is not None and not b[2]:
+                    for (team, other_item) in items:
+                        ob = binding(other_item) if other_item != "game" else None
+                        if team == me and ob is not None and not ob[2] and ob[1] == b[1]:
+                            raise _bad("IT-TRICK-TARGET", f"seat {seat}'s side already has "
+                                       f"{other_item} for trick {b[1]}; {item} needs the same "
+                                       "trick and cannot also succeed", item, sub)
+            items[key] = 0
+            announcer[key] = seat
+            ever.add(key)
+            this_turn.add(item)
+            public = True
+            last = me
+        # §4.6 forced kontra by the discarder of the called card
+        if (first_turn and seat == self.discarder_of_called
+                and r.yes("discarder_of_called_card_must_kontra")
+                and self.items.get(("D", "game"), 0) == 0 and items.get(("D", "game"), 0) == 0):
+            raise _bad("IT-FORCED-KONTRA", f"seat {seat} discarded the called card "
+                       f"{code(self.called or 0)} and must say kontra on the game in his first "
+                       "turn", list(say))
+        if not commit:
+            return
+        self.items, self.announcer, self.ever, self.superseded = items, announcer, ever, superseded
+        self.public[seat] = public
+        self.last_side = last
+        self.hand_declared = declared
+        self.turns.append((seat, say))
+        self.spoken_turns[seat] += 1
+        declarer_first = seat == self.declarer and first_turn
+        if say or declarer_first:
+            self.empty_in_row = 0
+        else:
+            self.empty_in_row += 1
+        if self.empty_in_row >= 3:
+            self._start_play()
+        else:
+            self.decl_turn = self.nxt(seat)
+
+    def _undeclared(self, seat: int, declared: dict[int, str]) -> bool:
+        return (self.kept[seat] & TAROCK_MASK).bit_count() >= 8 and seat not in declared
+
+    # -- play (§5) -----------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        hands = list(self.hands)
+        self.table = TrickTable(hands, self.active, self.forehand, 9, self._winner)
+        self.hands = hands
+        self._binds = self._bindings()
+
+    def _bindings(self) -> list[tuple[str, int, int, bool]]:
+        out = []
+        for (team, item) in self.items:
+            if item == "game":
+                continue
+            b = binding(item)
+            if b is not None:
+                out.append((team, *b))
+        return out
+
+    @staticmethod
+    def _winner(cards: list[int], seats: list[int]) -> int:
+        best, key = 0, -1
+        led = SUIT_OF[cards[0]]
+        for i, c in enumerate(cards):
+            s = SUIT_OF[c]
+            k = 100 + STRENGTH[c] if s == "T" else (STRENGTH[c] if s == led else -1)
+            if k > key:
+                best, key = i, k
+        return seats[best]
+
+    @staticmethod
+    def _follow_mask(hand: int, trick: list[int]) -> int:
+        if not trick:
+            return hand
+        m = hand & SUIT_MASK[SUIT_OF[trick[0]]]
+        if not m:
+            m = hand & TAROCK_MASK
+        return m or hand
+
+    def _active_binds(self, seat: int) -> list[tuple[int, int]]:
+        t = self.table
+        assert t is not None
+        n = t.trick_number
+        team = self.side(seat)
+        hand = self.hands[seat]
+        out = []
+        for b_team, card, target, bird in self._binds:
+            if b_team != team or not hand >> card & 1 or n > target:
+                continue
+            if bird and any(w not in self.members(team) for _, _, _, w in t.tricks):
+                continue
+            out.append((card, target))
+        return out
+
+    def _legal_mask(self, seat: int) -> int:
+        t = self.table
+        assert t is not None
+        legal = self._follow_mask(self.hands[seat], t.cards)
+        if not self._binds:
+            return legal
+        bs = self._active_binds(seat)
+        if not bs:
+            return legal
+        n = t.trick_number
+        due = 0
+        later = 0
+        for card, target in bs:
+            if legal >> card & 1:
+                if target == n:
+                    due |= 1 << card
+                else:
+                    later |= 1 << card
+        if due:
+            return due
+        if legal & ~later:
+            return legal & ~later
+        m = min(target for card, target in bs if legal >> card & 1)
+        return sum(1 << card for card, target in bs if legal >> card & 1 and target == m)
+
+    def legal_cards(self) -> list[str]:
+        seat = self.to_act
+        if self.phase != PLAY or seat is None:
+            return []
+        return PACK.codes_of(self._legal_mask(seat))
+
+    def verify_play(self, seat: int, card_code: str) -> None:
+        if self.phase != PLAY:
+            raise self._wrong_phase("play", card_code)
+        t = self.table
+        assert t is not None
+        card = PACK.index.get(card_code) if isinstance(card_code, str) else None
+        if card is None:
+            raise _bad("CARD-UNKNOWN", f"{card_code!r} is not a card", card_code)
+        if seat != t.to_play:
+            raise _bad("IT-TURN", f"it is seat {t.to_play}'s turn to play, not seat {seat}'s",
+                       card_code)
+        if not self.hands[seat] >> card & 1:
+            raise self._not_in_hand(seat, card, card_code)
+        legal = self._legal_mask(seat)
+        if not legal >> card & 1:
+            raise self._why_illegal(seat, card, card_code, legal)
+
+    def _not_in_hand(self, seat: int, card: int, cc: str) -> IllegalAction:
+        t = self.table
+        assert t is not None
+        if card in t.played_by:
+            return _bad("IT-NOT-IN-HAND", f"{cc} was already played in trick "
+                        f"{t.played_by[card][1]}", cc)
+        for s in self.active:
+            if self.hands[s] >> card & 1:
+                return _bad("IT-NOT-IN-HAND", f"seat {seat} plays {cc}, which belongs to seat {s}", cc)
+            if self.discard_mask[s] >> card & 1:
+                return _bad("IT-NOT-IN-HAND", f"seat {seat} plays {cc}, which seat {s} discarded", cc)
+        return _bad("IT-NOT-IN-HAND", f"seat {seat} plays {cc}, which he does not hold", cc)
+
+    def _why_illegal(self, seat: int, card: int, cc: str, legal: int) -> IllegalAction:
+        t = self.table
+        assert t is not None
+        hand = self.hands[seat]
+        follow = self._follow_mask(hand, t.cards)
+        if not follow >> card & 1:
+            led = SUIT_OF[t.cards[0]]
+            if hand & SUIT_MASK[led]:
+                some = code(next(iter_bits(hand & SUIT_MASK[led])))
+                if led == "T":
+                    return _bad("IT-FOLLOW-TAROKK", f"seat {seat} played {cc} to a tarokk lead "
+                                f"but holds {some} and must play a tarokk", cc)
+                return _bad("IT-FOLLOW", f"seat {seat} played {cc} but holds {some} and must "
+                            f"follow {SUIT_NAME[led]} (revoke)", cc)
+            some = code(next(iter_bits(hand & TAROCK_MASK)))
+            return _bad("IT-TRUMP", f"seat {seat} played {cc} but has no {SUIT_NAME[led]} and "
+                        f"holds {some}: he must play a tarokk", cc)
+        n = t.trick_number
+        bs = self._active_binds(seat)
+        for b_card, target in bs:
+            if target == n and follow >> b_card & 1:
+                return _bad("IT-BOUND-DUE", f"seat {seat} must play {code(b_card)} in trick "
+                            f"{n}: his side announced it for this trick", cc)
+        for b_card, target in bs:
+            if b_card == card and target > n:
+                if follow & ~sum(1 << c for c, tg in bs if tg > n):
+                    return _bad("IT-BOUND-KEEP", f"seat {seat} must keep {cc} for trick "
+                                f"{target} (announced) while he has other legal cards", cc)
+                return _bad("IT-BOUND-ORDER", f"seat {seat} must play "
+                            f"{' or '.join(PACK.codes_of(legal))} rather than {cc}: of the "
+                            "bound cards the one for the earliest trick comes first", cc)
+        return _bad("IT-PLAY", f"seat {seat} may not play {cc} now "
+                    f"(legal: {' '.join(PACK.codes_of(legal))})", cc)
+
+    def _apply_play(self, seat: int, card_code: str) -> Event:
+        t = self.table
+        assert t is not None
+        winner = t.push(seat, PACK.index[card_code])
+        if t.done:
+            self.phase = DONE
+        if winner is None:
+            return Event(Action("play", seat, card_code))
+        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
+
+    def play_tricks(self, tricks: list[list[str]]) -> None:
+        """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
+        index = PACK.index
+        for ti, trick in enumerate(tricks):
+            if not isinstance(trick, list) or len(trick) != 4:
+                raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} holds "
+                           f"{len(trick) if isinstance(trick, list) else '?'} cards; a trick "
+                           "has four", trick, f"/{ti}")
+            for j, cc in enumerate(trick):
+                table = self.table
+                if self.phase != PLAY or table is None:
+                    err = self._wrong_phase("play", cc)
+                    err.sub = f"/{ti}/{j}"
+                    raise err
+                seat = table.to_play
+                card = index.get(cc) if isinstance(cc, str) else None
+                if card is None or not (self._legal_mask(seat) >> card & 1):  # type: ignore[arg-type]
+                    try:
+                        self.verify_play(seat, cc)  # type: ignore[arg-type]
+                    except IllegalAction as err:
+                        err.sub = f"/{ti}/{j}"
+                        raise
+                table.push(seat, card)  # type: ignore[arg-type]
+                if table.done:
+                    self.phase = DONE
+
+    # -- late claims (§4.12) -----------------------------------------------------------------
+    def verify_late_claim(self, seat: int, claim: str) -> None:
+        if self.phase != DONE:
+            raise self._wrong_phase("late_claim", claim)
+        self._seat_ok(seat, claim)
+        if claim not in HAND_BONUSES:
+            raise _bad("IT-LATE-CLAIM", f"{claim!r} is not a tarokk claim (eight_tarokk or "
+                       "nine_tarokk)", claim)
+        if seat in self.hand_declared:
+            raise _bad("IT-LATE-CLAIM", f"seat {seat} declared his tarokks already and cannot "
+                       "claim them again after play", claim)
+        if any(s == seat for s, _ in self.late_claims):
+            raise _bad("IT-LATE-CLAIM", f"seat {seat} has already claimed", claim)
+        have = (self.kept[seat] & TAROCK_MASK).bit_count()
+        if have != HAND_BONUSES[claim][0]:
+            raise _bad("IT-LATE-CLAIM", f"seat {seat} claims {claim} but held {have} tarokks "
+                       "after discarding", claim)
+
+    def _apply_late_claim(self, seat: int, claim: str) -> Event:
+        self.late_claims.append((seat, claim))
+        return Event(Action("late_claim", seat, claim))
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self) -> Iterator[Action]:
+        ph = self.phase
+        seat = self.to_act
+        if ph == AUCTION:
+            assert seat is not None
+            for call in ("pass", "hold", *LEVELS):
+                if self.can_bid(seat, call):  # type: ignore[attr-defined]
+                    yield Action("bid", seat, call)
+        elif ph == DISCARD:
+            assert seat is not None
+            for d in self.legal_discards(seat):
+                yield Action("discard", seat, d)
+        elif ph == CALL:
+            for s in self.active:
+                if self.can_annul(s):  # type: ignore[attr-defined]
+                    yield Action("annul", s)
+            for c in self.legal_calls():
+                yield Action("call", self.declarer, code(c))  # type: ignore[arg-type]
+        elif ph == DECLARE:
+            assert seat is not None
+            for say in self.candidate_says(seat):
+                if self.can_declare(seat, say):  # type: ignore[attr-defined]
+                    yield Action("declare", seat, say)
+        elif ph == PLAY:
+            assert seat is not None
+            for card in iter_bits(self._legal_mask(seat)):
+                yield Action("play", seat, code(card))
+        elif ph == DONE:
+            for s in self.active:
+                for claim in HAND_BONUSES:
+                    if self.can_late_claim(s, claim):  # type: ignore[attr-defined]
+                        yield Action("late_claim", s, claim)
+
+    def candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
+        """A pass, each single statement, and a hand declaration or a kontra followed by one
+        announcement (longer turns are legal too and are checked statement by statement)."""
+        yield ()
+        hand_decl = [h for h in HAND_BONUSES if (self.kept[seat] & TAROCK_MASK).bit_count()
+                     == HAND_BONUSES[h][0] and seat not in self.hand_declared]
+        kontras = []
+        for (team, item), lvl in self.items.items():
+            if lvl < 5:
+                name = KONTRA_LEVELS[lvl]
+                kontras.append(name if item == "game" else f"{name}:{item}")
+        singles = hand_decl + kontras + list(ALL_BONUSES)
+        for x in singles:
+            yield (x,)
+        for h in hand_decl:
+            for x in ALL_BONUSES:
+                yield (h, x)
+        if not self.public[seat]:
+            for k in kontras:
+                for x in ALL_BONUSES:
+                    yield (k, x)
+
+    # -- scoring -------------------------------------------------------------------------------
+    def score(self):  # type: ignore[override]
+        from .scoring import score_deal
+        return score_deal(self)
