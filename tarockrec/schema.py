@@ -1,0 +1,148 @@
+"""The JSON schema and the XSD of the notation: fast bulk check and explained findings.
+
+``fast_check(record)`` runs the schema compiled by fastjsonschema (True = valid); use it on
+the bulk path and call ``explain(record)`` only for records that fail: it runs
+``jsonschema.Draft202012Validator`` and turns every error into a ``REC-SCHEMA`` Finding with
+the JSON Pointer of the offending value and one sentence. ``xsd()`` is the compiled XSD.
+
+The files are looked up in the package data (``tarockrec.schemas``) first, then in the
+repository's ``schemas/`` directory beside the package.
+"""
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from pathlib import Path
+from typing import Any, Callable
+
+import fastjsonschema
+import jsonschema
+import orjson
+from jsonschema.exceptions import ValidationError
+from lxml import etree
+
+from .findings import Finding, pointer_join
+
+SCHEMA_FILE = "tarockrec.schema.json"
+XSD_FILE = "tarockrec.xsd"
+
+
+def _read(name: str) -> bytes:
+    try:
+        res = importlib.resources.files("tarockrec.schemas").joinpath(name)
+        if res.is_file():
+            return res.read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError):
+        pass
+    return (Path(__file__).resolve().parent.parent / "schemas" / name).read_bytes()
+
+
+@functools.cache
+def json_schema() -> dict[str, Any]:
+    return orjson.loads(_read(SCHEMA_FILE))  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _fast() -> Callable[[Any], Any]:
+    return fastjsonschema.compile(json_schema())  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json_schema())
+
+
+@functools.cache
+def xsd() -> etree.XMLSchema:
+    """The compiled XSD (parsed without network access or entity expansion)."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return etree.XMLSchema(etree.fromstring(_read(XSD_FILE), parser))
+
+
+def fast_check(record: Any) -> bool:
+    try:
+        _fast()(record)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
+# -- explained errors ------------------------------------------------------------------------
+_TYPE_WORDS = {"integer": "a whole number", "string": "a string", "array": "a list",
+               "object": "an object", "boolean": "true or false", "null": "null",
+               "number": "a number"}
+
+
+def _pointer(path: Any) -> str:
+    return pointer_join("", *path)
+
+
+def _what(err: ValidationError) -> str:
+    title = err.schema.get("title") if isinstance(err.schema, dict) else None
+    return str(title) if title else "allowed value"
+
+
+def _sentences(err: ValidationError) -> list[tuple[str, str]]:
+    """(pointer, sentence) pairs for one jsonschema error."""
+    ptr = _pointer(err.absolute_path)
+    v, kw = err.instance, err.validator
+    if kw == "additionalProperties" and isinstance(v, dict):
+        props = err.schema.get("properties", {})
+        return [(pointer_join(ptr, k), f"unknown field {k!r} (fields starting with _ are "
+                 "private and allowed)") for k in v if k not in props and not k.startswith("_")]
+    if kw == "required":
+        missing = [k for k in err.validator_value if isinstance(v, dict) and k not in v]
+        return [(ptr, f"missing field {k!r}") for k in missing]
+    if kw == "type":
+        want = err.validator_value
+        want = [want] if isinstance(want, str) else list(want)
+        return [(ptr, "expected " + " or ".join(_TYPE_WORDS.get(w, w) for w in want))]
+    if kw == "minimum":
+        return [(ptr, f"expected a whole number of at least {err.validator_value}")]
+    if kw == "const":
+        return [(ptr, f"expected {orjson.dumps(err.validator_value).decode()} ({_what(err)})")]
+    if kw == "not":
+        return [(ptr, f"unknown field {ptr.rsplit('/', 1)[-1]!r} ({_what(err)})")]
+    if kw in ("enum", "pattern"):
+        what = _what(err)
+        if what.startswith("card"):
+            return [(ptr, f"{v!r} is not a {what}")]
+        return [(ptr, f"{v!r} is not a valid {what}")]
+    if kw == "propertyNames":
+        return [(ptr, f"{v!r} is not a valid {_what(err)}")]
+    if kw in ("anyOf", "oneOf") and err.context:
+        # the branch that got furthest: not a bare type mismatch at this place
+        deeper = [e for e in err.context if e.validator != "type" or e.absolute_path != err.absolute_path]
+        if deeper:
+            out: list[tuple[str, str]] = []
+            for e in deeper:
+                out.extend(_sentences(e))
+            return out
+        return [(ptr, f"expected a {_what(err)}")]
+    return [(ptr, err.message)]
+
+
+def _origin(err: ValidationError) -> int:
+    """0 for the envelope (first allOf entry), 1 for a game's part."""
+    path = list(err.schema_path)
+    return 0 if len(path) < 2 or path[0] != "allOf" or path[1] == 0 else 1
+
+
+def explain(record: Any) -> list[Finding]:
+    """Every schema error as a ``REC-SCHEMA`` Finding. Where the envelope already reports a
+    place, the game part's view of the same place is left out (one sentence per problem)."""
+    found: list[tuple[int, str, str]] = []
+    for err in _validator().iter_errors(record):
+        origin = _origin(err)
+        for ptr, sentence in _sentences(err):
+            found.append((origin, ptr, sentence))
+    envelope = {ptr for origin, ptr, _ in found if origin == 0}
+    seen: set[tuple[str, str]] = set()
+    out: list[Finding] = []
+    for origin, ptr, sentence in sorted(found, key=lambda f: (f[0], f[1])):
+        if (origin and ptr in envelope) or (ptr, sentence) in seen:
+            continue
+        seen.add((ptr, sentence))
+        out.append(Finding("REC-SCHEMA", sentence, ptr))
+    out.sort(key=lambda f: f.pointer)
+    return out
