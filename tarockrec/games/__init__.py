@@ -93,6 +93,7 @@ def get(name: str) -> Game | None:
 
 def _load() -> None:
     from . import koenigrufen  # noqa: F401
+    from . import ulti  # noqa: F401
     from . import illustrated  # noqa: F401
 
 

@@ -1,0 +1,617 @@
+"""The Ulti rules engine (rules/ulti.md). One object = one deal.
+
+Phases: auction (§4: forehand names a suit, then bids — pick up the talon, name a contract,
+discard two — and passes until two in a row) → play (§5, §6: concession before the first card,
+marriages and doubles said with a card of tricks 1–3, ten tricks or an early end) → done.
+Every action kind has ``verify_x`` / ``can_x`` / ``x`` (see ``tarockrec.engine``); ``pass`` is a
+Python keyword, so that one is reached through ``apply(Action("pass", seat))``.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterator
+
+from ...cards import iter_bits
+from ...engine import Action, Engine, Event
+from ...errors import IllegalAction
+from ...tricks import TrickTable
+from .contracts import (
+    CONTRACTS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
+    TRUMP_STRENGTH, Contract, ContractError, outranks, parse_contract,
+)
+from .rules import UltiRules
+
+N = 3
+SEATS = (0, 1, 2)
+code = PACK.code
+AUCTION, PLAY, DONE, CONCEDED = "auction", "play", "done", "conceded"
+TARGETS = ("main", "ulti")
+DOUBLES = {"double": (1, 1), "redouble": (2, 2), "surdouble": (3, 3)}  # kind -> (new level, trick)
+SUIT_LETTERS = ("S", "C", "H", "D")
+
+
+def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
+    return IllegalAction(code_, message, token, sub)
+
+
+def _above(strength: tuple[int, ...]) -> dict[str, list[int]]:
+    """suit -> [mask of the suit's cards stronger than r for r = 0..8]."""
+    out: dict[str, list[int]] = {}
+    for s in SUIT_LETTERS:
+        out[s] = [sum(1 << c for c in iter_bits(SUIT_MASK[s]) if strength[c] > r)
+                  for r in range(9)]
+    return out
+
+
+ABOVE_TRUMP = _above(TRUMP_STRENGTH)
+ABOVE_NT = _above(NT_STRENGTH)
+
+
+class UltiEngine(Engine):
+    ACTIONS = ("name_suit", "bid", "pass", "concede", "declare", "play")
+    game = "ulti"
+    pack = PACK
+
+    def __init__(self, rules: UltiRules, dealer: int, hands: list[int], talon: int) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % N
+        self.dealt = list(hands)
+        self.dealt_talon = talon
+        self.hands = list(hands)
+        self.talon = talon                     # the current talon (last discard)
+        self.phase = AUCTION
+        # auction (§4.2)
+        self.named_suit: str | None = None
+        self.entries: list[dict[str, Any]] = []   # the recorded auction entries
+        self.high: Contract | None = None
+        self.soloist: int | None = None
+        self.passes = 0
+        self.turn = self.forehand
+        self.contract: Contract | None = None
+        # play
+        self.table: TrickTable | None = None
+        self.level = {"main": 0, "ulti": 0}
+        self.doublers: list[tuple[int, str, str]] = []   # (seat, kind, target)
+        self.marriages: list[tuple[int, str]] = []       # (seat, suit) declared (§5.2)
+        self.decls: list[dict[str, Any]] = []            # the recorded declarations
+        self._decl_at: tuple[int, int, int] | None = None  # (seat, trick, cards played) of decls[-1]
+        self._strength = TRUMP_STRENGTH
+        self._above = ABOVE_TRUMP
+        self._seven = -1
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == AUCTION:
+            return self.turn
+        if self.phase == PLAY:
+            assert self.table is not None
+            return self.table.to_play
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (DONE, CONCEDED)
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        return tuple(s for s in SEATS if s != self.soloist)
+
+    @property
+    def cards_played(self) -> int:
+        t = self.table
+        return 0 if t is None else 3 * len(t.tricks) + len(t.cards)
+
+    def holder(self, card: int) -> int | None:
+        for s in SEATS:
+            if self.hands[s] >> card & 1:
+                return s
+        return None
+
+    @property
+    def decided(self) -> bool:
+        """§6.6: Betli is lost once the soloist wins a trick; NT Durch once he loses one."""
+        c, t = self.contract, self.table
+        if c is None or t is None or self.soloist is None or not c.no_trump:
+            return False
+        won = t.count[self.soloist]
+        return won > 0 if c.betli else won < len(t.tricks)
+
+    def expected_next(self) -> IllegalAction | None:
+        if self.is_over:
+            return None
+        if self.phase == AUCTION:
+            return _bad("UL-AUCTION-INCOMPLETE", "the record ends during the auction "
+                        f"(seat {self.turn} to call; it ends only after two passes in a row)")
+        t = self.table
+        assert t is not None and self.contract is not None
+        if not t.cards and self.decided and not self.rules.on("require_full_play"):
+            return None
+        if not t.tricks and not t.cards:
+            return _bad("UL-TRICKS-MISSING", f"the record has no play: {self.contract.id} must "
+                        "be played (only a Simple without Ulti may be conceded)")
+        return _bad("UL-TRICKS-MISSING", f"the record ends after {len(t.tricks)} complete "
+                    f"trick(s); {self.contract.id} needs all 10 tricks"
+                    + ("" if not self.contract.no_trump else " or an end once its result is "
+                       "decided"))
+
+    def _over(self, token: object, kind: str) -> IllegalAction:
+        if self.phase == CONCEDED:
+            return _bad("UL-AFTER-CONCEDE", f"nothing can follow: seat {self.soloist} conceded "
+                        "the deal before the first card", token)
+        if self.phase == DONE:
+            code_ = "UL-TRICKS-EXTRA" if kind == "play" else "UL-AFTER-END"
+            return _bad(code_, "nothing can follow: all 10 tricks have been played", token)
+        if kind in ("play", "declare", "concede"):
+            return _bad("UL-AUCTION-INCOMPLETE", f"the auction is still running (seat "
+                        f"{self.turn} to call; it ends after two passes in a row)", token)
+        return _bad("UL-AUCTION-OVER", f"the auction is over (two passes in a row): seat "
+                    f"{self.soloist} plays {self.contract.id if self.contract else '?'}", token)
+
+    # -- auction (§4) ----------------------------------------------------------------------
+    def verify_name_suit(self, seat: int, suit: str) -> None:
+        if self.phase != AUCTION:
+            raise self._over(suit, "name_suit")
+        if seat != self.forehand or self.entries or self.named_suit is not None:
+            raise _bad("UL-SUIT-NOT-FOREHAND", f"seat {seat} names a suit ({suit}): only "
+                       f"forehand (seat {self.forehand}) names one, once, before his opening "
+                       "bid", suit)
+        if suit not in SUIT_LETTERS:
+            raise _bad("UL-SUIT-UNKNOWN", f"{suit!r} is not a suit (S, C, H, D)", suit)
+
+    def _apply_name_suit(self, seat: int, suit: str) -> Event:
+        self.named_suit = suit
+        return Event(Action("name_suit", seat, suit))
+
+    def _check_turn(self, seat: int, token: object) -> None:
+        if self.phase != AUCTION:
+            raise self._over(token, "call")
+        if seat != self.turn:
+            raise _bad("UL-TURN", f"it is seat {self.turn}'s turn in the auction, not seat "
+                       f"{seat}'s", token)
+
+    def verify_bid(self, seat: int, value: tuple[Any, Any]) -> None:
+        cid, discard = value
+        self._check_turn(seat, cid)
+        if not self.entries and self.named_suit is None:
+            raise _bad("UL-SUIT-MISSING", f"forehand (seat {seat}) must name a suit before his "
+                       "opening bid", cid)
+        try:
+            c = parse_contract(cid)
+        except ContractError as err:
+            raise _bad("UL-CONTRACT-ILLEGAL" if err.kind == "illegal" else "UL-CONTRACT-UNKNOWN",
+                       f"seat {seat} bids {err.message}", cid, "/contract") from None
+        binds = not self.entries or (seat == self.forehand
+                                     and self.rules.on("forehand_suit_binds_all_his_bids"))
+        if binds and c.trump is not None and c.trump != self.named_suit:
+            raise _bad("UL-SUIT-BINDS", f"forehand named {SUIT_NAME[str(self.named_suit)]}, so "
+                       f"his bid {c.id} must have {SUIT_NAME[str(self.named_suit)]} as trumps",
+                       cid, "/contract")
+        if self.high is not None and not outranks(c, self.high):
+            raise _bad("UL-BID-LOW", f"seat {seat}'s {c.id} ({c.value}) does not outrank "
+                       f"{self.high.id} ({self.high.value}): a bid must be worth more (the only "
+                       "equal-value overcalls are Single Betli over Simple + Ulti and any other "
+                       "10 over Hearts Simple + Ulti)", cid, "/contract")
+        mask = self._discard_mask(seat, discard)
+        kept = (self.hands[seat] | self.talon) & ~mask
+        if self.rules.on("require_marriage_for_hundred") and c.hundred:
+            suits = [c.trump] if c.hundred == 40 else [s for s in SUIT_LETTERS if s != c.trump]
+            if not any(kept >> KING[s] & 1 and kept >> QUEEN[s] & 1 for s in suits):
+                raise _bad("UL-BID-HAND", f"seat {seat} bids {c.id} without holding the "
+                           "marriage it needs (this rule set)", cid, "/contract")
+        if self.rules.on("require_seven_for_ulti") and c.ulti:
+            assert c.trump is not None
+            if not kept >> SEVEN[c.trump] & 1:
+                raise _bad("UL-BID-HAND", f"seat {seat} bids {c.id} without holding "
+                           f"{c.trump}7 (this rule set)", cid, "/contract")
+
+    def _discard_mask(self, seat: int, discard: Any) -> int:
+        held = self.hands[seat] | self.talon
+        if not isinstance(discard, (list, tuple)) or len(discard) != 2:
+            raise _bad("UL-DISCARD", f"seat {seat} must discard exactly two cards after picking "
+                       "up the talon", discard, "/discard")
+        mask = 0
+        for i, cc in enumerate(discard):
+            card = PACK.index.get(cc) if isinstance(cc, str) else None
+            if card is None:
+                raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card of the 32-card pack", cc,
+                           f"/discard/{i}")
+            if mask >> card & 1:
+                raise _bad("UL-DISCARD", f"seat {seat} discards {cc} twice", cc, f"/discard/{i}")
+            if not held >> card & 1:
+                where = self.holder(card)
+                also = f" (it is in seat {where}'s hand)" if where is not None else ""
+                raise _bad("UL-DISCARD", f"seat {seat} discards {cc}, which is not among the "
+                           f"12 cards it holds after picking up the talon "
+                           f"{' '.join(PACK.codes_of(self.talon))}{also}", cc, f"/discard/{i}")
+            mask |= 1 << card
+        return mask
+
+    def _apply_bid(self, seat: int, value: tuple[Any, Any]) -> Event:
+        cid, discard = value
+        c = parse_contract(cid)
+        mask = PACK.mask(discard)
+        picked = self.talon
+        self.hands[seat] = (self.hands[seat] | self.talon) & ~mask
+        self.talon = mask
+        entry: dict[str, Any] = {"seat": seat, "call": "bid"}
+        if not self.entries:
+            entry["suit"] = self.named_suit
+        entry["contract"] = c.id
+        entry["discard"] = list(discard)
+        self.entries.append(entry)
+        self.high, self.soloist, self.passes = c, seat, 0
+        self.turn = (seat + 1) % N
+        return Event(Action("bid", seat, (c.id, tuple(discard))),
+                     {"picked_up": PACK.codes_of(picked)})
+
+    def verify_pass(self, seat: int, value: Any = None) -> None:
+        self._check_turn(seat, "pass")
+        if not self.entries:
+            raise _bad("UL-OPEN-PASS", f"forehand (seat {seat}) cannot pass: he must name a suit "
+                       "and make the opening bid", "pass")
+        cid, discard = value if isinstance(value, tuple) else (None, None)
+        if discard is not None:
+            raise _bad("UL-PASS-PICKUP", f"seat {seat} passes with a discard, i.e. after picking "
+                       "up the talon: whoever picks up the talon must bid", "pass", "/discard")
+        if cid is not None:
+            raise _bad("UL-PASS-PICKUP", f"seat {seat}'s pass names a contract ({cid}); a pass "
+                       "is only a pass", "pass", "/contract")
+
+    def _apply_pass(self, seat: int, value: Any = None) -> Event:
+        self.entries.append({"seat": seat, "call": "pass"})
+        self.passes += 1
+        if self.passes == 2:
+            self._start_play()
+        else:
+            self.turn = (seat + 1) % N
+        return Event(Action("pass", seat))
+
+    def _start_play(self) -> None:
+        c = self.high
+        assert c is not None and self.soloist is not None
+        self.contract = c
+        if c.no_trump:
+            self._strength, self._above = NT_STRENGTH, ABOVE_NT
+        else:
+            assert c.trump is not None
+            self._seven = SEVEN[c.trump] if c.ulti else -1
+        self.phase = PLAY
+        self.table = TrickTable(self.hands, SEATS, self.soloist, 10, self._winner)
+
+    # -- concession (§5.1) -----------------------------------------------------------------
+    def verify_concede(self, seat: int, value: Any = None) -> None:
+        if self.phase != PLAY:
+            raise self._over("concede", "concede")
+        c = self.contract
+        assert c is not None
+        if not c.simple or c.ulti:
+            raise _bad("UL-CONCEDE", f"{c.id} cannot be conceded: only a Simple without Ulti "
+                       "may be, before the first lead", "concede")
+        if seat != self.soloist:
+            raise _bad("UL-CONCEDE", f"only the soloist (seat {self.soloist}) may concede, not "
+                       f"seat {seat}", "concede")
+        if self.cards_played or self.decls:
+            raise _bad("UL-CONCEDE-LATE", f"seat {seat} concedes after play has begun: a "
+                       "Simple may be conceded only before the soloist leads to trick 1",
+                       "concede")
+
+    def _apply_concede(self, seat: int, value: Any = None) -> Event:
+        self.phase = CONCEDED
+        return Event(Action("concede", seat))
+
+    # -- declarations: marriages and doubles, said with a card (§5.2, §5.4) ----------------
+    def verify_declare(self, seat: int, value: tuple[Any, Any]) -> None:
+        self._declare(seat, value, commit=False)
+
+    def _apply_declare(self, seat: int, value: tuple[Any, Any]) -> Event:
+        self._declare(seat, value, commit=True)
+        return Event(Action("declare", seat, value))
+
+    def _declare(self, seat: int, value: tuple[Any, Any], commit: bool) -> None:
+        trick, say = value
+        if self.phase != PLAY:
+            raise self._over(list(say), "declare")
+        c = self.contract
+        t = self.table
+        assert c is not None and t is not None
+        levels = dict(self.level)
+        marriages = list(self.marriages)
+        solo = seat == self.soloist
+        for i, item in enumerate(say):
+            sub = f"/say/{i}"
+            kind, _, arg = item.partition(":") if isinstance(item, str) else ("", "", "")
+            if kind == "marriage" and arg in SUIT_LETTERS:
+                if c.no_trump:
+                    raise _bad("UL-MARRIAGE-NT", f"seat {seat} declares the {SUIT_NAME[arg]} "
+                               f"marriage in {c.id}: no-trump contracts have no marriages",
+                               item, sub)
+                if trick != 1:
+                    raise _bad("UL-MARRIAGE-TRICK", f"seat {seat} declares the {SUIT_NAME[arg]} "
+                               f"marriage at trick {trick}: marriages are declared only with "
+                               "one's card to trick 1", item, sub)
+                if (seat, arg) in marriages:
+                    raise _bad("UL-MARRIAGE-TWICE", f"seat {seat} declares the {SUIT_NAME[arg]} "
+                               "marriage twice", item, sub)
+                hand = self.hands[seat]
+                if not (hand >> KING[arg] & 1 and hand >> QUEEN[arg] & 1):
+                    raise _bad("UL-MARRIAGE-CARDS", f"seat {seat} declares the {SUIT_NAME[arg]} "
+                               f"marriage without holding both {arg}K and {arg}Q", item, sub)
+                if solo and c.hundred:
+                    want = "the trump marriage" if c.hundred == 40 else "one non-trump marriage"
+                    if any(s == seat for s, _ in marriages):
+                        raise _bad("UL-MARRIAGE-HUNDRED", f"the Hundred soloist (seat {seat}) "
+                                   f"declares a second marriage ({SUIT_NAME[arg]}): he may "
+                                   f"declare only {want}", item, sub)
+                    if (arg == c.trump) != (c.hundred == 40):
+                        raise _bad("UL-MARRIAGE-HUNDRED", f"the soloist (seat {seat}) bid "
+                                   f"{c.id} and may declare only {want}, not the "
+                                   f"{SUIT_NAME[arg]} marriage", item, sub)
+                marriages.append((seat, arg))
+                continue
+            if kind in DOUBLES and arg in TARGETS:
+                new, window = DOUBLES[kind]
+                if arg == "ulti" and not c.ulti:
+                    raise _bad("UL-DOUBLE-TARGET", f"seat {seat} says {item}, but {c.id} has no "
+                               "Ulti part", item, sub)
+                if kind == "redouble" and not solo:
+                    raise _bad("UL-DOUBLE-WHO", f"seat {seat} says {item}: only the soloist "
+                               f"(seat {self.soloist}) redoubles", item, sub)
+                if kind != "redouble" and solo:
+                    raise _bad("UL-DOUBLE-WHO", f"the soloist (seat {seat}) says {item}: only "
+                               "a defender may " + kind, item, sub)
+                if trick != window:
+                    raise _bad("UL-DOUBLE-TRICK", f"seat {seat} says {item} at trick {trick}: "
+                               f"a {kind} is said only with one's card to trick {window}",
+                               item, sub)
+                if levels[arg] != new - 1:
+                    have = ("undoubled", "doubled", "redoubled", "surdoubled")[levels[arg]]
+                    raise _bad("UL-DOUBLE-LEVEL", f"seat {seat} says {item}, but the {arg} "
+                               f"target is {have}: a {kind} needs it "
+                               f"{('undoubled', 'doubled', 'redoubled')[new - 1]}", item, sub)
+                levels[arg] = new
+                continue
+            raise _bad("UL-SAY-UNKNOWN", f"{item!r} is not an Ulti declaration (marriage:S|C|H|D, "
+                       "double/redouble/surdouble:main|ulti)", item, sub)
+        to_play = t.to_play
+        if trick != t.trick_number or seat != to_play:
+            now = (f"now seat {to_play} is to play to trick {t.trick_number}"
+                   if to_play is not None else "the play is over")
+            raise _bad("UL-DECL-TIMING", f"seat {seat} says {' '.join(say)} with its card to "
+                       f"trick {trick}, but {now}: a declaration is written just before the "
+                       "card it goes with", list(say), "/trick")
+        if not commit:
+            return
+        for item in say:
+            kind, _, arg = item.partition(":")
+            if kind != "marriage":
+                self.doublers.append((seat, kind, arg))
+        self.level = levels
+        self.marriages = marriages
+        at = (seat, trick, self.cards_played)
+        if self._decl_at == at:
+            self.decls[-1]["say"].extend(say)
+        else:
+            self.decls.append({"seat": seat, "trick": trick, "say": list(say)})
+        self._decl_at = at
+
+    # -- play (§6) -------------------------------------------------------------------------
+    def _winner(self, cards: list[int], seats: list[int]) -> int:
+        c = self.contract
+        assert c is not None
+        st = self._strength
+        trump = c.trump
+        best = 0
+        for i in range(1, len(cards)):
+            x, b = cards[i], cards[best]
+            sx, sb = SUIT_OF[x], SUIT_OF[b]
+            if sx == sb:
+                if st[x] > st[b]:
+                    best = i
+            elif sx == trump:
+                best = i
+        return seats[best]
+
+    def _legal_mask(self, seat: int) -> int:
+        """§6.5 legal-card algorithm."""
+        t = self.table
+        c = self.contract
+        assert t is not None and c is not None
+        hand = self.hands[seat]
+        trick = t.cards
+        if trick:
+            led = SUIT_OF[trick[0]]
+            trump = c.trump
+            st = self._strength
+            f = hand & SUIT_MASK[led]
+            if f:
+                if trump is None or led == trump or not any(SUIT_OF[x] == trump for x in trick):
+                    top = max(st[x] for x in trick if SUIT_OF[x] == led)
+                    legal = (f & self._above[led][top]) or f
+                else:
+                    legal = f                       # trick already ruffed: follow freely
+            elif trump is not None and hand & SUIT_MASK[trump]:
+                tr = hand & SUIT_MASK[trump]
+                tops = [st[x] for x in trick if SUIT_OF[x] == trump]
+                legal = (tr & self._above[trump][max(tops)]) or tr if tops else tr
+            else:
+                legal = hand
+        else:
+            legal = hand
+        if self._seven >= 0 and seat == self.soloist and len(t.tricks) < 9:
+            rest = legal & ~(1 << self._seven)
+            if rest:
+                legal = rest
+        return legal
+
+    def legal_cards(self) -> list[str]:
+        seat = self.to_act
+        if self.phase != PLAY or seat is None:
+            return []
+        return PACK.codes_of(self._legal_mask(seat))
+
+    def verify_play(self, seat: int, card_code: str) -> None:
+        if self.phase != PLAY:
+            raise self._over(card_code, "play")
+        t = self.table
+        assert t is not None
+        card = PACK.index.get(card_code) if isinstance(card_code, str) else None
+        if card is None:
+            raise _bad("CARD-UNKNOWN", f"{card_code!r} is not a card of the 32-card pack",
+                       card_code)
+        to_play = t.to_play
+        if seat != to_play:
+            raise _bad("UL-TURN", f"it is seat {to_play}'s turn to play, not seat {seat}'s",
+                       card_code)
+        if not self.hands[seat] >> card & 1:
+            raise self._not_in_hand(seat, card, card_code)
+        legal = self._legal_mask(seat)
+        if not legal >> card & 1:
+            raise self._why_illegal(seat, card, card_code, legal)
+
+    def _not_in_hand(self, seat: int, card: int, cc: str) -> IllegalAction:
+        t = self.table
+        assert t is not None
+        holder = self.holder(card)
+        if holder is not None:
+            if not t.cards:
+                why = (f"the winner of trick {len(t.tricks)}" if t.tricks
+                       else "the soloist leads trick 1")
+                return _bad("UL-LEAD", f"trick {t.trick_number} must be led by seat {seat} "
+                            f"({why}), but {cc} belongs to seat {holder}", cc)
+            return _bad("UL-NOT-IN-HAND", f"seat {seat} is to play the next card of trick "
+                        f"{t.trick_number}, but {cc} belongs to seat {holder}", cc)
+        if card in t.played_by:
+            return _bad("UL-NOT-IN-HAND", f"{cc} was already played in trick "
+                        f"{t.played_by[card][1]}", cc)
+        return _bad("UL-NOT-IN-HAND", f"seat {seat} plays {cc}, which lies in the talon "
+                    "(the soloist's discard)", cc)
+
+    def _why_illegal(self, seat: int, card: int, cc: str, legal: int) -> IllegalAction:
+        t = self.table
+        c = self.contract
+        assert t is not None and c is not None
+        hand = self.hands[seat]
+        if card == self._seven and seat == self.soloist:
+            other = code(next(iter_bits(legal)))
+            return _bad("UL-ULTI-SEVEN", f"the soloist (seat {seat}) plays {cc} in trick "
+                        f"{t.trick_number}: in {c.id} he must keep his 7 of trumps for the last "
+                        f"trick while he has another legal card ({other})", cc)
+        led = SUIT_OF[t.cards[0]]
+        trump = c.trump
+        f = hand & SUIT_MASK[led]
+        if f and not f >> card & 1:
+            return _bad("UL-FOLLOW", f"seat {seat} played {cc} but holds "
+                        f"{code(next(iter_bits(f)))} and must follow {SUIT_NAME[led]} (revoke)", cc)
+        best = t.cards[0]
+        for x in t.cards[1:]:
+            if SUIT_OF[x] == SUIT_OF[best] and self._strength[x] > self._strength[best] \
+                    or (SUIT_OF[x] == trump and SUIT_OF[best] != trump):
+                best = x
+        higher = code(max(iter_bits(legal), key=lambda x: self._strength[x]))
+        if f:
+            return _bad("UL-HEAD", f"seat {seat} played {cc} but must beat {code(best)} with a "
+                        f"higher {SUIT_NAME[led]} card ({higher}) when able", cc)
+        assert trump is not None
+        tr = hand & SUIT_MASK[trump]
+        if not tr >> card & 1:
+            return _bad("UL-RUFF", f"seat {seat} played {cc}: void in {SUIT_NAME[led]}, it holds "
+                        f"the trump {code(next(iter_bits(tr)))} and must trump", cc)
+        return _bad("UL-OVERTRUMP", f"seat {seat} played {cc} but must overtrump {code(best)} "
+                    f"with {higher} when able", cc)
+
+    def _apply_play(self, seat: int, card_code: str) -> Event:
+        t = self.table
+        assert t is not None
+        winner = t.push(seat, PACK.index[card_code])
+        if t.done:
+            self.phase = DONE
+        if winner is None:
+            return Event(Action("play", seat, card_code))
+        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
+
+    def play_tricks(self, tricks: list[Any], first: int = 0) -> None:
+        """Play recorded tricks ``first…`` (the replay's fast path, no declarations). Raises
+        ``IllegalAction`` with ``sub`` = ``/play/t/j`` at the first illegal card."""
+        index = PACK.index
+        for t in range(first, len(tricks)):
+            trick = tricks[t]
+            if len(trick) != N:
+                raise _bad("UL-TRICK-SIZE", f"trick {t + 1} holds {len(trick)} cards; a trick "
+                           "has three", trick, f"/play/{t}")
+            for j, cc in enumerate(trick):
+                table = self.table
+                if self.phase != PLAY or table is None:
+                    err = self._over(cc, "play")
+                    err.sub = f"/play/{t}/{j}"
+                    raise err
+                seat = table.leader if not table.seats else (table.seats[-1] + 1) % N
+                card = index.get(cc) if isinstance(cc, str) else None
+                if card is None or not (self.hands[seat] >> card & 1
+                                        and self._legal_mask(seat) >> card & 1):
+                    try:
+                        self.verify_play(seat, cc)
+                    except IllegalAction as err:
+                        err.sub = f"/play/{t}/{j}"
+                        raise
+                table.push(seat, card)  # type: ignore[arg-type]
+                if table.done:
+                    self.phase = DONE
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_bids(self, seat: int) -> Iterator[Contract]:
+        for c in CONTRACTS.values():
+            if self._bid_ok(seat, c):
+                yield c
+
+    def _bid_ok(self, seat: int, c: Contract) -> bool:
+        if not self.entries and c.trump is not None and c.trump != self.named_suit:
+            return False
+        if (self.entries and seat == self.forehand and c.trump is not None
+                and self.rules.on("forehand_suit_binds_all_his_bids") and c.trump != self.named_suit):
+            return False
+        return self.high is None or outranks(c, self.high)
+
+    def legal_actions(self) -> Iterator[Action]:
+        """Every legal action now. Bids are enumerated as contract × every pair of discards;
+        declarations as single-item says with the card about to be played."""
+        seat = self.to_act
+        if self.phase == AUCTION:
+            assert seat is not None
+            if not self.entries and self.named_suit is None:
+                for s in SUIT_LETTERS:
+                    yield Action("name_suit", seat, s)
+                return
+            if self.entries:
+                yield Action("pass", seat)
+            held = [code(x) for x in iter_bits(self.hands[seat] | self.talon)]
+            for c in self.legal_bids(seat):
+                for d in combinations(held, 2):
+                    if self.can_bid(seat, (c.id, d)):  # type: ignore[attr-defined]
+                        yield Action("bid", seat, (c.id, d))
+        elif self.phase == PLAY:
+            assert seat is not None and self.table is not None
+            if self.can_concede(seat):  # type: ignore[attr-defined]
+                yield Action("concede", seat)
+            n = self.table.trick_number
+            if n <= 3:
+                for item in self._candidate_says():
+                    v = (n, (item,))
+                    if self.can_declare(seat, v):  # type: ignore[attr-defined]
+                        yield Action("declare", seat, v)
+            for card in iter_bits(self._legal_mask(seat)):
+                yield Action("play", seat, code(card))
+
+    @staticmethod
+    def _candidate_says() -> Iterator[str]:
+        for s in SUIT_LETTERS:
+            yield f"marriage:{s}"
+        for kind in DOUBLES:
+            for target in TARGETS:
+                yield f"{kind}:{target}"
+
+    # -- scoring -----------------------------------------------------------------------------
+    def score(self):  # type: ignore[override]
+        from .scoring import score_deal
+        return score_deal(self)

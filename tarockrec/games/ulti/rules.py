@@ -1,0 +1,30 @@
+"""Ulti rule options (rules/ulti.md §8 gap table). Default = the seed (older Parlett/McLeod).
+
+Every named option of the gap table is listed; values this engine does not implement are
+refused with OPTION-UNSUPPORTED (never silently ignored).
+"""
+from __future__ import annotations
+
+from ...rules import ON_OFF, Option, RuleSet
+
+
+def _on_off(name: str, default: str = "off", supported: tuple[str, ...] = ON_OFF,
+            section: str = "") -> Option:
+    return Option(name, default, ON_OFF, supported, section=section)
+
+
+class UltiRules(RuleSet):
+    game = "ulti"
+    options = (
+        Option("talon_points_to", "nobody", ("nobody", "defenders"), section="G3"),
+        Option("simple_tie", "fails", ("fails", "soloist_wins"), section="G4"),
+        _on_off("forehand_suit_binds_all_his_bids", section="G5"),
+        _on_off("require_marriage_for_hundred", section="G6"),
+        _on_off("require_seven_for_ulti", section="G6"),
+        _on_off("score_durch_and_hundred_separately", supported=("off",), section="G7"),
+        _on_off("marriages_automatic", supported=("off",), section="G8"),
+        _on_off("double_applies_to_bonuses", supported=("off",), section="G10"),
+        _on_off("unbid_durch_hearts_double", section="G11"),
+        _on_off("require_full_play", section="G14"),
+        _on_off("equal_value_fewer_components_wins", supported=("off",), section="G17"),
+    )
