@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from . import games, schema
 from .errors import IllegalAction, RulesError
-from .findings import Finding
+from .findings import Finding, pointer_join
 from .scoring import Score
 
 NOTATION_VERSION = 1
@@ -93,7 +93,7 @@ def _validate(rec: Any, report: Report) -> None:
     report.game = name if isinstance(name, str) else None
     report.kind = "session" if "deals" in rec else "deal"
     if not schema.fast_check(rec):
-        report.findings.extend(schema.explain(rec))
+        report.findings.extend(schema.explain(rec) or _fractions(rec, ""))
         if report.findings:
             return
     game = games.get(name) if isinstance(name, str) else None
@@ -119,6 +119,23 @@ def _validate(rec: Any, report: Report) -> None:
         report.scores.append(_validate_deal(game, rules, n, rec, "", carry, report)[0])
         return
     _validate_session(game, rules, n, rec, report)
+
+
+def _fractions(value: Any, ptr: str) -> list[Finding]:
+    """Numbers written with a fraction (``1.0``): JSON Schema calls them integers, the
+    notation does not (it has whole numbers only)."""
+    if isinstance(value, float):
+        return [Finding("REC-SCHEMA", f"write whole numbers without a decimal point "
+                        f"({value!r})", ptr)]
+    out: list[Finding] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not k.startswith("_"):
+                out += _fractions(v, pointer_join(ptr, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _fractions(v, f"{ptr}/{i}")
+    return out
 
 
 def _resolve(doc: Any, pointer: str) -> bool:

@@ -11,7 +11,7 @@ from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records
 
-from .conftest import SAMPLES
+from conftest import SAMPLES
 
 
 @pytest.fixture()

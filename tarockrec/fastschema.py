@@ -1,0 +1,307 @@
+"""A JSON Schema compiler for the bulk path: the schema becomes generated Python functions.
+
+It understands exactly the keywords the notation's schema uses (draft 2020-12 semantics) and
+refuses any other keyword at compile time, so no constraint is silently skipped. It is built
+for this schema's shapes: each ``$defs`` entry becomes one function, checks of plain values are
+inlined, string enumerations are frozensets (a list of cards is one ``issuperset`` call),
+``^_`` private keys are tested by prefix, and the per-game ``if game == X then …`` blocks are
+one comparison chain. Pure-Python ``jsonschema`` stays the reference and explains failures;
+tests check that both agree.
+
+One deliberate difference: ``integer`` accepts only ints, not ``1.0`` (the notation writes whole
+numbers; the validator reports such numbers itself).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+Check = Callable[[Any], bool]
+
+_ANNOTATIONS = {"$schema", "$id", "$comment", "title", "description", "$defs", "examples",
+                "default"}
+_KEYWORDS = {"$ref", "type", "enum", "const", "pattern", "minimum", "maximum", "required",
+             "properties", "patternProperties", "additionalProperties", "propertyNames",
+             "items", "allOf", "anyOf", "oneOf", "if", "then", "else", "not", "minItems",
+             "maxItems", "minLength", "maxLength"}
+_TYPE_TEST = {"object": "type({v}) is dict", "array": "type({v}) is list",
+              "string": "type({v}) is str", "integer": "type({v}) is int",
+              "number": "type({v}) in (int, float)", "boolean": "type({v}) is bool",
+              "null": "{v} is None"}
+_MISSING = object()
+
+
+def _json_equal(a: Any, b: Any) -> bool:
+    if type(a) is bool or type(b) is bool:
+        return type(a) is type(b) and a == b
+    if type(a) is dict and type(b) is dict:
+        return a.keys() == b.keys() and all(_json_equal(a[k], b[k]) for k in a)
+    if type(a) is list and type(b) is list:
+        return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b))
+    if type(a) in (int, float) and type(b) in (int, float):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+class SchemaCompileError(ValueError):
+    pass
+
+
+class Compiler:
+    def __init__(self, root: dict[str, Any]) -> None:
+        self.root = root
+        self.base = root.get("$id", "")
+        self.env: dict[str, Any] = {"_eq": _json_equal, "_MISSING": _MISSING}
+        self.funcs: dict[str, str] = {}       # ref target / id -> function name
+        self.sources: list[str] = []
+        self.n = 0
+
+    def _name(self, prefix: str, value: Any) -> str:
+        self.n += 1
+        name = f"_{prefix}{self.n}"
+        self.env[name] = value
+        return name
+
+    # -- references ----------------------------------------------------------------------
+    def _target(self, ref: str) -> str:
+        if self.base and ref.startswith(self.base + "#"):
+            ref = ref[len(self.base):]
+        if not ref.startswith("#"):
+            raise SchemaCompileError(f"only local $ref is supported, not {ref!r}")
+        return ref
+
+    def _node(self, ref: str) -> Any:
+        node: Any = self.root
+        for part in ref[2:].split("/") if ref != "#" else []:
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def resolve(self, s: Any) -> Any:
+        """Follow a schema that is nothing but a ``$ref`` (plus annotations)."""
+        while isinstance(s, dict) and "$ref" in s and set(s) - _ANNOTATIONS == {"$ref"}:
+            s = self._node(self._target(s["$ref"]))
+        return s
+
+    def string_set(self, s: Any) -> frozenset[str] | None:
+        """The allowed strings if ``s`` is just a string enumeration, else None."""
+        s = self.resolve(s)
+        if not isinstance(s, dict) or "enum" not in s:
+            return None
+        if set(s) - _ANNOTATIONS - {"enum", "type"} or s.get("type", "string") != "string":
+            return None
+        if not all(type(x) is str for x in s["enum"]):
+            return None
+        return frozenset(s["enum"])
+
+    def function(self, s: Any, key: str | None = None) -> str:
+        """Name of a generated function ``f(v) -> bool`` checking schema ``s``."""
+        if key is not None and key in self.funcs:
+            return self.funcs[key]
+        self.n += 1
+        name = f"_f{self.n}"
+        if key is not None:
+            self.funcs[key] = name
+        body = self.gen(s, "v", 1)
+        self.sources.append(f"def {name}(v):\n" + "".join(body) + "    return True\n")
+        return name
+
+    # -- code generation: lines that `return False` when ``v`` fails ----------------------
+    def gen(self, s: Any, v: str, ind: int) -> list[str]:
+        pad = "    " * ind
+        if s is True or s == {}:
+            return []
+        if s is False:
+            return [f"{pad}return False\n"]
+        unknown = set(s) - _KEYWORDS - _ANNOTATIONS
+        if unknown:
+            raise SchemaCompileError(f"keyword(s) not supported: {sorted(unknown)}")
+        out: list[str] = []
+        if "$ref" in s:
+            allowed = self.string_set(s["$ref"] and {"$ref": s["$ref"]})
+            if allowed is not None:
+                sname = self._name("S", allowed)
+                out.append(f"{pad}if type({v}) is not str or {v} not in {sname}: return False\n")
+            else:
+                target = self._target(s["$ref"])
+                fname = self.function(self._node(target), target)
+                out.append(f"{pad}if not {fname}({v}): return False\n")
+        if "type" in s:
+            names = s["type"] if isinstance(s["type"], list) else [s["type"]]
+            test = " or ".join(_TYPE_TEST[t].format(v=v) for t in names)
+            out.append(f"{pad}if not ({test}): return False\n")
+        if "enum" in s:
+            values = s["enum"]
+            if all(type(x) is str for x in values):
+                sname = self._name("S", frozenset(values))
+                out.append(f"{pad}if type({v}) is not str or {v} not in {sname}: return False\n")
+            else:
+                lname = self._name("E", list(values))
+                out.append(f"{pad}if not any(_eq({v}, x) for x in {lname}): return False\n")
+        if "const" in s:
+            c = s["const"]
+            if type(c) in (str, int):
+                out.append(f"{pad}if type({v}) is not {type(c).__name__} or {v} != {c!r}: "
+                           "return False\n")
+            else:
+                cname = self._name("C", c)
+                out.append(f"{pad}if not _eq({v}, {cname}): return False\n")
+        if "pattern" in s:
+            rname = self._name("R", re.compile(s["pattern"]).search)
+            out.append(f"{pad}if type({v}) is str and {rname}({v}) is None: return False\n")
+        for key, op in (("minimum", "<"), ("maximum", ">")):
+            if key in s:
+                out.append(f"{pad}if type({v}) in (int, float) and {v} {op} {s[key]!r}: "
+                           "return False\n")
+        for key, kind, op in (("minItems", "list", "<"), ("maxItems", "list", ">"),
+                              ("minLength", "str", "<"), ("maxLength", "str", ">")):
+            if key in s:
+                out.append(f"{pad}if type({v}) is {kind} and len({v}) {op} {s[key]!r}: "
+                           "return False\n")
+        if "required" in s and s["required"]:
+            missing = " or ".join(f"{k!r} not in {v}" for k in s["required"])
+            out.append(f"{pad}if type({v}) is dict and ({missing}): return False\n")
+        if {"properties", "patternProperties", "additionalProperties"} & set(s):
+            out += self._object(s, v, ind)
+        if "propertyNames" in s:
+            fname = self.function(s["propertyNames"])
+            out.append(f"{pad}if type({v}) is dict and not all({fname}(k) for k in {v}): "
+                       "return False\n")
+        if "items" in s:
+            out += self._items(s["items"], v, ind)
+        if "allOf" in s:
+            out += self._all_of(s["allOf"], v, ind)
+        if "anyOf" in s:
+            names = [self.function(x) for x in s["anyOf"]]
+            out.append(f"{pad}if not ({' or '.join(f'{n}({v})' for n in names)}): return False\n")
+        if "oneOf" in s:
+            names = [self.function(x) for x in s["oneOf"]]
+            out.append(f"{pad}if ({' + '.join(f'bool({n}({v}))' for n in names)}) != 1: "
+                       "return False\n")
+        if "not" in s:
+            fname = self.function(s["not"])
+            out.append(f"{pad}if {fname}({v}): return False\n")
+        if "if" in s:
+            cond = self.function(s["if"])
+            then = self.gen(s.get("then", True), v, ind + 1)
+            other = self.gen(s.get("else", True), v, ind + 1)
+            out.append(f"{pad}if {cond}({v}):\n")
+            out += then or [f"{pad}    pass\n"]
+            out.append(f"{pad}else:\n")
+            out += other or [f"{pad}    pass\n"]
+        return out
+
+    def _items(self, sub: Any, v: str, ind: int) -> list[str]:
+        pad = "    " * ind
+        allowed = self.string_set(sub)
+        if allowed is not None:
+            sname = self._name("S", allowed)
+            return [f"{pad}if type({v}) is list:\n",
+                    f"{pad}    try:\n",
+                    f"{pad}        if not {sname}.issuperset({v}): return False\n",
+                    f"{pad}    except TypeError:\n",
+                    f"{pad}        return False\n"]
+        item = f"i{ind}"
+        body = self.gen(sub, item, ind + 2)
+        if not body:
+            return []
+        return [f"{pad}if type({v}) is list:\n", f"{pad}    for {item} in {v}:\n", *body]
+
+    def _all_of(self, parts: list[Any], v: str, ind: int) -> list[str]:
+        """``allOf``; a run of ``if {prop: const X} then S`` blocks becomes one lookup chain."""
+        pad = "    " * ind
+        out: list[str] = []
+        chains: dict[str, list[tuple[Any, Any]]] = {}
+        for part in parts:
+            key = self._discriminator(part)
+            if key is None:
+                out += self.gen(part, v, ind)
+            else:
+                chains.setdefault(key[0], []).append((key[1], part["then"]))
+        for prop, cases in chains.items():
+            var = f"d{ind}"
+            out.append(f"{pad}{var} = {v}.get({prop!r}, _MISSING) if type({v}) is dict "
+                       "else _MISSING\n")
+            for i, (value, then) in enumerate(cases):
+                kw = "if" if i == 0 else "elif"
+                test = f"type({var}) is {type(value).__name__} and {var} == {value!r}"
+                out.append(f"{pad}{kw} {test}:\n")
+                out += self.gen(then, v, ind + 1) or [f"{pad}    pass\n"]
+        return out
+
+    @staticmethod
+    def _discriminator(part: Any) -> tuple[str, Any] | None:
+        if not isinstance(part, dict) or set(part) - _ANNOTATIONS != {"if", "then"}:
+            return None
+        cond = part["if"]
+        if not isinstance(cond, dict) or set(cond) - _ANNOTATIONS - {"type"} != {"required", "properties"}:
+            return None
+        if cond.get("type", "object") != "object" or len(cond["properties"]) != 1:
+            return None
+        (prop, sub), = cond["properties"].items()
+        if cond["required"] != [prop] or set(sub) - _ANNOTATIONS != {"const"}:
+            return None
+        value = sub["const"]
+        return (prop, value) if type(value) in (str, int) else None
+
+    def _object(self, s: dict[str, Any], v: str, ind: int) -> list[str]:
+        pad = "    " * ind
+        props: dict[str, Any] = s.get("properties", {})
+        patterns: dict[str, Any] = s.get("patternProperties", {})
+        extra = s.get("additionalProperties", True)
+        out = [f"{pad}if type({v}) is dict:\n"]
+        inner = "    " * (ind + 1)
+        k = f"k{ind}"
+        x = f"x{ind}"
+        private_free = set(patterns) <= {"^_"} and all(
+            self.resolve(p) in (True, {}) for p in patterns.values())
+        if extra is False and private_free:
+            known = self._name("K", frozenset(props))
+            prefix = " and not {k}.startswith('_')".format(k=k) if patterns else ""
+            out.append(f"{inner}for {k} in {v}:\n")
+            out.append(f"{inner}    if {k} not in {known}{prefix}: return False\n")
+        elif extra not in (True, {}) or not private_free:
+            fname = self._general_object(props, patterns, extra)
+            out.append(f"{inner}if not {fname}({v}): return False\n")
+            return out
+        for name, sub in props.items():
+            body = self.gen(sub, x, ind + 2)
+            if body:
+                out.append(f"{inner}{x} = {v}.get({name!r}, _MISSING)\n")
+                out.append(f"{inner}if {x} is not _MISSING:\n")
+                out += body
+        return out if len(out) > 1 else []
+
+    def _general_object(self, props: dict[str, Any], patterns: dict[str, Any],
+                        extra: Any) -> str:
+        checks = {k: self.function(x) for k, x in props.items()}
+        pats = [(re.compile(p).search, self.function(x)) for p, x in patterns.items()]
+        extra_f = None if extra in (True, {}) else self.function(extra)
+        pname = self._name("P", {k: self.env_lookup(f) for k, f in checks.items()})
+        self.env["_pats" + pname] = pats
+        self.n += 1
+        name = f"_f{self.n}"
+        src = (f"def {name}(v):\n"
+               f"    for k, x in v.items():\n"
+               f"        c = {pname}.get(k)\n"
+               f"        matched = c is not None\n"
+               f"        if matched and not c(x): return False\n"
+               f"        for rx, f in _pats{pname}:\n"
+               f"            if rx(k):\n"
+               f"                matched = True\n"
+               f"                if not _call(f, x): return False\n"
+               + (f"        if not matched and not {extra_f}(x): return False\n" if extra_f else "")
+               + "    return True\n")
+        self.sources.append(src)
+        return name
+
+    def env_lookup(self, fname: str) -> Callable[[Any], bool]:
+        return lambda x: self.env[fname](x)
+
+
+def compile_schema(schema: dict[str, Any]) -> Check:
+    c = Compiler(schema)
+    top = c.function(schema, "#")
+    c.env["_call"] = lambda fname, x: c.env[fname](x)
+    code = "\n".join(c.sources)
+    exec(compile(code, "<tarockrec schema>", "exec"), c.env)  # noqa: S102 - our own schema
+    return c.env[top]  # type: ignore[no-any-return]

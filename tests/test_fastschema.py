@@ -1,0 +1,74 @@
+"""The bulk-path schema compiler agrees with jsonschema (the reference) on mutated records."""
+from __future__ import annotations
+
+import copy
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tarockrec import games, schema
+from tarockrec.fastschema import SchemaCompileError, compile_schema
+from tarockrec.generate import deal_records
+
+FAST = compile_schema(schema.json_schema())
+SLOW = jsonschema.Draft202012Validator(schema.json_schema())
+RECORDS = [r for g in games.all_games() for r in deal_records(g, 15, 3)]
+
+
+def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, prefix + (i,))
+    return out
+
+
+def test_generated_records_of_every_game_pass_both() -> None:
+    for rec in RECORDS:
+        assert FAST(rec) and SLOW.is_valid(rec)
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=4)
+    | st.sampled_from(["T22", "SK", "HA", "pass", "kontra", "kontra:trull", "rufer", "upper",
+                       "lower", "all", "HK", "concede", "redeal", "_x", "2026-03-14", "mein_spiel"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["seat", "call", "say", "x", "_p", "name", "type", "king"]), inner,
+        max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(RECORDS) - 1), st.data(), values, st.sampled_from(["set", "del", "add"]))
+def test_agrees_with_jsonschema(i: int, data: st.DataObject, value: object, how: str) -> None:
+    rec = copy.deepcopy(RECORDS[i])
+    path = data.draw(st.sampled_from([p for p in _paths(rec) if p]))
+    target = rec
+    for key in path[:-1]:
+        target = target[key]
+    if how == "del" and isinstance(target, dict):
+        del target[path[-1]]
+    elif how == "add" and isinstance(target, dict):
+        target[data.draw(st.sampled_from(["seat", "extra", "_private", "say", "take"]))] = value
+    else:
+        target[path[-1]] = value  # type: ignore[index]
+    assert FAST(rec) == SLOW.is_valid(rec), path
+
+
+def test_whole_numbers_only() -> None:
+    rec = copy.deepcopy(RECORDS[0])
+    rec["dealer"] = 1.0
+    assert not FAST(rec)           # stricter than JSON Schema on purpose (see module doc)
+
+
+def test_unknown_keyword_is_refused() -> None:
+    with pytest.raises(SchemaCompileError):
+        compile_schema({"type": "object", "dependentRequired": {"a": ["b"]}})
+    assert compile_schema({"$defs": {"a": {"type": "string"}}, "$ref": "#/$defs/a"})("x")
+    assert not compile_schema({"$defs": {"a": {"type": "string"}}, "$ref": "#/$defs/a"})(1)
