@@ -46,8 +46,12 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
         lines = fp.readlines()
     size = sum(map(len, lines))
 
-    parse_s, _ = timed(lambda: [orjson.loads(x) for x in lines])
-    stdlib_s, _ = timed(lambda: [json.loads(x) for x in lines])
+    def parse_all(loads) -> None:  # type: ignore[no-untyped-def]
+        for x in lines:      # parsed and dropped, as the streaming validator does
+            loads(x)
+
+    parse_s, _ = timed(parse_all, orjson.loads)
+    stdlib_s, _ = timed(parse_all, json.loads)
 
     def validate_file() -> tuple[int, int]:
         ok = bad = 0

@@ -505,6 +505,10 @@ class KoenigrufenEngine(Engine):
             raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
                        "pagat, uhu or kakadu", list(say))
 
+        if not say:  # a pass: nothing to check beyond the turn
+            if commit:
+                self._end_turn(seat, say, opening)
+            return
         # snapshot state so that verify does not mutate
         announced = dict(self.announced)
         level = dict(self.level)
