@@ -85,7 +85,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool) -> None:
             continue
         if quiet and rep.valid:
             continue
-        many = entry.index > 1 or entry.line is not None and entry.lines is None
+        many = entry.index > 1 or entry.line is not None
         status = "valid" if rep.valid else ("UNREADABLE" if entry.problem else "INVALID")
         what = f" ({rep.game} {rep.kind})" if rep.game and rep.kind else ""
         out.write(f"{_label(entry, many)}: {status}{what}\n")
@@ -168,15 +168,21 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
         from .codecs import xmlio
         yield from xmlio.iter_dumps(records)
         return
-    items = list(records)
-    if len(items) == 1:
-        yield jsonio.dumps(items[0])
+    first = next(records, None)
+    second = next(records, None)
+    if first is None:
+        yield "[]\n"
         return
-    yield "[\n"
-    for i, rec in enumerate(items):
+    if second is None:
+        yield jsonio.dumps(first)
+        return
+    yield "["
+    sep = "\n"
+    for rec in (first, second, *records):   # streamed: one record in memory at a time
         text = jsonio.dumps(rec).rstrip("\n")
-        yield "  " + text.replace("\n", "\n  ") + (",\n" if i < len(items) - 1 else "\n")
-    yield "]\n"
+        yield sep + "  " + text.replace("\n", "\n  ")
+        sep = ",\n"
+    yield "\n]\n"
 
 
 @main.command()
