@@ -36,7 +36,23 @@ class Game:
     Engine: type[Engine]
 
     def rules(self, block: dict[str, Any] | None) -> RuleSet:
-        return self.Rules.build(block)
+        """The rule set a record names (rule sets are immutable, so equal blocks share one)."""
+        if not block:
+            key: tuple[Any, ...] = ("default", ())
+        else:
+            options = block.get("options") or {}
+            try:
+                key = (block.get("name", "default"), tuple(sorted(options.items())))
+                hash(key)
+            except TypeError:  # unhashable option values: build (and refuse) uncached
+                return self.Rules.build(block)
+        cache = self.__dict__.setdefault("_rules_cache", {})
+        rules = cache.get(key)
+        if rules is None:
+            rules = self.Rules.build(block)
+            if len(cache) < 256:
+                cache[key] = rules
+        return rules
 
     # -- the deal ---------------------------------------------------------------------------
     def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
