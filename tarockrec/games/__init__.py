@@ -102,18 +102,25 @@ def register(game: Game) -> Game:
 
 
 def get(name: str) -> Game | None:
-    if not GAMES:
+    if not _LOADED:
         _load()
     return GAMES.get(name)
 
 
+_LOADED = False
+
+
 def _load() -> None:
+    # a flag, not "GAMES is empty": importing one game's package directly registers that
+    # game alone and must not hide the others
+    global _LOADED
+    _LOADED = True
     from . import koenigrufen  # noqa: F401
     from . import ulti  # noqa: F401
     from . import illustrated  # noqa: F401
 
 
 def all_games() -> dict[str, Game]:
-    if not GAMES:
+    if not _LOADED:
         _load()
     return GAMES
