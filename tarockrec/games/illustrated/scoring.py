@@ -87,8 +87,6 @@ def score_deal(e: "IllustratedEngine") -> Score:
     tricks_d = sum(t.count[s] for s in D)
     team_pile = {"D": won_d, "O": won_o}
     pts = {"D": p_d, "O": p_o}
-    W = "D" if p_d >= 48 else "O"
-    L = e.other(W)
     g = e.g
     items = e.items
 
@@ -98,41 +96,12 @@ def score_deal(e: "IllustratedEngine") -> Score:
     def k(team: str, bonus: str) -> int:
         return 1 << items.get((team, bonus), 0)
 
-    def dg(team: str) -> bool:
-        return pts[team] >= 71
-
     def volat(team: str) -> bool:
         return (tricks_d if team == "D" else 9 - tricks_d) == 9
 
     # §6.3 game, double game, volát
-    kG = items.get(("D", "game"), 0)
-    game_scored = False
-    w_dg, w_vol = announced(W, "double_game"), announced(W, "volat")
-    if not w_dg and not w_vol:
-        if volat(W):
-            sheet.add(W, 3 * g, "volat", "silent volát (instead of the game)")
-        elif dg(W):
-            sheet.add(W, 2 * g, "double_game", "silent double game (instead of the game)")
-        else:
-            sheet.add(W, g * (1 << kG), "game", "game" + (f" ×{1 << kG}" if kG else ""))
-            game_scored = True
-    else:
-        if w_dg:
-            ok = dg(W)
-            sheet.add(W if ok else L, 4 * g * k(W, "double_game"), "double_game",
-                      f"announced double game {'made' if ok else 'failed'}")
-        if w_vol:
-            ok = volat(W)
-            sheet.add(W if ok else L, 6 * g * k(W, "volat"), "volat",
-                      f"announced volát {'made' if ok else 'failed'}")
-        if w_dg and not w_vol and volat(W):
-            sheet.add(W, 3 * g, "volat", "silent volát on top of the announced double game")
-    if announced(L, "double_game"):
-        sheet.add(W, 4 * g * k(L, "double_game"), "double_game", "announced double game failed")
-    if announced(L, "volat"):
-        sheet.add(W, 6 * g * k(L, "volat"), "volat", "announced volát failed")
-    if kG > 0 and not game_scored:
-        sheet.add(W, g * (1 << kG), "game", f"kontra'd game ×{1 << kG}")
+    for team, amount, name, note in game_items(g, p_d, tricks_d, items):
+        sheet.add(team, amount, name, note)
 
     # §6.4 other bonuses
     r = e.rules
@@ -209,6 +178,62 @@ def score_deal(e: "IllustratedEngine") -> Score:
             sheet.hand(claim, frozenset((seat,)), tuple(sorted(mates)), v,
                        f"seat {seat} claims {claim} late, paid by his teammates")
     return Score(sheet.items, sheet.deltas(), facts)
+
+
+def game_items(g: int, p_d: int, tricks_d: int, items: dict[tuple[str, str], int]
+               ) -> list[tuple[str, int, str, str]]:
+    """§6.3 as a pure function: (team, amount, item, note) for the game, double game and
+    volát, given the game value, the declarer team's card points and tricks, and the active
+    announcements ``(team, item) -> kontra level`` (``("D", "game")`` is the game's level)."""
+    out: list[tuple[str, int, str, str]] = []
+    W = "D" if p_d >= 48 else "O"
+    L = "O" if W == "D" else "D"
+    pts = {"D": p_d, "O": 94 - p_d}
+
+    def add(team: str, amount: int, name: str, note: str) -> None:
+        out.append((team, amount, name, note))
+
+    def ann(team: str, bonus: str) -> bool:
+        return (team, bonus) in items
+
+    def k(team: str, bonus: str) -> int:
+        return 1 << items.get((team, bonus), 0)
+
+    def dg(team: str) -> bool:
+        return pts[team] >= 71
+
+    def volat(team: str) -> bool:
+        return (tricks_d if team == "D" else 9 - tricks_d) == 9
+
+    kG = items.get(("D", "game"), 0)
+    game_scored = False
+    w_dg, w_vol = ann(W, "double_game"), ann(W, "volat")
+    if not w_dg and not w_vol:
+        if volat(W):
+            add(W, 3 * g, "volat", "silent volát (instead of the game)")
+        elif dg(W):
+            add(W, 2 * g, "double_game", "silent double game (instead of the game)")
+        else:
+            add(W, g * (1 << kG), "game", "game" + (f" ×{1 << kG}" if kG else ""))
+            game_scored = True
+    else:
+        if w_dg:
+            ok = dg(W)
+            add(W if ok else L, 4 * g * k(W, "double_game"), "double_game",
+                f"announced double game {'made' if ok else 'failed'}")
+        if w_vol:
+            ok = volat(W)
+            add(W if ok else L, 6 * g * k(W, "volat"), "volat",
+                f"announced volát {'made' if ok else 'failed'}")
+        if w_dg and not w_vol and volat(W):
+            add(W, 3 * g, "volat", "silent volát on top of the announced double game")
+    if ann(L, "double_game"):
+        add(W, 4 * g * k(L, "double_game"), "double_game", "announced double game failed")
+    if ann(L, "volat"):
+        add(W, 6 * g * k(L, "volat"), "volat", "announced volát failed")
+    if kG > 0 and not game_scored:
+        add(W, g * (1 << kG), "game", f"kontra'd game ×{1 << kG}")
+    return out
 
 
 def next_periods(e: "IllustratedEngine") -> tuple[int, ...]:
