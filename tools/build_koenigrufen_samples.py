@@ -870,7 +870,8 @@ def random_deal(contract: str, declarer: int, dealer: int, seed: int, *, king: s
     if contract == "besserrufer":
         decls.append((declarer, ["pagat"]))
     if contract != "trischaken":
-        decls += [((d1 + i) % 4, []) for i in range(4)]
+        # the Besserrufer opening counts as the declarer's turn: three passes end it
+        decls += [((d1 + i) % 4, []) for i in range(3 if contract == "besserrufer" else 4)]
     c = contract
     calls: dict[str, Any] = dict(auction=auction_for(c, declarer, dealer), decls=decls)
     if c in ("rufer", "solorufer", "besserrufer"):
@@ -942,7 +943,7 @@ def sheet() -> dict[str, Any]:
 @example("deck-dreier")
 def with_deck() -> dict[str, Any]:
     """A deal recorded with the deck order after the cut (§2.2)."""
-    rec = random_deal("dreier", 2, 1, 37)
+    rec = random_deal("dreier", 2, 0, 37)
     rec["deal"]["deck"] = deck_of(rec)
     return rec
 
