@@ -147,6 +147,11 @@ class KoenigrufenEngine(Engine):
             if c is not None and c.talon == "none":
                 return _bad("KR-TALON-UNTOUCHED",
                             f"the talon stays untouched in {c.id}: no talon exchange", token)
+            if self.phase == KING:
+                # §4.2 / §9 I12: a king-call contract whose record has no king call reaches
+                # the talon without one; name the missing king call, not the talon
+                return _bad("KR-KING-CALL", f"no king was called: {self._expecting()} before "
+                            "the talon", token)
             return _bad("KR-TALON", f"a talon {kind} is not possible now ({self._expecting()})",
                         token)
         if kind == "concede":
