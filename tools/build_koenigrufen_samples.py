@@ -893,6 +893,13 @@ def c_bettel() -> dict[str, Any]:
                        final=lambda e: e.table.count[2] == 0)
 
 
+@example("contract-sechserdreier-lost")
+def c_sechserdreier() -> dict[str, Any]:
+    return random_deal("sechserdreier", 1, 0, 38, allow={1: low},
+                       final=lambda e: e.score().items[0].name == "contract"
+                       and pts_side(e, (1,)) < 36)
+
+
 @example("contract-piccolo-ouvert-lost")
 def c_piccolo_ouvert() -> dict[str, Any]:
     return random_deal("piccolo_ouvert", 3, 1, 32)
@@ -1113,6 +1120,9 @@ E10 = "ex10-rufer-valat-lost-trull-made"
 E12 = "ex12-farbensolo-kontra"
 E13 = "ex13-bettel-ouvert-lost"
 E14 = "ex14-rufer-own-king-doubling-king-ultimo"
+DREIER = "deck-dreier"
+BESSER = "contract-besserrufer-pagat"
+SECHSER = "contract-sechserdreier-lost"
 
 
 def _mut(name: str, f: Callable[[dict[str, Any]], Any]) -> Callable[[], dict[str, Any]]:
@@ -1198,7 +1208,7 @@ def register_invalid() -> None:
                                 (0, "sechserdreier"))))
 
     # I12 king call
-    add("i12a-king-call-in-dreier", "§9 I12", ["KR-KING-CALL"], E2,
+    add("i12a-king-call-in-dreier", "§9 I12", ["KR-KING-CALL"], DREIER,
         lambda r: r["exchange"].__setitem__("king", "SK"))
     add("i12b-no-king-call-in-besserrufer", "§9 I12", ["KR-KING-CALL"], E8,
         lambda r: r["exchange"].pop("king"))
@@ -1218,9 +1228,9 @@ def register_invalid() -> None:
     # I14 discard
     add("i14a-discard-t22", "§9 I14", ["KR-DISCARD"], E1,
         lambda r: r["exchange"]["discard"].__setitem__(0, "T22"))
-    add("i14b-discard-king", "§9 I14", ["KR-DISCARD"], E2,
-        lambda r: r["exchange"]["discard"].__setitem__(0, "SK"))
-    add("i14c-discard-t1", "§9 I14", ["KR-DISCARD"], E2,
+    add("i14b-discard-king", "§9 I14", ["KR-DISCARD"], E14,
+        lambda r: r["exchange"]["discard"].__setitem__(0, "HK"))
+    add("i14c-discard-t1", "§9 I14", ["KR-DISCARD"], BESSER,
         lambda r: r["exchange"]["discard"].__setitem__(0, "T1"))
     add("i14d-discard-two", "§9 I14", ["KR-DISCARD"], E1,
         lambda r: r["exchange"]["discard"].pop())
@@ -1231,7 +1241,7 @@ def register_invalid() -> None:
                      and c not in r["exchange"]["discard"] and not any(c in t for t in r["play"][:0]))
         r["exchange"]["discard"].append(extra)
     add("i14e-discard-four", "§9 I14", ["KR-DISCARD"], E1, i14e)
-    add("i14f-sechserdreier-discard-five", "§9 I14", ["KR-DISCARD"], E3,
+    add("i14f-sechserdreier-discard-five", "§9 I14", ["KR-DISCARD"], SECHSER,
         lambda r: r["exchange"]["discard"].pop())
 
     # I15 tarock discarded while a suit card is kept
@@ -1248,8 +1258,8 @@ def register_invalid() -> None:
             (lambda r: r.setdefault("exchange", {}).update(take="lower")))
 
     # I17 concession
-    add("i17a-concede-in-dreier", "§9 I17", ["KR-CONCEDE"], E2,
-        lambda r: r.__setitem__("end", {"type": "concede", "seat": 1}))
+    add("i17a-concede-in-dreier", "§9 I17", ["KR-CONCEDE"], DREIER,
+        lambda r: r.__setitem__("end", {"type": "concede", "seat": 2}))
     add("i17b-concede-king-not-in-talon", "§9 I17", ["KR-CONCEDE"], E1,
         lambda r: r.__setitem__("end", {"type": "concede", "seat": 0}))
     add("i17c-concede-after-declarations", "§9 I17", ["KR-CONCEDE"],
@@ -1265,7 +1275,7 @@ def register_invalid() -> None:
         lambda r: r.__setitem__("declarations", says((1, []))))
     add("i19a-pagat-in-farbensolo", "§9 I19", ["KR-ANNOUNCE-CONTRACT"], E12,
         lambda r: r["declarations"][1].__setitem__("say", ["pagat"]))
-    add("i19b-king-ultimo-in-dreier", "§9 I19", ["KR-ANNOUNCE-CONTRACT"], E2,
+    add("i19b-king-ultimo-in-dreier", "§9 I19", ["KR-ANNOUNCE-CONTRACT"], DREIER,
         lambda r: r["declarations"][3].__setitem__("say", ["king_ultimo"]))
     add("i20a-opponent-announces-valat", "§9 I20", ["KR-ANNOUNCE-SIDE"], E1,
         lambda r: r["declarations"][2].__setitem__("say", ["valat", "not_partner"]))
@@ -1343,11 +1353,11 @@ def register_invalid() -> None:
     def keep_pagat(r):  # type: ignore[no-untyped-def]
         t1 = where(r, "T1")
         for t, j, seat, card, hand, table in positions(r):
-            if seat == 1 and t < 11 and card[0] == "T" and (not table or table[0][0] == "T"
+            if seat == 3 and t < 11 and card[0] == "T" and (not table or table[0][0] == "T"
                                                           or not any(c[0] == table[0][0] for c in PACK.codes_of(hand))):
                 return swap(r, (t, j), t1)
         raise SystemExit("no pagat swap")
-    add("i33-pagat-played-early", "§9 I33", ["KR-RESERVED-KEEP"], E2, keep_pagat)
+    add("i33-pagat-played-early", "§9 I33", ["KR-RESERVED-KEEP"], BESSER, keep_pagat)
 
     add("i34-uhu-not-played-when-due", "§9 I34", ["KR-RESERVED-DUE"], E8, _uhu_due)
 
@@ -1370,8 +1380,8 @@ def register_invalid() -> None:
     # I37 result
     add("i37a-scores-not-zero-sum", "§9 I37", ["RESULT-ZERO-SUM", "RESULT-SCORES"], E1,
         lambda r: r["result"].__setitem__("scores", [70, -70, 70, -60]))
-    add("i37b-sechserdreier-loss-at-win-value", "§9 I37", ["RESULT-SCORES"], E3,
-        lambda r: r["result"].__setitem__("scores", [-60, 20, 20, 20]))
+    add("i37b-sechserdreier-loss-at-win-value", "§9 I37", ["RESULT-SCORES"], SECHSER,
+        lambda r: r["result"].__setitem__("scores", [x // 2 for x in r["result"]["scores"]]))
     add("i37c-trischaken-tie-declarer-doubled", "§9 I37", ["RESULT-SCORES"], E7E,
         lambda r: r["result"].__setitem__("scores", [-20, 15, -10, 15]))
 
