@@ -580,7 +580,7 @@ def ex3() -> dict[str, Any]:
     def deal(rng):  # type: ignore[no-untyped-def]
         return fill(rng, {
             0: "SK CK SQ CQ SN CN SJ CJ T1 T2".split(),
-            "lower": "T14 T13 H4".split(), "upper": "D4 T12 S7".split()},
+            "lower": "T20 T19 T18".split(), "upper": "T17 H4 D4".split()},
             {0: lambda c: plain(c) and c[0] in "HD"})
     D = (0,)
 
@@ -601,7 +601,8 @@ def ex3() -> dict[str, Any]:
         final=all_of(lambda e: thirds(pile(e, D)) == 106, no_side_has(D, ["T22", "T21", "T1"]),
                      no_side_has(D, KINGS), no_xxi_capture),
         score=lambda e: abs(e.table.count[0] - 7 * len(e.table.tricks) / 12)
-        + (0 if played(e, "T2") else 2 * threats((1, 2, 3), 2)(e) * len(e.table.tricks) / 12))
+        + (0 if played(e, "T2") else 2 * threats((1, 2, 3), 2)(e) * len(e.table.tricks) / 12),
+        exhaust=5, width=100)
 
 
 @example("ex04-solorufer-king-ultimo-lost")
