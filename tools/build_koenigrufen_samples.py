@@ -579,12 +579,13 @@ def ex3() -> dict[str, Any]:
 
     def deal(rng):  # type: ignore[no-untyped-def]
         return fill(rng, {
-            0: "SK CK SQ CQ SN CN SJ CJ T1 T2".split(),
-            "lower": "T20 T19 T18".split(), "upper": "T17 H4 D4".split()},
-            {0: lambda c: plain(c) and c[0] in "HD"})
+            0: "SK CK SQ CQ SN CN SJ CJ T2".split(), 1: ["T1"],
+            "lower": "T20 T19 T18".split(), "upper": "T17 T16 T15".split()},
+            {0: plain})
     D = (0,)
 
     def check(e, n):  # type: ignore[no-untyped-def]
+        # T1 (seat 1's) is captured by the declarer in trick 3
         if pile(e, D) & bad or e.table.count[0] > 7:
             return False
         if n == 3 and not (played(e, "T1") and played(e, "T1")[1] == 3 and e.table.winner(3) == 0):
@@ -597,7 +598,7 @@ def ex3() -> dict[str, Any]:
             auction=MS3 + [(0, "sechserdreier")], take="all", discard=black_honours,
             decls=[(1, ["kontra"]), (2, []), (3, []), (0, [])]),
         dealer=3, example="§8 Example 3", expect=[-180, 60, 60, 60],
-        policy=hold_until({"T1": 3, "T2": 11}), check=check,
+        policy=hold_until({"T1": 3, "T2": 11}, {"T20": -1, "T19": -1}), check=check,
         final=all_of(lambda e: thirds(pile(e, D)) == 106, no_side_has(D, ["T22", "T21", "T1"]),
                      no_side_has(D, KINGS), no_xxi_capture),
         score=lambda e: abs(e.table.count[0] - 7 * len(e.table.tricks) / 12)
