@@ -902,11 +902,10 @@ class IllustratedEngine(Engine):
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
         index = PACK.index
         for ti, trick in enumerate(tricks):
-            if not isinstance(trick, list) or len(trick) != 4:
-                raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} holds "
-                           f"{len(trick) if isinstance(trick, list) else '?'} cards; a trick "
-                           "has four", trick, f"/{ti}")
-            for j, cc in enumerate(trick):
+            if not isinstance(trick, list):
+                raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} is not a list of cards", trick,
+                           f"/{ti}")
+            for j, cc in enumerate(trick[:4]):
                 table = self.table
                 if self.phase != PLAY or table is None:
                     err = self._wrong_phase("play", cc)
@@ -923,6 +922,9 @@ class IllustratedEngine(Engine):
                 table.push(seat, card)  # type: ignore[arg-type]
                 if table.done:
                     self.phase = DONE
+            if len(trick) != 4:
+                raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} holds {len(trick)} cards; a trick "
+                           "has four", trick, f"/{ti}")
 
     # -- late claims (§4.12) -----------------------------------------------------------------
     def verify_late_claim(self, seat: int, claim: str) -> None:

@@ -5,8 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...scoring import Score, ScoreItem, spread
 from .contracts import (
-    ANNOUNCED_VALUE, HONOUR_MASK, KING_MASK, KING_OF, T1, T20, T21, T22, binding, bonus_kind,
-    card_points,
+    ANNOUNCED_VALUE, HONOUR_MASK, KING_MASK, T1, T21, T22, binding, bonus_kind, card_points,
 )
 
 if TYPE_CHECKING:
@@ -86,15 +85,11 @@ def score_deal(e: "IllustratedEngine") -> Score:
     facts["tricks"] = list(t.count)
     tricks_d = sum(t.count[s] for s in D)
     team_pile = {"D": won_d, "O": won_o}
-    pts = {"D": p_d, "O": p_o}
     g = e.g
     items = e.items
 
     def announced(team: str, bonus: str) -> bool:
         return (team, bonus) in items
-
-    def k(team: str, bonus: str) -> int:
-        return 1 << items.get((team, bonus), 0)
 
     def volat(team: str) -> bool:
         return (tricks_d if team == "D" else 9 - tricks_d) == 9
@@ -246,4 +241,4 @@ def next_periods(e: "IllustratedEngine") -> tuple[int, ...]:
     return tuple(p - 1 for p in e.periods if p > 1)
 
 
-__all__ = ["score_deal", "next_periods", "KING_OF", "T20"]
+__all__ = ["score_deal", "next_periods", "game_items"]
