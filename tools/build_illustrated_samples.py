@@ -493,7 +493,7 @@ def more_valid() -> dict[str, dict[str, Any]]:
             extra={"_example": f"announced {item} {how}".strip()})
     silent = [
         ("silent_trull", 41, {1: "T22 T21 T1", 3: "T20"}, "trull", "silent", {"D": 0.5}),
-        ("silent_four_kings_and_volat", 42, {1: "T22 T21 T1 T19 T18 T17 SK CK HK", 3: "T20 T16 DK"},
+        ("silent_volat", 42, {1: "T22 T21 T1 T19 T18 T17 SK CK HK", 3: "T20 T16 DK"},
          "volat", "silent", {"D": 1.0, "low_O": 1.0}),
     ]
     for name, seed, fixed, item, how, aim in silent:
