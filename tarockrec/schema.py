@@ -12,6 +12,7 @@ repository's ``schemas/`` directory beside the package.
 from __future__ import annotations
 
 import functools
+import re
 import importlib.resources
 from pathlib import Path
 from typing import Any, Callable
@@ -85,7 +86,7 @@ def _what(err: ValidationError) -> str:
 
 
 def _sentences(err: ValidationError) -> list[tuple[str, str]]:
-    """(pointer, sentence) pairs for one jsonschema error."""
+    """(pointer, sentence) pairs for one jsonschema error (see ``_code`` for the code)."""
     ptr = _pointer(err.absolute_path)
     v, kw = err.instance, err.validator
     if kw == "additionalProperties" and isinstance(v, dict):
@@ -124,6 +125,15 @@ def _sentences(err: ValidationError) -> list[tuple[str, str]]:
     return [(ptr, err.message)]
 
 
+_NOT_A_CARD = re.compile(r"^'[^']*' is not a card")
+
+
+def _code(sentence: str) -> str:
+    """``CARD-UNKNOWN`` for a card code that no pack has (the same code the deal check
+    uses), ``REC-SCHEMA`` for everything else."""
+    return "CARD-UNKNOWN" if _NOT_A_CARD.match(sentence) else "REC-SCHEMA"
+
+
 def _origin(err: ValidationError) -> int:
     """0 for the envelope (first allOf entry), 1 for a game's part."""
     path = list(err.schema_path)
@@ -131,7 +141,7 @@ def _origin(err: ValidationError) -> int:
 
 
 def explain(record: Any) -> list[Finding]:
-    """Every schema error as a ``REC-SCHEMA`` Finding. Where the envelope already reports a
+    """Every schema error as a ``REC-SCHEMA`` (or ``CARD-UNKNOWN``) Finding. Where the envelope already reports a
     place, the game part's view of the same place is left out (one sentence per problem)."""
     found: list[tuple[int, str, str]] = []
     for err in _validator().iter_errors(record):
@@ -145,6 +155,6 @@ def explain(record: Any) -> list[Finding]:
         if (origin and ptr in envelope) or (ptr, sentence) in seen:
             continue
         seen.add((ptr, sentence))
-        out.append(Finding("REC-SCHEMA", sentence, ptr))
+        out.append(Finding(_code(sentence), sentence, ptr))
     out.sort(key=lambda f: f.pointer)
     return out

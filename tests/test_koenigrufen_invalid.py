@@ -14,10 +14,7 @@ INVALID = Path(__file__).resolve().parents[1] / "samples" / "koenigrufen" / "inv
 FILES = sorted(INVALID.glob("*.json"))
 
 #: known disagreements with the intended code mapping, reported and left failing on purpose
-XFAIL = {
-    "i01c-unknown-card": "the schema check (tarockrec/schema.py) reports an unknown card code "
-                         "as REC-SCHEMA before the deal check can say CARD-UNKNOWN",
-}
+XFAIL: dict[str, str] = {}
 
 
 def _params():
