@@ -24,12 +24,17 @@ class _Items:
         self.items: list[ScoreItem] = []
 
     def add(self, name: str, amount: int, winners: frozenset[int], note: str = "",
-            bonus: bool = False) -> None:
+            bonus: bool = False, kontra: int = 1) -> None:
         if amount == 0:
             return
+        if kontra > 1:
+            note += f" ({_KONTRA_NAMES[kontra]} ×{kontra})"
         m = self.m if (bonus or not self.bonus_only) else 1
         deltas = spread(winners, SEATS, amount * m, 4)
         self.items.append(ScoreItem(name, amount, m, deltas, note))
+
+
+_KONTRA_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
 
 
 def period_multiplier(doubling_pending: int) -> int:
@@ -74,8 +79,9 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     if c.family == "misere":
         won = t.count[d_seat]
         ok = won == c.tricks_goal
-        out.add("contract", c.value * k("contract"), D if ok else O,
-                f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)})")
+        f = k("contract")
+        out.add("contract", c.value * f, D if ok else O,
+                f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)})", kontra=f)
         return _finish(out, facts)
 
     # §6.3 contract item (positive contracts)
@@ -94,19 +100,23 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         X = D if x_side == "D" else O
         made = sum(t.count[s] for s in X) == 12
         base = c.value if made or r.valat_loss_base == "win_value" else c.loss
-        out.add("valat", 8 * base * kk("valat", not made),
-                X if made else (O if X == D else D),
-                f"announced valat {'made' if made else 'lost'}")
+        f = kk("valat", not made)
+        out.add("valat", 8 * base * f, X if made else (O if X == D else D),
+                f"announced valat {'made' if made else 'lost'}", kontra=f)
     elif won_d == 12:
-        out.add("valat", 4 * c.value * kk("contract", False), D, "silent valat")
+        f = kk("contract", False)
+        out.add("valat", 4 * c.value * f, D, "silent valat", kontra=f)
     elif won_d == 0 and r.on("opponents_valat"):
-        out.add("valat", 4 * c.value * kk("contract", True), O, "silent valat by the opponents")
+        f = kk("contract", True)
+        out.add("valat", 4 * c.value * f, O, "silent valat by the opponents", kontra=f)
     elif success:
-        out.add("contract", c.value * kk("contract", False), D,
-                f"{c.id} won with {facts['points'][0]} card points")  # type: ignore[index]
+        f = kk("contract", False)
+        out.add("contract", c.value * f, D,
+                f"{c.id} won with {facts['points'][0]} card points", kontra=f)  # type: ignore[index]
     else:
-        out.add("contract", c.loss * kk("contract", True), O,
-                f"{c.id} lost with {facts['points'][0]} card points")  # type: ignore[index]
+        f = kk("contract", True)
+        out.add("contract", c.loss * f, O,
+                f"{c.id} lost with {facts['points'][0]} card points", kontra=f)  # type: ignore[index]
 
     if c.id == "farbensolo" and r.farbensolo_bonuses != "valat_and_four_kings":
         return _finish(out, facts)
@@ -194,8 +204,9 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
         if bonus in e.announced:
             X = D if e.announced[bonus][1] == "D" else O
             ok = achieved(bonus, X)
-            out.add(bonus, 2 * solo * b * kk(bonus, not ok), X if ok else other[X],
-                    f"announced {bonus} {'made' if ok else 'lost'}", bonus=True)
+            f = kk(bonus, not ok)
+            out.add(bonus, 2 * solo * b * f, X if ok else other[X],
+                    f"announced {bonus} {'made' if ok else 'lost'}", bonus=True, kontra=f)
             continue
         if not silent_ok:
             continue
