@@ -351,8 +351,6 @@ class IllustratedEngine(Engine):
                 info["invitation"] = code(card)
                 if self.rules.yes("inviter_must_pass_next"):
                     self.must_pass[seat] = True
-        if call != "pass" and self.must_pass[seat] and meaning not in ("inv1", "inv2"):
-            self.must_pass[seat] = False
         if meaning == "forced_pass":
             self.must_pass[seat] = False
         self._after_bid(seat)
