@@ -532,21 +532,22 @@ class IllustratedEngine(Engine):
                        card_code)
         card = PACK.index.get(card_code) if isinstance(card_code, str) else None
         if card is None or SUIT_OF[card] != "T":
-            raise _bad("IT-CALL", f"the declarer must call a tarokk T2–T20, not {card_code!r}",
-                       card_code)
+            raise _bad("IT-CALL", f"the declarer (seat {seat}) must call a tarokk T2–T20, not "
+                       f"{card_code!r}", card_code)
         if (1 << card) & HONOUR_MASK:
-            raise _bad("IT-CALL", f"the declarer may not call an honour ({card_code})", card_code)
+            raise _bad("IT-CALL", f"the declarer (seat {seat}) may not call an honour "
+                       f"({card_code})", card_code)
         legal = self.legal_calls()
         if card in legal:
             return
         if self.invitation is not None and self.invitation[1] != seat:
             raise _bad("IT-CALL", f"seat {self.invitation[1]} invited with "
-                       f"{code(self.invitation[0])} and the declarer must call it, not "
-                       f"{card_code}", card_code)
-        raise _bad("IT-CALL", f"the declarer must call {' or '.join(code(c) for c in legal)}, "
-                   f"not {card_code} (nobody else discarded a tarokk)"
-                   if self.rules.free_call_when_tarokk_discarded == "any" else
-                   f"the declarer must call {' or '.join(code(c) for c in legal)}", card_code)
+                       f"{code(self.invitation[0])} and the declarer (seat {seat}) must call it, "
+                       f"not {card_code}", card_code)
+        why = (" (nobody else discarded a tarokk)"
+               if self.rules.free_call_when_tarokk_discarded == "any" else "")
+        raise _bad("IT-CALL", f"the declarer (seat {seat}) must call "
+                   f"{' or '.join(code(c) for c in legal)}, not {card_code}{why}", card_code)
 
     def _apply_call(self, seat: int, card_code: str) -> Event:
         card = PACK.index[card_code]
