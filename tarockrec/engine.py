@@ -14,6 +14,7 @@ from .cards import Pack
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
+from .tricks import TrickTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,3 +103,41 @@ class Engine:
 
     def score(self) -> Score:  # pragma: no cover - interface
         raise NotImplementedError
+
+
+class TrickEngine(Engine):
+    """Play-phase plumbing shared by every trick-taking engine: the seat holding a card, the
+    legal cards of the seat on turn, and putting a checked card on the shared ``TrickTable``.
+    A game supplies ``_legal_mask(seat)`` and ``verify_play``; phases are named ``play`` and
+    ``done``."""
+
+    hands: list[int]
+    table: TrickTable | None
+    phase: str
+
+    def holder(self, card: int) -> int | None:
+        """The seat whose hand holds ``card`` now (None: played, in the talon or discarded)."""
+        bit = 1 << card
+        for seat, hand in enumerate(self.hands):
+            if hand & bit:
+                return seat
+        return None
+
+    def _legal_mask(self, seat: int) -> int:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def legal_cards(self) -> list[str]:
+        seat = self.to_act
+        if self.phase != "play" or seat is None:
+            return []
+        return self.pack.codes_of(self._legal_mask(seat))
+
+    def _apply_play(self, seat: int, card_code: str) -> Event:
+        t = self.table
+        assert t is not None
+        winner = t.push(seat, self.pack.index[card_code])
+        if t.done:
+            self.phase = "done"
+        if winner is None:
+            return Event(Action("play", seat, card_code))
+        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})

@@ -7,7 +7,6 @@ multiplier of a scored deal is ``2 ** len(periods)``. Absent or ``[]``: no open 
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Iterator
 
 from ...dealing import composition

@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import Action, Engine, Event
+from ...engine import Action, Event, TrickEngine
 from ...errors import IllegalAction
 from ...tricks import TrickTable
 from .contracts import (
@@ -36,7 +36,7 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
     return IllegalAction(code_, message, token, sub)
 
 
-class IllustratedEngine(Engine):
+class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
     game = "illustrated"
     pack = PACK
@@ -817,12 +817,6 @@ class IllustratedEngine(Engine):
         m = min(target for card, target in bs if legal >> card & 1)
         return sum(1 << card for card, target in bs if legal >> card & 1 and target == m)
 
-    def legal_cards(self) -> list[str]:
-        seat = self.to_act
-        if self.phase != PLAY or seat is None:
-            return []
-        return PACK.codes_of(self._legal_mask(seat))
-
     def verify_play(self, seat: int, card_code: str) -> None:
         if self.phase != PLAY:
             raise self._wrong_phase("play", card_code)
@@ -886,16 +880,6 @@ class IllustratedEngine(Engine):
                             "bound cards the one for the earliest trick comes first", cc)
         return _bad("IT-PLAY", f"seat {seat} may not play {cc} now "
                     f"(legal: {' '.join(PACK.codes_of(legal))})", cc)
-
-    def _apply_play(self, seat: int, card_code: str) -> Event:
-        t = self.table
-        assert t is not None
-        winner = t.push(seat, PACK.index[card_code])
-        if t.done:
-            self.phase = DONE
-        if winner is None:
-            return Event(Action("play", seat, card_code))
-        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
 
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""

@@ -1,7 +1,6 @@
 """Königrufen: rules/koenigrufen.md; notation per its Appendix C and docs/notation.md."""
 from __future__ import annotations
 
-import random
 from typing import Any, Iterator
 
 from ...dealing import composition

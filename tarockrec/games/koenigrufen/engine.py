@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import Action, Engine, Event
+from ...engine import Action, Event, TrickEngine
 from ...errors import IllegalAction
 from ...tricks import TrickTable
 from .contracts import (
@@ -36,7 +36,7 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
     return IllegalAction(code_, message, token, sub)
 
 
-class KoenigrufenEngine(Engine):
+class KoenigrufenEngine(TrickEngine):
     ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
     game = "koenigrufen"
     pack = PACK
@@ -81,13 +81,6 @@ class KoenigrufenEngine(Engine):
     # -- helpers -------------------------------------------------------------------------
     def prio(self, seat: int) -> int:
         return (seat - self.forehand) % N
-
-    def holder(self, card: int) -> int | None:
-        bit = 1 << card
-        for s in range(N):
-            if self.hands[s] & bit:
-                return s
-        return None
 
     @property
     def side_d(self) -> frozenset[int]:
@@ -770,12 +763,6 @@ class KoenigrufenEngine(Engine):
                        if SUIT_OF[c] == led and STRENGTH[c] > top)
         return legal & BEATS[self._current_winner(trick)]
 
-    def legal_cards(self) -> list[str]:
-        seat = self.to_act
-        if self.phase != PLAY or seat is None:
-            return []
-        return PACK.codes_of(self._legal_mask(seat))
-
     def verify_play(self, seat: int, card_code: str) -> None:
         if self.phase != PLAY:
             raise self._wrong_phase("play", card_code)
@@ -868,16 +855,6 @@ class KoenigrufenEngine(Engine):
                 return _bad("KR-RESERVED-KEEP", f"seat {seat} must keep {card_code} for trick "
                             f"{target} (announced) while it has other legal cards", card_code)
         return _bad("KR-PLAY", f"seat {seat} may not play {card_code} now", card_code)
-
-    def _apply_play(self, seat: int, card_code: str) -> Event:
-        t = self.table
-        assert t is not None
-        winner = t.push(seat, PACK.index[card_code])
-        if t.done:
-            self.phase = DONE
-        if winner is None:
-            return Event(Action("play", seat, card_code))
-        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
 
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """Play a whole recorded ``play`` list (the replay's fast path). Raises

@@ -2,7 +2,6 @@
 docs/notation.md ("Ulti vocabulary")."""
 from __future__ import annotations
 
-import random
 from typing import Any, Iterator
 
 from ...cards import iter_bits

@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import Action, Engine, Event
+from ...engine import Action, Event, TrickEngine
 from ...errors import IllegalAction
 from ...tricks import TrickTable
 from .contracts import (
@@ -47,7 +47,7 @@ ABOVE_TRUMP = _above(TRUMP_STRENGTH)
 ABOVE_NT = _above(NT_STRENGTH)
 
 
-class UltiEngine(Engine):
+class UltiEngine(TrickEngine):
     ACTIONS = ("name_suit", "bid", "pass", "concede", "declare", "play")
     game = "ulti"
     pack = PACK
@@ -102,12 +102,6 @@ class UltiEngine(Engine):
     def cards_played(self) -> int:
         t = self.table
         return 0 if t is None else 3 * len(t.tricks) + len(t.cards)
-
-    def holder(self, card: int) -> int | None:
-        for s in SEATS:
-            if self.hands[s] >> card & 1:
-                return s
-        return None
 
     @property
     def decided(self) -> bool:
@@ -445,12 +439,6 @@ class UltiEngine(Engine):
                 legal = rest
         return legal
 
-    def legal_cards(self) -> list[str]:
-        seat = self.to_act
-        if self.phase != PLAY or seat is None:
-            return []
-        return PACK.codes_of(self._legal_mask(seat))
-
     def verify_play(self, seat: int, card_code: str) -> None:
         if self.phase != PLAY:
             raise self._over(card_code, "play")
@@ -520,16 +508,6 @@ class UltiEngine(Engine):
                         f"the trump {code(next(iter_bits(tr)))} and must trump", cc)
         return _bad("UL-OVERTRUMP", f"seat {seat} played {cc} but must overtrump {code(best)} "
                     f"with {higher} when able", cc)
-
-    def _apply_play(self, seat: int, card_code: str) -> Event:
-        t = self.table
-        assert t is not None
-        winner = t.push(seat, PACK.index[card_code])
-        if t.done:
-            self.phase = DONE
-        if winner is None:
-            return Event(Action("play", seat, card_code))
-        return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
 
     def play_tricks(self, tricks: list[Any], first: int = 0) -> None:
         """Play recorded tricks ``first…`` (the replay's fast path, no declarations). Raises
