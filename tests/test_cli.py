@@ -135,9 +135,12 @@ def test_schema_command(runner: CliRunner) -> None:
     assert res.exit_code == 0 and "xs:schema" in res.output
 
 
-def test_validate_samples_directory(runner: CliRunner) -> None:
-    path = os.path.join(SAMPLES, "koenigrufen", "valid")
-    if not os.path.isdir(path):
-        pytest.skip("no samples yet")
-    res = runner.invoke(main, ["validate", path])
+@pytest.mark.parametrize("game", ["koenigrufen", "ulti", "illustrated"])
+def test_validate_samples_directory(runner: CliRunner, game: str) -> None:
+    valid = os.path.join(SAMPLES, game, "valid")
+    res = runner.invoke(main, ["validate", "-q", valid])
     assert res.exit_code == 0, res.output
+    assert " 0 invalid" in res.output and not res.output.startswith("0 record")
+    res = runner.invoke(main, ["validate", "-q", os.path.join(SAMPLES, game, "invalid")])
+    _ok(res)
+    assert res.exit_code in (1, 2) and " 0 valid" in res.output, res.output

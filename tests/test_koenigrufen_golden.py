@@ -96,19 +96,8 @@ TRISCHAKEN = {
 
 
 #: worked examples whose sample the builder has not realised yet (strict: remove when it has)
-NOT_YET = {"ex02-dreier-pagat-kontra-lost": "Example 2 not yet realised as a legal deal by "
-                                            "tools/build_koenigrufen_samples.py (endgame of "
-                                            "tricks 11-12 not found by the search)"}
-
-
-def _examples():
-    for name, delta, its in EXAMPLES:
-        marks = ([pytest.mark.xfail(strict=True, reason=NOT_YET[name])]
-                 if name in NOT_YET and not (VALID / f"{name}.json").exists() else [])
-        yield pytest.param(name, delta, its, id=name, marks=marks)
-
-
-@pytest.mark.parametrize("name,delta,expected_items", list(_examples()))
+@pytest.mark.parametrize("name,delta,expected_items",
+                         [pytest.param(n, d, i, id=n) for n, d, i in EXAMPLES])
 def test_worked_example(name, delta, expected_items):
     score = check(name)
     assert score.deltas == delta
