@@ -144,3 +144,21 @@ def test_validate_samples_directory(runner: CliRunner, game: str) -> None:
     res = runner.invoke(main, ["validate", "-q", os.path.join(SAMPLES, game, "invalid")])
     _ok(res)
     assert res.exit_code in (1, 2) and " 0 valid" in res.output, res.output
+
+
+def test_hostile_xml_is_refused_without_reading_anything(runner: CliRunner, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET")
+    doc = tmp_path / "evil.xml"
+    doc.write_text(f'<?xml version="1.0"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM "file://{secret}">'
+                   '<!ENTITY l "lol"><!ENTITY l2 "&l;&l;&l;&l;">]>\n'
+                   '<tarockrec version="1"><deal game="koenigrufen" dealer="0">&x;&l2;</deal>'
+                   '</tarockrec>\n')
+    for args in (["validate", str(doc)], ["validate", "--format", "json", str(doc)],
+                 ["convert", str(doc), str(tmp_path / "out.json")]):
+        res = runner.invoke(main, args)
+        _ok(res)
+        assert res.exit_code == 2, res.output
+        assert "TOP-SECRET" not in res.output and "lollol" not in res.output
+    assert not (tmp_path / "out.json").exists()
+    assert "XML-DOCTYPE" in runner.invoke(main, ["validate", str(doc)]).output

@@ -98,13 +98,18 @@ def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
-PATHS = [p for p in _paths(VALID) if p]
+#: one full record of every game (with announcements or kontras where the generator made some)
+FUZZ_BASES = [VALID] + [
+    max(deal_records(game, 40, 5, n), key=lambda r: len(r.get("declarations", [])))
+    for game, n in (("ulti", 3), ("illustrated", 4), ("illustrated", 5))]
+FUZZ_CASES = [(i, p) for i, base in enumerate(FUZZ_BASES) for p in _paths(base) if p]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(PATHS), json_values, st.booleans())
-def test_fuzz_any_value_anywhere(path: tuple, value: object, delete: bool) -> None:
-    rec = copy.deepcopy(VALID)
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FUZZ_CASES), json_values, st.booleans())
+def test_fuzz_any_value_anywhere(case: tuple, value: object, delete: bool) -> None:
+    base, path = case
+    rec = copy.deepcopy(FUZZ_BASES[base])
     target = rec
     for key in path[:-1]:
         target = target[key]
