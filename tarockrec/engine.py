@@ -8,7 +8,7 @@ breakdown once ``is_over``. The generic entry points ``verify/can/apply`` take a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 from .cards import Pack
 from .errors import IllegalAction
@@ -141,3 +141,52 @@ class TrickEngine(Engine):
         if winner is None:
             return Event(Action("play", seat, card_code))
         return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
+
+    def _play_plain(self, tricks: list[Any], trump_mask: int,
+                    beats: Sequence[int] | None = None) -> int:
+        """The replay's fast path while only the basic duties apply: follow suit, else play a
+        trump (``trump_mask``), else anything; with ``beats`` (card → mask of the cards that
+        beat it) also the misère duty to beat the card winning the trick when one can.
+        Whole tricks go to the table at once. Returns how many tricks it played; it stops
+        before the first trick that needs the card-by-card path (to report a finding)."""
+        table = self.table
+        assert table is not None
+        index = self.pack.index
+        suit_mask = self.pack.suit_mask
+        suit_of = self.pack.suits
+        hands = self.hands
+        following = table.following
+        size = table.size
+        played = 0
+        for trick in tricks:
+            if type(trick) is not list or len(trick) != size or table.done:
+                break
+            seat = table.leader
+            cards: list[int] = []
+            seats: list[int] = []
+            led_mask = best = 0
+            for cc in trick:
+                card = index.get(cc) if type(cc) is str else None
+                if card is None:
+                    return played
+                hand = hands[seat]
+                if cards:
+                    allowed = hand & led_mask or hand & trump_mask or hand
+                    if beats is not None:
+                        allowed = allowed & beats[best] or allowed
+                        if beats[best] >> card & 1:
+                            best = card
+                else:
+                    allowed = hand
+                    led_mask = suit_mask[suit_of[card]]
+                    best = card
+                if not allowed >> card & 1 or card in cards:
+                    return played
+                cards.append(card)
+                seats.append(seat)
+                seat = following[seat]
+            table.push_trick(seats, cards)
+            played += 1
+            if table.done:
+                self.phase = "done"
+        return played

@@ -14,7 +14,8 @@ class TrickTable:
         self.hands = hands                      # card mask per seat (inactive seats: 0)
         self.order = order                      # active seats in play order
         self.size = len(order)                  # cards in a trick
-        self._next = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+        #: the active seat that plays after each active seat (a sitting-out seat is skipped)
+        self.following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
         self.leader = leader
         self.n_tricks = n_tricks
         self.winner_of = winner_of              # (cards, seats) -> winning seat
@@ -29,7 +30,7 @@ class TrickTable:
     def to_play(self) -> int | None:
         if len(self.tricks) >= self.n_tricks:
             return None
-        return self._next[self.seats[-1]] if self.seats else self.leader
+        return self.following[self.seats[-1]] if self.seats else self.leader
 
     @property
     def trick_number(self) -> int:

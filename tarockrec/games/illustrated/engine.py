@@ -884,7 +884,10 @@ class IllustratedEngine(TrickEngine):
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
         index = PACK.index
-        for ti, trick in enumerate(tricks):
+        # while no announcement binds a card only §5.2 applies: the shared fast path
+        start = (self._play_plain(tricks, TAROCK_MASK)
+                 if self.phase == PLAY and not self._binds else 0)
+        for ti, trick in enumerate(tricks[start:], start):
             if not isinstance(trick, list):
                 raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} is not a list of cards", trick,
                            f"/{ti}")

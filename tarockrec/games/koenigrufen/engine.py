@@ -862,7 +862,8 @@ class KoenigrufenEngine(TrickEngine):
         index = PACK.index
         start = 0
         if (self._plain or self._plain_misere) and self.phase == PLAY:
-            start = self._play_plain(tricks)
+            # only §5.2 (and §5.4 in misère) apply: the shared fast path
+            start = self._play_plain(tricks, TAROCK_MASK, BEATS if self._plain_misere else None)
         for t, trick in enumerate(tricks[start:], start):
             if len(trick) != N:
                 raise _bad("KR-TRICK-SIZE", f"trick {t + 1} holds {len(trick)} cards; a trick "
@@ -883,50 +884,6 @@ class KoenigrufenEngine(TrickEngine):
                         raise
                 if table.push(seat, card) is not None and table.done:  # type: ignore[arg-type]
                     self.phase = DONE
-
-    def _play_plain(self, tricks: list[list[str]]) -> int:
-        """Fast path of ``play_tricks`` for positive contracts without reservations: checks
-        §5.2 inline and pushes whole tricks. Returns how many tricks it played; it stops
-        at the first trick that needs the general path (to report a finding)."""
-        table = self.table
-        assert table is not None
-        index = PACK.index
-        hands = self.hands
-        misere = self._plain_misere
-        played = 0
-        for trick in tricks:
-            if len(trick) != N or table.done:
-                break
-            seat = table.leader
-            cards: list[int] = []
-            seats: list[int] = []
-            led_mask = 0
-            w = 0
-            for cc in trick:
-                card = index.get(cc)
-                if card is None:
-                    return played
-                hand = hands[seat]
-                if cards:
-                    allowed = hand & led_mask or hand & TAROCK_MASK or hand
-                    if misere:
-                        allowed = allowed & BEATS[w] or allowed
-                        if BEATS[w] >> card & 1:
-                            w = card
-                else:
-                    allowed = hand
-                    led_mask = SUIT_MASK[SUIT_OF[card]]
-                    w = card
-                if not allowed >> card & 1 or card in cards:
-                    return played
-                cards.append(card)
-                seats.append(seat)
-                seat = (seat + 1) % N
-            table.push_trick(seats, cards)
-            played += 1
-            if table.done:
-                self.phase = DONE
-        return played
 
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Iterator[Action]:
