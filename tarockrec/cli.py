@@ -69,7 +69,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool) -> None:
     engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable."""
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
     progress = _Progress()
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     for entry, rep in _reports(paths):
         progress.tick()
         if entry.problem is not None:
@@ -142,7 +142,7 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
     chunks = _serialise(records(), fmt)
     try:
         if target == "-":
-            out = click.get_text_stream("stdout")
+            out = sys.stdout
             for chunk in chunks:
                 out.write(chunk)
         else:
@@ -189,7 +189,7 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
 @click.argument("paths", nargs=-1, required=True)
 def score(paths: tuple[str, ...]) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     status = EXIT_VALID
     for entry, rep in _reports(paths):
         many = entry.index > 1
@@ -246,7 +246,7 @@ def generate(game: str, count: int, seed: int | None, players: int | None, outpu
     if output:
         jsonio.write_atomic(output, lines)
     else:
-        out = click.get_text_stream("stdout")
+        out = sys.stdout
         for line in lines:
             out.write(line)
 
