@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import Any, Iterator
 
 import click
@@ -18,21 +19,41 @@ EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
 class _Progress:
-    """A one-line record counter on stderr, only when stderr is a terminal."""
+    """A progress bar on stderr for long inputs, drawn only when stderr is a terminal:
+    the share of the input bytes read so far and the records checked."""
 
-    def __init__(self) -> None:
+    def __init__(self, paths: list[str]) -> None:
         self.on = sys.stderr.isatty()
+        self.total = sum(os.path.getsize(p) for p in paths if p != "-" and os.path.isfile(p))
+        self.done = 0          # bytes of finished files
+        self.current = ""
         self.n = 0
+        self.last = 0.0
+        self.drawn = False
 
-    def tick(self) -> None:
+    def tick(self, entry: Entry) -> None:
         self.n += 1
-        if self.on and self.n % 500 == 0:
-            sys.stderr.write(f"\r{self.n} records checked…")
-            sys.stderr.flush()
+        if not self.on:
+            return
+        if entry.source != self.current:
+            if self.current and os.path.isfile(self.current):
+                self.done += os.path.getsize(self.current)
+            self.current = entry.source
+        now = time.monotonic()
+        if now - self.last < 0.2:
+            return
+        self.last = now
+        read = self.done + (entry.offset or 0)
+        share = min(1.0, read / self.total) if self.total else 0.0
+        bar = "#" * int(share * 30)
+        sys.stderr.write(f"\r[{bar:<30}] {share:4.0%}  {self.n:,} records")
+        sys.stderr.flush()
+        self.drawn = True
 
     def close(self) -> None:
-        if self.on and self.n >= 500:
-            sys.stderr.write("\r" + " " * 40 + "\r")
+        if self.drawn:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -49,8 +70,8 @@ def _label(entry: Entry, many: bool) -> str:
     return f"{entry.source} #{entry.index}{line}"
 
 
-def _reports(paths: tuple[str, ...]) -> Iterator[tuple[Entry, Report]]:
-    for path in expand(paths):
+def _reports(paths: tuple[str, ...] | list[str]) -> Iterator[tuple[Entry, Report]]:
+    for path in paths:
         for entry in entries(path):
             if entry.problem is not None:
                 rep = Report(index=entry.index, line=entry.line, findings=[entry.problem])
@@ -68,10 +89,11 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
     engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable."""
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
-    progress = _Progress()
+    files = expand(paths)
+    progress = _Progress(files)
     out = sys.stdout
-    for entry, rep in _reports(paths):
-        progress.tick()
+    for entry, rep in _reports(files):
+        progress.tick(entry)
         if entry.problem is not None:
             counts["unreadable"] += 1
         elif rep.valid:
@@ -191,7 +213,7 @@ def score(paths: tuple[str, ...]) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
     status = EXIT_VALID
-    for entry, rep in _reports(paths):
+    for entry, rep in _reports(expand(paths)):
         many = entry.index > 1
         out.write(f"{_label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
         if entry.problem is not None:

@@ -25,6 +25,7 @@ class Entry:
     record: Any                   # the record, or None when unreadable
     problem: Finding | None = None
     lines: dict[str, int] | None = None   # JSON Pointer -> line (XML)
+    offset: int | None = None             # bytes of the source read so far (progress)
 
 
 def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
@@ -80,12 +81,15 @@ def entries(path: str) -> Iterator[Entry]:
 def _read(name: str, fp: IO[bytes], fmt: str) -> Iterator[Entry]:
     if fmt == "jsonl":
         for index, line, item in jsonio.iter_jsonl(fp):
-            yield _entry(name, index, line, item)
+            e = _entry(name, index, line, item)
+            e.offset = fp.tell()
+            yield e
     elif fmt == "xml":
         from .codecs import xmlio
         for index, line, rec, lines in xmlio.iter_xml_lines(fp):
             e = _entry(name, index, line, rec)
             e.lines = lines
+            e.offset = fp.tell()
             yield e
     else:
         for index, line, item in jsonio.iter_json_document(fp.read()):
