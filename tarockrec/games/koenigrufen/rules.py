@@ -54,6 +54,8 @@ class KoenigrufenRules(RuleSet):
         _on_off("call_own_king", "on", section="§4.2"),
         _on_off("four_kings_forbid_king_call", "off", section="G34"),
         Option("unused_talon_owner", "declarer", ("declarer", "opponents"), section="G8"),
+        # G38 / G35: whether cards are shown changes nothing a record holds or a rule checks,
+        # so both values are honoured by accepting them
         _on_off("sechserdreier_talon_exposed", "on", section="G38"),
         _on_off("show_discarded_tarocks", "off", section="G35"),
         _on_off("redeal_no_king_no_tarock", "on", section="G31"),
