@@ -178,6 +178,16 @@ class Koenigrufen(Game):
     def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
         return {"doubling": next_doubling(engine)}
 
+    def next_carry_sheet(self, rules, rec, facts, carry):  # type: ignore[no-untyped-def]
+        """§6.8 after a score sheet: its contract is the auction's, else the one written."""
+        if (rec.get("end") or {}).get("type") == "redeal":
+            return carry
+        contract = facts.get("contract") or (rec.get("result") or {}).get("contract")
+        pending = max(0, int(carry.get("doubling", 0)) - 1)
+        if contract == "trischaken":
+            pending += int(rules.trischaken_doubling_deals)
+        return {"doubling": pending}
+
     def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
         if engine is not None and engine.redeal_seat is not None:
             return dealer  # §2.3: the same dealer deals again
