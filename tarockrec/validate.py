@@ -194,7 +194,7 @@ def _validate_session(game: games.Game, rules: Any, n: int, rec: dict[str, Any],
         if engine is not None:
             carry = game.next_carry(engine, carry)
         elif score is not None and "deal" not in deal:   # a score sheet
-            carry = game.next_carry_sheet(rules, deal, score.facts, carry)
+            carry = game.next_carry_sheet(rules, n, deal, score.facts, carry)
         else:
             carry_known = False
         expected_dealer = game.next_dealer(engine, deal["dealer"], n, deal)

@@ -71,3 +71,19 @@ def test_a_broken_deal_does_not_derail_the_rest() -> None:
     assert [s.facts["multiplier"] if s else None for s in rep.scores] == \
         MULTIPLIERS[:4] + [None] + MULTIPLIERS[5:]
     assert rep.totals is None          # not all deals could be scored
+
+
+def test_illustrated_score_sheet_session_carries_the_periods() -> None:
+    folder = os.path.join(SAMPLES, "illustrated", "valid")
+    names = [n for n in sorted(os.listdir(folder)) if "session" in n]
+    assert names
+    for name in names:
+        with open(os.path.join(folder, name)) as fp:
+            sess = json.load(fp)
+        full = validate_record(sess)
+        assert full.valid, full.findings
+        sheet = validate_record(_as_score_sheets(sess))
+        assert sheet.valid, sheet.findings
+        assert [s.facts.get("multiplier") for s in sheet.scores] == \
+            [s.facts.get("multiplier") for s in full.scores]
+        assert sheet.totals == full.totals

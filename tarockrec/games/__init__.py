@@ -83,8 +83,8 @@ class Game:
     def next_carry(self, engine: Engine, carry: dict[str, Any]) -> dict[str, Any]:
         return carry
 
-    def next_carry_sheet(self, rules: RuleSet, rec: dict[str, Any], facts: dict[str, Any],
-                         carry: dict[str, Any]) -> dict[str, Any]:
+    def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
+                         facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
         """The carried state after a score-sheet deal ``rec`` (no engine): from the facts its
         calls fixed, else from what the table wrote."""
         return carry

@@ -174,15 +174,26 @@ class Illustrated(Game):
     def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
         return {"periods": list(next_periods(engine))}
 
-    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
-        if engine is not None:
-            return dealer if engine.redeal else (dealer + 1) % n
+    @staticmethod
+    def _thrown_in(rec: dict[str, Any]) -> bool:
+        """A record without an engine (score sheet): annulled, or all four passed (§2.3)."""
         if (rec.get("end") or {}).get("type") == "annul":
-            return dealer
+            return True
         calls = rec.get("auction") or []
-        if len(calls) == 4 and all(c.get("call") == "pass" for c in calls):
-            return dealer
-        return (dealer + 1) % n
+        return len(calls) == 4 and all(c.get("call") == "pass" for c in calls)
+
+    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
+        thrown = engine.redeal if engine is not None else self._thrown_in(rec)
+        return dealer if thrown else (dealer + 1) % n
+
+    def next_carry_sheet(self, rules, n, rec, facts, carry):  # type: ignore[no-untyped-def]
+        """§6.9 after a score sheet, as ``scoring.next_periods`` does after a played deal."""
+        periods = _periods(carry)
+        if not self._thrown_in(rec):
+            return {"periods": [p - 1 for p in periods if p > 1]}
+        if rules.doubling_after_passout == "none":
+            return {"periods": list(periods)}
+        return {"periods": [*periods, n]}
 
     def check_sheet(self, rec, rules, n, carry):  # type: ignore[no-untyped-def]
         findings: list[Finding] = []

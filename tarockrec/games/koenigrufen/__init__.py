@@ -178,7 +178,7 @@ class Koenigrufen(Game):
     def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
         return {"doubling": next_doubling(engine)}
 
-    def next_carry_sheet(self, rules, rec, facts, carry):  # type: ignore[no-untyped-def]
+    def next_carry_sheet(self, rules, n, rec, facts, carry):  # type: ignore[no-untyped-def]
         """§6.8 after a score sheet: its contract is the auction's, else the one written."""
         if (rec.get("end") or {}).get("type") == "redeal":
             return carry
