@@ -114,6 +114,40 @@ class TrickEngine(Engine):
     hands: list[int]
     table: TrickTable | None
     phase: str
+    #: the game's finding-code prefix (``KR``, ``UL``, ``IT``)
+    CODE: ClassVar[str] = ""
+
+    # -- hooks every trick engine provides --------------------------------------------------
+    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:  # pragma: no cover
+        raise NotImplementedError
+
+    def _not_in_hand(self, seat: int, card: int, card_code: str) -> IllegalAction:  # pragma: no cover
+        raise NotImplementedError
+
+    def _why_illegal(self, seat: int, card: int, card_code: str,
+                     legal: int) -> IllegalAction:  # pragma: no cover
+        raise NotImplementedError
+
+    def verify_play(self, seat: int, card_code: str) -> None:
+        """The checks of a played card in their order: the phase, the card, the turn, the
+        hand, then the game's legal cards (each failure explained by the game's hooks)."""
+        if self.phase != "play":
+            raise self._wrong_phase("play", card_code)
+        t = self.table
+        assert t is not None
+        card = self.pack.index.get(card_code) if isinstance(card_code, str) else None
+        if card is None:
+            raise IllegalAction("CARD-UNKNOWN", f"{card_code!r} is not a card of the "
+                                f"{self.pack.name} pack", card_code)
+        to_play = t.to_play
+        if seat != to_play:
+            raise IllegalAction(f"{self.CODE}-TURN", f"it is seat {to_play}'s turn to play, "
+                                f"not seat {seat}'s", card_code)
+        if not self.hands[seat] >> card & 1:
+            raise self._not_in_hand(seat, card, card_code)
+        legal = self._legal_mask(seat)
+        if not legal >> card & 1:
+            raise self._why_illegal(seat, card, card_code, legal)
 
     def holder(self, card: int) -> int | None:
         """The seat whose hand holds ``card`` now (None: played, in the talon or discarded)."""

@@ -39,6 +39,7 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
     game = "illustrated"
+    CODE = "IT"
     pack = PACK
 
     def __init__(self, rules: IllustratedRules, n: int, dealer: int, hands: list[int],
@@ -816,23 +817,6 @@ class IllustratedEngine(TrickEngine):
             return legal & ~later
         m = min(target for card, target in bs if legal >> card & 1)
         return sum(1 << card for card, target in bs if legal >> card & 1 and target == m)
-
-    def verify_play(self, seat: int, card_code: str) -> None:
-        if self.phase != PLAY:
-            raise self._wrong_phase("play", card_code)
-        t = self.table
-        assert t is not None
-        card = PACK.index.get(card_code) if isinstance(card_code, str) else None
-        if card is None:
-            raise _bad("CARD-UNKNOWN", f"{card_code!r} is not a card", card_code)
-        if seat != t.to_play:
-            raise _bad("IT-TURN", f"it is seat {t.to_play}'s turn to play, not seat {seat}'s",
-                       card_code)
-        if not self.hands[seat] >> card & 1:
-            raise self._not_in_hand(seat, card, card_code)
-        legal = self._legal_mask(seat)
-        if not legal >> card & 1:
-            raise self._why_illegal(seat, card, card_code, legal)
 
     def _not_in_hand(self, seat: int, card: int, cc: str) -> IllegalAction:
         t = self.table

@@ -39,6 +39,7 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 class KoenigrufenEngine(TrickEngine):
     ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
     game = "koenigrufen"
+    CODE = "KR"
     pack = PACK
 
     def __init__(self, rules: KoenigrufenRules, dealer: int, hands: list[int],
@@ -762,26 +763,6 @@ class KoenigrufenEngine(TrickEngine):
             return sum(1 << c for c in iter_bits(legal)
                        if SUIT_OF[c] == led and STRENGTH[c] > top)
         return legal & BEATS[self._current_winner(trick)]
-
-    def verify_play(self, seat: int, card_code: str) -> None:
-        if self.phase != PLAY:
-            raise self._wrong_phase("play", card_code)
-        t = self.table
-        assert t is not None
-        card = PACK.index.get(card_code)
-        if card is None:
-            raise _bad("CARD-UNKNOWN", f"{card_code!r} is not a card", card_code)
-        to_play = t.to_play
-        if seat != to_play:
-            raise _bad("KR-TURN", f"it is seat {to_play}'s turn to play, not seat {seat}'s",
-                       card_code)
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            raise self._not_in_hand(seat, card, card_code)
-        legal = self._legal_mask(seat)
-        if legal >> card & 1:
-            return
-        raise self._why_illegal(seat, card, card_code, legal)
 
     def _not_in_hand(self, seat: int, card: int, card_code: str) -> IllegalAction:
         t = self.table

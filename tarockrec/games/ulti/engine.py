@@ -50,6 +50,7 @@ ABOVE_NT = _above(NT_STRENGTH)
 class UltiEngine(TrickEngine):
     ACTIONS = ("name_suit", "bid", "pass", "concede", "declare", "play")
     game = "ulti"
+    CODE = "UL"
     pack = PACK
 
     def __init__(self, rules: UltiRules, dealer: int, hands: list[int], talon: int) -> None:
@@ -129,6 +130,9 @@ class UltiEngine(TrickEngine):
                     f"trick(s); {self.contract.id} needs all 10 tricks"
                     + ("" if not self.contract.no_trump else " or an end once its result is "
                        "decided"))
+
+    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+        return self._over(token, kind)
 
     def _over(self, token: object, kind: str) -> IllegalAction:
         if self.phase == CONCEDED:
@@ -438,25 +442,6 @@ class UltiEngine(TrickEngine):
             if rest:
                 legal = rest
         return legal
-
-    def verify_play(self, seat: int, card_code: str) -> None:
-        if self.phase != PLAY:
-            raise self._over(card_code, "play")
-        t = self.table
-        assert t is not None
-        card = PACK.index.get(card_code) if isinstance(card_code, str) else None
-        if card is None:
-            raise _bad("CARD-UNKNOWN", f"{card_code!r} is not a card of the 32-card pack",
-                       card_code)
-        to_play = t.to_play
-        if seat != to_play:
-            raise _bad("UL-TURN", f"it is seat {to_play}'s turn to play, not seat {seat}'s",
-                       card_code)
-        if not self.hands[seat] >> card & 1:
-            raise self._not_in_hand(seat, card, card_code)
-        legal = self._legal_mask(seat)
-        if not legal >> card & 1:
-            raise self._why_illegal(seat, card, card_code, legal)
 
     def _not_in_hand(self, seat: int, card: int, cc: str) -> IllegalAction:
         t = self.table
