@@ -11,21 +11,11 @@ from hypothesis import strategies as st
 from tarockrec import games, schema
 from tarockrec.fastschema import SchemaCompileError, compile_schema
 from tarockrec.generate import deal_records
+from conftest import paths
 
 FAST = compile_schema(schema.json_schema())
 SLOW = jsonschema.Draft202012Validator(schema.json_schema())
 RECORDS = [r for g in games.all_games() for r in deal_records(g, 15, 3)]
-
-
-def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, prefix + (i,))
-    return out
 
 
 def test_generated_records_of_every_game_pass_both() -> None:
@@ -48,7 +38,7 @@ values = st.recursive(
 @given(st.integers(0, len(RECORDS) - 1), st.data(), values, st.sampled_from(["set", "del", "add"]))
 def test_agrees_with_jsonschema(i: int, data: st.DataObject, value: object, how: str) -> None:
     rec = copy.deepcopy(RECORDS[i])
-    path = data.draw(st.sampled_from([p for p in _paths(rec) if p]))
+    path = data.draw(st.sampled_from([p for p in paths(rec) if p]))
     target = rec
     for key in path[:-1]:
         target = target[key]

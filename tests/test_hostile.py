@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tarockrec.generate import deal_records
 from tarockrec.validate import validate_record
+from conftest import paths
 
 BASE = list(deal_records("koenigrufen", 20, 11))
 VALID = next(r for r in BASE if r["result"].get("contract") == "rufer") if any(
@@ -87,22 +88,11 @@ json_values = st.recursive(
 )
 
 
-def _paths(value: object, prefix: tuple = ()) -> list[tuple]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, prefix + (i,))
-    return out
-
-
 #: one full record of every game (with announcements or kontras where the generator made some)
 FUZZ_BASES = [VALID] + [
     max(deal_records(game, 40, 5, n), key=lambda r: len(r.get("declarations", [])))
     for game, n in (("ulti", 3), ("illustrated", 4), ("illustrated", 5))]
-FUZZ_CASES = [(i, p) for i, base in enumerate(FUZZ_BASES) for p in _paths(base) if p]
+FUZZ_CASES = [(i, p) for i, base in enumerate(FUZZ_BASES) for p in paths(base) if p]
 
 
 @settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
