@@ -6,7 +6,8 @@ For each game: generate N deals as JSON Lines (through the engine's legal action
 (a) parsing alone with orjson (the parser the bulk path uses) and with the stdlib json module,
 (b) full validation of the file as `tarockrec validate` does it (stream, parse, schema gate,
 replay, score, result check), (c) pure-Python jsonschema on a sample (the explain-only path),
-and the peak Python heap (tracemalloc) while streaming the file. One core, one process.
+the peak Python heap (tracemalloc) while streaming the file, and (d) the same deals as one
+XML archive: streamed parsing alone and full validation. One core, one process.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import orjson  # noqa: E402
 
 from tarockrec import games, schema  # noqa: E402
-from tarockrec.codecs import jsonio  # noqa: E402
+from tarockrec.codecs import jsonio, xmlio  # noqa: E402
 from tarockrec.generate import deal_records  # noqa: E402
 from tarockrec.sources import entries  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
@@ -73,6 +74,24 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
     validate_file()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+
+    # the same deals as one XML archive: streamed parse alone, then full validation
+    xml_path = path[:-len(".jsonl")] + ".xml"
+    jsonio.write_atomic(xml_path, xmlio.iter_dumps(docs))
+    xml_parse_s, _ = timed(lambda: sum(1 for _ in xmlio.iter_xml_lines(open(xml_path, "rb"))))
+
+    def validate_xml() -> int:
+        ok = 0
+        for e in entries(xml_path):
+            if e.problem is None and validate_record(e.record, e.index, e.line, e.lines).valid:
+                ok += 1
+        return ok
+
+    xml_s, xml_ok = timed(validate_xml)
+    tracemalloc.start()
+    validate_xml()
+    _, xml_peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
     return {
         "game": game + (f" ({players} players)" if players else ""), "deals": n,
         "file_MB": round(size / 1e6, 2), "generate_s": round(gen_s, 2),
@@ -82,6 +101,9 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
         "validate_per_s": round(n / full_s), "valid": ok, "invalid": bad,
         "validate_vs_parse": round((n / full_s) / (n / parse_s), 3),
         "peak_heap_MB": round(peak / 1e6, 2),
+        "xml_MB": round(os.path.getsize(xml_path) / 1e6, 2),
+        "xml_parse_per_s": round(n / xml_parse_s), "xml_validate_per_s": round(n / xml_s),
+        "xml_valid": xml_ok, "xml_peak_heap_MB": round(xml_peak / 1e6, 2),
     }
 
 
