@@ -85,11 +85,6 @@ class Koenigrufen(Game):
         for i, entry in enumerate(rec.get("auction", [])):
             yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
         end = rec.get("end") or {}
-        if end.get("type") in ("claim", "annul", "abandoned"):
-            yield "/end/type", IllegalAction("KR-END", f"a Königrufen deal cannot end by "
-                                             f"'{end['type']}': it ends by play, concession "
-                                             "(§4.4) or redeal (§2.3)", end["type"])
-            return
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
         ex = rec.get("exchange") or {}
