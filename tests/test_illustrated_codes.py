@@ -116,11 +116,12 @@ def test_discard_missing(e1: dict) -> None:
     _only(e1, "IT-DISCARD-MISSING", "/declarations/0")
 
 
-@pytest.mark.parametrize("i, card", [(0, "DK"),    # seat 2's card
-                                     (1, "D1")])   # his own card, written twice
-def test_discard_not_held(e1: dict, i: int, card: str) -> None:
+@pytest.mark.parametrize("i, card, words", [(0, "DK", "DK, which he does not hold"),  # seat 2's
+                                            (1, "D1", "D1 twice")])  # his own, written twice
+def test_discard_not_held(e1: dict, i: int, card: str, words: str) -> None:
     e1["exchange"]["discards"][1][i] = card
     _only(e1, "IT-DISCARD-NOT-HELD", f"/exchange/discards/1/{i}")
+    assert words in validate_record(e1).findings[0].message
 
 
 def test_discard_turn_engine_api() -> None:

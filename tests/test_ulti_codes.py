@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,15 @@ def test_trick_size(u02: dict, trick: int) -> None:
 def test_tricks_extra(u02: dict) -> None:
     u02["play"].append(list(u02["play"][0]))
     _only(u02, "UL-TRICKS-EXTRA", "/play/10/0")
+
+
+def test_declaration_for_a_trick_that_does_not_exist() -> None:
+    """A declaration dated trick 11 (a deal has ten) is named as such, wherever it stands."""
+    g = games.get("ulti")
+    e = g.random_deal(random.Random(4), 3, 0, g.Rules(), g.initial_carry(g.Rules(), 3))
+    rng = random.Random(5)
+    while e.phase != "play":
+        e.apply(g.choose(e, rng))
+    with pytest.raises(IllegalAction) as err:
+        e.verify_declare(e.to_act, (11, ()))
+    assert err.value.code == "UL-DECL-TIMING" and "tricks 1 to 10" in err.value.message

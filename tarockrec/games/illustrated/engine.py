@@ -308,8 +308,9 @@ class IllustratedEngine(TrickEngine):
                         f"pass; only the fourth player after three passes may bid without one",
                         call)
         if any(v == "honourless" for v in sit.values()):
+            allowed = " or ".join(k for k, v in sit.items() if v == "honourless")
             return _bad("IT-HONOURLESS-LEVEL", f"seat {seat} bids as the honourless fourth and "
-                        f"may bid three only under these rules, not {call}", call)
+                        f"may bid {allowed} only under these rules, not {call}", call)
         if call == "hold":
             if not self.has_bid[seat]:
                 return _bad("IT-HOLD", f"seat {seat} has not bid in this auction and may not "
@@ -324,10 +325,11 @@ class IllustratedEngine(TrickEngine):
         if self.high is not None and RANK[call] <= RANK[self.high]:
             return _bad("IT-BID-LOW", f"seat {seat}'s {call} does not outbid the current "
                         f"{self.high}", call)
-        mins = [k for k, v in sit.items() if v == "min"]
-        return _bad("IT-BID-JUMP", f"seat {seat} may not bid {call} here: the minimum call is "
-                    f"{mins[0] if mins else 'pass'} and only a single or double jump is "
-                    "possible", call)
+        # every other call above the current one is in the situation table (a single or
+        # double jump, or the minimum); what is left cannot be called here
+        legal = " / ".join(sit) or "pass"
+        return _bad("IT-BID-JUMP", f"seat {seat} may not call {call} here (possible: {legal})",
+                    call)
 
     def _apply_bid(self, seat: int, call: str) -> Event:
         meaning = self._situation(seat)[call]
@@ -424,7 +426,9 @@ class IllustratedEngine(TrickEngine):
             sub = f"/{i}"
             if card is None:
                 raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card", cc, sub)
-            if not self.hands[seat] >> card & 1 or seen >> card & 1:
+            if seen >> card & 1:
+                raise _bad("IT-DISCARD-NOT-HELD", f"seat {seat} discards {cc} twice", cc, sub)
+            if not self.hands[seat] >> card & 1:
                 raise _bad("IT-DISCARD-NOT-HELD", f"seat {seat} discards {cc}, which he does "
                            "not hold", cc, sub)
             seen |= 1 << card

@@ -373,10 +373,14 @@ class UltiEngine(TrickEngine):
             raise _bad("UL-SAY-UNKNOWN", f"{item!r} is not an Ulti declaration (marriage:S|C|H|D, "
                        "double/redouble/surdouble:main|ulti)", item, sub)
         to_play = t.to_play
+        if not isinstance(trick, int) or not 1 <= trick <= t.n_tricks:
+            raise _bad("UL-DECL-TIMING", f"seat {seat}'s declaration names trick {trick}, but a "
+                       f"deal has tricks 1 to {t.n_tricks}", list(say), "/trick")
         if trick != t.trick_number or seat != to_play:
             now = (f"now seat {to_play} is to play to trick {t.trick_number}"
                    if to_play is not None else "the play is over")
-            raise _bad("UL-DECL-TIMING", f"seat {seat} says {' '.join(say)} with its card to "
+            said = " ".join(say) or "nothing"
+            raise _bad("UL-DECL-TIMING", f"seat {seat} says {said} with its card to "
                        f"trick {trick}, but {now}: a declaration is written just before the "
                        "card it goes with", list(say), "/trick")
         if not commit:
