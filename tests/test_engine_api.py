@@ -157,3 +157,37 @@ def test_supported_options_generate_valid_deals(options: dict) -> None:
         rep = validate_record(rec)
         assert rep.valid, (options, rep.findings)
         assert rec["rules"]["options"] == options
+
+
+
+BETTEL_HANDS = {1: "H2 T1 T2 T4 T6 T7 T9 T11 T12 T13 T14 T15",
+                2: "T5 T10 SK SQ SN SJ S10 S9 S8 S7 CK CQ",
+                3: "T3 T8 CN CJ C10 C9 C8 C7 DK DQ DN DJ",
+                0: "H3 H1 HK HQ HN HJ H4 D1 D2 D3 D4 T16"}
+
+
+def _bettel(options: dict, played: list[str]):  # type: ignore[no-untyped-def]
+    """Seat 1 plays Bettel (dealer 3); ``played`` are the first cards of trick 1."""
+    from tarockrec.games.koenigrufen.contracts import PACK
+    e = KR.Engine(KR.Rules("default", options), 3,
+                  [PACK.mask(BETTEL_HANDS[s].split()) for s in range(4)],
+                  (PACK.mask("T17 T18 T19".split()), PACK.mask("T20 T21 T22".split())), 0)
+    for seat, call in [(0, "mein_spiel"), (1, "bettel"), (2, "pass"), (3, "pass"), (0, "pass")]:
+        e.call(seat, call)
+    for seat in (2, 3, 0, 1):
+        e.declare(seat, ())
+    for card in played:
+        e.play(e.to_act, card)
+    return e
+
+
+def test_misere_overtake_default_and_literal() -> None:
+    """§5.4 / G19. Trick 1: H2 led, seat 2 ruffs with T5. Seat 3 (void in hearts) must
+    over-ruff with T8 in both modes; seat 0 (holding hearts, trick ruffed) may play any heart
+    by default, but literally must play a heart above H2."""
+    for mode in ("must_win", "literal"):
+        assert _bettel({"misere_overtake": mode}, ["H2", "T5"]).legal_cards() == ["T8"]
+    hearts = set("H3 H1 HK HQ HN HJ H4".split())
+    assert set(_bettel({}, ["H2", "T5", "T8"]).legal_cards()) == hearts
+    assert set(_bettel({"misere_overtake": "literal"}, ["H2", "T5", "T8"]).legal_cards()) == \
+        hearts - {"H3", "H4"}

@@ -757,11 +757,14 @@ class KoenigrufenEngine(TrickEngine):
     def _must_win(self, legal: int, trick: list[int]) -> int:
         """§5.4: the subset of ``legal`` that beats the current winner (0 if none)."""
         if self.rules.misere_overtake == "literal":
-            # G19 literal: a higher card of the led suit than those played so far
+            # G19 literal (the seed's two sentences): following suit, a higher card of the led
+            # suit than those played so far, even when the trick is ruffed; void and ruffing,
+            # a tarock higher than the tarocks on the table
             led = SUIT_OF[trick[0]]
-            top = max(STRENGTH[x] for x in trick if SUIT_OF[x] == led)
+            suit = led if legal & SUIT_MASK[led] else "T"
+            top = max((STRENGTH[x] for x in trick if SUIT_OF[x] == suit), default=0)
             return sum(1 << c for c in iter_bits(legal)
-                       if SUIT_OF[c] == led and STRENGTH[c] > top)
+                       if SUIT_OF[c] == suit and STRENGTH[c] > top)
         return legal & BEATS[self._current_winner(trick)]
 
     def _not_in_hand(self, seat: int, card: int, card_code: str) -> IllegalAction:

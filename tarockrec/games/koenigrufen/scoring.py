@@ -175,7 +175,8 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     side_of = {s: (D if s in D else O) for s in SEATS}
     other = {D: O, O: D}
     silent_penalty = r.on("silent_failure_penalty")
-    valat_happened = "valat" in e.announced or won_d in (0, 12)
+    valat_happened = ("valat" in e.announced or won_d == 12
+                      or (won_d == 0 and r.on("opponents_valat")))
     silent_ok = not (r.on("valat_suppresses_silent_bonuses") and valat_happened)
     base = dict(BONUS_BASE)
     base["kakadu"] = int(r.kakadu_value)
