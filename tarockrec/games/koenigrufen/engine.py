@@ -452,8 +452,6 @@ class KoenigrufenEngine(TrickEngine):
         if self.called_king is not None:
             h = self.holder(self.called_king)
             self.partner = h if h is not None and h != self.declarer else None
-        for s in range(N):
-            self.level.setdefault("contract", 0)
         if c.family == "trischaken":
             self._start_play()
             return
@@ -828,7 +826,7 @@ class KoenigrufenEngine(TrickEngine):
         elif c.id == "farbensolo" and SUIT_OF[card] == "T":
             return _bad("KR-FARBENSOLO-LEAD", f"seat {seat} may not lead a tarock while holding "
                         "suit cards (this rule set)", card_code)
-        if card == T1 and c.family != "positive":
+        if card == T1 and c.family != "positive" and self.rules.on("pagat_last_tarock_in_misere"):
             return _bad("KR-PAGAT-LAST", "the Pagat may be played only as the last tarock in a "
                         "misère contract (this rule set)", card_code)
         for r_card, target in self._reserved.get(seat, []):
