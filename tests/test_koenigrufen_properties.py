@@ -163,3 +163,10 @@ def test_recorded_scores_are_checked(records: list[dict]) -> None:
             if scores[0] != scores[1] else [s + (10 if i == 0 else 0) for i, s in enumerate(scores)]
         codes = {f.code for f in validate_record(bad).findings}
         assert codes & {"RESULT-SCORES", "RESULT-ZERO-SUM"}
+
+
+def test_json_xml_json_identical(records: list[dict]) -> None:
+    from tarockrec.codecs import xmlio
+    for rec in records:
+        text = jsonio.dumps(rec)
+        assert jsonio.dumps(xmlio.loads(xmlio.dumps(jsonio.loads(text)))) == text
