@@ -92,8 +92,40 @@ def _read(name: str, fp: IO[bytes], fmt: str) -> Iterator[Entry]:
             e.offset = fp.tell()
             yield e
     else:
-        for index, line, item in jsonio.iter_json_document(fp.read()):
-            yield _entry(name, index, line if isinstance(item, Finding) else None, item)
+        data = fp.read()
+        items = list(jsonio.iter_json_document(data))
+        maps = _record_lines(data, items)
+        for k, (index, line, item) in enumerate(items):
+            e = _entry(name, index, line if isinstance(item, Finding) else None, item)
+            if maps is not None:
+                e.lines = maps.get(k)
+                if len(items) > 1 and e.lines:
+                    e.line = e.lines.get("")
+            yield e
+
+
+#: pretty-printed JSON larger than this is reported by JSON Pointer only
+LINE_MAP_LIMIT = 8_000_000
+
+
+def _record_lines(data: bytes, items: list[Any]) -> dict[int, dict[str, int]] | None:
+    """Line numbers for each record of a JSON document (a record, or an array of them)."""
+    if not items or isinstance(items[0][2], Finding) or len(data) > LINE_MAP_LIMIT:
+        return None
+    try:
+        full = jsonio.line_map(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, IndexError, ValueError):
+        return None
+    if len(items) == 1 and not full.get("/0") and not data.lstrip().startswith(b"["):
+        return {0: full}
+    out: dict[int, dict[str, int]] = {}
+    for ptr, ln in full.items():
+        if not ptr:
+            continue
+        head, _, rest = ptr[1:].partition("/")
+        if head.isdigit():
+            out.setdefault(int(head), {})["/" + rest if rest else ""] = ln
+    return out
 
 
 def _entry(name: str, index: int, line: int | None, item: Any) -> Entry:

@@ -162,3 +162,20 @@ def test_hostile_xml_is_refused_without_reading_anything(runner: CliRunner, tmp_
         assert "TOP-SECRET" not in res.output and "lollol" not in res.output
     assert not (tmp_path / "out.json").exists()
     assert "XML-DOCTYPE" in runner.invoke(main, ["validate", str(doc)]).output
+
+
+def test_findings_in_pretty_json_carry_their_line(runner: CliRunner, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    recs = list(deal_records("koenigrufen", 3, 8))
+    recs[1]["play"][5][1] = "XX"
+    single = tmp_path / "one.json"
+    single.write_text(jsonio.dumps(recs[1]))
+    text = single.read_text().splitlines()
+    want = next(i for i, ln in enumerate(text, 1) if '"XX"' in ln)
+    out = runner.invoke(main, ["validate", str(single)]).output
+    assert f"line {want} /play/5/1" in out, out
+    array = tmp_path / "many.json"
+    array.write_text("[\n" + ",\n".join(jsonio.dumps(r).rstrip() for r in recs) + "\n]\n")
+    text = array.read_text().splitlines()
+    want = next(i for i, ln in enumerate(text, 1) if '"XX"' in ln)
+    out = runner.invoke(main, ["validate", str(array)]).output
+    assert f"line {want} /play/5/1" in out and "#2, line" in out, out

@@ -109,3 +109,12 @@ def test_fuzz_any_value_anywhere(case: tuple, value: object, delete: bool) -> No
         target[path[-1]] = value  # type: ignore[index]
     codes(rec)  # must not raise, must not be an internal error
     json.dumps(validate_record(rec).as_dict())
+
+
+def test_score_sheet_with_seats_out_of_range() -> None:
+    sheet = {k: v for k, v in VALID.items() if k not in ("deal", "play", "declarations",
+                                                          "exchange")}
+    for key, value in (("partner", 9), ("declarer", 12), ("partner", True)):
+        bad = copy.deepcopy(sheet)
+        bad["result"][key] = value
+        codes(bad)   # findings, never an internal error

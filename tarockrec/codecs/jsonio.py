@@ -8,6 +8,7 @@ compact=True)`` writes the one-line form used in JSON Lines.
 from __future__ import annotations
 
 import io
+import json
 import os
 from typing import IO, Any, Iterator
 
@@ -56,13 +57,28 @@ def _inline(v: Any) -> bool:
                for x in v.values())
 
 
+def _scalar(v: Any) -> str:
+    if type(v) is int:      # any size (orjson stops at 64 bits)
+        return str(v)
+    return orjson.dumps(v).decode()
+
+
 def _flat(v: Any) -> str:
     if isinstance(v, dict):
         return "{" + ", ".join(orjson.dumps(k).decode() + ": " + _flat(x)
                                for k, x in v.items()) + "}"
     if isinstance(v, list):
         return "[" + ", ".join(_flat(x) for x in v) + "]"
-    return orjson.dumps(v).decode()
+    return _scalar(v)
+
+
+def _compact(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{" + ",".join(orjson.dumps(k).decode() + ":" + _compact(x)
+                              for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ",".join(_compact(x) for x in v) + "]"
+    return _scalar(v)
 
 
 def _pretty(v: Any, indent: str, out: list[str]) -> None:
@@ -90,7 +106,10 @@ def _pretty(v: Any, indent: str, out: list[str]) -> None:
 def dumps(record: Any, compact: bool = False) -> str:
     rec = canonical(record)
     if compact:
-        return orjson.dumps(rec).decode()
+        try:
+            return orjson.dumps(rec).decode()
+        except TypeError:   # an integer beyond 64 bits: the same text, written by hand
+            return _compact(rec)
     out: list[str] = []
     _pretty(rec, "", out)
     out.append("\n")
@@ -111,13 +130,23 @@ class JSONError(ValueError):
         self.finding = finding
 
 
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def loads(text: str | bytes, line_offset: int = 0) -> Any:
     try:
         return orjson.loads(text)
-    except orjson.JSONDecodeError as err:
+    except orjson.JSONDecodeError:
+        pass
+    # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
+    # which also words the error when the text really is broken
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         line = getattr(err, "lineno", 1) + line_offset
         col = getattr(err, "colno", 0)
-        msg = getattr(err, "msg", str(err)).split(":")[0]
+        msg = getattr(err, "msg", str(err))
         raise JSONError(Finding("JSON-SYNTAX", f"this is not valid JSON ({msg}, column {col})",
                                 "", line=line)) from None
 
@@ -181,3 +210,58 @@ def write_atomic(path: str, chunks: Iterator[str]) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def line_map(text: str) -> dict[str, int]:
+    """JSON Pointer → line of every value in a JSON document (for findings in pretty-printed
+    files; JSON Lines records are one line each). Assumes the text parses as JSON."""
+    lines: dict[str, int] = {}
+    # each frame: [is_object, pointer of the container, next array index, pending key]
+    stack: list[list[Any]] = []
+    line = 1
+    i, n = 0, len(text)
+
+    def start() -> str:
+        """Record where the value beginning here lives and return its pointer."""
+        if not stack:
+            ptr = ""
+        else:
+            frame = stack[-1]
+            token = frame[3] if frame[0] else str(frame[2])
+            ptr = frame[1] + "/" + token.replace("~", "~0").replace("/", "~1")
+        lines.setdefault(ptr, line)
+        return ptr
+
+    def done() -> None:
+        if stack and not stack[-1][0]:
+            stack[-1][2] += 1
+
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c in "{[":
+            stack.append([c == "{", start(), 0, None])
+        elif c in "}]":
+            stack.pop()
+            done()
+        elif c == '"':
+            j = i + 1
+            while text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            if stack and stack[-1][0] and stack[-1][3] is None:
+                stack[-1][3] = orjson.loads(text[i:j + 1])   # a key
+            else:
+                start()
+                done()
+            i = j
+        elif c == ",":
+            if stack and stack[-1][0]:
+                stack[-1][3] = None
+        elif c not in " \t\r:":
+            start()                                          # number, true, false, null
+            while i + 1 < n and text[i + 1] not in ",}] \t\r\n":
+                i += 1
+            done()
+        i += 1
+    return lines

@@ -211,8 +211,9 @@ class Koenigrufen(Game):
         scores = res.get("scores")
         if contract is not None and isinstance(scores, list) and len(scores) == N:
             decl = res.get("declarer", facts.get("declarer"))
-            if contract.family != "trischaken" and isinstance(decl, int):
-                side = {decl} | ({res["partner"]} if isinstance(res.get("partner"), int) else set())
+            partner = res.get("partner")
+            if contract.family != "trischaken" and decl in range(N):
+                side = {decl} | ({partner} if partner in range(N) else set())
                 for group in (side, set(range(N)) - side):
                     vals = {scores[s] for s in group}
                     if len(vals) > 1:

@@ -311,6 +311,8 @@ class UltiEngine(TrickEngine):
         trick, say = value
         if self.phase != PLAY:
             raise self._over(list(say), "declare")
+        if seat not in SEATS:
+            raise _bad("UL-TURN", f"there is no seat {seat} at a table of three", list(say))
         c = self.contract
         t = self.table
         assert c is not None and t is not None

@@ -1,0 +1,59 @@
+"""The JSON codec: canonical form and the pointer → line map of pretty-printed documents."""
+from __future__ import annotations
+
+import json
+
+from conftest import paths
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarockrec.codecs import jsonio
+from tarockrec.findings import pointer_join
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),   # ints of any size
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values, st.booleans())
+def test_line_map_knows_every_place(doc: object, compact: bool) -> None:
+    text = jsonio.dumps(doc, compact=compact)
+    lines = jsonio.line_map(text)
+    want = {pointer_join("", *p) for p in paths(doc)}
+    assert set(lines) == want
+    assert all(1 <= ln <= text.count("\n") + 1 for ln in lines.values())
+
+
+def test_line_map_points_at_the_value() -> None:
+    doc = {"a": [1, {"b/c": 'x\\"y', "~": [[]]}], "z": "s"}
+    text = json.dumps(doc, indent=1)
+    lines = jsonio.line_map(text)
+    rows = text.splitlines()
+    assert '"b/c"' in rows[lines["/a/1/b~1c"] - 1]
+    assert '"~"' in rows[lines["/a/1/~0"] - 1]
+    assert rows[lines["/z"] - 1].strip().startswith('"z"')
+
+
+def test_canonical_order_and_private_fields() -> None:
+    rec = {"_z": {"b": 1, "a": 2}, "result": {"scores": [0]}, "game": "ulti", "tarockrec": 1}
+    assert list(json.loads(jsonio.dumps(rec))) == ["tarockrec", "game", "result", "_z"]
+    assert json.loads(jsonio.dumps(rec))["_z"] == {"b": 1, "a": 2}
+    assert jsonio.dumps(json.loads(jsonio.dumps(rec))) == jsonio.dumps(rec)
+
+
+def test_big_integers_and_broken_text() -> None:
+    big = {"tarockrec": 1, "dealer": 123456789012345678901234567890}
+    text = jsonio.dumps(big, compact=True)                    # written exactly
+    assert json.loads(text) == big and json.loads(jsonio.dumps(big)) == big
+    jsonio.loads(text)                                        # read without an error
+    for bad in ('{"a": NaN}', '{"a": 1,}', '[1, 2', "", '{"a": "\\x"}', "\ufeff{}x"):
+        try:
+            jsonio.loads(bad)
+        except jsonio.JSONError as err:
+            assert err.finding.code == "JSON-SYNTAX"
+        else:
+            raise AssertionError(bad)
