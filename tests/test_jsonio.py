@@ -57,3 +57,11 @@ def test_big_integers_and_broken_text() -> None:
             assert err.finding.code == "JSON-SYNTAX"
         else:
             raise AssertionError(bad)
+
+
+def test_long_integers_in_private_data_survive_both_formats() -> None:
+    from tarockrec.codecs import xmlio
+    rec = {"tarockrec": 1, "game": "ulti", "_id": 2**70, "_list": [-(2**65), 1.5, "x"]}
+    text = jsonio.dumps(rec)
+    assert jsonio.loads(text) == rec
+    assert jsonio.dumps(xmlio.loads(xmlio.dumps(jsonio.loads(text)))) == text

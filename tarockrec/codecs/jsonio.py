@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from typing import IO, Any, Iterator
 
 import orjson
@@ -134,11 +135,17 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+#: a number too long for 64 bits, which orjson would turn into an inexact float
+_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+
+
 def loads(text: str | bytes, line_offset: int = 0) -> Any:
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        pass
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if not _LONG_NUMBER.search(data):
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken
     try:

@@ -43,6 +43,8 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
+from .jsonio import JSONError, _compact
+from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
 
 VERSION = 1
@@ -414,7 +416,10 @@ _SPECIAL = ("private", "json")
 
 # -- writing ---------------------------------------------------------------------------------
 def _json_text(v: Any) -> str:
-    return orjson.dumps(v).decode()
+    try:
+        return orjson.dumps(v).decode()
+    except TypeError:      # an integer beyond 64 bits
+        return _compact(v)
 
 
 def _indent(el: etree._Element, level: int) -> None:
@@ -527,8 +532,8 @@ def _local(tag: str) -> str:
 
 def _read_json(el: etree._Element) -> Any:
     try:
-        return orjson.loads(el.text or "")
-    except orjson.JSONDecodeError:
+        return _jsonio_loads(el.text or "")
+    except JSONError:
         raise XMLError(Finding("XML-VALUE", f"the content of <{el.tag} name=\"{el.get('name')}\"> "
                                "is not JSON", line=el.sourceline)) from None
 
