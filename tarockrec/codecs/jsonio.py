@@ -63,22 +63,19 @@ def _scalar(v: Any) -> str:
     return orjson.dumps(v).decode()
 
 
-def _flat(v: Any) -> str:
+def _flat(v: Any, comma: str = ", ", colon: str = ": ") -> str:
+    """``v`` on one line: the canonical layout's inline form, or (with ``","`` and ``":"``)
+    the compact form orjson writes."""
     if isinstance(v, dict):
-        return "{" + ", ".join(orjson.dumps(k).decode() + ": " + _flat(x)
-                               for k, x in v.items()) + "}"
+        return "{" + comma.join(orjson.dumps(k).decode() + colon + _flat(x, comma, colon)
+                                for k, x in v.items()) + "}"
     if isinstance(v, list):
-        return "[" + ", ".join(_flat(x) for x in v) + "]"
+        return "[" + comma.join(_flat(x, comma, colon) for x in v) + "]"
     return _scalar(v)
 
 
 def _compact(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{" + ",".join(orjson.dumps(k).decode() + ":" + _compact(x)
-                              for k, x in v.items()) + "}"
-    if isinstance(v, list):
-        return "[" + ",".join(_compact(x) for x in v) + "]"
-    return _scalar(v)
+    return _flat(v, ",", ":")
 
 
 def _pretty(v: Any, indent: str, out: list[str]) -> None:
