@@ -105,6 +105,9 @@ class Engine:
         raise NotImplementedError
 
 
+_NUMBER_WORDS = {3: "three", 4: "four"}
+
+
 class TrickEngine(Engine):
     """Play-phase plumbing shared by every trick-taking engine: the seat holding a card, the
     legal cards of the seat on turn, and putting a checked card on the shared ``TrickTable``.
@@ -175,6 +178,47 @@ class TrickEngine(Engine):
         if winner is None:
             return Event(Action("play", seat, card_code))
         return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
+
+    #: report a trick of the wrong size before its cards (True), or after checking the cards
+    #: it has, so that a record ending on an illegal card names that card (False)
+    TRICK_SIZE_FIRST: ClassVar[bool] = True
+
+    def _play_checked(self, tricks: list[Any], first: int = 0, prefix: str = "") -> None:
+        """The recorded tricks from ``first`` on, card by card with every check; an
+        ``IllegalAction`` gets ``sub`` = ``prefix/t`` (trick size) or ``prefix/t/j``."""
+        index = self.pack.index
+        for t in range(first, len(tricks)):
+            trick = tricks[t]
+            table = self.table
+            size = table.size if table is not None else len(trick)
+            bad_size = type(trick) is not list or len(trick) != size
+            if bad_size and (self.TRICK_SIZE_FIRST or type(trick) is not list):
+                raise self._wrong_size(trick, t, size, prefix)
+            for j, cc in enumerate(trick[:size]):
+                table = self.table
+                if self.phase != "play" or table is None:
+                    err = self._wrong_phase("play", cc)
+                    err.sub = f"{prefix}/{t}/{j}"
+                    raise err
+                seat = table.to_play
+                card = index.get(cc) if type(cc) is str else None
+                if card is None or not (self.hands[seat] >> card  # type: ignore[index]
+                                        & self._legal_mask(seat) >> card & 1):  # type: ignore[arg-type]
+                    try:
+                        self.verify_play(seat, cc)  # type: ignore[arg-type]
+                    except IllegalAction as err:
+                        err.sub = f"{prefix}/{t}/{j}"
+                        raise
+                table.push(seat, card)  # type: ignore[arg-type]
+                if table.done:
+                    self.phase = "done"
+            if bad_size:
+                raise self._wrong_size(trick, t, size, prefix)
+
+    def _wrong_size(self, trick: Any, t: int, size: int, prefix: str) -> IllegalAction:
+        held = len(trick) if type(trick) is list else 0
+        return IllegalAction(f"{self.CODE}-TRICK-SIZE", f"trick {t + 1} holds {held} cards; a "
+                             f"trick has {_NUMBER_WORDS.get(size, size)}", trick, f"{prefix}/{t}")
 
     def _play_plain(self, tricks: list[Any], trump_mask: int,
                     beats: Sequence[int] | None = None) -> int:

@@ -40,6 +40,7 @@ class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
     game = "illustrated"
     CODE = "IT"
+    TRICK_SIZE_FIRST = False
     pack = PACK
 
     def __init__(self, rules: IllustratedRules, n: int, dealer: int, hands: list[int],
@@ -871,34 +872,10 @@ class IllustratedEngine(TrickEngine):
 
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
-        index = PACK.index
         # while no announcement binds a card only §5.2 applies: the shared fast path
         start = (self._play_plain(tricks, TAROCK_MASK)
                  if self.phase == PLAY and not self._binds else 0)
-        for ti, trick in enumerate(tricks[start:], start):
-            if not isinstance(trick, list):
-                raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} is not a list of cards", trick,
-                           f"/{ti}")
-            for j, cc in enumerate(trick[:4]):
-                table = self.table
-                if self.phase != PLAY or table is None:
-                    err = self._wrong_phase("play", cc)
-                    err.sub = f"/{ti}/{j}"
-                    raise err
-                seat = table.to_play
-                card = index.get(cc) if isinstance(cc, str) else None
-                if card is None or not (self._legal_mask(seat) >> card & 1):  # type: ignore[arg-type]
-                    try:
-                        self.verify_play(seat, cc)  # type: ignore[arg-type]
-                    except IllegalAction as err:
-                        err.sub = f"/{ti}/{j}"
-                        raise
-                table.push(seat, card)  # type: ignore[arg-type]
-                if table.done:
-                    self.phase = DONE
-            if len(trick) != 4:
-                raise _bad("IT-TRICK-SIZE", f"trick {ti + 1} holds {len(trick)} cards; a trick "
-                           "has four", trick, f"/{ti}")
+        self._play_checked(tricks, start)
 
     # -- late claims (§4.12) -----------------------------------------------------------------
     def verify_late_claim(self, seat: int, claim: str) -> None:

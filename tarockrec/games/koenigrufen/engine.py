@@ -841,31 +841,11 @@ class KoenigrufenEngine(TrickEngine):
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """Play a whole recorded ``play`` list (the replay's fast path). Raises
         ``IllegalAction`` with ``sub`` = ``/t/j`` at the first illegal card."""
-        index = PACK.index
         start = 0
         if (self._plain or self._plain_misere) and self.phase == PLAY:
             # only §5.2 (and §5.4 in misère) apply: the shared fast path
             start = self._play_plain(tricks, TAROCK_MASK, BEATS if self._plain_misere else None)
-        for t, trick in enumerate(tricks[start:], start):
-            if len(trick) != N:
-                raise _bad("KR-TRICK-SIZE", f"trick {t + 1} holds {len(trick)} cards; a trick "
-                           "has four", trick, f"/{t}")
-            for j, cc in enumerate(trick):
-                table = self.table
-                if self.phase != PLAY or table is None:
-                    err = self._wrong_phase("play", cc)
-                    err.sub = f"/{t}/{j}"
-                    raise err
-                seat = table.leader if not table.seats else (table.seats[-1] + 1) % N
-                card = index.get(cc)
-                if card is None or not (self._legal_mask(seat) >> card & 1):
-                    try:
-                        self.verify_play(seat, cc)
-                    except IllegalAction as err:
-                        err.sub = f"/{t}/{j}"
-                        raise
-                if table.push(seat, card) is not None and table.done:  # type: ignore[arg-type]
-                    self.phase = DONE
+        self._play_checked(tricks, start)
 
     # -- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> Iterator[Action]:

@@ -503,30 +503,7 @@ class UltiEngine(TrickEngine):
     def play_tricks(self, tricks: list[Any], first: int = 0) -> None:
         """Play recorded tricks ``first…`` (the replay's fast path, no declarations). Raises
         ``IllegalAction`` with ``sub`` = ``/play/t/j`` at the first illegal card."""
-        index = PACK.index
-        for t in range(first, len(tricks)):
-            trick = tricks[t]
-            if len(trick) != N:
-                raise _bad("UL-TRICK-SIZE", f"trick {t + 1} holds {len(trick)} cards; a trick "
-                           "has three", trick, f"/play/{t}")
-            for j, cc in enumerate(trick):
-                table = self.table
-                if self.phase != PLAY or table is None:
-                    err = self._over(cc, "play")
-                    err.sub = f"/play/{t}/{j}"
-                    raise err
-                seat = table.leader if not table.seats else (table.seats[-1] + 1) % N
-                card = index.get(cc) if isinstance(cc, str) else None
-                if card is None or not (self.hands[seat] >> card & 1
-                                        and self._legal_mask(seat) >> card & 1):
-                    try:
-                        self.verify_play(seat, cc)
-                    except IllegalAction as err:
-                        err.sub = f"/play/{t}/{j}"
-                        raise
-                table.push(seat, card)  # type: ignore[arg-type]
-                if table.done:
-                    self.phase = DONE
+        self._play_checked(tricks, first, "/play")
 
     # -- legal actions ---------------------------------------------------------------------
     def legal_bids(self, seat: int) -> Iterator[Contract]:
