@@ -233,11 +233,10 @@ class TrickEngine(Engine):
         suit_mask = self.pack.suit_mask
         suit_of = self.pack.suits
         hands = self.hands
-        following = table.following
-        size = table.size
         played = 0
         for trick in tricks:
-            if type(trick) is not list or len(trick) != size or table.done:
+            following = table.following         # the seat plan may change between tricks
+            if type(trick) is not list or len(trick) != table.size or table.done:
                 break
             seat = table.leader
             cards: list[int] = []

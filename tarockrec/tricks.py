@@ -1,30 +1,70 @@
 """The shared trick-taking core: hands as bit masks, the trick on the table, who won what.
 
-Games decide *which* cards are legal and *who* wins a trick; this class keeps the bookkeeping
-that is the same everywhere (whose turn, removing cards, piles, trick counts).
+Games decide *which* cards are legal and *who* wins a trick; this module keeps the bookkeeping
+that is the same everywhere (whose turn, removing cards, piles, trick counts), and the
+**seat plan**: who plays to trick *k* and who leads the next one. Most deals use one fixed set
+of seats for every trick (``SeatPlan``); a deal in which a seat plays only some tricks (four-player
+Carinthian Trischak: the dealer plays the talon into tricks 1–6, then sits out, rules/carinthian.md
+§5.6) gives a plan whose ``seats(k)`` differs between tricks, so trick sizes may differ.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
+
+#: (cards, seats) of a complete trick, in play order -> the winning seat
+WinnerOf = Callable[[list[int], list[int]], int]
+
+
+class SeatPlan:
+    """The same seats in every trick, in play order (``order``); the winner leads next."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: Sequence[int]) -> None:
+        self.order = tuple(order)
+
+    def seats(self, trick: int) -> tuple[int, ...]:
+        """The seats that play to 1-based ``trick``, in play order round the table."""
+        return self.order
+
+    def next_leader(self, trick: int, winner: int) -> int:
+        """Who leads trick ``trick + 1`` after ``winner`` took trick ``trick``."""
+        return winner
 
 
 class TrickTable:
-    def __init__(self, hands: list[int], order: tuple[int, ...], leader: int, n_tricks: int,
-                 winner_of: Callable[[list[int], list[int]], int]) -> None:
+    """The cards on the table and the piles, driven by a ``SeatPlan``.
+
+    ``size`` and ``following`` describe the trick being played (or next to be played) and
+    change only when the plan gives another set of seats for the next trick."""
+
+    def __init__(self, hands: list[int], plan: SeatPlan | Sequence[int], leader: int,
+                 n_tricks: int, winner_of: WinnerOf) -> None:
         self.hands = hands                      # card mask per seat (inactive seats: 0)
-        self.order = order                      # active seats in play order
-        self.size = len(order)                  # cards in a trick
-        #: the active seat that plays after each active seat (a sitting-out seat is skipped)
-        self.following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+        self.plan = plan if isinstance(plan, SeatPlan) else SeatPlan(plan)
         self.leader = leader
-        self.n_tricks = n_tricks
-        self.winner_of = winner_of              # (cards, seats) -> winning seat
+        self.n_tricks = n_tricks                # a game may lower it for an early end
+        self.winner_of = winner_of
         self.cards: list[int] = []              # current trick, in play order
         self.seats: list[int] = []
         self.tricks: list[tuple[int, list[int], list[int], int]] = []  # (leader, cards, seats, winner)
         self.won = [0] * len(hands)             # mask of cards won per seat
         self.count = [0] * len(hands)           # tricks won per seat
         self._played_by: dict[int, tuple[int, int]] | None = None
+        self._seats_key: tuple[int, ...] = ()
+        self.order: tuple[int, ...] = ()
+        self.size = 0
+        #: the seat that plays after each seat of the current trick (sitting-out seats skipped)
+        self.following: dict[int, int] = {}
+        self._set_trick(1)
+
+    def _set_trick(self, number: int) -> None:
+        order = self.plan.seats(number)
+        if order is not self._seats_key:
+            self._seats_key = order
+            self.order = order
+            self.size = len(order)
+            self.following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
 
     @property
     def to_play(self) -> int | None:
@@ -44,21 +84,35 @@ class TrickTable:
     def push(self, seat: int, card: int) -> int | None:
         """Play ``card`` (already checked legal); returns the winner when the trick completes."""
         self.hands[seat] &= ~(1 << card)
-        cards = self.cards
-        cards.append(card)
+        self.cards.append(card)
         self.seats.append(seat)
         self._played_by = None
-        if len(cards) < self.size:
+        if len(self.cards) < self.size:
             return None
-        winner = self.winner_of(self.cards, self.seats)
+        cards, seats = self.cards, self.seats
+        self.cards, self.seats = [], []
+        return self._close(seats, cards)
+
+    def push_trick(self, seats: list[int], cards: list[int]) -> int:
+        """Play a whole trick at once (cards already checked legal, table at a trick start)."""
+        hands = self.hands
+        for s, c in zip(seats, cards):
+            hands[s] &= ~(1 << c)
+        self._played_by = None
+        return self._close(seats, cards)
+
+    def _close(self, seats: list[int], cards: list[int]) -> int:
+        winner = self.winner_of(cards, seats)
         mask = 0
-        for c in self.cards:
+        for c in cards:
             mask |= 1 << c
         self.won[winner] |= mask
         self.count[winner] += 1
-        self.tricks.append((self.leader, self.cards, self.seats, winner))
-        self.cards, self.seats = [], []
-        self.leader = winner
+        self.tricks.append((self.leader, cards, seats, winner))
+        number = len(self.tricks)
+        self.leader = self.plan.next_leader(number, winner)
+        if number < self.n_tricks:
+            self._set_trick(number + 1)
         return winner
 
     @property
@@ -75,24 +129,44 @@ class TrickTable:
             self._played_by = out
         return self._played_by
 
-    def push_trick(self, seats: list[int], cards: list[int]) -> int:
-        """Play a whole trick at once (cards already checked legal, table at a trick start)."""
-        hands = self.hands
-        mask = 0
-        for s, c in zip(seats, cards):
-            hands[s] &= ~(1 << c)
-            mask |= 1 << c
-        winner = self.winner_of(cards, seats)
-        self.won[winner] |= mask
-        self.count[winner] += 1
-        self.tricks.append((self.leader, cards, seats, winner))
-        self.leader = winner
-        self._played_by = None
-        return winner
-
     def winner(self, number: int) -> int:
         return self.tricks[number - 1][3]
 
     def winning_card(self, number: int) -> int:
         _, cards, seats, winner = self.tricks[number - 1]
         return cards[seats.index(winner)]
+
+
+# -- legal-card primitives (masks in, masks out) ------------------------------------------------
+# Every game's legal-card function is built from these; ``beats[c]`` is the mask of the cards
+# that beat card ``c`` when it is winning the trick (trump over suit, higher over lower).
+
+def follow(hand: int, led_mask: int) -> int:
+    """Follow the led suit if able, else anything (no duty to trump)."""
+    return hand & led_mask or hand
+
+
+def follow_or_ruff(hand: int, led_mask: int, trump_mask: int) -> int:
+    """Follow the led suit if able, else play a trump if able, else anything."""
+    return hand & led_mask or hand & trump_mask or hand
+
+
+def must_beat(allowed: int, beating: int) -> int:
+    """Among ``allowed``, only the cards that beat the winning card, when there are any
+    (overtake / over-ruff / Stichzwang / misère must-win)."""
+    return allowed & beating or allowed
+
+
+def hold_back(allowed: int, reserved: int) -> int:
+    """Leave out ``reserved`` cards (a bird kept for its trick) unless nothing else is legal."""
+    return allowed & ~reserved or allowed
+
+
+def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:
+    """Index of the card winning the (partial) trick ``cards`` under ``beats``."""
+    best = 0
+    w = cards[0]
+    for i in range(1, len(cards)):
+        if beats[w] >> cards[i] & 1:
+            w, best = cards[i], i
+    return best
