@@ -1,0 +1,225 @@
+"""One auction for every game: ranked calls, holds, passes, the end, the standing call.
+
+An ``AuctionSpec`` (data) says how a game's auction runs; an ``Auction`` is one running auction.
+The component knows turn order, ranking, holds and the end; a game adds what is its own before
+it asks the component (an opening call, hand restrictions, a forced bid) and turns each
+``Refusal`` into its finding code and sentence.
+
+Turn orders:
+
+* ``ROTATE`` — the turn goes round the seats still in (Königrufen §3.3, Carinthian §3.3, Ulti §4.2);
+* ``DUEL`` — challengers enter one at a time in priority order and bid against the holder until
+  one of them passes (Cego §3.4).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Callable, Sequence
+
+PASS = "pass"
+HOLD = "hold"
+
+
+class TurnOrder(StrEnum):
+    ROTATE = "rotate"
+    DUEL = "duel"
+
+
+class Refusal(StrEnum):
+    """Why the auction refuses a call (the game words it and picks the code)."""
+
+    OVER = "over"              # the auction has ended
+    TURN = "turn"              # not this seat's turn
+    PASSED = "passed"          # the seat has passed for good
+    UNKNOWN = "unknown"        # not a call of this auction
+    LOW = "low"                # a bid that does not outrank the standing call
+    JUMP = "jump"              # more than one step up where a bid is exactly one step
+    NO_HOLD = "no_hold"        # nothing to hold, or holds do not exist / not at this level
+    HOLD_PRIORITY = "hold_priority"  # only a seat of higher priority than the holder may hold
+    OPEN_PASS = "open_pass"    # the first speaker may not pass (an opening is forced)
+    HOLDER_RAISES = "holder_raises"  # DUEL: the holder may only hold or pass
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionSpec:
+    #: the bids, lowest first (holds and passes are not bids)
+    ladder: tuple[str, ...]
+    order: TurnOrder = TurnOrder.ROTATE
+    #: a pass takes the seat out for good
+    pass_final: bool = True
+    #: a raise is exactly one step above the standing call (Cego §3.4)
+    exact_step: bool = False
+    #: a seat of higher priority may take over the standing call at the same level
+    holds: bool = True
+    #: the auction ends after this many passes in a row once a bid stands (Ulti: 2); ``None``:
+    #: it ends when every other seat has passed
+    passes_to_end: int | None = None
+    #: the first speaker must bid (Königrufen mein_spiel, Cego's forced cego)
+    forced_opening: bool = False
+    #: ``higher(new, standing)``: whether a bid outranks the standing one (default: the ladder)
+    higher: Callable[[str, str], bool] | None = None
+
+
+class Auction:
+    """One auction among ``seats``, given in priority order (the first speaks first and has the
+    highest priority)."""
+
+    __slots__ = ("spec", "seats", "priority", "active", "high", "holder", "turn",
+                 "passes_in_row", "raised", "calls", "done", "_rank", "_queue", "_challenger")
+
+    def __init__(self, spec: AuctionSpec, seats: Sequence[int]) -> None:
+        self.spec = spec
+        self.seats = tuple(seats)
+        self.priority = {s: i for i, s in enumerate(self.seats)}   # 0 = highest
+        self.active = list(self.seats)          # seats still in, in priority order
+        self.high: str | None = None            # the standing call
+        self.holder: int | None = None          # who owns it
+        self.turn: int | None = self.seats[0]
+        self.passes_in_row = 0
+        self.raised = False                     # a bid was made over the opening
+        self.calls: list[tuple[int, str]] = []
+        self.done = False
+        self._rank = {c: i for i, c in enumerate(spec.ladder)}
+        self._queue: list[int] = []             # DUEL: challengers still to come
+        self._challenger: int | None = None     # DUEL: the seat bidding against the holder
+
+    # -- the standing situation --------------------------------------------------------------
+    def level(self) -> int:
+        return -1 if self.high is None else self._rank[self.high]
+
+    def outranks(self, bid: str, standing: str) -> bool:
+        higher = self.spec.higher
+        if higher is not None:
+            return higher(bid, standing)
+        return self._rank[bid] > self._rank[standing]
+
+    def next_step(self) -> str | None:
+        """The one bid a ``exact_step`` auction allows now (None: the top stands)."""
+        i = self.level() + 1
+        return self.spec.ladder[i] if i < len(self.spec.ladder) else None
+
+    def may_hold(self, seat: int) -> bool:
+        h = self.holder
+        return (self.spec.holds and h is not None and h != seat
+                and self.priority[seat] < self.priority[h])
+
+    # -- checking and applying a call ----------------------------------------------------------
+    def refusal(self, seat: int, call: str) -> Refusal | None:
+        """Why ``seat`` may not make ``call`` now, or None when the auction allows it."""
+        if self.done:
+            return Refusal.OVER
+        if seat != self.turn:
+            if self.spec.pass_final and seat in self.priority and seat not in self.active:
+                return Refusal.PASSED
+            return Refusal.TURN
+        if call == PASS:
+            if self.spec.forced_opening and not self.calls:
+                return Refusal.OPEN_PASS
+            return None
+        duel_holder = self.spec.order is TurnOrder.DUEL and seat == self.holder
+        if call == HOLD:
+            if self.high is None or not self.spec.holds:
+                return Refusal.NO_HOLD
+            if duel_holder:                     # keeps the challenger's level himself
+                return None
+            return None if self.may_hold(seat) else Refusal.HOLD_PRIORITY
+        if call not in self._rank:
+            return Refusal.UNKNOWN
+        if duel_holder:
+            return Refusal.HOLDER_RAISES
+        if self.high is not None:
+            if self.spec.exact_step and call != self.next_step():
+                return Refusal.LOW if self._rank[call] <= self.level() else Refusal.JUMP
+            if not self.outranks(call, self.high):
+                return Refusal.LOW
+        return None
+
+    def push(self, seat: int, call: str) -> None:
+        """Apply a call the auction allows (``refusal`` is None)."""
+        self.calls.append((seat, call))
+        if self.spec.order is TurnOrder.DUEL:
+            self._push_duel(seat, call)
+        else:
+            self._push_rotate(seat, call)
+
+    def _push_rotate(self, seat: int, call: str) -> None:
+        if call == PASS:
+            self.passes_in_row += 1
+            if self.spec.pass_final:
+                self.active.remove(seat)
+        else:
+            self.passes_in_row = 0
+            if call != HOLD:
+                self.raised = self.high is not None or self.raised
+                self.high = call
+            self.holder = seat
+        k = self.spec.passes_to_end
+        if self.high is not None and (
+                (k is not None and self.passes_in_row >= k)
+                or (k is None and self.active == [self.holder])):
+            self.done, self.turn = True, None
+            return
+        if not self.active:             # everybody passed with no bid: the game decides
+            self.done, self.turn = True, None
+            return
+        self.turn = self._after(seat)
+
+    def _after(self, seat: int) -> int:
+        """The next seat still in after ``seat`` in speaking order."""
+        seats = self.seats
+        i = self.priority[seat]
+        for step in range(1, len(seats) + 1):
+            s = seats[(i + step) % len(seats)]
+            if s in self.active:
+                return s
+        return seat
+
+    def _push_duel(self, seat: int, call: str) -> None:
+        """Cego §3.4: the holder and one challenger at a time, until one of them passes."""
+        if self.holder is None:                 # the opening (or, after a Solo, the first cego)
+            if call == PASS:
+                self.active.remove(seat)
+                self._next_challenger(opening=True)
+                return
+            self.high, self.holder = call, seat
+            self._queue = [s for s in self.active if s != seat]
+            self._next_challenger()
+            return
+        if seat == self._challenger:
+            if call == PASS:
+                self.active.remove(seat)
+                self._next_challenger()
+            else:                               # the one step up
+                self.high, self.raised = call, True
+                self.turn = self.holder
+            return
+        # the holder's turn: hold, or pass and leave the bid to the challenger
+        if call == PASS:
+            self.active.remove(seat)
+            self.holder = self._challenger
+            self._next_challenger()
+        else:
+            self.turn = self._challenger
+
+    def _next_challenger(self, opening: bool = False) -> None:
+        if opening:                             # still looking for the first bid
+            if self.active:
+                self.turn = self.active[0]
+                return
+            self.done, self.turn = True, None   # nobody bid: the game decides (e.g. a Solo stands)
+            return
+        self._queue = [s for s in self._queue if s in self.active and s != self.holder]
+        if not self._queue:
+            self.done, self.turn, self._challenger = True, None, None
+            return
+        self._challenger = self._queue.pop(0)
+        self.turn = self._challenger
+
+    def legal_calls(self, calls: Sequence[str] | None = None) -> list[str]:
+        """The calls the auction itself allows now (``calls`` narrows the candidates)."""
+        seat = self.turn
+        if seat is None:
+            return []
+        candidates = calls if calls is not None else (PASS, HOLD, *self.spec.ladder)
+        return [c for c in candidates if self.refusal(seat, c) is None]
