@@ -8,6 +8,7 @@ breakdown once ``is_over``. The generic entry points ``verify/can/apply`` take a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 from .cards import Pack
@@ -17,8 +18,33 @@ from .scoring import Score
 from .tricks import TrickTable
 
 
+class Kind(StrEnum):
+    """Every action kind of every game (a ``StrEnum``: ``Kind.PLAY == "play"``)."""
+
+    REDEAL = "redeal"
+    NAME_SUIT = "name_suit"
+    CALL = "call"
+    BID = "bid"
+    PASS = "pass"
+    KING = "king"
+    TAKE = "take"
+    KEEP = "keep"
+    DISCARD = "discard"
+    EXCHANGE = "exchange"
+    ANNUL = "annul"
+    CONCEDE = "concede"
+    CHOOSE = "choose"
+    CHALLENGE = "challenge"
+    DECLARE = "declare"
+    PLAY = "play"
+    LATE_CLAIM = "late_claim"
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
+    """One action: its kind, the seat and the kind's value (a call, a card code, the items
+    said in a declaration turn, …; each game's engine documents the value of each kind)."""
+
     kind: str
     seat: int
     value: Any = None
@@ -32,41 +58,48 @@ class Event:
     info: dict[str, Any] | None = None
 
 
-def _make_can(verify: Callable[..., None]) -> Callable[..., bool]:
-    def can(self: "Engine", *args: Any) -> bool:
-        try:
-            verify(self, *args)
-        except IllegalAction:
-            return False
-        return True
-    return can
+class LegalActions:
+    """The legal actions now, python-chess style: iterate over them, or ask
+    ``action in engine.legal_actions`` (answered through ``can``, without listing)."""
 
+    __slots__ = ("_engine",)
 
-def _make_apply(verify: Callable[..., None], apply: Callable[..., Event]) -> Callable[..., Event]:
-    def act(self: "Engine", *args: Any) -> Event:
-        verify(self, *args)
-        return apply(self, *args)
-    return act
+    def __init__(self, engine: "Engine") -> None:
+        self._engine = engine
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._engine._legal_actions()
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._engine.can(action)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __call__(self) -> Iterator[Action]:
+        """The older call form ``engine.legal_actions()``."""
+        return iter(self)
 
 
 class Engine:
-    """Base class. Subclasses list their action kinds in ``ACTIONS`` and define
-    ``verify_<kind>(seat, value)`` and ``_apply_<kind>(seat, value)``; ``can_<kind>`` and
-    ``<kind>`` are generated."""
+    """Base class. A game's engine defines, for each action kind ``x`` it lists in
+    ``ACTIONS``, ``verify_x(seat, value)`` (raises ``IllegalAction``), ``can_x`` (bool),
+    ``x`` (verifies, applies, returns an ``Event``) and ``_apply_x``; ``_can`` and ``_act``
+    below keep those two one-liners. ``pass`` is a keyword: its methods are ``pass_`` and
+    ``can_pass``."""
 
     ACTIONS: ClassVar[tuple[str, ...]] = ()
     game: ClassVar[str] = ""
     pack: ClassVar[Pack]
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        for kind in cls.ACTIONS:
-            verify = getattr(cls, f"verify_{kind}")
-            apply = getattr(cls, f"_apply_{kind}")
-            setattr(cls, f"can_{kind}", _make_can(verify))
-            setattr(cls, kind, _make_apply(verify, apply))
-
     rules: RuleSet
+
+    @staticmethod
+    def _can(verify: Callable[..., None], *args: Any) -> bool:
+        try:
+            verify(*args)
+        except IllegalAction:
+            return False
+        return True
 
     # -- generic entry points -------------------------------------------------------------
     def verify(self, action: Action) -> None:
@@ -83,7 +116,13 @@ class Engine:
         return True
 
     def apply(self, action: Action) -> Event:
-        return getattr(self, action.kind)(action.seat, action.value)
+        """Verify and apply ``action`` (raises ``IllegalAction`` when it is not legal)."""
+        self.verify(action)
+        return getattr(self, f"_apply_{action.kind}")(action.seat, action.value)  # type: ignore[no-any-return]
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
 
     # -- to be provided by each game --------------------------------------------------------
     @property
@@ -94,7 +133,7 @@ class Engine:
     def is_over(self) -> bool:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def legal_actions(self) -> Iterator[Action]:  # pragma: no cover - interface
+    def _legal_actions(self) -> Iterator[Action]:  # pragma: no cover - interface
         raise NotImplementedError
 
     def expected_next(self) -> IllegalAction | None:
@@ -151,6 +190,13 @@ class TrickEngine(Engine):
         legal = self._legal_mask(seat)
         if not legal >> card & 1:
             raise self._why_illegal(seat, card, card_code, legal)
+
+    def can_play(self, seat: int, card_code: str) -> bool:
+        return self._can(self.verify_play, seat, card_code)
+
+    def play(self, seat: int, card_code: str) -> Event:
+        self.verify_play(seat, card_code)
+        return self._apply_play(seat, card_code)
 
     def holder(self, card: int) -> int | None:
         """The seat whose hand holds ``card`` now (None: played, in the talon or discarded)."""

@@ -271,6 +271,13 @@ class IllustratedEngine(TrickEngine):
         return (bool(hand & HIGH_HONOUR_MASK) and bool(hand >> card & 1)
                 and (hand & TAROCK_MASK).bit_count() >= int(self.rules.invitation_min_tarokks))
 
+    def can_bid(self, seat: int, call: str) -> bool:
+        return self._can(self.verify_bid, seat, call)
+
+    def bid(self, seat: int, call: str) -> Event:
+        self.verify_bid(seat, call)
+        return self._apply_bid(seat, call)
+
     def verify_bid(self, seat: int, call: str) -> None:
         if self.phase != AUCTION:
             raise self._wrong_phase("bid", call)
@@ -409,6 +416,13 @@ class IllustratedEngine(TrickEngine):
             m |= 1 << T20
         return m
 
+    def can_discard(self, seat: int, cards: tuple[str, ...]) -> bool:
+        return self._can(self.verify_discard, seat, cards)
+
+    def discard(self, seat: int, cards: tuple[str, ...]) -> Event:
+        self.verify_discard(seat, cards)
+        return self._apply_discard(seat, cards)
+
     def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
         if self.phase != DISCARD:
             raise self._wrong_phase("discard", list(cards))
@@ -491,6 +505,13 @@ class IllustratedEngine(TrickEngine):
             return None
         return case
 
+    def can_annul(self, seat: int, value: Any = None) -> bool:
+        return self._can(self.verify_annul, seat, value)
+
+    def annul(self, seat: int, value: Any = None) -> Event:
+        self.verify_annul(seat, value)
+        return self._apply_annul(seat, value)
+
     def verify_annul(self, seat: int, value: Any = None) -> None:
         if self.phase != CALL:
             raise self._wrong_phase("annul", seat)
@@ -529,6 +550,13 @@ class IllustratedEngine(TrickEngine):
         if self.rules.call_own_discard == "forbidden":
             out = [c for c in out if not self.discard_mask[d] >> c & 1]
         return out
+
+    def can_call(self, seat: int, card_code: str) -> bool:
+        return self._can(self.verify_call, seat, card_code)
+
+    def call(self, seat: int, card_code: str) -> Event:
+        self.verify_call(seat, card_code)
+        return self._apply_call(seat, card_code)
 
     def verify_call(self, seat: int, card_code: str) -> None:
         if self.phase != CALL:
@@ -575,6 +603,13 @@ class IllustratedEngine(TrickEngine):
         return Event(Action("call", seat, card_code), {"partner": self.partner})
 
     # -- announcements (§4.8–4.12) -------------------------------------------------------------
+    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
+        return self._can(self.verify_declare, seat, say)
+
+    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self.verify_declare(seat, say)
+        return self._apply_declare(seat, say)
+
     def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
         self._declare(seat, tuple(say), commit=False)
 
@@ -878,6 +913,13 @@ class IllustratedEngine(TrickEngine):
         self._play_checked(tricks, start)
 
     # -- late claims (§4.12) -----------------------------------------------------------------
+    def can_late_claim(self, seat: int, claim: str) -> bool:
+        return self._can(self.verify_late_claim, seat, claim)
+
+    def late_claim(self, seat: int, claim: str) -> Event:
+        self.verify_late_claim(seat, claim)
+        return self._apply_late_claim(seat, claim)
+
     def verify_late_claim(self, seat: int, claim: str) -> None:
         if self.phase != DONE:
             raise self._wrong_phase("late_claim", claim)
@@ -900,13 +942,13 @@ class IllustratedEngine(TrickEngine):
         return Event(Action("late_claim", seat, claim))
 
     # -- legal actions -------------------------------------------------------------------------
-    def legal_actions(self) -> Iterator[Action]:
+    def _legal_actions(self) -> Iterator[Action]:
         ph = self.phase
         seat = self.to_act
         if ph == AUCTION:
             assert seat is not None
             for call in ("pass", "hold", *LEVELS):
-                if self.can_bid(seat, call):  # type: ignore[attr-defined]
+                if self.can_bid(seat, call):
                     yield Action("bid", seat, call)
         elif ph == DISCARD:
             assert seat is not None
@@ -914,14 +956,14 @@ class IllustratedEngine(TrickEngine):
                 yield Action("discard", seat, d)
         elif ph == CALL:
             for s in self.active:
-                if self.can_annul(s):  # type: ignore[attr-defined]
+                if self.can_annul(s):
                     yield Action("annul", s)
             for c in self.legal_calls():
                 yield Action("call", self.declarer, code(c))  # type: ignore[arg-type]
         elif ph == DECLARE:
             assert seat is not None
             for say in self.candidate_says(seat):
-                if self.can_declare(seat, say):  # type: ignore[attr-defined]
+                if self.can_declare(seat, say):
                     yield Action("declare", seat, say)
         elif ph == PLAY:
             assert seat is not None
@@ -930,7 +972,7 @@ class IllustratedEngine(TrickEngine):
         elif ph == DONE:
             for s in self.active:
                 for claim in HAND_BONUSES:
-                    if self.can_late_claim(s, claim):  # type: ignore[attr-defined]
+                    if self.can_late_claim(s, claim):
                         yield Action("late_claim", s, claim)
 
     def candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:

@@ -206,6 +206,13 @@ class KoenigrufenEngine(TrickEngine):
         return self.table.count[self.declarer] > c.tricks_goal
 
     # -- redeal (§2.3) -------------------------------------------------------------------
+    def can_redeal(self, seat: int, value: Any = None) -> bool:
+        return self._can(self.verify_redeal, seat, value)
+
+    def redeal(self, seat: int, value: Any = None) -> Event:
+        self.verify_redeal(seat, value)
+        return self._apply_redeal(seat, value)
+
     def verify_redeal(self, seat: int, value: Any = None) -> None:
         if self.phase != AUCTION or self.calls:
             raise self._wrong_phase("redeal")
@@ -224,6 +231,13 @@ class KoenigrufenEngine(TrickEngine):
         return Event(Action("redeal", seat))
 
     # -- auction (§3) --------------------------------------------------------------------
+    def can_call(self, seat: int, call: str) -> bool:
+        return self._can(self.verify_call, seat, call)
+
+    def call(self, seat: int, call: str) -> Event:
+        self.verify_call(seat, call)
+        return self._apply_call(seat, call)
+
     def verify_call(self, seat: int, call: str) -> None:
         if self.phase == CHOOSE:
             if seat != self.forehand:
@@ -323,6 +337,13 @@ class KoenigrufenEngine(TrickEngine):
             self._after_exchange()
 
     # -- king call (§4.2) ----------------------------------------------------------------
+    def can_king(self, seat: int, value: tuple[str, bool]) -> bool:
+        return self._can(self.verify_king, seat, value)
+
+    def king(self, seat: int, value: tuple[str, bool]) -> Event:
+        self.verify_king(seat, value)
+        return self._apply_king(seat, value)
+
     def verify_king(self, seat: int, value: tuple[str, bool]) -> None:
         card_code, remaining = value
         if self.phase != KING:
@@ -355,6 +376,13 @@ class KoenigrufenEngine(TrickEngine):
             raise _bad("KR-TURN", f"only the declarer (seat {self.declarer}) may {what}", seat)
 
     # -- talon (§4.3) --------------------------------------------------------------------
+    def can_take(self, seat: int, half: str) -> bool:
+        return self._can(self.verify_take, seat, half)
+
+    def take(self, seat: int, half: str) -> Event:
+        self.verify_take(seat, half)
+        return self._apply_take(seat, half)
+
     def verify_take(self, seat: int, half: str) -> None:
         if self.phase != TALON:
             raise self._wrong_phase("take", half)
@@ -381,6 +409,13 @@ class KoenigrufenEngine(TrickEngine):
         if self.taken is None or self.taken == "all":
             return 0
         return self.talon[1] if self.taken == "lower" else self.talon[0]
+
+    def can_discard(self, seat: int, cards: tuple[str, ...]) -> bool:
+        return self._can(self.verify_discard, seat, cards)
+
+    def discard(self, seat: int, cards: tuple[str, ...]) -> Event:
+        self.verify_discard(seat, cards)
+        return self._apply_discard(seat, cards)
 
     def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
         if self.phase != DISCARD:
@@ -430,6 +465,13 @@ class KoenigrufenEngine(TrickEngine):
         return Event(Action("discard", seat, tuple(cards)))
 
     # -- concession (§4.4) ---------------------------------------------------------------
+    def can_concede(self, seat: int, value: Any = None) -> bool:
+        return self._can(self.verify_concede, seat, value)
+
+    def concede(self, seat: int, value: Any = None) -> Event:
+        self.verify_concede(seat, value)
+        return self._apply_concede(seat, value)
+
     def verify_concede(self, seat: int, value: Any = None) -> None:
         c = self.contract
         allowed_phase = self.phase == TALON or (
@@ -468,6 +510,13 @@ class KoenigrufenEngine(TrickEngine):
         c = self.contract
         assert c is not None
         return c.king_call and not (c.talon == "half" and self.king_in_talon)
+
+    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
+        return self._can(self.verify_declare, seat, say)
+
+    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self.verify_declare(seat, say)
+        return self._apply_declare(seat, say)
 
     def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
         self._declare(seat, tuple(say), commit=False)
@@ -848,7 +897,7 @@ class KoenigrufenEngine(TrickEngine):
         self._play_checked(tricks, start)
 
     # -- legal actions ------------------------------------------------------------------------
-    def legal_actions(self) -> Iterator[Action]:
+    def _legal_actions(self) -> Iterator[Action]:
         """Every legal action now. Declaration turns are listed as a pass and each single
         legal call (with the partner statement when one is due); longer turns are legal too
         and are checked call by call by ``verify_declare``."""
@@ -858,28 +907,28 @@ class KoenigrufenEngine(TrickEngine):
             assert seat is not None
             if not self.calls:
                 for s in range(N):
-                    if self.can_redeal(s):  # type: ignore[attr-defined]
+                    if self.can_redeal(s):
                         yield Action("redeal", s)
             for call in ("mein_spiel", "pass", "hold", *(c.id for c in BIDDABLE)):
-                if self.can_call(seat, call):  # type: ignore[attr-defined]
+                if self.can_call(seat, call):
                     yield Action("call", seat, call)
         elif ph == CHOOSE:
             for cid in CONTRACTS:
-                if self.can_call(self.forehand, cid):  # type: ignore[attr-defined]
+                if self.can_call(self.forehand, cid):
                     yield Action("call", self.forehand, cid)
         elif ph == KING:
             assert seat is not None
             for k in KINGS:
                 for remaining in (False, True):
                     v = (code(k), remaining)
-                    if self.can_king(seat, v):  # type: ignore[attr-defined]
+                    if self.can_king(seat, v):
                         yield Action("king", seat, v)
         elif ph == TALON:
             assert seat is not None
-            if self.can_concede(seat):  # type: ignore[attr-defined]
+            if self.can_concede(seat):
                 yield Action("concede", seat)
             for half in ("lower", "upper", "all"):
-                if self.can_take(seat, half):  # type: ignore[attr-defined]
+                if self.can_take(seat, half):
                     yield Action("take", seat, half)
         elif ph == DISCARD:
             assert seat is not None
@@ -887,10 +936,10 @@ class KoenigrufenEngine(TrickEngine):
                 yield Action("discard", seat, d)
         elif ph in (OPENING, DECLARE):
             assert seat is not None
-            if ph == DECLARE and self.can_concede(seat):  # type: ignore[attr-defined]
+            if ph == DECLARE and self.can_concede(seat):
                 yield Action("concede", seat)
             for say in self._candidate_says(seat):
-                if self.can_declare(seat, say):  # type: ignore[attr-defined]
+                if self.can_declare(seat, say):
                     yield Action("declare", seat, say)
         elif ph == PLAY:
             assert seat is not None

@@ -148,6 +148,13 @@ class UltiEngine(TrickEngine):
                     f"{self.soloist} plays {self.contract.id if self.contract else '?'}", token)
 
     # -- auction (§4) ----------------------------------------------------------------------
+    def can_name_suit(self, seat: int, suit: str) -> bool:
+        return self._can(self.verify_name_suit, seat, suit)
+
+    def name_suit(self, seat: int, suit: str) -> Event:
+        self.verify_name_suit(seat, suit)
+        return self._apply_name_suit(seat, suit)
+
     def verify_name_suit(self, seat: int, suit: str) -> None:
         if self.phase != AUCTION:
             raise self._over(suit, "name_suit")
@@ -168,6 +175,13 @@ class UltiEngine(TrickEngine):
         if seat != self.turn:
             raise _bad("UL-TURN", f"it is seat {self.turn}'s turn in the auction, not seat "
                        f"{seat}'s", token)
+
+    def can_bid(self, seat: int, value: tuple[Any, Any]) -> bool:
+        return self._can(self.verify_bid, seat, value)
+
+    def bid(self, seat: int, value: tuple[Any, Any]) -> Event:
+        self.verify_bid(seat, value)
+        return self._apply_bid(seat, value)
 
     def verify_bid(self, seat: int, value: tuple[Any, Any]) -> None:
         cid, discard = value
@@ -244,6 +258,13 @@ class UltiEngine(TrickEngine):
         return Event(Action("bid", seat, (c.id, tuple(discard))),
                      {"picked_up": PACK.codes_of(picked)})
 
+    def can_pass(self, seat: int, value: Any = None) -> bool:
+        return self._can(self.verify_pass, seat, value)
+
+    def pass_(self, seat: int, value: Any = None) -> Event:
+        self.verify_pass(seat, value)
+        return self._apply_pass(seat, value)
+
     def verify_pass(self, seat: int, value: Any = None) -> None:
         self._check_turn(seat, "pass")
         if not self.entries:
@@ -279,6 +300,13 @@ class UltiEngine(TrickEngine):
         self.table = TrickTable(self.hands, SEATS, self.soloist, 10, self._winner)
 
     # -- concession (§5.1) -----------------------------------------------------------------
+    def can_concede(self, seat: int, value: Any = None) -> bool:
+        return self._can(self.verify_concede, seat, value)
+
+    def concede(self, seat: int, value: Any = None) -> Event:
+        self.verify_concede(seat, value)
+        return self._apply_concede(seat, value)
+
     def verify_concede(self, seat: int, value: Any = None) -> None:
         if self.phase != PLAY:
             raise self._over("concede", "concede")
@@ -300,6 +328,13 @@ class UltiEngine(TrickEngine):
         return Event(Action("concede", seat))
 
     # -- declarations: marriages and doubles, said with a card (§5.2, §5.4) ----------------
+    def can_declare(self, seat: int, value: tuple[Any, Any]) -> bool:
+        return self._can(self.verify_declare, seat, value)
+
+    def declare(self, seat: int, value: tuple[Any, Any]) -> Event:
+        self.verify_declare(seat, value)
+        return self._apply_declare(seat, value)
+
     def verify_declare(self, seat: int, value: tuple[Any, Any]) -> None:
         self._declare(seat, value, commit=False)
 
@@ -519,7 +554,7 @@ class UltiEngine(TrickEngine):
             return False
         return self.high is None or outranks(c, self.high)
 
-    def legal_actions(self) -> Iterator[Action]:
+    def _legal_actions(self) -> Iterator[Action]:
         """Every legal action now. Bids are enumerated as contract × every pair of discards;
         declarations as single-item says with the card about to be played."""
         seat = self.to_act
@@ -534,17 +569,17 @@ class UltiEngine(TrickEngine):
             held = [code(x) for x in iter_bits(self.hands[seat] | self.talon)]
             for c in self.legal_bids(seat):
                 for d in combinations(held, 2):
-                    if self.can_bid(seat, (c.id, d)):  # type: ignore[attr-defined]
+                    if self.can_bid(seat, (c.id, d)):
                         yield Action("bid", seat, (c.id, d))
         elif self.phase == PLAY:
             assert seat is not None and self.table is not None
-            if self.can_concede(seat):  # type: ignore[attr-defined]
+            if self.can_concede(seat):
                 yield Action("concede", seat)
             n = self.table.trick_number
             if n <= 3:
                 for item in self._candidate_says():
                     v = (n, (item,))
-                    if self.can_declare(seat, v):  # type: ignore[attr-defined]
+                    if self.can_declare(seat, v):
                         yield Action("declare", seat, v)
             for card in iter_bits(self._legal_mask(seat)):
                 yield Action("play", seat, code(card))
