@@ -216,6 +216,11 @@ class Auction:
         self._challenger = self._queue.pop(0)
         self.turn = self._challenger
 
+    def close(self) -> None:
+        """End the auction by a game's own rule (Carinthian §3.3 (b): Solo by the seat of
+        highest priority still in cannot be held or overbid)."""
+        self.done, self.turn = True, None
+
     def legal_calls(self, calls: Sequence[str] | None = None) -> list[str]:
         """The calls the auction itself allows now (``calls`` narrows the candidates)."""
         seat = self.turn
