@@ -237,7 +237,7 @@ def _validate_deal(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr:
         return None, None
     missing = engine.expected_next()
     if missing is not None:
-        where = "/play" if "play" in d else ""
+        where = missing.sub or ("/play" if "play" in d else "")
         add(Finding(missing.code, missing.message, ptr + where))
         return None, None
     score = engine.score()

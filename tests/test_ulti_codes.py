@@ -238,3 +238,23 @@ def test_declaration_for_a_trick_that_does_not_exist() -> None:
     with pytest.raises(IllegalAction) as err:
         e.verify_declare(e.to_act, (11, ()))
     assert err.value.code == "UL-DECL-TIMING" and "tricks 1 to 10" in err.value.message
+
+
+def _one_trick_betli() -> dict:
+    """§9 U4's deal, but the soloist wins trick 1 with SA: the Betli is decided after one trick
+    and the record legally stops there (§6.6)."""
+    rec = json.loads((VALID / "u04_betli_doubled_early_end.json").read_text())
+    rec.pop("result")
+    rec["play"] = [["SA", "S8", "S9"]]
+    return rec
+
+
+def test_declaration_for_an_unplayed_trick_is_refused() -> None:
+    """§5.4: a redouble goes with the soloist's card to trick 2; when play ends after trick 1
+    that window never comes, so the redouble cannot count (issue: it doubled the score)."""
+    rec = _one_trick_betli()
+    report = validate_record(rec)
+    assert report.valid and report.scores[0].deltas == [-20, 10, 10]
+    rec["declarations"].append({"seat": 0, "trick": 2, "say": ["redouble:main"]})
+    report = validate_record(rec)
+    assert [(f.code, f.pointer) for f in report.findings] == [("UL-DECL-TIMING", "/declarations/1")]

@@ -10,8 +10,9 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
-from .contracts import CONTRACTS, PACK, ContractError, outranks, parse_contract
-from .engine import AUCTION, PLAY, UltiEngine
+from .contracts import CONTRACTS, PACK, ContractError, parse_contract
+from ...core.auction import PASS, Auction, Refusal
+from .engine import AUCTION, AUCTION_SPEC, PLAY, UltiEngine
 from .rules import UltiRules
 
 N = 3
@@ -213,42 +214,29 @@ class Ulti(Game):
         that both defenders' settlements agree (every Ulti entry is soloist v both)."""
         findings: list[Finding] = []
         facts: dict[str, Any] = {}
-        high = None
-        owner = None
-        turn = (rec["dealer"] + 1) % N
-        passes = 0
+        auction = Auction(AUCTION_SPEC, tuple((rec["dealer"] + 1 + i) % N for i in range(N)))
         for i, entry in enumerate(rec.get("auction", [])):
             p = f"/auction/{i}"
-            if passes == 2:
-                findings.append(Finding("UL-AUCTION-OVER", "the auction had already ended after "
-                                        "two passes in a row", p))
-                return findings, None
-            if entry["seat"] != turn:
-                findings.append(Finding("UL-TURN", f"it is seat {turn}'s turn in the auction, "
-                                        f"not seat {entry['seat']}'s", p))
-                return findings, None
-            if entry.get("call") == "pass":
-                if high is None:
-                    findings.append(Finding("UL-OPEN-PASS", "forehand cannot pass his opening",
-                                            p))
-                    return findings, None
-                passes += 1
-            else:
+            seat = entry["seat"]
+            call = PASS if entry.get("call") == "pass" else entry.get("contract")
+            if call != PASS:
                 try:
-                    c = parse_contract(entry.get("contract"))
+                    call = parse_contract(call).id
                 except ContractError as err:
                     findings.append(Finding("UL-CONTRACT-ILLEGAL" if err.kind == "illegal"
                                             else "UL-CONTRACT-UNKNOWN", err.message,
                                             p + "/contract"))
                     return findings, None
-                if high is not None and not outranks(c, high):
-                    findings.append(Finding("UL-BID-LOW", f"{c.id} does not outrank {high.id}",
-                                            p + "/contract"))
-                    return findings, None
-                high, owner, passes = c, entry["seat"], 0
-            turn = (entry["seat"] + 1) % N
-        if high is not None and passes == 2:
-            facts = {"declarer": owner, "contract": high.id}
+            why = auction.refusal(seat, call)
+            if why is not None:
+                code, message, where = _SHEET_REFUSALS[why]
+                findings.append(Finding(code, message.format(seat=seat, turn=auction.turn,
+                                                             call=call, high=auction.high),
+                                        p + where))
+                return findings, None
+            auction.push(seat, call)
+        if auction.done:
+            facts = {"declarer": auction.holder, "contract": auction.high}
         res = rec.get("result") or {}
         scores = res.get("scores")
         decl = res.get("declarer", facts.get("declarer"))
@@ -263,6 +251,16 @@ class Ulti(Game):
             findings.append(Finding("UL-CONTRACT-UNKNOWN", f"{res['contract']!r} is not an Ulti "
                                     "contract id", "/result/contract"))
         return findings, facts
+
+
+#: a score sheet's auction refused by the shared component: (code, sentence, place)
+_SHEET_REFUSALS: dict[Refusal, tuple[str, str, str]] = {
+    Refusal.OVER: ("UL-AUCTION-OVER", "the auction had already ended after two passes in a row",
+                   ""),
+    Refusal.TURN: ("UL-TURN", "it is seat {turn}'s turn in the auction, not seat {seat}'s", ""),
+    Refusal.OPEN_PASS: ("UL-OPEN-PASS", "forehand cannot pass his opening", ""),
+    Refusal.LOW: ("UL-BID-LOW", "{call} does not outrank {high}", "/contract"),
+}
 
 
 register(Ulti())

@@ -8,10 +8,13 @@ Python keyword, so that one is reached through ``apply(Action("pass", seat))``.
 """
 from __future__ import annotations
 
+from enum import StrEnum
 from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
+from ...core.auction import PASS, Auction, AuctionSpec, Refusal
+from ...core.declarations import ChainRefusal, KontraChains, KontraLadder
 from ...engine import Action, Event, TrickEngine
 from ...errors import IllegalAction
 from ...tricks import TrickTable
@@ -24,10 +27,30 @@ from .rules import UltiRules
 N = 3
 SEATS = (0, 1, 2)
 code = PACK.code
-AUCTION, PLAY, DONE, CONCEDED = "auction", "play", "done", "conceded"
+
+
+class Phase(StrEnum):
+    AUCTION = "auction"
+    PLAY = "play"
+    DONE = "done"
+    CONCEDED = "conceded"
+
+
+AUCTION, PLAY, DONE, CONCEDED = Phase.AUCTION, Phase.PLAY, Phase.DONE, Phase.CONCEDED
 TARGETS = ("main", "ulti")
-DOUBLES = {"double": (1, 1), "redouble": (2, 2), "surdouble": (3, 3)}  # kind -> (new level, trick)
+#: §5.4: the doubling chain on each target; level k is said with one's card to trick k
+DOUBLING = KontraLadder(("double", "redouble", "surdouble"))
+SOLOIST = "soloist"                 # the side that owns both targets
 SUIT_LETTERS = ("S", "C", "H", "D")
+
+
+def _outranks_id(bid: str, standing: str) -> bool:
+    return outranks(CONTRACTS[bid], CONTRACTS[standing])
+
+
+#: §4.2: forehand opens with a bid; a pass is not final; two passes in a row end it
+AUCTION_SPEC = AuctionSpec(ladder=tuple(CONTRACTS), pass_final=False, holds=False,
+                           passes_to_end=2, forced_opening=True, higher=_outranks_id)
 
 
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
@@ -65,23 +88,42 @@ class UltiEngine(TrickEngine):
         # auction (§4.2)
         self.named_suit: str | None = None
         self.entries: list[dict[str, Any]] = []   # the recorded auction entries
-        self.high: Contract | None = None
-        self.soloist: int | None = None
-        self.passes = 0
-        self.turn = self.forehand
+        self.auction = Auction(AUCTION_SPEC, tuple((self.forehand + i) % N for i in range(N)))
         self.contract: Contract | None = None
         # play
         self.table: TrickTable | None = None
-        self.level = {"main": 0, "ulti": 0}
-        self.doublers: list[tuple[int, str, str]] = []   # (seat, kind, target)
+        self.doubling = KontraChains(DOUBLING)            # §5.4, targets main and ulti
         self.marriages: list[tuple[int, str]] = []       # (seat, suit) declared (§5.2)
         self.decls: list[dict[str, Any]] = []            # the recorded declarations
         self._decl_at: tuple[int, int, int] | None = None  # (seat, trick, cards played) of decls[-1]
+        #: (seat, trick) of a declaration whose card has not been played yet (§5.4: a
+        #: declaration goes with a card; a window that never comes holds none)
+        self.pending: tuple[int, int] | None = None
+        self._declarations = 0                           # declaration actions applied
         self._strength = TRUMP_STRENGTH
         self._above = ABOVE_TRUMP
         self._seven = -1
 
     # -- state ----------------------------------------------------------------------------
+    @property
+    def turn(self) -> int | None:
+        """The seat to call in the auction."""
+        return self.auction.turn
+
+    @property
+    def high(self) -> Contract | None:
+        """The standing bid."""
+        return None if self.auction.high is None else CONTRACTS[self.auction.high]
+
+    @property
+    def soloist(self) -> int | None:
+        return self.auction.holder
+
+    @property
+    def level(self) -> dict[str, int]:
+        """The doubling level (0 undoubled … 3 surdoubled) of each target."""
+        return {t: self.doubling.level.get(t, 0) for t in TARGETS}
+
     @property
     def to_act(self) -> int | None:
         if self.phase == AUCTION:
@@ -121,6 +163,12 @@ class UltiEngine(TrickEngine):
                         f"(seat {self.turn} to call; it ends only after two passes in a row)")
         t = self.table
         assert t is not None and self.contract is not None
+        if self.pending is not None and not t.cards:
+            seat, trick = self.pending
+            return _bad("UL-DECL-TIMING", f"seat {seat}'s declaration goes with its card to trick "
+                        f"{trick}, but the record plays no card to trick {trick}: a declaration is "
+                        "made only with a card that is played (§5.4)", None,
+                        f"/declarations/{self._declarations - 1}")
         if not t.cards and self.decided and not self.rules.on("require_full_play"):
             return None
         if not t.tricks and not t.cards:
@@ -200,7 +248,7 @@ class UltiEngine(TrickEngine):
             raise _bad("UL-SUIT-BINDS", f"forehand named {SUIT_NAME[str(self.named_suit)]}, so "
                        f"his bid {c.id} must have {SUIT_NAME[str(self.named_suit)]} as trumps",
                        cid, "/contract")
-        if self.high is not None and not outranks(c, self.high):
+        if self.auction.refusal(seat, c.id) is Refusal.LOW:
             raise _bad("UL-BID-LOW", f"seat {seat}'s {c.id} ({c.value}) does not outrank "
                        f"{self.high.id} ({self.high.value}): a bid must be worth more (the only "
                        "equal-value overcalls are Single Betli over Simple + Ulti and any other "
@@ -253,8 +301,7 @@ class UltiEngine(TrickEngine):
         entry["contract"] = c.id
         entry["discard"] = list(discard)
         self.entries.append(entry)
-        self.high, self.soloist, self.passes = c, seat, 0
-        self.turn = (seat + 1) % N
+        self.auction.push(seat, c.id)
         return Event(Action("bid", seat, (c.id, tuple(discard))),
                      {"picked_up": PACK.codes_of(picked)})
 
@@ -267,7 +314,7 @@ class UltiEngine(TrickEngine):
 
     def verify_pass(self, seat: int, value: Any = None) -> None:
         self._check_turn(seat, "pass")
-        if not self.entries:
+        if self.auction.refusal(seat, PASS) is Refusal.OPEN_PASS:
             raise _bad("UL-OPEN-PASS", f"forehand (seat {seat}) cannot pass: he must name a suit "
                        "and make the opening bid", "pass")
         cid, discard = value if isinstance(value, tuple) else (None, None)
@@ -280,11 +327,9 @@ class UltiEngine(TrickEngine):
 
     def _apply_pass(self, seat: int, value: Any = None) -> Event:
         self.entries.append({"seat": seat, "call": "pass"})
-        self.passes += 1
-        if self.passes == 2:
+        self.auction.push(seat, PASS)
+        if self.auction.done:
             self._start_play()
-        else:
-            self.turn = (seat + 1) % N
         return Event(Action("pass", seat))
 
     def _start_play(self) -> None:
@@ -297,6 +342,9 @@ class UltiEngine(TrickEngine):
             assert c.trump is not None
             self._seven = SEVEN[c.trump] if c.ulti else -1
         self.phase = PLAY
+        self.doubling.open("main", SOLOIST)
+        if c.ulti:
+            self.doubling.open("ulti", SOLOIST)
         self.table = TrickTable(self.hands, SEATS, self.soloist, 10, self._winner)
 
     # -- concession (§5.1) -----------------------------------------------------------------
@@ -336,13 +384,7 @@ class UltiEngine(TrickEngine):
         return self._apply_declare(seat, value)
 
     def verify_declare(self, seat: int, value: tuple[Any, Any]) -> None:
-        self._declare(seat, value, commit=False)
-
-    def _apply_declare(self, seat: int, value: tuple[Any, Any]) -> Event:
-        self._declare(seat, value, commit=True)
-        return Event(Action("declare", seat, value))
-
-    def _declare(self, seat: int, value: tuple[Any, Any], commit: bool) -> None:
+        """Marriages (§5.2) and the doubling chain (§5.4), said with one's card to tricks 1–3."""
         trick, say = value
         if self.phase != PLAY:
             raise self._over(list(say), "declare")
@@ -351,64 +393,22 @@ class UltiEngine(TrickEngine):
         c = self.contract
         t = self.table
         assert c is not None and t is not None
-        levels = dict(self.level)
-        marriages = list(self.marriages)
         solo = seat == self.soloist
+        side = SOLOIST if solo else "defenders"
+        said_marriage = [s_ for s_, _ in self.marriages if s_ == seat]
+        this_turn: set[str] = set()
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             kind, _, arg = item.partition(":") if isinstance(item, str) else ("", "", "")
             if kind == "marriage" and arg in SUIT_LETTERS:
-                if c.no_trump:
-                    raise _bad("UL-MARRIAGE-NT", f"seat {seat} declares the {SUIT_NAME[arg]} "
-                               f"marriage in {c.id}: no-trump contracts have no marriages",
-                               item, sub)
-                if trick != 1:
-                    raise _bad("UL-MARRIAGE-TRICK", f"seat {seat} declares the {SUIT_NAME[arg]} "
-                               f"marriage at trick {trick}: marriages are declared only with "
-                               "one's card to trick 1", item, sub)
-                if (seat, arg) in marriages:
-                    raise _bad("UL-MARRIAGE-TWICE", f"seat {seat} declares the {SUIT_NAME[arg]} "
-                               "marriage twice", item, sub)
-                hand = self.hands[seat]
-                if not (hand >> KING[arg] & 1 and hand >> QUEEN[arg] & 1):
-                    raise _bad("UL-MARRIAGE-CARDS", f"seat {seat} declares the {SUIT_NAME[arg]} "
-                               f"marriage without holding both {arg}K and {arg}Q", item, sub)
-                if solo and c.hundred:
-                    want = "the trump marriage" if c.hundred == 40 else "one non-trump marriage"
-                    if any(s == seat for s, _ in marriages):
-                        raise _bad("UL-MARRIAGE-HUNDRED", f"the Hundred soloist (seat {seat}) "
-                                   f"declares a second marriage ({SUIT_NAME[arg]}): he may "
-                                   f"declare only {want}", item, sub)
-                    if (arg == c.trump) != (c.hundred == 40):
-                        raise _bad("UL-MARRIAGE-HUNDRED", f"the soloist (seat {seat}) bid "
-                                   f"{c.id} and may declare only {want}, not the "
-                                   f"{SUIT_NAME[arg]} marriage", item, sub)
-                marriages.append((seat, arg))
-                continue
-            if kind in DOUBLES and arg in TARGETS:
-                new, window = DOUBLES[kind]
-                if arg == "ulti" and not c.ulti:
-                    raise _bad("UL-DOUBLE-TARGET", f"seat {seat} says {item}, but {c.id} has no "
-                               "Ulti part", item, sub)
-                if kind == "redouble" and not solo:
-                    raise _bad("UL-DOUBLE-WHO", f"seat {seat} says {item}: only the soloist "
-                               f"(seat {self.soloist}) redoubles", item, sub)
-                if kind != "redouble" and solo:
-                    raise _bad("UL-DOUBLE-WHO", f"the soloist (seat {seat}) says {item}: only "
-                               "a defender may " + kind, item, sub)
-                if trick != window:
-                    raise _bad("UL-DOUBLE-TRICK", f"seat {seat} says {item} at trick {trick}: "
-                               f"a {kind} is said only with one's card to trick {window}",
-                               item, sub)
-                if levels[arg] != new - 1:
-                    have = ("undoubled", "doubled", "redoubled", "surdoubled")[levels[arg]]
-                    raise _bad("UL-DOUBLE-LEVEL", f"seat {seat} says {item}, but the {arg} "
-                               f"target is {have}: a {kind} needs it "
-                               f"{('undoubled', 'doubled', 'redoubled')[new - 1]}", item, sub)
-                levels[arg] = new
-                continue
-            raise _bad("UL-SAY-UNKNOWN", f"{item!r} is not an Ulti declaration (marriage:S|C|H|D, "
-                       "double/redouble/surdouble:main|ulti)", item, sub)
+                self._check_marriage(seat, trick, arg, item, sub, this_turn, said_marriage)
+                said_marriage.append(seat)
+            elif DOUBLING.index(kind) and arg in TARGETS:
+                self._check_double(seat, trick, kind, arg, side, item, sub, this_turn)
+            else:
+                raise _bad("UL-SAY-UNKNOWN", f"{item!r} is not an Ulti declaration "
+                           "(marriage:S|C|H|D, double/redouble/surdouble:main|ulti)", item, sub)
+            this_turn.add(item if kind == "marriage" else arg)
         to_play = t.to_play
         if not isinstance(trick, int) or not 1 <= trick <= t.n_tricks:
             raise _bad("UL-DECL-TIMING", f"seat {seat}'s declaration names trick {trick}, but a "
@@ -420,20 +420,76 @@ class UltiEngine(TrickEngine):
             raise _bad("UL-DECL-TIMING", f"seat {seat} says {said} with its card to "
                        f"trick {trick}, but {now}: a declaration is written just before the "
                        "card it goes with", list(say), "/trick")
-        if not commit:
-            return
+
+    def _check_marriage(self, seat: int, trick: Any, suit: str, item: str, sub: str,
+                        this_turn: set[str], said_before: list[int]) -> None:
+        c = self.contract
+        assert c is not None
+        name = SUIT_NAME[suit]
+        if c.no_trump:
+            raise _bad("UL-MARRIAGE-NT", f"seat {seat} declares the {name} marriage in {c.id}: "
+                       "no-trump contracts have no marriages", item, sub)
+        if trick != 1:
+            raise _bad("UL-MARRIAGE-TRICK", f"seat {seat} declares the {name} marriage at trick "
+                       f"{trick}: marriages are declared only with one's card to trick 1",
+                       item, sub)
+        if (seat, suit) in self.marriages or item in this_turn:
+            raise _bad("UL-MARRIAGE-TWICE", f"seat {seat} declares the {name} marriage twice",
+                       item, sub)
+        hand = self.hands[seat]
+        if not (hand >> KING[suit] & 1 and hand >> QUEEN[suit] & 1):
+            raise _bad("UL-MARRIAGE-CARDS", f"seat {seat} declares the {name} marriage without "
+                       f"holding both {suit}K and {suit}Q", item, sub)
+        if seat == self.soloist and c.hundred:
+            want = "the trump marriage" if c.hundred == 40 else "one non-trump marriage"
+            if said_before:
+                raise _bad("UL-MARRIAGE-HUNDRED", f"the Hundred soloist (seat {seat}) declares a "
+                           f"second marriage ({name}): he may declare only {want}", item, sub)
+            if (suit == c.trump) != (c.hundred == 40):
+                raise _bad("UL-MARRIAGE-HUNDRED", f"the soloist (seat {seat}) bid {c.id} and may "
+                           f"declare only {want}, not the {name} marriage", item, sub)
+
+    def _check_double(self, seat: int, trick: Any, kind: str, target: str, side: str,
+                      item: str, sub: str, this_turn: set[str]) -> None:
+        c = self.contract
+        assert c is not None
+        level = DOUBLING.index(kind)
+        if target == "ulti" and not c.ulti:
+            raise _bad("UL-DOUBLE-TARGET", f"seat {seat} says {item}, but {c.id} has no Ulti "
+                       "part", item, sub)
+        why = self.doubling.refusal(target, kind, side)
+        if why is ChainRefusal.WRONG_SIDE:
+            if DOUBLING.by_owner(level):
+                raise _bad("UL-DOUBLE-WHO", f"seat {seat} says {item}: only the soloist "
+                           f"(seat {self.soloist}) redoubles", item, sub)
+            raise _bad("UL-DOUBLE-WHO", f"the soloist (seat {seat}) says {item}: only a defender "
+                       "may " + kind, item, sub)
+        if trick != level:
+            raise _bad("UL-DOUBLE-TRICK", f"seat {seat} says {item} at trick {trick}: a {kind} "
+                       f"is said only with one's card to trick {level}", item, sub)
+        if why is not None or target in this_turn:
+            have = ("undoubled", "doubled", "redoubled", "surdoubled")[self.level[target]]
+            raise _bad("UL-DOUBLE-LEVEL", f"seat {seat} says {item}, but the {target} target is "
+                       f"{have}: a {kind} needs it "
+                       f"{('undoubled', 'doubled', 'redoubled')[level - 1]}", item, sub)
+
+    def _apply_declare(self, seat: int, value: tuple[Any, Any]) -> Event:
+        trick, say = value
         for item in say:
             kind, _, arg = item.partition(":")
-            if kind != "marriage":
-                self.doublers.append((seat, kind, arg))
-        self.level = levels
-        self.marriages = marriages
+            if kind == "marriage":
+                self.marriages.append((seat, arg))
+            else:
+                self.doubling.say(arg, kind)
         at = (seat, trick, self.cards_played)
         if self._decl_at == at:
             self.decls[-1]["say"].extend(say)
         else:
             self.decls.append({"seat": seat, "trick": trick, "say": list(say)})
         self._decl_at = at
+        self.pending = (seat, trick)
+        self._declarations += 1
+        return Event(Action("declare", seat, value))
 
     # -- play (§6) -------------------------------------------------------------------------
     def _winner(self, cards: list[int], seats: list[int]) -> int:
@@ -535,9 +591,15 @@ class UltiEngine(TrickEngine):
         return _bad("UL-OVERTRUMP", f"seat {seat} played {cc} but must overtrump {code(best)} "
                     f"with {higher} when able", cc)
 
+    def _apply_play(self, seat: int, card_code: str) -> Event:
+        self.pending = None                 # the card a declaration went with
+        return super()._apply_play(seat, card_code)
+
     def play_tricks(self, tricks: list[Any], first: int = 0) -> None:
         """Play recorded tricks ``first…`` (the replay's fast path, no declarations). Raises
         ``IllegalAction`` with ``sub`` = ``/play/t/j`` at the first illegal card."""
+        if first < len(tricks):
+            self.pending = None
         self._play_checked(tricks, first, "/play")
 
     # -- legal actions ---------------------------------------------------------------------
@@ -552,7 +614,7 @@ class UltiEngine(TrickEngine):
         if (self.entries and seat == self.forehand and c.trump is not None
                 and self.rules.on("forehand_suit_binds_all_his_bids") and c.trump != self.named_suit):
             return False
-        return self.high is None or outranks(c, self.high)
+        return self.high is None or self.auction.outranks(c.id, self.high.id)
 
     def _legal_actions(self) -> Iterator[Action]:
         """Every legal action now. Bids are enumerated as contract × every pair of discards;
@@ -588,7 +650,7 @@ class UltiEngine(TrickEngine):
     def _candidate_says() -> Iterator[str]:
         for s in SUIT_LETTERS:
             yield f"marriage:{s}"
-        for kind in DOUBLES:
+        for kind in DOUBLING.levels:
             for target in TARGETS:
                 yield f"{kind}:{target}"
 

@@ -106,7 +106,7 @@ def score_deal(e: "UltiEngine") -> Score:
     assert t is not None
     facts["tricks"] = list(t.count)
     won = t.count[sol]
-    main_mult = 1 << e.level["main"]
+    main_mult = e.doubling.multiplier("main")
     if c.no_trump:                                              # §7.2 Betli / NT Durch
         ok = won == 0 if c.betli else (won == len(t.tricks) == 10)
         sheet.solo("main", c.main_value if ok else -c.main_value, main_mult,
@@ -132,7 +132,7 @@ def score_deal(e: "UltiEngine") -> Score:
     last_winner = t.winner(10)
     if c.ulti:                                                  # §7.2 Ulti part
         ulti_ok = seven_last and played[0] == sol and last_winner == sol  # type: ignore[index]
-        sheet.solo("ulti", c.ulti_value if ulti_ok else -c.ulti_value, 1 << e.level["ulti"],
+        sheet.solo("ulti", c.ulti_value if ulti_ok else -c.ulti_value, e.doubling.multiplier("ulti"),
                    "Ulti " + ("made" if ulti_ok else "lost"))
         if seven_last and played[0] == sol and last_winner != sol:  # type: ignore[index]
             sheet.solo("ulti_extra", -c.ulti_value, 1,
