@@ -15,7 +15,7 @@ from .cards import Pack
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
-from .tricks import TrickTable
+from .tricks import TrickTable, follow_or_ruff, must_beat
 
 
 class Kind(StrEnum):
@@ -294,9 +294,9 @@ class TrickEngine(Engine):
                     return played
                 hand = hands[seat]
                 if cards:
-                    allowed = hand & led_mask or hand & trump_mask or hand
+                    allowed = follow_or_ruff(hand, led_mask, trump_mask)
                     if beats is not None:
-                        allowed = allowed & beats[best] or allowed
+                        allowed = must_beat(allowed, beats[best])
                         if beats[best] >> card & 1:
                             best = card
                 else:

@@ -17,7 +17,7 @@ from ...core.auction import PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder
 from ...engine import Action, Event, TrickEngine
 from ...errors import IllegalAction
-from ...tricks import TrickTable
+from ...tricks import TrickTable, hold_back, must_beat
 from .contracts import (
     CONTRACTS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
     TRUMP_STRENGTH, Contract, ContractError, outranks, parse_contract,
@@ -523,21 +523,19 @@ class UltiEngine(TrickEngine):
             if f:
                 if trump is None or led == trump or not any(SUIT_OF[x] == trump for x in trick):
                     top = max(st[x] for x in trick if SUIT_OF[x] == led)
-                    legal = (f & self._above[led][top]) or f
+                    legal = must_beat(f, self._above[led][top])   # head the trick
                 else:
                     legal = f                       # trick already ruffed: follow freely
             elif trump is not None and hand & SUIT_MASK[trump]:
                 tr = hand & SUIT_MASK[trump]
                 tops = [st[x] for x in trick if SUIT_OF[x] == trump]
-                legal = (tr & self._above[trump][max(tops)]) or tr if tops else tr
+                legal = must_beat(tr, self._above[trump][max(tops)]) if tops else tr
             else:
                 legal = hand
         else:
             legal = hand
         if self._seven >= 0 and seat == self.soloist and len(t.tricks) < 9:
-            rest = legal & ~(1 << self._seven)
-            if rest:
-                legal = rest
+            legal = hold_back(legal, 1 << self._seven)     # §6.5: the Ulti seven waits
         return legal
 
     def _not_in_hand(self, seat: int, card: int, cc: str) -> IllegalAction:
