@@ -43,7 +43,7 @@ class Option:
         if self.supported is not None and value not in self.supported:
             raise RulesError("OPTION-UNSUPPORTED", f"option {self.name} = {value} is not "
                              "supported by this version of tarockrec", self.name)
-        return value  # type: ignore[return-value]
+        return value
 
 
 ON_OFF = ("on", "off")
@@ -77,7 +77,8 @@ class RuleSet:
 
     def __getattr__(self, key: str) -> Value:
         try:
-            return self.__dict__["values"][key]
+            value: Value = self.__dict__["values"][key]
+            return value
         except KeyError:
             raise AttributeError(key) from None
 

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 from ..cards import Pack
-from ..engine import Action, Engine
+from ..engine import Action
+from ..engine import Engine as BaseEngine
 from ..errors import IllegalAction
 from ..findings import Finding
 from ..rules import RuleSet
@@ -25,15 +26,19 @@ class Batch:
 Step = tuple[str, "Action | Batch | IllegalAction"]
 
 
-class Game:
-    """What the record layer needs from a game. Subclasses fill in the game's notation."""
+E = TypeVar("E", bound=BaseEngine)
+
+
+class Game(Generic[E]):
+    """What the record layer needs from a game. Subclasses fill in the game's notation and
+    name their engine class: ``class Ulti(Game[UltiEngine])``."""
 
     name: str = ""
     title: str = ""
     table_sizes: tuple[int, ...] = ()
     pack: Pack
     Rules: type[RuleSet]
-    Engine: type[Engine]
+    Engine: type[E]
 
     def rules(self, block: dict[str, Any] | None) -> RuleSet:
         """The rule set a record names (rule sets are immutable, so equal blocks share one)."""
@@ -46,7 +51,7 @@ class Game:
                 hash(key)
             except TypeError:  # unhashable option values: build (and refuse) uncached
                 return self.Rules.build(block)
-        cache = self.__dict__.setdefault("_rules_cache", {})
+        cache: dict[tuple[Any, ...], RuleSet] = self.__dict__.setdefault("_rules_cache", {})
         rules = cache.get(key)
         if rules is None:
             rules = self.Rules.build(block)
@@ -56,31 +61,31 @@ class Game:
 
     # -- the deal ---------------------------------------------------------------------------
     def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
-                    carry: dict[str, Any]) -> tuple[Engine | None, list[Finding]]:
+                    carry: dict[str, Any]) -> tuple[E | None, list[Finding]]:
         """Check the dealt cards (pointers relative to the deal object) and build the engine."""
         raise NotImplementedError
 
-    def replay(self, rec: dict[str, Any], engine: Engine) -> Iterator[Step]:
+    def replay(self, rec: dict[str, Any], engine: E) -> Iterator[Step]:
         """The recorded actions in order, as engine actions with their place in the record."""
         raise NotImplementedError
 
-    def record_of(self, engine: Engine) -> dict[str, Any]:
+    def record_of(self, engine: E) -> dict[str, Any]:
         """The deal-level fields (``deal`` … ``end``) that record what ``engine`` went through."""
         raise NotImplementedError
 
     def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
-                    carry: dict[str, Any]) -> Engine:
+                    carry: dict[str, Any]) -> E:
         raise NotImplementedError
 
-    def choose(self, engine: Engine, rng: random.Random) -> Action:
+    def choose(self, engine: E, rng: random.Random) -> Action:
         """A random legal action (the generator's policy; games may weight it)."""
-        return rng.choice(list(engine.legal_actions()))
+        return rng.choice(list(engine.legal_actions))
 
     # -- state across deals ------------------------------------------------------------------
     def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
         return {}
 
-    def next_carry(self, engine: Engine, carry: dict[str, Any]) -> dict[str, Any]:
+    def next_carry(self, engine: E, carry: dict[str, Any]) -> dict[str, Any]:
         return carry
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
@@ -89,7 +94,7 @@ class Game:
         calls fixed, else from what the table wrote."""
         return carry
 
-    def next_dealer(self, engine: Engine | None, dealer: int, n: int, rec: dict[str, Any]) -> int:
+    def next_dealer(self, engine: E | None, dealer: int, n: int, rec: dict[str, Any]) -> int:
         return (dealer + 1) % n
 
     # -- records without cards ---------------------------------------------------------------
@@ -99,15 +104,15 @@ class Game:
         return [], None
 
 
-GAMES: dict[str, Game] = {}
+GAMES: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     GAMES[game.name] = game
     return game
 
 
-def get(name: str) -> Game | None:
+def get(name: str) -> Game[Any] | None:
     if not _LOADED:
         _load()
     return GAMES.get(name)
@@ -126,7 +131,7 @@ def _load() -> None:
     from . import illustrated  # noqa: F401
 
 
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, Game[Any]]:
     if not _LOADED:
         _load()
     return GAMES

@@ -2,6 +2,7 @@
 docs/notation.md ("Ulti vocabulary")."""
 from __future__ import annotations
 
+import random
 from typing import Any, Iterator
 
 from ...cards import iter_bits
@@ -13,6 +14,7 @@ from .. import Batch, Game, Step, register
 from .contracts import CONTRACTS, PACK, ContractError, parse_contract
 from ...core.auction import PASS, Auction, Refusal
 from .engine import AUCTION, AUCTION_SPEC, PLAY, UltiEngine
+from ...rules import RuleSet
 from .rules import UltiRules
 
 N = 3
@@ -34,7 +36,7 @@ def _masks(lists: list[list[int]]) -> list[int]:
     return [sum(1 << c for c in x) for x in lists]
 
 
-class Ulti(Game):
+class Ulti(Game[UltiEngine]):
     name = "ulti"
     title = "Ulti"
     table_sizes = (3,)
@@ -42,7 +44,8 @@ class Ulti(Game):
     Rules = UltiRules
     Engine = UltiEngine
 
-    def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
+    def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
+                    carry: dict[str, Any]) -> tuple[UltiEngine | None, list[Finding]]:
         hands = deal.get("hands")
         talon = deal.get("talon")
         if not isinstance(hands, list) or len(hands) != N:
@@ -57,6 +60,7 @@ class Ulti(Game):
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, masks)
+        assert isinstance(rules, UltiRules)
         return UltiEngine(rules, dealer, masks[:3], masks[3]), findings
 
     def _check_deck(self, deck: Any, dealer: int, masks: list[int]) -> list[Finding]:
@@ -75,7 +79,7 @@ class Ulti(Game):
         return []
 
     # -- replay ------------------------------------------------------------------------------
-    def replay(self, rec: dict[str, Any], engine: UltiEngine) -> Iterator[Step]:  # type: ignore[override]
+    def replay(self, rec: dict[str, Any], engine: UltiEngine) -> Iterator[Step]:
         for i, entry in enumerate(rec.get("auction", [])):
             p = f"/auction/{i}"
             seat = entry["seat"]
@@ -147,7 +151,8 @@ class Ulti(Game):
                                                    (d.get("trick"), tuple(d.get("say", []))))
             yield "", Batch(lambda: engine.play_tricks(play, slow))
 
-    def record_of(self, e: UltiEngine) -> dict[str, Any]:  # type: ignore[override]
+    def record_of(self, engine: UltiEngine) -> dict[str, Any]:
+        e = engine
         rec: dict[str, Any] = {
             "deal": {"hands": [PACK.codes_of(h) for h in e.dealt],
                      "talon": PACK.codes_of(e.dealt_talon)},
@@ -163,16 +168,18 @@ class Ulti(Game):
         return rec
 
     # -- generator -----------------------------------------------------------------------------
-    def random_deal(self, rng, n, dealer, rules, carry):  # type: ignore[no-untyped-def]
+    def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
+                    carry: dict[str, Any]) -> UltiEngine:
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
         hands, talon = deal_from_deck(deck, dealer)
+        assert isinstance(rules, UltiRules)
         return UltiEngine(rules, dealer, _masks(hands), _masks([talon])[0])
 
-    def choose(self, engine, rng):  # type: ignore[no-untyped-def]
+    def choose(self, engine: UltiEngine, rng: random.Random) -> Action:
         """A random legal action, weighted so that deals look like real ones: short auctions,
         mostly low contracts, marriages usually declared, doubles now and then."""
-        e: UltiEngine = engine
+        e = engine
         seat = e.to_act
         assert seat is not None
         if e.phase == AUCTION:
@@ -187,10 +194,10 @@ class Ulti(Game):
             if not bids:
                 return Action("pass", seat)
             pick = bids[min(int(rng.expovariate(0.35)), len(bids) - 1)]
-            held = [PACK.code(x) for x in iter_bits(e.hands[seat] | e.talon)]
+            cards = [PACK.code(x) for x in iter_bits(e.hands[seat] | e.talon)]
             while True:
-                disc = tuple(rng.sample(held, 2))
-                if e.can_bid(seat, (pick.id, disc)):  # type: ignore[attr-defined]
+                disc = tuple(rng.sample(cards, 2))
+                if e.can_bid(seat, (pick.id, disc)):
                     return Action("bid", seat, (pick.id, disc))
         assert e.table is not None
         actions = list(e.legal_actions())
@@ -205,11 +212,13 @@ class Ulti(Game):
         return rng.choice(plays)
 
     # -- sessions ------------------------------------------------------------------------------
-    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
+    def next_dealer(self, engine: UltiEngine | None, dealer: int, n: int,
+                    rec: dict[str, Any]) -> int:
         return (dealer + 1) % n                 # §1.1 / §7.7: the deal passes to the left
 
     # -- score sheets ----------------------------------------------------------------------------
-    def check_sheet(self, rec, rules, n, carry):  # type: ignore[no-untyped-def]
+    def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
+                    carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
         """A score sheet (no cards): the auction's order and overcalls, the contract id, and
         that both defenders' settlements agree (every Ulti entry is soloist v both)."""
         findings: list[Finding] = []

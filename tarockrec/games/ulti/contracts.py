@@ -137,10 +137,13 @@ def _all_contracts() -> dict[str, Contract]:
     for s in "SCHD":
         for ulti in (False, True):
             out.append(Contract(_trump_id(s, True, None, None, ulti), s, simple=True, ulti=ulti))
-            for h in (20, 40):
-                out.append(Contract(_trump_id(s, False, None, h, ulti), s, hundred=h, ulti=ulti))
+            for hundred in (20, 40):
+                out.append(Contract(_trump_id(s, False, None, hundred, ulti), s,
+                                    hundred=hundred, ulti=ulti))
         for lvl in LEVELS:
-            for h, ulti in ((20, False), (40, False), (None, True), (20, True), (40, True)):
+            hundreds: tuple[tuple[int | None, bool], ...] = (
+                (20, False), (40, False), (None, True), (20, True), (40, True))
+            for h, ulti in hundreds:
                 out.append(Contract(_trump_id(s, False, lvl, h, ulti), s, durch=lvl, hundred=h,
                                     ulti=ulti))
     for lvl in LEVELS:

@@ -17,6 +17,7 @@ from ...core.auction import PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder
 from ...engine import Action, Event, TrickEngine
 from ...errors import IllegalAction
+from ...scoring import Score
 from ...tricks import TrickTable, hold_back, must_beat
 from .contracts import (
     CONTRACTS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
@@ -248,15 +249,16 @@ class UltiEngine(TrickEngine):
             raise _bad("UL-SUIT-BINDS", f"forehand named {SUIT_NAME[str(self.named_suit)]}, so "
                        f"his bid {c.id} must have {SUIT_NAME[str(self.named_suit)]} as trumps",
                        cid, "/contract")
-        if self.auction.refusal(seat, c.id) is Refusal.LOW:
+        high = self.high
+        if high is not None and self.auction.refusal(seat, c.id) is Refusal.LOW:
             raise _bad("UL-BID-LOW", f"seat {seat}'s {c.id} ({c.value}) does not outrank "
-                       f"{self.high.id} ({self.high.value}): a bid must be worth more (the only "
+                       f"{high.id} ({high.value}): a bid must be worth more (the only "
                        "equal-value overcalls are Single Betli over Simple + Ulti and any other "
                        "10 over Hearts Simple + Ulti)", cid, "/contract")
         mask = self._discard_mask(seat, discard)
         kept = (self.hands[seat] | self.talon) & ~mask
         if self.rules.on("require_marriage_for_hundred") and c.hundred:
-            suits = [c.trump] if c.hundred == 40 else [s for s in SUIT_LETTERS if s != c.trump]
+            suits = [str(c.trump)] if c.hundred == 40 else [s for s in SUIT_LETTERS if s != c.trump]
             if not any(kept >> KING[s] & 1 and kept >> QUEEN[s] & 1 for s in suits):
                 raise _bad("UL-BID-HAND", f"seat {seat} bids {c.id} without holding the "
                            "marriage it needs (this rule set)", cid, "/contract")
@@ -653,6 +655,6 @@ class UltiEngine(TrickEngine):
                 yield f"{kind}:{target}"
 
     # -- scoring -----------------------------------------------------------------------------
-    def score(self):  # type: ignore[override]
+    def score(self) -> Score:
         from .scoring import score_deal
         return score_deal(self)

@@ -128,18 +128,19 @@ def score_deal(e: "UltiEngine") -> Score:
                f"{won} tricks)")
     seven = SEVEN[c.trump]
     played = t.played_by.get(seven)
+    by_seat = played[0] if played is not None else None      # who played the 7 of trumps
     seven_last = played is not None and played[1] == 10
     last_winner = t.winner(10)
     if c.ulti:                                                  # §7.2 Ulti part
-        ulti_ok = seven_last and played[0] == sol and last_winner == sol  # type: ignore[index]
+        ulti_ok = seven_last and by_seat == sol and last_winner == sol
         sheet.solo("ulti", c.ulti_value if ulti_ok else -c.ulti_value, e.doubling.multiplier("ulti"),
                    "Ulti " + ("made" if ulti_ok else "lost"))
-        if seven_last and played[0] == sol and last_winner != sol:  # type: ignore[index]
+        if seven_last and by_seat == sol and last_winner != sol:
             sheet.solo("ulti_extra", -c.ulti_value, 1,
                        "the 7 of trumps was captured in the last trick (undoubled)")
     v7 = 2 * hm                                                 # §7.3 silent seven
     if seven_last:
-        by = played[0]  # type: ignore[index]
+        by = by_seat
         if by == sol and not c.ulti:
             sheet.solo("silent_seven", v7 if last_winner == sol else -v7, 1,
                        f"{c.trump}7 in the last trick")
