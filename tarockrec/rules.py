@@ -4,12 +4,18 @@ A game declares its options as ``Option`` entries. ``RuleSet.build`` turns a rec
 ``rules`` block into an immutable rule set or raises ``RulesError`` naming the option:
 unknown options, wrong values and values the engine does not implement are all refused,
 never silently ignored.
+
+Typed fields: a game's ``RuleSet`` subclass annotates each option with its type — ``bool`` for
+an on/off (true/false) option, a ``StrEnum`` for a choice, ``int`` for a number — and reads it
+as ``rules.require_full_play`` (a ``bool``), ``rules.simple_tie`` (an enum member). The record
+keeps the option's notation value (``"on"``, ``"soloist_wins"``) in ``values``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, get_type_hints
 
 from .errors import RulesError
 
@@ -49,6 +55,10 @@ class Option:
 ON_OFF = ("on", "off")
 
 
+def _truth(value: Value) -> bool:
+    return value in ("on", "true")
+
+
 class RuleSet:
     """Immutable mapping of option name → value for one game; attribute access by name."""
 
@@ -57,9 +67,23 @@ class RuleSet:
     options: tuple[Option, ...] = ()
     _by_name: Mapping[str, Option] = MappingProxyType({})
 
+    #: option name -> conversion from the notation value to the typed field
+    _fields: Mapping[str, Callable[[Value], Any]] = MappingProxyType({})
+
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         cls._by_name = MappingProxyType({o.name: o for o in cls.options})
+        hints = get_type_hints(cls)
+        fields: dict[str, Callable[[Value], Any]] = {}
+        for name in cls._by_name:
+            hint = hints.get(name)
+            if hint is bool:
+                fields[name] = _truth
+            elif isinstance(hint, type) and issubclass(hint, Enum):
+                fields[name] = hint
+            elif hint is int:
+                fields[name] = int
+        cls._fields = MappingProxyType(fields)
 
     def __init__(self, name: str = "default", overrides: Mapping[str, object] | None = None) -> None:
         if name not in self.names:
@@ -73,6 +97,8 @@ class RuleSet:
             values[key] = opt.check(raw)
         self.name = name
         self.values: Mapping[str, Value] = MappingProxyType(values)
+        for key, convert in self._fields.items():
+            self.__dict__[key] = convert(values[key])
         self.overrides = {k: values[k] for k in (overrides or {})}
 
     def __getattr__(self, key: str) -> Value:

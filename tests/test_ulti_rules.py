@@ -154,3 +154,14 @@ def test_require_seven_for_ulti() -> None:
         e.bid(0, ("spades_simple_ulti", ("S7", "CA")))  # type: ignore[attr-defined]
     assert err.value.code == "UL-BID-HAND"
     e.bid(0, ("spades_simple_ulti", ("D8", "D7")))  # type: ignore[attr-defined]
+
+
+def test_rule_set_fields_are_typed() -> None:
+    """A rule set's options read as typed fields: on/off as bool, choices as enum members;
+    the notation value stays in ``values``."""
+    from tarockrec.games.ulti.rules import SimpleTie, UltiRules
+
+    r = UltiRules("default", {"require_full_play": "on", "simple_tie": "soloist_wins"})
+    assert r.require_full_play is True and r.require_seven_for_ulti is False
+    assert r.simple_tie is SimpleTie.SOLOIST_WINS
+    assert r.values["require_full_play"] == "on"

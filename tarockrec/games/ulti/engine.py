@@ -76,6 +76,7 @@ class UltiEngine(TrickEngine):
     game = "ulti"
     CODE = "UL"
     pack = PACK
+    rules: UltiRules
 
     def __init__(self, rules: UltiRules, dealer: int, hands: list[int], talon: int) -> None:
         self.rules = rules
@@ -170,7 +171,7 @@ class UltiEngine(TrickEngine):
                         f"{trick}, but the record plays no card to trick {trick}: a declaration is "
                         "made only with a card that is played (§5.4)", None,
                         f"/declarations/{self._declarations - 1}")
-        if not t.cards and self.decided and not self.rules.on("require_full_play"):
+        if not t.cards and self.decided and not self.rules.require_full_play:
             return None
         if not t.tricks and not t.cards:
             return _bad("UL-TRICKS-MISSING", f"the record has no play: {self.contract.id} must "
@@ -244,7 +245,7 @@ class UltiEngine(TrickEngine):
             raise _bad("UL-CONTRACT-ILLEGAL" if err.kind == "illegal" else "UL-CONTRACT-UNKNOWN",
                        f"seat {seat} bids {err.message}", cid, "/contract") from None
         binds = not self.entries or (seat == self.forehand
-                                     and self.rules.on("forehand_suit_binds_all_his_bids"))
+                                     and self.rules.forehand_suit_binds_all_his_bids)
         if binds and c.trump is not None and c.trump != self.named_suit:
             raise _bad("UL-SUIT-BINDS", f"forehand named {SUIT_NAME[str(self.named_suit)]}, so "
                        f"his bid {c.id} must have {SUIT_NAME[str(self.named_suit)]} as trumps",
@@ -257,12 +258,12 @@ class UltiEngine(TrickEngine):
                        "10 over Hearts Simple + Ulti)", cid, "/contract")
         mask = self._discard_mask(seat, discard)
         kept = (self.hands[seat] | self.talon) & ~mask
-        if self.rules.on("require_marriage_for_hundred") and c.hundred:
+        if self.rules.require_marriage_for_hundred and c.hundred:
             suits = [str(c.trump)] if c.hundred == 40 else [s for s in SUIT_LETTERS if s != c.trump]
             if not any(kept >> KING[s] & 1 and kept >> QUEEN[s] & 1 for s in suits):
                 raise _bad("UL-BID-HAND", f"seat {seat} bids {c.id} without holding the "
                            "marriage it needs (this rule set)", cid, "/contract")
-        if self.rules.on("require_seven_for_ulti") and c.ulti:
+        if self.rules.require_seven_for_ulti and c.ulti:
             assert c.trump is not None
             if not kept >> SEVEN[c.trump] & 1:
                 raise _bad("UL-BID-HAND", f"seat {seat} bids {c.id} without holding "
@@ -612,7 +613,7 @@ class UltiEngine(TrickEngine):
         if not self.entries and c.trump is not None and c.trump != self.named_suit:
             return False
         if (self.entries and seat == self.forehand and c.trump is not None
-                and self.rules.on("forehand_suit_binds_all_his_bids") and c.trump != self.named_suit):
+                and self.rules.forehand_suit_binds_all_his_bids and c.trump != self.named_suit):
             return False
         return self.high is None or self.auction.outranks(c.id, self.high.id)
 

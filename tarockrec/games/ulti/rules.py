@@ -5,7 +5,19 @@ refused with OPTION-UNSUPPORTED (never silently ignored).
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ...rules import ON_OFF, Option, RuleSet
+
+
+class TalonPoints(StrEnum):
+    NOBODY = "nobody"
+    DEFENDERS = "defenders"
+
+
+class SimpleTie(StrEnum):
+    FAILS = "fails"
+    SOLOIST_WINS = "soloist_wins"
 
 
 def _on_off(name: str, default: str = "off", supported: tuple[str, ...] = ON_OFF,
@@ -28,3 +40,14 @@ class UltiRules(RuleSet):
         _on_off("require_full_play", section="G14"),
         _on_off("equal_value_fewer_components_wins", supported=("off",), section="G17"),
     )
+    talon_points_to: TalonPoints
+    simple_tie: SimpleTie
+    forehand_suit_binds_all_his_bids: bool
+    require_marriage_for_hundred: bool
+    require_seven_for_ulti: bool
+    score_durch_and_hundred_separately: bool
+    marriages_automatic: bool
+    double_applies_to_bonuses: bool
+    unbid_durch_hearts_double: bool
+    require_full_play: bool
+    equal_value_fewer_components_wins: bool

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...scoring import Score, ScoreItem, spread
 from .contracts import COUNTERS, KING, SEVEN
+from .rules import SimpleTie, TalonPoints
 
 if TYPE_CHECKING:
     from .engine import UltiEngine
@@ -74,7 +75,7 @@ def points(e: "UltiEngine") -> tuple[int, int]:
     for s in SEATS:
         if s != sol:
             pile_d |= t.won[s]
-    if e.rules.talon_points_to == "defenders":
+    if e.rules.talon_points_to is TalonPoints.DEFENDERS:
         pile_d |= e.talon
     s_pts = 10 * (pile_s & COUNTERS).bit_count()
     d_pts = 10 * (pile_d & COUNTERS).bit_count()
@@ -118,7 +119,7 @@ def score_deal(e: "UltiEngine") -> Score:
     facts["points"] = [s_pts, d_pts]
     all_tricks = won == 10
     if c.simple:
-        ok = s_pts > d_pts or (s_pts == d_pts and r.simple_tie == "soloist_wins")
+        ok = s_pts > d_pts or (s_pts == d_pts and r.simple_tie is SimpleTie.SOLOIST_WINS)
     elif c.durch is None:
         ok = s_pts >= 100
     else:                                                       # one unit (G7)
@@ -152,7 +153,7 @@ def score_deal(e: "UltiEngine") -> Score:
     if d_pts >= 100:
         sheet.each_defender("hundred", hm, f"the defenders made {d_pts} points")
     if c.durch is None and all_tricks:                          # §7.5
-        bonus = 3 * hm if r.on("unbid_durch_hearts_double") else 3
+        bonus = 3 * hm if r.unbid_durch_hearts_double else 3
         sheet.solo("unbid_durch", bonus, 1, "all 10 tricks without a Durch bid")
     return sheet.score(facts)
 
