@@ -89,6 +89,7 @@ class Engine:
     ``can_pass``."""
 
     ACTIONS: ClassVar[tuple[str, ...]] = ()
+    _dispatch_table: ClassVar[dict[str, tuple[Callable[..., None], Callable[..., "Event"]]]]
     game: ClassVar[str] = ""
     pack: ClassVar[Pack]
     rules: RuleSet
@@ -117,8 +118,18 @@ class Engine:
 
     def apply(self, action: Action) -> Event:
         """Verify and apply ``action`` (raises ``IllegalAction`` when it is not legal)."""
-        self.verify(action)
-        return getattr(self, f"_apply_{action.kind}")(action.seat, action.value)  # type: ignore[no-any-return]
+        pair = self._dispatch_table.get(action.kind)
+        if pair is None:
+            self.verify(action)                 # raises ACTION-UNKNOWN
+            raise AssertionError("unreachable")
+        pair[0](self, action.seat, action.value)
+        return pair[1](self, action.seat, action.value)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        # kind -> (verify_x, _apply_x): ``apply`` dispatches through it (no name lookups)
+        cls._dispatch_table = {k: (getattr(cls, f"verify_{k}"), getattr(cls, f"_apply_{k}"))
+                               for k in cls.ACTIONS}
 
     @property
     def legal_actions(self) -> LegalActions:

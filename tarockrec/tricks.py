@@ -57,6 +57,9 @@ class TrickTable:
         #: the seat that plays after each seat of the current trick (sitting-out seats skipped)
         self.following: dict[int, int] = {}
         self._set_trick(1)
+        #: whether the plan may give other seats for a later trick (else skip asking it)
+        self._varies = type(self.plan).seats is not SeatPlan.seats
+        self._fixed_leader = type(self.plan).next_leader is SeatPlan.next_leader
 
     def _set_trick(self, number: int) -> None:
         order = self.plan.seats(number)
@@ -91,7 +94,17 @@ class TrickTable:
             return None
         cards, seats = self.cards, self.seats
         self.cards, self.seats = [], []
-        return self._close(seats, cards)
+        if self._varies or not self._fixed_leader:
+            return self._close(seats, cards)
+        winner = self.winner_of(cards, seats)       # the common case, inline (hot path)
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        self.won[winner] |= mask
+        self.count[winner] += 1
+        self.tricks.append((self.leader, cards, seats, winner))
+        self.leader = winner
+        return winner
 
     def push_trick(self, seats: list[int], cards: list[int]) -> int:
         """Play a whole trick at once (cards already checked legal, table at a trick start)."""
@@ -109,9 +122,12 @@ class TrickTable:
         self.won[winner] |= mask
         self.count[winner] += 1
         self.tricks.append((self.leader, cards, seats, winner))
+        if self._fixed_leader and not self._varies:
+            self.leader = winner
+            return winner
         number = len(self.tricks)
         self.leader = self.plan.next_leader(number, winner)
-        if number < self.n_tricks:
+        if self._varies and number < self.n_tricks:
             self._set_trick(number + 1)
         return winner
 

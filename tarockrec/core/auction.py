@@ -13,9 +13,10 @@ Turn orders:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Callable, Sequence
+from types import MappingProxyType
+from typing import Callable, Mapping, Sequence
 
 PASS = "pass"
 HOLD = "hold"
@@ -59,6 +60,12 @@ class AuctionSpec:
     forced_opening: bool = False
     #: ``higher(new, standing)``: whether a bid outranks the standing one (default: the ladder)
     higher: Callable[[str, str], bool] | None = None
+    #: bid -> its place on the ladder (derived)
+    rank: Mapping[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rank", MappingProxyType(
+            {c: i for i, c in enumerate(self.ladder)}))
 
 
 class Auction:
@@ -66,12 +73,14 @@ class Auction:
     highest priority)."""
 
     __slots__ = ("spec", "seats", "priority", "active", "high", "holder", "turn",
-                 "passes_in_row", "raised", "calls", "done", "_rank", "_queue", "_challenger")
+                 "passes_in_row", "raised", "calls", "done", "_rank", "_queue", "_challenger",
+                 "_next")
 
     def __init__(self, spec: AuctionSpec, seats: Sequence[int]) -> None:
         self.spec = spec
         self.seats = tuple(seats)
         self.priority = {s: i for i, s in enumerate(self.seats)}   # 0 = highest
+        self._next = dict(zip(self.seats, self.seats[1:] + self.seats[:1]))
         self.active = list(self.seats)          # seats still in, in priority order
         self.high: str | None = None            # the standing call
         self.holder: int | None = None          # who owns it
@@ -80,7 +89,7 @@ class Auction:
         self.raised = False                     # a bid was made over the opening
         self.calls: list[tuple[int, str]] = []
         self.done = False
-        self._rank = {c: i for i, c in enumerate(spec.ladder)}
+        self._rank = spec.rank
         self._queue: list[int] = []             # DUEL: challengers still to come
         self._challenger: int | None = None     # DUEL: the seat bidding against the holder
 
@@ -167,13 +176,11 @@ class Auction:
 
     def _after(self, seat: int) -> int:
         """The next seat still in after ``seat`` in speaking order."""
-        seats = self.seats
-        i = self.priority[seat]
-        for step in range(1, len(seats) + 1):
-            s = seats[(i + step) % len(seats)]
-            if s in self.active:
-                return s
-        return seat
+        nxt = self._next
+        s = nxt[seat]
+        while s not in self.active and s != seat:
+            s = nxt[s]
+        return s
 
     def _push_duel(self, seat: int, call: str) -> None:
         """Cego §3.4: the holder and one challenger at a time, until one of them passes."""

@@ -91,6 +91,7 @@ class UltiEngine(TrickEngine):
         self.named_suit: str | None = None
         self.entries: list[dict[str, Any]] = []   # the recorded auction entries
         self.auction = Auction(AUCTION_SPEC, tuple((self.forehand + i) % N for i in range(N)))
+        self.soloist: int | None = None           # the standing bid's owner, then the soloist
         self.contract: Contract | None = None
         # play
         self.table: TrickTable | None = None
@@ -98,9 +99,9 @@ class UltiEngine(TrickEngine):
         self.marriages: list[tuple[int, str]] = []       # (seat, suit) declared (§5.2)
         self.decls: list[dict[str, Any]] = []            # the recorded declarations
         self._decl_at: tuple[int, int, int] | None = None  # (seat, trick, cards played) of decls[-1]
-        #: (seat, trick) of a declaration whose card has not been played yet (§5.4: a
-        #: declaration goes with a card; a window that never comes holds none)
-        self.pending: tuple[int, int] | None = None
+        #: (seat, trick, cards played before it) of the last declaration: its card must follow
+        #: (§5.4: a declaration goes with a card; a window that never comes holds none)
+        self.pending: tuple[int, int, int] | None = None
         self._declarations = 0                           # declaration actions applied
         self._strength = TRUMP_STRENGTH
         self._above = ABOVE_TRUMP
@@ -116,10 +117,6 @@ class UltiEngine(TrickEngine):
     def high(self) -> Contract | None:
         """The standing bid."""
         return None if self.auction.high is None else CONTRACTS[self.auction.high]
-
-    @property
-    def soloist(self) -> int | None:
-        return self.auction.holder
 
     @property
     def level(self) -> dict[str, int]:
@@ -165,8 +162,8 @@ class UltiEngine(TrickEngine):
                         f"(seat {self.turn} to call; it ends only after two passes in a row)")
         t = self.table
         assert t is not None and self.contract is not None
-        if self.pending is not None and not t.cards:
-            seat, trick = self.pending
+        if self.pending is not None and self.cards_played == self.pending[2]:
+            seat, trick, _ = self.pending
             return _bad("UL-DECL-TIMING", f"seat {seat}'s declaration goes with its card to trick "
                         f"{trick}, but the record plays no card to trick {trick}: a declaration is "
                         "made only with a card that is played (§5.4)", None,
@@ -305,6 +302,7 @@ class UltiEngine(TrickEngine):
         entry["discard"] = list(discard)
         self.entries.append(entry)
         self.auction.push(seat, c.id)
+        self.soloist = seat
         return Event(Action("bid", seat, (c.id, tuple(discard))),
                      {"picked_up": PACK.codes_of(picked)})
 
@@ -490,7 +488,7 @@ class UltiEngine(TrickEngine):
         else:
             self.decls.append({"seat": seat, "trick": trick, "say": list(say)})
         self._decl_at = at
-        self.pending = (seat, trick)
+        self.pending = at
         self._declarations += 1
         return Event(Action("declare", seat, value))
 
@@ -592,15 +590,9 @@ class UltiEngine(TrickEngine):
         return _bad("UL-OVERTRUMP", f"seat {seat} played {cc} but must overtrump {code(best)} "
                     f"with {higher} when able", cc)
 
-    def _apply_play(self, seat: int, card_code: str) -> Event:
-        self.pending = None                 # the card a declaration went with
-        return super()._apply_play(seat, card_code)
-
     def play_tricks(self, tricks: list[Any], first: int = 0) -> None:
         """Play recorded tricks ``first…`` (the replay's fast path, no declarations). Raises
         ``IllegalAction`` with ``sub`` = ``/play/t/j`` at the first illegal card."""
-        if first < len(tricks):
-            self.pending = None
         self._play_checked(tricks, first, "/play")
 
     # -- legal actions ---------------------------------------------------------------------
