@@ -1,6 +1,7 @@
 """The ``tarockrec`` command line: validate, convert, score, generate, schema."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -273,6 +274,29 @@ def generate(game: str, count: int, seed: int | None, players: int | None, outpu
             out.write(line)
 
 
+@main.command(name="codes")
+@click.argument("game", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def codes_cmd(game: str | None, fmt: str) -> None:
+    """List the finding codes (those of GAME and the shared ones, or all): severity, the rules
+    section each enforces and what it means."""
+    from .codes import catalogue
+    from .games import all_games
+
+    if game is not None and game not in all_games():
+        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
+                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+    entries = list(catalogue(game).values())
+    if fmt == "json":
+        click.echo(json.dumps([c.as_dict() for c in entries], ensure_ascii=False, indent=1))
+        return
+    width = max(len(c.code) for c in entries)
+    for c in entries:
+        note = f" (unreachable: {c.unreachable})" if c.unreachable else ""
+        click.echo(f"{c.code:<{width}}  {c.severity:<7}  {c.section:<9}  {c.meaning}{note}")
+
+
 @main.command(name="schema")
 @click.argument("kind", type=click.Choice(["json", "xml"]), default="json")
 def schema_cmd(kind: str) -> None:
@@ -285,3 +309,7 @@ def run() -> None:  # pragma: no cover
 
 
 __all__ = ["main", "Finding"]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

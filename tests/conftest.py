@@ -17,3 +17,59 @@ def paths(value: object, prefix: tuple = ()) -> list[tuple]:
         for i, v in enumerate(value):
             out += paths(v, prefix + (i,))
     return out
+
+
+# -- finding codes seen during the run, and no INTERNAL-ERROR anywhere --------------------------
+# Every finding / IllegalAction / RulesError made while the suite runs records its code here:
+# tests/test_codes.py (run last) checks that each catalogued code was triggered and each code
+# seen is catalogued. A test during which tarockrec reports INTERNAL-ERROR fails, whatever it
+# asserts, unless it is marked ``internal_error`` (the one test of that path).
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# the same examples on every run, so that a run's outcome (and which codes it triggers) does
+# not depend on luck; HYPOTHESIS_PROFILE=explore draws new ones
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+from tarockrec.errors import IllegalAction, RulesError  # noqa: E402
+from tarockrec.findings import Finding  # noqa: E402
+
+SEEN_CODES: set[str] = set()
+_INTERNAL = [0]
+
+
+def _recording(cls: type) -> None:
+    original = cls.__init__
+
+    def __init__(self, code, *args, **kwargs):  # type: ignore[no-untyped-def]
+        SEEN_CODES.add(code)
+        if code == "INTERNAL-ERROR":
+            _INTERNAL[0] += 1
+        original(self, code, *args, **kwargs)
+
+    cls.__init__ = __init__
+
+
+for _cls in (Finding, IllegalAction, RulesError):
+    _recording(_cls)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "internal_error: the test provokes INTERNAL-ERROR on "
+                            "purpose")
+    config.addinivalue_line("markers", "after_all: run after every other test")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    items.sort(key=lambda item: item.get_closest_marker("after_all") is not None)
+
+
+@pytest.fixture(autouse=True)
+def _no_internal_error(request):
+    before = _INTERNAL[0]
+    yield
+    if _INTERNAL[0] != before and request.node.get_closest_marker("internal_error") is None:
+        pytest.fail("tarockrec reported INTERNAL-ERROR (a crash) during this test",
+                    pytrace=False)

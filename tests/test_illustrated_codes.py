@@ -223,3 +223,20 @@ def test_tricks_missing(e1: dict) -> None:
     del e1["play"][-1]
     del e1["result"]
     _only(e1, "IT-TRICKS-MISSING", "/play")
+
+
+def test_seat_beyond_the_table(e1: dict) -> None:
+    e1["auction"][0]["seat"] = 7
+    _only(e1, "IT-SEAT", "/auction/0")
+
+
+def test_result_tricks(e1: dict) -> None:
+    e1["result"]["tricks"] = [2, 4, 0, 3]
+    _only(e1, "RESULT-TRICKS", "/result/tricks")
+
+
+def test_result_partner_and_points(e1: dict) -> None:
+    e1["result"]["partner"] = 2
+    e1["result"]["points"] = [74, 20]
+    assert sorted(_findings(e1)) == [("RESULT-PARTNER", "/result/partner"),
+                                     ("RESULT-POINTS", "/result/points")]

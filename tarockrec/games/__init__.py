@@ -5,6 +5,7 @@ import random
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
 from ..cards import Pack
+from ..codes import Code
 from ..engine import Action
 from ..engine import Engine as BaseEngine
 from ..errors import IllegalAction
@@ -39,6 +40,8 @@ class Game(Generic[E]):
     pack: Pack
     Rules: type[RuleSet]
     Engine: type[E]
+    #: the game's finding codes (``tarockrec/games/<game>/codes.py``)
+    codes: tuple[Code, ...] = ()
 
     def rules(self, block: dict[str, Any] | None) -> RuleSet:
         """The rule set a record names (rule sets are immutable, so equal blocks share one)."""

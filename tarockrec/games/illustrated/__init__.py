@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from .codes import CODES
 from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
@@ -42,6 +43,7 @@ class Illustrated(Game):
     pack = PACK
     Rules = IllustratedRules
     Engine = IllustratedEngine
+    codes = CODES
 
     def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
         hands = deal.get("hands")

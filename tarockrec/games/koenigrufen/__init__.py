@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from .codes import CODES
 from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
@@ -41,6 +42,7 @@ class Koenigrufen(Game):
     pack = PACK
     Rules = KoenigrufenRules
     Engine = KoenigrufenEngine
+    codes = CODES
 
     def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
         hands = deal.get("hands")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from .codes import CODES
 from ...cards import iter_bits
 from ...dealing import composition
 from ...engine import Action
@@ -43,6 +44,7 @@ class Ulti(Game[UltiEngine]):
     pack = PACK
     Rules = UltiRules
     Engine = UltiEngine
+    codes = CODES
 
     def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
                     carry: dict[str, Any]) -> tuple[UltiEngine | None, list[Finding]]:

@@ -1,0 +1,99 @@
+"""The catalogue of finding codes: every code tarockrec can report, with its severity, the rules
+section it enforces and a one-line meaning.
+
+The codes shared by every game are listed here; each game lists its own in
+``tarockrec/games/<game>/codes.py`` (``CODES``) and names them on its ``Game`` (``codes``).
+``tarockrec codes [GAME]`` prints the catalogue. The test suite fails when code reports a code
+the catalogue lacks, or when no test triggers a catalogued code that is not marked
+``unreachable`` (with the reason).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .findings import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    #: the section of ``rules/<game>.md`` it enforces (``§4.3``, ``G19``); for the notation,
+    #: the part of ``docs/notation.md`` or FORMAT.md
+    section: str
+    meaning: str
+    severity: Severity = "error"
+    #: why no record can trigger it (a defensive fallback); empty when tests trigger it
+    unreachable: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        out = {"code": self.code, "severity": self.severity, "section": self.section,
+               "meaning": self.meaning}
+        if self.unreachable:
+            out["unreachable"] = self.unreachable
+        return out
+
+
+_FALLBACK = "a defensive fallback: every phase names its own code first"
+
+#: codes of the notation, the reader and the shared checks (no game prefix)
+SHARED: tuple[Code, ...] = (
+    Code("IO-ERROR", "notation", "the input file cannot be read"),
+    Code("JSON-SYNTAX", "notation", "the input is not well-formed JSON"),
+    Code("XML-SYNTAX", "notation", "the input is not well-formed XML (or not UTF-8)"),
+    Code("XML-DOCTYPE", "notation", "the XML carries a DOCTYPE or entity declaration, which "
+         "tarockrec never reads"),
+    Code("XML-ROOT", "notation", "the XML element is not a tarockrec record"),
+    Code("XML-VALUE", "notation", "an XML element lacks a required attribute or holds a value "
+         "of the wrong kind"),
+    Code("XML-SEAT", "notation", "an XML per-seat entry names a seat other than its place"),
+    Code("REC-SCHEMA", "notation", "the record does not have the shape the schema requires"),
+    Code("REC-VERSION", "notation", "the record names a notation version this reader does not "
+         "know"),
+    Code("REC-PLAYERS", "notation", "the number of players is not a table size of the game"),
+    Code("REC-DEALER", "notation", "the dealer is not a seat of the table"),
+    Code("REC-NOTE", "notation", "a note is anchored at a place the record does not have"),
+    Code("GAME-UNSUPPORTED", "notation", "this version of tarockrec cannot check records of "
+         "the game"),
+    Code("RULES-UNKNOWN", "rule sets", "the record names a rule set the game does not have"),
+    Code("OPTION-UNKNOWN", "rule sets", "the record sets a rule option the game does not have"),
+    Code("OPTION-VALUE", "rule sets", "a rule option is given a value of the wrong kind"),
+    Code("OPTION-UNSUPPORTED", "rule sets", "a rule option value tarockrec does not implement"),
+    Code("CARD-UNKNOWN", "§1.2", "a card code that is not in the game's pack"),
+    Code("DEAL-COMPOSITION", "§2", "the dealt hands and talon are not exactly the pack, or a "
+         "hand holds the wrong number of cards"),
+    Code("DEAL-ORDER", "§2", "the deck order does not give the recorded hands and talon"),
+    Code("ACTION-UNKNOWN", "engine", "an engine action of a kind the game does not have",
+         unreachable="records are mapped to the game's own action kinds; only a program "
+         "calling the engine API directly can name another kind"),
+    Code("RESULT-DECLARER", "scoring", "the recorded declarer differs from the replayed one"),
+    Code("RESULT-CONTRACT", "scoring", "the recorded contract differs from the replayed one"),
+    Code("RESULT-PARTNER", "scoring", "the recorded partner differs from the replayed one"),
+    Code("RESULT-POINTS", "scoring", "the recorded card points differ from the counted ones"),
+    Code("RESULT-TRICKS", "scoring", "the recorded trick counts differ from the replayed ones"),
+    Code("RESULT-MULTIPLIER", "scoring", "the recorded multiplier differs from the recomputed "
+         "one"),
+    Code("RESULT-SCORES", "scoring", "the recorded scores differ from the recomputed ones"),
+    Code("RESULT-ZERO-SUM", "scoring", "the recorded scores do not add up to zero"),
+    Code("RESULT-TOTALS", "scoring", "the session totals differ from the sum of its deals"),
+    Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
+    Code("SESSION-CARRY", "sessions", "the carried state written on a deal differs from the "
+         "state the earlier deals leave"),
+    Code("SHEET-UNVERIFIED", "notation", "a score sheet without cards: play and card points "
+         "are taken on trust", severity="info"),
+    Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "
+         "report); the record is not judged"),
+)
+
+
+def catalogue(game: str | None = None) -> dict[str, Code]:
+    """Every code (shared first, then each game's) or, for ``game``, the shared codes and that
+    game's; raises ``KeyError`` for an unknown game name."""
+    from .games import all_games
+
+    games = all_games()
+    chosen = [games[game]] if game is not None else list(games.values())
+    out = {c.code: c for c in SHARED}
+    for g in chosen:
+        for c in g.codes:
+            out[c.code] = c
+    return out
