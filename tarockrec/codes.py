@@ -65,6 +65,8 @@ SHARED: tuple[Code, ...] = (
     Code("ACTION-UNKNOWN", "engine", "an engine action of a kind the game does not have",
          unreachable="records are mapped to the game's own action kinds; only a program "
          "calling the engine API directly can name another kind"),
+    Code("RESULT-SEAT", "notation", "a score sheet names a declarer or partner seat that is not "
+         "at the table"),
     Code("RESULT-DECLARER", "scoring", "the recorded declarer differs from the replayed one"),
     Code("RESULT-CONTRACT", "scoring", "the recorded contract differs from the replayed one"),
     Code("RESULT-PARTNER", "scoring", "the recorded partner differs from the replayed one"),

@@ -254,6 +254,12 @@ def _validate_sheet(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr
                                    "was not verified, only the calls and the arithmetic of the "
                                    "written result", ptr or "/", "info"))
     result = d.get("result") or {}
+    for key in ("declarer", "partner"):
+        seat = result.get(key)
+        if isinstance(seat, int) and not 0 <= seat < n:
+            report.findings.append(Finding("RESULT-SEAT", f"the recorded {key} is seat {seat}, "
+                                           f"but the table has seats 0–{n - 1}",
+                                           f"{ptr}/result/{key}"))
     if facts:
         partial = {k: v for k, v in facts.items() if k in result}
         _compare_result({k: result[k] for k in partial}, partial, ptr, report)

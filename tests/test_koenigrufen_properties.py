@@ -86,19 +86,26 @@ def _holder_at(rec: dict, t: int, j: int) -> tuple[int, set[str]]:
 
 
 def test_a_card_the_player_does_not_hold_is_caught(records: list[dict]) -> None:
+    """A card played a second time, and a card another seat still holds."""
     rng = random.Random(5)
     tried = 0
     for rec in records:
-        if "play" not in rec or rec["result"]["contract"] == "farbensolo":
+        if "play" not in rec:
             continue
-        t, j = rng.randrange(12), rng.randrange(4)
-        seat, hand = _holder_at(rec, t, j)
-        foreign = sorted(set(PACK.codes) - hand)
+        t, j = rng.randrange(1, 12), rng.randrange(4)
+        played = sorted({c for trick in rec["play"][:t] for c in trick})
         bad = copy.deepcopy(rec)
-        bad["play"][t][j] = rng.choice(foreign)
-        rep = validate_record(bad)
-        assert not rep.valid, (t, j, bad["play"][t][j])
-        assert any(f.pointer.startswith("/play") for f in rep.findings)
+        bad["play"][t][j] = rng.choice(played)
+        first = validate_record(bad).findings[0]
+        assert (first.code, first.pointer) == ("KR-NOT-IN-HAND", f"/play/{t}/{j}"), str(first)
+        if rec["result"]["contract"] != "farbensolo" and t < 11:
+            # a card another seat still holds (he plays it later): out of turn, or a wrong lead
+            _, hand = _holder_at(rec, t, j)
+            others = sorted({c for trick in rec["play"][t + 1:] for c in trick} - hand)
+            bad["play"][t][j] = rng.choice(others)
+            first = validate_record(bad).findings[0]
+            want = "KR-LEAD" if j == 0 else "KR-TURN"
+            assert (first.code, first.pointer) == (want, f"/play/{t}/{j}"), str(first)
         tried += 1
         if tried >= 600:
             break
@@ -150,7 +157,8 @@ def test_a_mutated_call_is_caught(records: list[dict]) -> None:
         bad = copy.deepcopy(rec)
         i = rng.randrange(len(auction))
         bad["auction"][i]["seat"] = (auction[i]["seat"] + 1 + rng.randrange(3)) % 4
-        assert not validate_record(bad).valid
+        first = validate_record(bad).findings[0]
+        assert (first.code, first.pointer) == ("KR-TURN", f"/auction/{i}"), str(first)
 
 
 def test_recorded_scores_are_checked(records: list[dict]) -> None:
