@@ -62,9 +62,10 @@ SHARED: tuple[Code, ...] = (
     Code("DEAL-COMPOSITION", "§2", "the dealt hands and talon are not exactly the pack, or a "
          "hand holds the wrong number of cards"),
     Code("DEAL-ORDER", "§2", "the deck order does not give the recorded hands and talon"),
-    Code("ACTION-UNKNOWN", "engine", "an engine action of a kind the game does not have",
-         unreachable="records are mapped to the game's own action kinds; only a program "
-         "calling the engine API directly can name another kind"),
+    Code("ACTION-UNKNOWN", "engine", "an engine action of a kind the game does not have (a "
+         "program calling the engine; records name only the game's kinds)"),
+    Code("ACTION-VALUE", "engine", "an engine action whose seat or value has the wrong shape "
+         "(a program calling the engine; the schema refuses such records first)"),
     Code("RESULT-SEAT", "notation", "a score sheet names a declarer or partner seat that is not "
          "at the table"),
     Code("RESULT-DECLARER", "scoring", "the recorded declarer differs from the replayed one"),

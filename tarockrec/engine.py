@@ -7,9 +7,10 @@ breakdown once ``is_over``. The generic entry points ``verify/can/apply`` take a
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Sequence, TypeVar
 
 from .cards import Pack
 from .errors import IllegalAction
@@ -48,6 +49,68 @@ class Action:
     kind: str
     seat: int
     value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What the value of an action kind looks like; checked before the rules are asked, so
+    that a program passing a wrong value gets ``ACTION-VALUE``, never a ``TypeError``."""
+
+    describe: str
+    test: Callable[[Any], bool]
+
+
+def _texts(v: Any) -> bool:
+    return isinstance(v, (tuple, list)) and all(isinstance(x, str) for x in v)
+
+
+def _text_or_none(v: Any) -> bool:
+    return v is None or isinstance(v, str)
+
+
+#: the value is not used (a pass, a concession, a redeal demand)
+NOTHING = Shape("no value", lambda v: True)
+TEXT = Shape("a text (a call, a card code, a suit)", lambda v: isinstance(v, str))
+TEXTS = Shape("a list of texts (card codes)", _texts)
+#: the items said in a declaration turn: the game explains an item that is not a statement
+ITEMS = Shape("a list of the items said", lambda v: isinstance(v, (tuple, list)))
+
+
+def pair(first: Shape, second: Shape, describe: str) -> Shape:
+    """A two-item tuple whose items have the shapes ``first`` and ``second``."""
+    return Shape(describe, lambda v: isinstance(v, tuple) and len(v) == 2
+                 and first.test(v[0]) and second.test(v[1]))
+
+
+OPTIONAL_TEXT = Shape("a text or nothing", _text_or_none)
+OPTIONAL_TEXTS = Shape("a list of texts or nothing", lambda v: v is None or _texts(v))
+WHOLE = Shape("a whole number", lambda v: type(v) is int)
+FLAG = Shape("true or false", lambda v: isinstance(v, bool))
+
+V = TypeVar("V", bound=Callable[..., None])
+
+
+def takes(shape: Shape) -> Callable[[V], V]:
+    """Decorate ``verify_x``: a seat that is not a whole number, or a value of another shape
+    than ``shape``, is refused with ``ACTION-VALUE`` before the rules are asked."""
+
+    def decorate(verify: V) -> V:
+        kind = verify.__name__.removeprefix("verify_")
+
+        @functools.wraps(verify)
+        def checked(self: Any, seat: Any, value: Any = None) -> None:
+            if type(seat) is not int:
+                raise IllegalAction("ACTION-VALUE", f"a seat is a whole number, not {seat!r}",
+                                    seat)
+            if not shape.test(value):
+                raise IllegalAction("ACTION-VALUE", f"{value!r} is not a value of {kind}: it "
+                                    f"takes {shape.describe}", value)
+            verify(self, seat, value)
+
+        checked.shape = shape  # type: ignore[attr-defined]
+        return checked  # type: ignore[return-value]
+
+    return decorate
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +244,7 @@ class TrickEngine(Engine):
                      legal: int) -> IllegalAction:  # pragma: no cover
         raise NotImplementedError
 
+    @takes(TEXT)
     def verify_play(self, seat: int, card_code: str) -> None:
         """The checks of a played card in their order: the phase, the card, the turn, the
         hand, then the game's legal cards (each failure explained by the game's hooks)."""

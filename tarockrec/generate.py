@@ -24,6 +24,12 @@ def deal_record(game: games.Game, rng: random.Random, dealer: int, rules: RuleSe
     rules = rules or game.Rules()
     carry = carry if carry is not None else game.initial_carry(rules, n)
     engine = play_out(game, rng, n, dealer, rules, carry)
+    return record_of(game, engine, rules, n, dealer, carry, players)
+
+
+def record_of(game: games.Game, engine: Any, rules: RuleSet, n: int, dealer: int,
+              carry: dict[str, Any], players: list[str] | None = None) -> dict[str, Any]:
+    """The standalone record of a finished deal (its carried state written in ``carry``)."""
     rec: dict[str, Any] = {"tarockrec": 1, "game": game.name}
     if rules.overrides or rules.name != "default":
         rec["rules"] = {"name": rules.name, "options": dict(rules.overrides)}

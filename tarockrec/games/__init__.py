@@ -80,6 +80,12 @@ class Game(Generic[E]):
                     carry: dict[str, Any]) -> E:
         raise NotImplementedError
 
+    def card_points_total(self, engine: E) -> int | None:
+        """What the card points of the finished deal ``engine`` add up to (the pack's total,
+        less what the rules leave uncounted), or None when the deal counts no card points.
+        The conformance suite compares it with the sum of the score's ``points``."""
+        return None
+
     def choose(self, engine: E, rng: random.Random) -> Action:
         """A random legal action (the generator's policy; games may weight it)."""
         return rng.choice(list(engine.legal_actions))

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .codes import CODES
 from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
+from .codes import CODES
 from .contracts import PACK
 from .engine import IllustratedEngine
 from .rules import IllustratedRules
@@ -148,6 +148,9 @@ class Illustrated(Game):
         hands, talon = deal_from_deck(deck, dealer, n)
         masks = [sum(1 << c for c in h) for h in hands]
         return IllustratedEngine(rules, n, dealer, masks, talon, _periods(carry))
+
+    def card_points_total(self, engine: IllustratedEngine) -> int | None:
+        return 94 if "points" in engine.score().facts else None        # §1.3
 
     def choose(self, engine, rng):  # type: ignore[no-untyped-def]
         """Random legal action, weighted towards passing so deals look like real ones."""

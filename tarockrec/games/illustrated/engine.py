@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import Action, Event, TrickEngine
+from ...engine import ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
 from ...errors import IllegalAction
 from ...tricks import TrickTable
 from .contracts import (
@@ -278,6 +278,7 @@ class IllustratedEngine(TrickEngine):
         self.verify_bid(seat, call)
         return self._apply_bid(seat, call)
 
+    @takes(TEXT)
     def verify_bid(self, seat: int, call: str) -> None:
         if self.phase != AUCTION:
             raise self._wrong_phase("bid", call)
@@ -423,6 +424,7 @@ class IllustratedEngine(TrickEngine):
         self.verify_discard(seat, cards)
         return self._apply_discard(seat, cards)
 
+    @takes(TEXTS)
     def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
         if self.phase != DISCARD:
             raise self._wrong_phase("discard", list(cards))
@@ -512,6 +514,7 @@ class IllustratedEngine(TrickEngine):
         self.verify_annul(seat, value)
         return self._apply_annul(seat, value)
 
+    @takes(NOTHING)
     def verify_annul(self, seat: int, value: Any = None) -> None:
         if self.phase != CALL:
             raise self._wrong_phase("annul", seat)
@@ -558,6 +561,7 @@ class IllustratedEngine(TrickEngine):
         self.verify_call(seat, card_code)
         return self._apply_call(seat, card_code)
 
+    @takes(TEXT)
     def verify_call(self, seat: int, card_code: str) -> None:
         if self.phase != CALL:
             raise self._wrong_phase("call", card_code)
@@ -610,6 +614,7 @@ class IllustratedEngine(TrickEngine):
         self.verify_declare(seat, say)
         return self._apply_declare(seat, say)
 
+    @takes(ITEMS)
     def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
         self._declare(seat, tuple(say), commit=False)
 
@@ -920,6 +925,7 @@ class IllustratedEngine(TrickEngine):
         self.verify_late_claim(seat, claim)
         return self._apply_late_claim(seat, claim)
 
+    @takes(TEXT)
     def verify_late_claim(self, seat: int, claim: str) -> None:
         if self.phase != DONE:
             raise self._wrong_phase("late_claim", claim)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .codes import CODES
 from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
+from .codes import CODES
 from .contracts import CONTRACTS, PACK
 from .engine import KoenigrufenEngine
 from .rules import KoenigrufenRules
@@ -149,6 +149,14 @@ class Koenigrufen(Game):
 
     #: the generator's free choice after Mein Spiel: mostly Rufer, as at real tables
     CHOICE_WEIGHTS = {"rufer": 12, "trischaken": 2, "sechserdreier": 1}
+
+    def card_points_total(self, engine: KoenigrufenEngine) -> int | None:
+        # §1.4: any split of the whole pack into two piles counts 70. Misère contracts leave
+        # the talon out of both piles and Trischaken counts per seat: no fixed total there.
+        c = engine.contract
+        if c is None or c.family in ("misere", "trischaken") or engine.phase != "done":
+            return None
+        return 70
 
     def choose(self, engine, rng):  # type: ignore[no-untyped-def]
         """A random legal action, weighted so generated deals look like real ones: most

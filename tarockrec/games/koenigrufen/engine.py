@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import Action, Event, TrickEngine
+from ...engine import ITEMS, FLAG, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
 from ...errors import IllegalAction
 from ...tricks import TrickTable
 from .contracts import (
@@ -34,6 +34,10 @@ HALVES = ("lower", "upper")
 
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
     return IllegalAction(code_, message, token, sub)
+
+
+#: the king call's value: the king's card code, and whether it is the remaining king (§4.2)
+KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
 
 
 class KoenigrufenEngine(TrickEngine):
@@ -213,6 +217,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_redeal(seat, value)
         return self._apply_redeal(seat, value)
 
+    @takes(NOTHING)
     def verify_redeal(self, seat: int, value: Any = None) -> None:
         if self.phase != AUCTION or self.calls:
             raise self._wrong_phase("redeal")
@@ -238,6 +243,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_call(seat, call)
         return self._apply_call(seat, call)
 
+    @takes(TEXT)
     def verify_call(self, seat: int, call: str) -> None:
         if self.phase == CHOOSE:
             if seat != self.forehand:
@@ -344,6 +350,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_king(seat, value)
         return self._apply_king(seat, value)
 
+    @takes(KING_VALUE)
     def verify_king(self, seat: int, value: tuple[str, bool]) -> None:
         card_code, remaining = value
         if self.phase != KING:
@@ -383,6 +390,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_take(seat, half)
         return self._apply_take(seat, half)
 
+    @takes(TEXT)
     def verify_take(self, seat: int, half: str) -> None:
         if self.phase != TALON:
             raise self._wrong_phase("take", half)
@@ -417,6 +425,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_discard(seat, cards)
         return self._apply_discard(seat, cards)
 
+    @takes(TEXTS)
     def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
         if self.phase != DISCARD:
             raise self._wrong_phase("discard", list(cards))
@@ -472,6 +481,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_concede(seat, value)
         return self._apply_concede(seat, value)
 
+    @takes(NOTHING)
     def verify_concede(self, seat: int, value: Any = None) -> None:
         c = self.contract
         allowed_phase = self.phase == TALON or (
@@ -518,6 +528,7 @@ class KoenigrufenEngine(TrickEngine):
         self.verify_declare(seat, say)
         return self._apply_declare(seat, say)
 
+    @takes(ITEMS)
     def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
         self._declare(seat, tuple(say), commit=False)
 

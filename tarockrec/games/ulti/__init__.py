@@ -5,18 +5,18 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from .codes import CODES
 from ...cards import iter_bits
 from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
-from .contracts import CONTRACTS, PACK, ContractError, parse_contract
+from .codes import CODES
+from .contracts import CONTRACTS, COUNTERS, PACK, ContractError, parse_contract
 from ...core.auction import PASS, Auction, Refusal
 from .engine import AUCTION, AUCTION_SPEC, PLAY, UltiEngine
 from ...rules import RuleSet
-from .rules import UltiRules
+from .rules import TalonPoints, UltiRules
 
 N = 3
 
@@ -177,6 +177,17 @@ class Ulti(Game[UltiEngine]):
         hands, talon = deal_from_deck(deck, dealer)
         assert isinstance(rules, UltiRules)
         return UltiEngine(rules, dealer, _masks(hands), _masks([talon])[0])
+
+    def card_points_total(self, engine: UltiEngine) -> int | None:
+        """§7.1: ten a counter (aces and tens) plus ten for the last trick, plus the declared
+        marriages; the talon's counters only where they go to the defenders (G3)."""
+        c, t = engine.contract, engine.table
+        if c is None or c.trump is None or t is None or len(t.tricks) != 10:
+            return None
+        counted = COUNTERS if engine.rules.talon_points_to is TalonPoints.DEFENDERS \
+            else COUNTERS & ~engine.talon
+        marriages = sum(40 if suit == c.trump else 20 for _, suit in engine.marriages)
+        return 10 * counted.bit_count() + 10 + marriages
 
     def choose(self, engine: UltiEngine, rng: random.Random) -> Action:
         """A random legal action, weighted so that deals look like real ones: short auctions,

@@ -15,7 +15,8 @@ from typing import Any, Iterator
 from ...cards import iter_bits
 from ...core.auction import PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder
-from ...engine import Action, Event, TrickEngine
+from ...engine import (ITEMS, NOTHING, OPTIONAL_TEXT, OPTIONAL_TEXTS, TEXT, TEXTS, Action, Event, Shape,
+                      TrickEngine, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import TrickTable, hold_back, must_beat
@@ -69,6 +70,16 @@ def _above(strength: tuple[int, ...]) -> dict[str, list[int]]:
 
 ABOVE_TRUMP = _above(TRUMP_STRENGTH)
 ABOVE_NT = _above(NT_STRENGTH)
+
+
+#: a bid: (contract id, the two discarded cards; None before the talon is picked up)
+BID_VALUE = pair(OPTIONAL_TEXT, OPTIONAL_TEXTS, "a pair (contract id, the two discards)")
+#: a pass: nothing, or the record's (contract, discard) fields, which must both be empty
+PASS_VALUE = Shape("nothing, or a pair (contract id, discards)",
+                   lambda v: v is None or BID_VALUE.test(v))
+#: a declaration turn: (the trick whose card it goes with, the items said)
+DECLARE_VALUE = pair(Shape("a trick number", lambda v: v is None or type(v) is int), ITEMS,
+                     "a pair (trick number, the items said)")
 
 
 class UltiEngine(TrickEngine):
@@ -202,6 +213,7 @@ class UltiEngine(TrickEngine):
         self.verify_name_suit(seat, suit)
         return self._apply_name_suit(seat, suit)
 
+    @takes(TEXT)
     def verify_name_suit(self, seat: int, suit: str) -> None:
         if self.phase != AUCTION:
             raise self._over(suit, "name_suit")
@@ -230,6 +242,7 @@ class UltiEngine(TrickEngine):
         self.verify_bid(seat, value)
         return self._apply_bid(seat, value)
 
+    @takes(BID_VALUE)
     def verify_bid(self, seat: int, value: tuple[Any, Any]) -> None:
         cid, discard = value
         self._check_turn(seat, cid)
@@ -313,6 +326,7 @@ class UltiEngine(TrickEngine):
         self.verify_pass(seat, value)
         return self._apply_pass(seat, value)
 
+    @takes(PASS_VALUE)
     def verify_pass(self, seat: int, value: Any = None) -> None:
         self._check_turn(seat, "pass")
         if self.auction.refusal(seat, PASS) is Refusal.OPEN_PASS:
@@ -356,6 +370,7 @@ class UltiEngine(TrickEngine):
         self.verify_concede(seat, value)
         return self._apply_concede(seat, value)
 
+    @takes(NOTHING)
     def verify_concede(self, seat: int, value: Any = None) -> None:
         if self.phase != PLAY:
             raise self._over("concede", "concede")
@@ -384,6 +399,7 @@ class UltiEngine(TrickEngine):
         self.verify_declare(seat, value)
         return self._apply_declare(seat, value)
 
+    @takes(DECLARE_VALUE)
     def verify_declare(self, seat: int, value: tuple[Any, Any]) -> None:
         """Marriages (§5.2) and the doubling chain (§5.4), said with one's card to tricks 1–3."""
         trick, say = value

@@ -1,0 +1,137 @@
+"""One conformance suite for every registered game and table size.
+
+Deals are played through the engine's own legal actions, the carried state passed on from deal
+to deal (so doubling periods and redeals occur). At every step: each legal action is accepted
+(``can``), refused actions (another seat, a nonsense value, an unknown kind) raise
+``IllegalAction`` with a catalogued code and nothing else, and in play exactly the legal cards
+are playable. Each finished deal is zero-sum, its card points add up, its record replays to the
+same score, and JSON → XML → JSON gives back the same text. A game joins by being registered.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from tarockrec.codecs import jsonio, xmlio
+from tarockrec.codes import catalogue
+from tarockrec.engine import Action
+from tarockrec.errors import IllegalAction
+from tarockrec.games import Game, all_games
+from tarockrec.generate import record_of
+from tarockrec.validate import validate_record
+
+DEALS = 120
+CASES = [(name, n) for name, game in sorted(all_games().items()) for n in game.table_sizes]
+NONSENSE = (None, "", "nonsense", 7, -1, ["T22"], {"x": 1}, ("pass", "T22"), 10**30)
+
+
+@dataclass
+class Run:
+    game: Game[Any]
+    n: int
+    records: list[dict[str, Any]] = field(default_factory=list)
+    scores: list[list[int]] = field(default_factory=list)
+    points: list[tuple[int, int]] = field(default_factory=list)
+    actions: int = 0
+    refusals: dict[str, int] = field(default_factory=dict)
+
+
+def _refused(engine: Any, action: Action, codes: set[str], run: Run) -> None:
+    """``action`` is either legal or refused by ``verify`` with a catalogued code."""
+    if engine.can(action):
+        return
+    try:
+        engine.verify(action)
+    except IllegalAction as err:
+        assert err.code in codes, (action, err.code)
+        assert str(err), action
+        run.refusals[err.code] = run.refusals.get(err.code, 0) + 1
+        return
+    raise AssertionError(f"can() refused {action} but verify() accepted it")
+
+
+def _check_step(engine: Any, rng: random.Random, codes: set[str], run: Run) -> None:
+    legal = list(engine.legal_actions)
+    assert legal, "an unfinished deal always has a legal action"
+    for action in legal:
+        assert engine.can(action), action
+        assert action in engine.legal_actions
+    sample = rng.choice(legal)
+    for seat in range(run.n + 1):
+        if seat != sample.seat:
+            _refused(engine, Action(sample.kind, seat, sample.value), codes, run)
+    for value in NONSENSE:
+        _refused(engine, Action(sample.kind, sample.seat, value), codes, run)
+    with pytest.raises(IllegalAction) as err:
+        engine.verify(Action("no_such_action", sample.seat, None))
+    assert err.value.code == "ACTION-UNKNOWN"
+    if sample.kind == "play":
+        playable = set(engine.legal_cards())
+        for card in engine.pack.codes:
+            assert engine.can(Action("play", sample.seat, card)) == (card in playable), card
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[f"{g}-{n}" for g, n in CASES])
+def run(request: pytest.FixtureRequest) -> Run:
+    name, n = request.param
+    game = all_games()[name]
+    codes = set(catalogue(name))
+    out = Run(game, n)
+    rng = random.Random(f"{name}/{n}")
+    rules = game.Rules()
+    carry = game.initial_carry(rules, n)
+    dealer = 0
+    for i in range(DEALS):
+        engine = game.random_deal(rng, n, dealer, rules, carry)
+        while not engine.is_over:
+            if i % 4 == 0:                      # the full step checks on every fourth deal
+                _check_step(engine, rng, codes, out)
+            engine.apply(game.choose(engine, rng))
+            out.actions += 1
+        # a finished deal expects nothing more (optional actions, such as Illustrated's late
+        # tarokk claim, may remain legal)
+        assert engine.expected_next() is None
+        score = engine.score()
+        out.scores.append(list(score.deltas))
+        total = game.card_points_total(engine)
+        if total is not None:
+            out.points.append((sum(score.facts["points"]), total))
+        rec = record_of(game, engine, rules, n, dealer, carry)
+        out.records.append(rec)
+        carry = game.next_carry(engine, carry)
+        dealer = game.next_dealer(engine, dealer, n, rec)
+    return out
+
+
+def test_refusals_are_catalogued_and_seen(run: Run) -> None:
+    assert run.actions > DEALS * 5
+    # every game refuses out-of-turn and nonsense actions with its own codes
+    assert any(code.startswith(run.game.codes[0].code.split("-")[0]) for code in run.refusals)
+
+
+def test_every_deal_is_zero_sum(run: Run) -> None:
+    for deltas in run.scores:
+        assert len(deltas) == run.n and sum(deltas) == 0, deltas
+
+
+def test_card_points_add_up(run: Run) -> None:
+    assert run.points, f"{run.game.name} never reported card points to check"
+    for counted, total in run.points:
+        assert counted == total
+
+
+def test_records_replay_to_the_same_score(run: Run) -> None:
+    for rec, deltas in zip(run.records, run.scores):
+        report = validate_record(rec)
+        assert report.valid, [str(f) for f in report.findings]
+        assert report.scores[0] is not None and list(report.scores[0].deltas) == deltas
+        assert rec["result"]["scores"] == deltas
+
+
+def test_json_xml_json_is_identical(run: Run) -> None:
+    for rec in run.records:
+        text = jsonio.dumps(rec)
+        assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == text
