@@ -155,3 +155,17 @@ def test_envelope_codes() -> None:
     assert findings(bad) == {("REC-NOTE", "/notes/0/at")}
     bad = dict(rec, game="cego")
     assert ("GAME-UNSUPPORTED", "/game") in findings(bad)
+
+
+@pytest.mark.parametrize("statement", ["partner", "not_partner"])
+def test_declarer_makes_no_partner_statement(statement: str) -> None:
+    """§4.6.2: the declarer's side is public from the start. Example 14's declarer called his
+    own king: he is told he is the declarer, not that he lacks the king he holds."""
+    path = os.path.join(SAMPLES, "koenigrufen", "valid",
+                        "ex14-rufer-own-king-doubling-king-ultimo.json")
+    rec = json.load(open(path, encoding="utf-8"))
+    assert rec["declarations"][3]["seat"] == rec["result"]["declarer"] == 0
+    rec["declarations"][3]["say"] = ["trull", statement]
+    (finding,) = validate_record(rec).findings
+    assert (finding.code, finding.pointer) == ("KR-PARTNER-STATEMENT", "/declarations/3/say/1")
+    assert "is the declarer" in finding.message and "not hold" not in finding.message

@@ -1332,6 +1332,8 @@ def register_invalid() -> None:
         lambda r: r["declarations"][2].__setitem__("say", ["trull"]))
     add("i26b-false-partner-statement", "§9 I26", ["KR-PARTNER-STATEMENT"], E1,
         lambda r: r["declarations"][1].__setitem__("say", ["rekontra", "not_partner"]))
+    add("i26c-declarer-partner-statement", "§4.6.2", ["KR-PARTNER-STATEMENT"], E14,
+        lambda r: r["declarations"][3].__setitem__("say", ["trull", "partner"]))
     add("i27-besserrufer-without-bird", "§9 I27", ["KR-BESSERRUFER"], E8,
         lambda r: r["declarations"][0].__setitem__("say", ["trull"]))
     add("i28a-closed-before-declarer-spoke", "§9 I28", ["KR-DECL-END"], E14,

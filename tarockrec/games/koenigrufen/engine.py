@@ -580,6 +580,10 @@ class KoenigrufenEngine(TrickEngine):
             if not c.king_call:
                 raise _bad("KR-PARTNER-STATEMENT", f"there is no partner to speak of in {c.id}",
                            say[i], f"/say/{i}")
+            if seat == self.declarer:                                   # §4.6.2
+                raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} is the declarer and makes no "
+                           "partner statement: his side is known from the start, even when he "
+                           "called his own king", say[i], f"/say/{i}")
             if len(say) == 1:
                 raise _bad("KR-PARTNER-STATEMENT", "a partner statement stands only beside an "
                            "announcement or a kontra-type call", say[i], f"/say/{i}")
@@ -982,7 +986,7 @@ class KoenigrufenEngine(TrickEngine):
             items.extend(f"{lvl}:{b}" for b in self.announced)
         for item in items:
             yield (item,)
-            if self.contract is not None and self.contract.king_call:
+            if self.contract is not None and self.contract.king_call and seat != self.declarer:
                 yield (item, *stmt)
 
     # -- scoring ------------------------------------------------------------------------
