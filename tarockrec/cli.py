@@ -248,15 +248,23 @@ def _table(sc: Any) -> str:
 
 @main.command()
 @click.argument("game")
-@click.option("-n", "count", type=click.IntRange(1), default=1, help="Number of deals.")
+@click.option("-n", "count", type=click.IntRange(1), default=1,
+              help="Number of deals (per session with --sessions).")
+@click.option("--sessions", type=click.IntRange(1), default=None,
+              help="Write this many session records of COUNT deals each: the carried state "
+                   "(doubling periods) and the dealer pass from deal to deal.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="A rule option for the generated deals (repeatable), e.g. "
+                   "redeal_no_king_no_tarock=on.")
 @click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
 @click.option("--players", type=int, default=None, help="Table size where the game has several.")
 @click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
-def generate(game: str, count: int, seed: int | None, players: int | None, output: str | None,
-             force: bool) -> None:
+def generate(game: str, count: int, sessions: int | None, options: tuple[str, ...],
+             seed: int | None, players: int | None, output: str | None, force: bool) -> None:
     """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines."""
-    from .generate import deal_records
+    from .errors import RulesError
+    from .generate import deal_records, session_records
     g = games.get(game)
     if g is None:
         raise click.UsageError(f"unknown game {game!r}; known: {', '.join(games.all_games())}")
@@ -264,14 +272,33 @@ def generate(game: str, count: int, seed: int | None, players: int | None, outpu
         raise click.UsageError(f"{g.title} is played by {' or '.join(map(str, g.table_sizes))} players")
     if output and os.path.exists(output) and not force:
         raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    chosen: dict[str, Any] = {}
+    for item in options:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise click.UsageError(f"--option {item!r}: write NAME=VALUE")
+        chosen[name] = _option_value(value)
+    try:
+        rules = g.rules({"options": chosen}) if chosen else None
+    except RulesError as err:
+        raise click.UsageError(err.message) from None
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-    lines = (jsonio.dumps(r, compact=True) + "\n" for r in deal_records(game, count, seed, players))
+    records = (session_records(game, sessions, count, seed, players, rules) if sessions
+               else deal_records(game, count, seed, players, rules))
+    lines = (jsonio.dumps(r, compact=True) + "\n" for r in records)
     if output:
         jsonio.write_atomic(output, lines)
     else:
         out = sys.stdout
         for line in lines:
             out.write(line)
+
+
+def _option_value(text: str) -> Any:
+    """A rule option value from the command line: a whole number, true/false, or a word."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return {"true": True, "false": False}.get(text, text)
 
 
 @main.command(name="codes")

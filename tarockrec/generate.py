@@ -42,11 +42,51 @@ def record_of(game: games.Game, engine: Any, rules: RuleSet, n: int, dealer: int
     return rec
 
 
-def deal_records(game_name: str, count: int, seed: int, n: int | None = None) -> Iterator[dict[str, Any]]:
-    game = games.get(game_name)
-    if game is None:
-        raise ValueError(f"unknown game {game_name!r}")
+def deal_records(game_name: str, count: int, seed: int, n: int | None = None,
+                 rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
+    """``count`` standalone deals, each from a fresh carried state."""
+    game = _game(game_name)
     rng = random.Random(seed)
     n = n or game.table_sizes[0]
     for i in range(count):
-        yield deal_record(game, rng, dealer=i % n, n=n)
+        yield deal_record(game, rng, dealer=i % n, n=n, rules=rules)
+
+
+_ENVELOPE = ("tarockrec", "game", "rules", "players")
+
+
+def session_records(game_name: str, sessions: int, deals: int, seed: int, n: int | None = None,
+                    rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
+    """``sessions`` session records of ``deals`` deals each: the carried state (doubling
+    periods) and the dealer pass from deal to deal as the rules say (a redeal keeps the
+    dealer), and the session totals are written."""
+    game = _game(game_name)
+    rng = random.Random(seed)
+    n = n or game.table_sizes[0]
+    rules = rules or game.Rules()
+    for _ in range(sessions):
+        carry = game.initial_carry(rules, n)
+        dealer = 0
+        out: list[dict[str, Any]] = []
+        totals = [0] * n
+        for _ in range(deals):
+            engine = play_out(game, rng, n, dealer, rules, carry)
+            rec = record_of(game, engine, rules, n, dealer, carry)
+            out.append({k: v for k, v in rec.items() if k not in _ENVELOPE})
+            totals = [a + b for a, b in zip(totals, rec["result"]["scores"])]
+            carry = game.next_carry(engine, carry)
+            dealer = game.next_dealer(engine, dealer, n, rec)
+        session: dict[str, Any] = {"tarockrec": 1, "game": game.name}
+        if rules.overrides or rules.name != "default":
+            session["rules"] = {"name": rules.name, "options": dict(rules.overrides)}
+        session["players"] = [f"Player {i + 1}" for i in range(n)]
+        session["deals"] = out
+        session["result"] = {"totals": totals}
+        yield session
+
+
+def _game(name: str) -> games.Game[Any]:
+    game = games.get(name)
+    if game is None:
+        raise ValueError(f"unknown game {name!r}")
+    return game

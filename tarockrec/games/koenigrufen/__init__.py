@@ -1,6 +1,7 @@
 """Königrufen: rules/koenigrufen.md; notation per its Appendix C and docs/notation.md."""
 from __future__ import annotations
 
+import random
 from typing import Any, Iterator
 
 from ...dealing import composition
@@ -9,7 +10,7 @@ from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
 from .codes import CODES
-from .contracts import CONTRACTS, PACK
+from .contracts import CONTRACTS, KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine
 from .rules import KoenigrufenRules
 from .scoring import next_doubling, period_multiplier
@@ -33,6 +34,22 @@ def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[
     for i, packet in enumerate(packets):
         hands[seats[i % N]].extend(packet)
     return hands, talon
+
+
+def _deck_with_redeal_hand(rng: random.Random, deck: list[int], dealer: int,
+                           order: str) -> list[int]:
+    """``deck`` rearranged so that one random seat is dealt only plain suit cards below the
+    king (a hand that may demand a redeal, §2.3)."""
+    places, _ = deal_from_deck(list(range(len(deck))), dealer, order)
+    seat = rng.randrange(N)
+    plain = [c for c in deck if not (TAROCK_MASK | KING_MASK) >> c & 1]
+    hand = rng.sample(plain, len(places[seat]))
+    rest = [c for c in deck if c not in hand]
+    out = [-1] * len(deck)
+    for place, card in zip(places[seat], hand):
+        out[place] = card
+    it = iter(rest)
+    return [c if c >= 0 else next(it) for c in out]
 
 
 class Koenigrufen(Game):
@@ -138,9 +155,15 @@ class Koenigrufen(Game):
             rec["end"] = {"type": "concede", "seat": e.declarer}
         return rec
 
+    #: share of generated deals in which one seat is dealt a hand that may demand a redeal
+    #: (no tarock, no king: §2.3), when the rules allow redeals; by chance it is 1 in ~2,000
+    REDEAL_HAND_SHARE = 0.02
+
     def random_deal(self, rng, n, dealer, rules, carry):  # type: ignore[no-untyped-def]
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
+        if rules.on("redeal_no_king_no_tarock") and rng.random() < self.REDEAL_HAND_SHARE:
+            deck = _deck_with_redeal_hand(rng, deck, dealer, str(rules.deal_order))
         hands, talon = deal_from_deck(deck, dealer, str(rules.deal_order))
         masks = [sum(1 << c for c in h) for h in hands]
         return KoenigrufenEngine(rules, dealer, masks, (sum(1 << c for c in talon[0]),
@@ -164,7 +187,16 @@ class Koenigrufen(Game):
         e: KoenigrufenEngine = engine
         if e.phase == "discard":
             return Action("discard", e.declarer, rng.choice(list(e.legal_discards())))  # type: ignore[arg-type]
-        actions = [a for a in e.legal_actions() if a.kind != "redeal"]
+        every = list(e.legal_actions())
+        # the rarer ways a deal goes, taken often enough to appear in a few thousand deals:
+        # a redeal demand (§2.3) and a concession before or after the discard (§4.4)
+        redeals = [a for a in every if a.kind == "redeal"]
+        if redeals and rng.random() < 0.5:
+            return rng.choice(redeals)
+        concessions = [a for a in every if a.kind == "concede"]
+        if concessions and rng.random() < 0.4:
+            return concessions[0]
+        actions = [a for a in every if a.kind not in ("redeal", "concede")] or every
         if e.phase == "choose":
             weights = [self.CHOICE_WEIGHTS.get(a.value, 1) for a in actions]
             return rng.choices(actions, weights)[0]

@@ -951,8 +951,10 @@ class KoenigrufenEngine(TrickEngine):
                 yield Action("discard", seat, d)
         elif ph in (OPENING, DECLARE):
             assert seat is not None
-            if ph == DECLARE and self.can_concede(seat):
-                yield Action("concede", seat)
+            # §4.4: the declarer may still concede after the discard, before the first turn
+            # (the seat to speak first is then another player)
+            if self.declarer is not None and self.can_concede(self.declarer):
+                yield Action("concede", self.declarer)
             for say in self._candidate_says(seat):
                 if self.can_declare(seat, say):
                     yield Action("declare", seat, say)
