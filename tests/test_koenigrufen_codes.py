@@ -30,7 +30,8 @@ def first(pred: Callable[[dict], bool]) -> dict:
 
 
 def contract(*names: str) -> Callable[[dict], bool]:
-    return lambda r: r["result"].get("contract") in names
+    """A played deal (not redealt or conceded) of one of these contracts."""
+    return lambda r: r["result"].get("contract") in names and "play" in r
 
 
 def findings(rec: Any) -> set[tuple[str, str]]:
