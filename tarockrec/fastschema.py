@@ -39,8 +39,8 @@ def _json_equal(a: Any, b: Any) -> bool:
     if type(a) is list and type(b) is list:
         return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b))
     if type(a) in (int, float) and type(b) in (int, float):
-        return a == b
-    return type(a) is type(b) and a == b
+        return bool(a == b)
+    return type(a) is type(b) and bool(a == b)
 
 
 class SchemaCompileError(ValueError):

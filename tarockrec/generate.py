@@ -5,18 +5,19 @@ import random
 from typing import Any, Iterator
 
 from . import games
+from .engine import Engine
 from .rules import RuleSet
 
 
-def play_out(game: games.Game, rng: random.Random, n: int, dealer: int, rules: RuleSet,
-             carry: dict[str, Any]):  # type: ignore[no-untyped-def]
-    engine = game.random_deal(rng, n, dealer, rules, carry)
+def play_out(game: games.Game[Any], rng: random.Random, n: int, dealer: int, rules: RuleSet,
+             carry: dict[str, Any]) -> Engine:
+    engine: Engine = game.random_deal(rng, n, dealer, rules, carry)
     while not engine.is_over:
         engine.apply(game.choose(engine, rng))
     return engine
 
 
-def deal_record(game: games.Game, rng: random.Random, dealer: int, rules: RuleSet | None = None,
+def deal_record(game: games.Game[Any], rng: random.Random, dealer: int, rules: RuleSet | None = None,
                 n: int | None = None, players: list[str] | None = None,
                 carry: dict[str, Any] | None = None) -> dict[str, Any]:
     """One complete deal record with its recomputed ``result``."""
@@ -27,7 +28,7 @@ def deal_record(game: games.Game, rng: random.Random, dealer: int, rules: RuleSe
     return record_of(game, engine, rules, n, dealer, carry, players)
 
 
-def record_of(game: games.Game, engine: Any, rules: RuleSet, n: int, dealer: int,
+def record_of(game: games.Game[Any], engine: Any, rules: RuleSet, n: int, dealer: int,
               carry: dict[str, Any], players: list[str] | None = None) -> dict[str, Any]:
     """The standalone record of a finished deal (its carried state written in ``carry``)."""
     rec: dict[str, Any] = {"tarockrec": 1, "game": game.name}

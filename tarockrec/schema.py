@@ -15,7 +15,7 @@ import functools
 import re
 import importlib.resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import jsonschema
 import orjson
@@ -90,15 +90,17 @@ def _sentences(err: ValidationError) -> list[tuple[str, str]]:
     ptr = _pointer(err.absolute_path)
     v, kw = err.instance, err.validator
     if kw == "additionalProperties" and isinstance(v, dict):
-        props = err.schema.get("properties", {})
+        schema = err.schema if isinstance(err.schema, Mapping) else {}
+        props = schema.get("properties", {})
         return [(pointer_join(ptr, k), f"unknown field {k!r} (fields starting with _ are "
                  "private and allowed)") for k in v if k not in props and not k.startswith("_")]
     if kw == "required":
-        missing = [k for k in err.validator_value if isinstance(v, dict) and k not in v]
+        required = err.validator_value if isinstance(err.validator_value, list) else []
+        missing = [k for k in required if isinstance(v, dict) and k not in v]
         return [(ptr, f"missing field {k!r}") for k in missing]
     if kw == "type":
-        want = err.validator_value
-        want = [want] if isinstance(want, str) else list(want)
+        value = err.validator_value
+        want = [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
         return [(ptr, "expected " + " or ".join(_TYPE_WORDS.get(w, w) for w in want))]
     if kw == "minimum":
         return [(ptr, f"expected a whole number of at least {err.validator_value}")]

@@ -163,7 +163,7 @@ def _check_notes(rec: dict[str, Any], ptr: str, report: Report) -> None:
                                            f"{ptr}/notes/{i}/at"))
 
 
-def _validate_session(game: games.Game, rules: Any, n: int, rec: dict[str, Any],
+def _validate_session(game: games.Game[Any], rules: Any, n: int, rec: dict[str, Any],
                       report: Report) -> None:
     add = report.findings.append
     carry = game.initial_carry(rules, n)
@@ -205,7 +205,7 @@ def _validate_session(game: games.Game, rules: Any, n: int, rec: dict[str, Any],
                     f"recomputed deals {totals}", "/result/totals"))
 
 
-def _validate_deal(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr: str,
+def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any], ptr: str,
                    carry: dict[str, Any], report: Report) -> tuple[Score | None, Any]:
     add = report.findings.append
     dealer = d["dealer"]
@@ -245,7 +245,7 @@ def _validate_deal(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr:
     return score, engine
 
 
-def _validate_sheet(game: games.Game, rules: Any, n: int, d: dict[str, Any], ptr: str,
+def _validate_sheet(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any], ptr: str,
                     carry: dict[str, Any], report: Report) -> Score | None:
     """Principle 10: a record without cards; check what can be checked and say so."""
     found, facts = game.check_sheet(d, rules, n, carry)

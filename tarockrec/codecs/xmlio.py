@@ -37,7 +37,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, IO, Iterable, Iterator, TypeGuard
 
 import orjson
 from lxml import etree
@@ -55,11 +55,11 @@ _INT = re.compile(r"-?[0-9]+\Z")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*\Z")
 
 
-def _safe(s: object) -> bool:
+def _safe(s: object) -> TypeGuard[str]:
     return isinstance(s, str) and not _XML_BAD.search(s)
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -68,7 +68,7 @@ def _dec_int(s: str) -> Any:
 
 
 def _tok_ok(v: object) -> bool:
-    return _safe(v) and v.split() == [v]  # type: ignore[union-attr]
+    return _safe(v) and v.split() == [v]
 
 
 @dataclass(frozen=True)
@@ -487,7 +487,8 @@ def dumps(record: dict[str, Any]) -> str:
     version = v if _is_int(v) else VERSION
     el = _record_element(record, version, 2)
     el.tail = "\n"
-    return _header(version) + "  " + etree.tostring(el, encoding="unicode") + "</tarockrec>\n"
+    body: str = etree.tostring(el, encoding="unicode")
+    return _header(version) + "  " + body + "</tarockrec>\n"
 
 
 def dump(record: dict[str, Any], fp: IO[str] | IO[bytes]) -> None:
@@ -671,7 +672,7 @@ class _Chain(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def read(self, n: int = -1) -> bytes:  # type: ignore[override]
+    def read(self, n: int = -1) -> bytes:
         if self.head:
             out, self.head = (self.head, b"") if n < 0 or n >= len(self.head) else \
                 (self.head[:n], self.head[n:])

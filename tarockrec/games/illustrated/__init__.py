@@ -7,6 +7,7 @@ multiplier of a scored deal is ``2 ** len(periods)``. Absent or ``[]``: no open 
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Iterator
 
 from ...dealing import composition
@@ -14,6 +15,7 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
+from ...rules import RuleSet
 from .codes import CODES
 from .contracts import PACK
 from .engine import IllustratedEngine
@@ -36,7 +38,7 @@ def _periods(carry: dict[str, Any]) -> tuple[int, ...]:
     return tuple(int(x) for x in p)
 
 
-class Illustrated(Game):
+class Illustrated(Game[IllustratedEngine]):
     name = "illustrated"
     title = "Illustrated Tarokk"
     table_sizes = (4, 5)
@@ -45,7 +47,8 @@ class Illustrated(Game):
     Engine = IllustratedEngine
     codes = CODES
 
-    def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
+    def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
+                    carry: dict[str, Any]) -> tuple[IllustratedEngine | None, list[Finding]]:
         hands = deal.get("hands")
         talon = deal.get("talon")
         if not isinstance(hands, list) or len(hands) != n:
@@ -63,6 +66,7 @@ class Illustrated(Game):
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, n, hands, talon)
+        assert isinstance(rules, IllustratedRules)
         engine = IllustratedEngine(rules, n, dealer, masks[:n], [PACK.index[c] for c in talon],
                                    _periods(carry))
         return engine, findings
@@ -82,7 +86,7 @@ class Illustrated(Game):
                                 "the dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
-    def replay(self, rec: dict[str, Any], engine: IllustratedEngine) -> Iterator[Step]:  # type: ignore[override]
+    def replay(self, rec: dict[str, Any], engine: IllustratedEngine) -> Iterator[Step]:
         e = engine
         for i, entry in enumerate(rec.get("auction", [])):
             yield f"/auction/{i}", Action("bid", entry["seat"], entry["call"])
@@ -120,7 +124,7 @@ class Illustrated(Game):
         for i, lc in enumerate(rec.get("late_claims", [])):
             yield f"/late_claims/{i}", Action("late_claim", lc["seat"], lc["claim"])
 
-    def record_of(self, e: IllustratedEngine) -> dict[str, Any]:  # type: ignore[override]
+    def record_of(self, e: IllustratedEngine) -> dict[str, Any]:
         rec: dict[str, Any] = {
             "deal": {"hands": [PACK.codes_of(h) for h in e.dealt],
                      "talon": [PACK.code(c) for c in e.talon]},
@@ -142,17 +146,19 @@ class Illustrated(Game):
             rec["end"] = {"type": "annul", "seat": e.annul_seat}
         return rec
 
-    def random_deal(self, rng, n, dealer, rules, carry):  # type: ignore[no-untyped-def]
+    def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
+                    carry: dict[str, Any]) -> IllustratedEngine:
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
         hands, talon = deal_from_deck(deck, dealer, n)
         masks = [sum(1 << c for c in h) for h in hands]
+        assert isinstance(rules, IllustratedRules)
         return IllustratedEngine(rules, n, dealer, masks, talon, _periods(carry))
 
     def card_points_total(self, engine: IllustratedEngine) -> int | None:
         return 94 if "points" in engine.score().facts else None        # §1.3
 
-    def choose(self, engine, rng):  # type: ignore[no-untyped-def]
+    def choose(self, engine: IllustratedEngine, rng: random.Random) -> Action:
         """Random legal action, weighted towards passing so deals look like real ones."""
         e: IllustratedEngine = engine
         seat = e.to_act
@@ -173,10 +179,10 @@ class Illustrated(Game):
         rest = [a for a in actions if a not in passes] or actions
         return rng.choice(rest)
 
-    def initial_carry(self, rules, n):  # type: ignore[no-untyped-def]
+    def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
         return {"periods": []}
 
-    def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
+    def next_carry(self, engine: IllustratedEngine, carry: dict[str, Any]) -> dict[str, Any]:
         return {"periods": list(next_periods(engine))}
 
     @staticmethod
@@ -187,11 +193,13 @@ class Illustrated(Game):
         calls = rec.get("auction") or []
         return len(calls) == 4 and all(c.get("call") == "pass" for c in calls)
 
-    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
+    def next_dealer(self, engine: IllustratedEngine | None, dealer: int, n: int,
+                    rec: dict[str, Any]) -> int:
         thrown = engine.redeal if engine is not None else self._thrown_in(rec)
         return dealer if thrown else (dealer + 1) % n
 
-    def next_carry_sheet(self, rules, n, rec, facts, carry):  # type: ignore[no-untyped-def]
+    def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
+                         facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
         """§6.9 after a score sheet, as ``scoring.next_periods`` does after a played deal."""
         periods = _periods(carry)
         if not self._thrown_in(rec):
@@ -200,7 +208,8 @@ class Illustrated(Game):
             return {"periods": list(periods)}
         return {"periods": [*periods, n]}
 
-    def check_sheet(self, rec, rules, n, carry):  # type: ignore[no-untyped-def]
+    def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
+                    carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
         findings: list[Finding] = []
         facts: dict[str, Any] = {"multiplier": 1 << len(_periods(carry))}
         scores = (rec.get("result") or {}).get("scores")

@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from ...cards import iter_bits
 from ...engine import ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
 from ...errors import IllegalAction
+from ...scoring import Score
 from ...tricks import TrickTable
 from .contracts import (
     ALL_BONUSES, CALLABLE, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
@@ -38,6 +39,7 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 
 class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
+    rules: IllustratedRules
     game = "illustrated"
     CODE = "IT"
     TRICK_SIZE_FIRST = False
@@ -71,7 +73,7 @@ class IllustratedEngine(TrickEngine):
         self.contract: str | None = None
         # exchange (§4.1–4.5)
         self.drawn = [0] * n
-        self.discards: list[tuple[int, ...] | None] = [None] * n
+        self.discards: list[tuple[str, ...] | None] = [None] * n
         self.discard_mask = [0] * n
         self.discard_order: tuple[int, ...] = ()
         self.discard_turn = 0
@@ -1004,6 +1006,6 @@ class IllustratedEngine(TrickEngine):
                     yield (k, x)
 
     # -- scoring -------------------------------------------------------------------------------
-    def score(self):  # type: ignore[override]
+    def score(self) -> Score:
         from .scoring import score_deal
         return score_deal(self)

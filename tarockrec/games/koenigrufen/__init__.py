@@ -9,6 +9,7 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import Batch, Game, Step, register
+from ...rules import RuleSet
 from .codes import CODES
 from .contracts import CONTRACTS, KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine
@@ -52,7 +53,7 @@ def _deck_with_redeal_hand(rng: random.Random, deck: list[int], dealer: int,
     return [c if c >= 0 else next(it) for c in out]
 
 
-class Koenigrufen(Game):
+class Koenigrufen(Game[KoenigrufenEngine]):
     name = "koenigrufen"
     title = "Königrufen"
     table_sizes = (4,)
@@ -61,7 +62,8 @@ class Koenigrufen(Game):
     Engine = KoenigrufenEngine
     codes = CODES
 
-    def make_engine(self, rules, n, dealer, deal, carry):  # type: ignore[no-untyped-def]
+    def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
+                    carry: dict[str, Any]) -> tuple[KoenigrufenEngine | None, list[Finding]]:
         hands = deal.get("hands")
         talon = deal.get("talon")
         parts: list[tuple[str, Any, int | None]] = []
@@ -78,7 +80,8 @@ class Koenigrufen(Game):
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, hands, talon, str(rules.deal_order))
-        engine = KoenigrufenEngine(rules, dealer, masks[:4], (masks[4], masks[5]),  # type: ignore[arg-type]
+        assert isinstance(rules, KoenigrufenRules)
+        engine = KoenigrufenEngine(rules, dealer, masks[:4], (masks[4], masks[5]),
                                    int(carry.get("doubling", 0)))
         return engine, findings
 
@@ -100,7 +103,7 @@ class Koenigrufen(Game):
                                 "dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
-    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:  # type: ignore[override]
+    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
         for i, entry in enumerate(rec.get("auction", [])):
             yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
         end = rec.get("end") or {}
@@ -127,7 +130,7 @@ class Koenigrufen(Game):
         if "play" in rec:
             yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 
-    def record_of(self, e: KoenigrufenEngine) -> dict[str, Any]:  # type: ignore[override]
+    def record_of(self, e: KoenigrufenEngine) -> dict[str, Any]:
         lower, upper = e.talon
         rec: dict[str, Any] = {
             "deal": {"hands": [PACK.codes_of(h) for h in e.dealt],
@@ -159,7 +162,9 @@ class Koenigrufen(Game):
     #: (no tarock, no king: §2.3), when the rules allow redeals; by chance it is 1 in ~2,000
     REDEAL_HAND_SHARE = 0.02
 
-    def random_deal(self, rng, n, dealer, rules, carry):  # type: ignore[no-untyped-def]
+    def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
+                    carry: dict[str, Any]) -> KoenigrufenEngine:
+        assert isinstance(rules, KoenigrufenRules)
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
         if rules.on("redeal_no_king_no_tarock") and rng.random() < self.REDEAL_HAND_SHARE:
@@ -181,7 +186,7 @@ class Koenigrufen(Game):
             return None
         return 70
 
-    def choose(self, engine, rng):  # type: ignore[no-untyped-def]
+    def choose(self, engine: KoenigrufenEngine, rng: random.Random) -> Action:
         """A random legal action, weighted so generated deals look like real ones: most
         players pass, bids climb one step at a time, few announcements and kontras."""
         e: KoenigrufenEngine = engine
@@ -209,13 +214,14 @@ class Koenigrufen(Game):
             return rest[0] if rng.random() < 0.7 else rng.choice(rest)  # hold / lowest bid
         return rng.choice(rest)
 
-    def initial_carry(self, rules, n):  # type: ignore[no-untyped-def]
+    def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
         return {"doubling": 0}
 
-    def next_carry(self, engine, carry):  # type: ignore[no-untyped-def]
+    def next_carry(self, engine: KoenigrufenEngine, carry: dict[str, Any]) -> dict[str, Any]:
         return {"doubling": next_doubling(engine)}
 
-    def next_carry_sheet(self, rules, n, rec, facts, carry):  # type: ignore[no-untyped-def]
+    def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
+                         facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
         """§6.8 after a score sheet: its contract is the auction's, else the one written."""
         if (rec.get("end") or {}).get("type") == "redeal":
             return carry
@@ -225,23 +231,26 @@ class Koenigrufen(Game):
             pending += int(rules.trischaken_doubling_deals)
         return {"doubling": pending}
 
-    def next_dealer(self, engine, dealer, n, rec):  # type: ignore[no-untyped-def]
+    def next_dealer(self, engine: KoenigrufenEngine | None, dealer: int, n: int,
+                    rec: dict[str, Any]) -> int:
         if engine is not None and engine.redeal_seat is not None:
             return dealer  # §2.3: the same dealer deals again
         if (rec.get("end") or {}).get("type") == "redeal":
             return dealer
         return (dealer + 1) % n
 
-    def check_sheet(self, rec, rules, n, carry):  # type: ignore[no-untyped-def]
+    def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
+                    carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
         """A score sheet: replay the auction (hands unknown), check the result's shape."""
         findings: list[Finding] = []
         dealer = rec["dealer"]
+        assert isinstance(rules, KoenigrufenRules)
         e = KoenigrufenEngine(rules, dealer, [0, 0, 0, 0], (0, 0), int(carry.get("doubling", 0)))
         facts: dict[str, Any] = {"multiplier": period_multiplier(e.doubling)}
         auction = rec.get("auction", [])
         for i, entry in enumerate(auction):
             try:
-                e.call(entry["seat"], entry["call"])  # type: ignore[attr-defined]
+                e.call(entry["seat"], entry["call"])
             except IllegalAction as err:
                 findings.append(Finding(err.code, err.message, f"/auction/{i}"))
                 return findings, None
@@ -249,13 +258,15 @@ class Koenigrufen(Game):
             facts["declarer"] = e.declarer
             facts["contract"] = e.contract.id
         res = rec.get("result") or {}
-        contract = CONTRACTS.get(res.get("contract", facts.get("contract")))
+        name = res.get("contract", facts.get("contract"))
+        contract = CONTRACTS.get(name) if isinstance(name, str) else None
         scores = res.get("scores")
         if contract is not None and isinstance(scores, list) and len(scores) == N:
             decl = res.get("declarer", facts.get("declarer"))
             partner = res.get("partner")
-            if contract.family != "trischaken" and decl in range(N):
-                side = {decl} | ({partner} if partner in range(N) else set())
+            if contract.family != "trischaken" and isinstance(decl, int) and decl in range(N):
+                side = {decl} | ({partner} if isinstance(partner, int) and partner in range(N)
+                             else set())
                 for group in (side, set(range(N)) - side):
                     vals = {scores[s] for s in group}
                     if len(vals) > 1:

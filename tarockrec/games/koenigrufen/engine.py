@@ -10,8 +10,9 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import ITEMS, FLAG, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
+from ...engine import FLAG, ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
 from ...errors import IllegalAction
+from ...scoring import Score
 from ...tricks import TrickTable
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
@@ -42,6 +43,7 @@ KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remai
 
 class KoenigrufenEngine(TrickEngine):
     ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
+    rules: KoenigrufenRules
     game = "koenigrufen"
     CODE = "KR"
     pack = PACK
@@ -992,6 +994,6 @@ class KoenigrufenEngine(TrickEngine):
                 yield (item, *stmt)
 
     # -- scoring ------------------------------------------------------------------------
-    def score(self):  # type: ignore[override]
+    def score(self) -> Score:
         from .scoring import score_deal
         return score_deal(self)

@@ -1,7 +1,7 @@
 """Königrufen scoring (rules/koenigrufen.md §6): items, kontra, solo doubling, periods."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Callable, TYPE_CHECKING
 
 from ...scoring import Score, ScoreItem, spread
 from .contracts import (
@@ -165,7 +165,7 @@ def _piles(e: "KoenigrufenEngine", D: frozenset[int]) -> tuple[int, int]:
 
 
 def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozenset[int],
-             pile_d: int, pile_o: int, kk, won_d: int) -> None:  # type: ignore[no-untyped-def]
+             pile_d: int, pile_o: int, kk: Callable[[str, bool], int], won_d: int) -> None:
     """§6.4 bonus and penalty items."""
     r = e.rules
     c = e.contract
