@@ -14,7 +14,7 @@ from ...cards import iter_bits
 from ...engine import ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...tricks import TrickTable
+from ...tricks import TrickTable, follow_or_ruff, hold_back
 from .contracts import (
     ALL_BONUSES, CALLABLE, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
     LEVEL_OF, LEVELS, PACK, RANK, T1, T18, T19, T20, T21, T22, TALON_TABLE, TAROCK_MASK,
@@ -818,12 +818,8 @@ class IllustratedEngine(TrickEngine):
 
     @staticmethod
     def _follow_mask(hand: int, trick: list[int]) -> int:
-        if not trick:
-            return hand
-        m = hand & SUIT_MASK[SUIT_OF[trick[0]]]
-        if not m:
-            m = hand & TAROCK_MASK
-        return m or hand
+        """§5.2: follow suit, else a tarokk, else anything (any card leads)."""
+        return follow_or_ruff(hand, SUIT_MASK[SUIT_OF[trick[0]]], TAROCK_MASK) if trick else hand
 
     def _active_binds(self, seat: int) -> list[tuple[int, int]]:
         t = self.table
@@ -861,7 +857,7 @@ class IllustratedEngine(TrickEngine):
         if due:
             return due
         if legal & ~later:
-            return legal & ~later
+            return hold_back(legal, later)
         m = min(target for card, target in bs if legal >> card & 1)
         return sum(1 << card for card, target in bs if legal >> card & 1 and target == m)
 

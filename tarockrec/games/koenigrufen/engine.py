@@ -13,7 +13,7 @@ from ...cards import iter_bits
 from ...engine import FLAG, ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...tricks import TrickTable
+from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, T2, T3, TAROCK_MASK, Contract,
@@ -759,32 +759,27 @@ class KoenigrufenEngine(TrickEngine):
         return out
 
     def _legal_mask(self, seat: int) -> int:
-        """§5.8 legal-card algorithm."""
+        """§5.8 legal-card algorithm, built from the shared primitives of ``tricks.py``."""
         t = self.table
         c = self.contract
         assert t is not None and c is not None
         hand = self.hands[seat]
         if self._plain:  # positive contract, no reservations, default lead rules
-            if not t.cards:
-                return hand
-            m = hand & SUIT_MASK[SUIT_OF[t.cards[0]]]
-            return m or (hand & TAROCK_MASK) or hand
+            return self._follow(hand, t.cards) if t.cards else hand
         if not t.cards:
             legal = hand
             if (c.id == "farbensolo" and self.rules.farbensolo_tarock_lead
-                    == "only_without_suit_cards" and hand & ~TAROCK_MASK):
-                legal = hand & ~TAROCK_MASK
+                    == "only_without_suit_cards"):
+                legal = hold_back(hand, TAROCK_MASK)                         # §5.5
         else:
-            legal = self._follow_mask(hand, t.cards)
+            legal = self._follow(hand, t.cards)                             # §5.2
             if c.family != "positive":
-                w = self._must_win(legal, t.cards)
-                if w:
-                    legal = w
+                legal = must_beat(legal, self._beating(legal, t.cards))     # §5.4
         if c.family != "positive" and self.rules.on("pagat_last_tarock_in_misere"):
-            if legal >> T1 & 1 and legal & TAROCK_MASK & ~(1 << T1) and hand & TAROCK_MASK != 1 << T1:
-                legal &= ~(1 << T1)
+            if hand & TAROCK_MASK != 1 << T1:
+                legal = hold_back(legal, 1 << T1)
         reserved = self._reserved.get(seat)
-        if reserved:
+        if reserved:                                                        # §5.6
             n = t.trick_number
             due = 0
             later = 0
@@ -796,30 +791,23 @@ class KoenigrufenEngine(TrickEngine):
                         later |= 1 << card
             if due:
                 return due
-            if legal & ~later:
-                legal &= ~later
-            elif self.rules.forced_bird_order == "highest_first" and later:
+            if legal & ~later or self.rules.forced_bird_order != "highest_first" or not later:
+                legal = hold_back(legal, later)
+            else:
                 legal = 1 << max(iter_bits(later))  # T3 > T2 > T1 in index order
         return legal
 
     @staticmethod
-    def _follow_mask(hand: int, trick: list[int]) -> int:
-        """§5.2: follow suit, else ruff, else anything."""
-        m = hand & SUIT_MASK[SUIT_OF[trick[0]]]
-        if not m:
-            m = hand & TAROCK_MASK
-        return m or hand
+    def _follow(hand: int, trick: list[int]) -> int:
+        """§5.2: follow suit, else ruff (a tarock), else anything."""
+        return follow_or_ruff(hand, SUIT_MASK[SUIT_OF[trick[0]]], TAROCK_MASK)
 
     @staticmethod
     def _current_winner(trick: list[int]) -> int:
-        w = trick[0]
-        for c in trick:
-            if BEATS[w] >> c & 1:
-                w = c
-        return w
+        return trick[best_index(trick, BEATS)]
 
-    def _must_win(self, legal: int, trick: list[int]) -> int:
-        """§5.4: the subset of ``legal`` that beats the current winner (0 if none)."""
+    def _beating(self, legal: int, trick: list[int]) -> int:
+        """§5.4: the cards of ``legal`` that count as beating the trick so far."""
         if self.rules.misere_overtake == "literal":
             # G19 literal (the seed's two sentences): following suit, a higher card of the led
             # suit than those played so far, even when the trick is ruffed; void and ruffing,
@@ -871,7 +859,7 @@ class KoenigrufenEngine(TrickEngine):
         hand = self.hands[seat]
         if t.cards:
             led = SUIT_OF[t.cards[0]]
-            follow = self._follow_mask(hand, t.cards)
+            follow = self._follow(hand, t.cards)
             if not follow >> card & 1:
                 if hand & SUIT_MASK[led]:
                     some = code(next(iter_bits(hand & SUIT_MASK[led])))
@@ -883,7 +871,7 @@ class KoenigrufenEngine(TrickEngine):
                 return _bad("KR-RUFF", f"seat {seat} played {card_code} but is void in the led "
                             f"suit and holds {some}: it must play a tarock", card_code)
             if c.family != "positive":
-                w = self._must_win(follow, t.cards)
+                w = self._beating(follow, t.cards)
                 if w and not w >> card & 1:
                     return _bad("KR-MUST-WIN", f"seat {seat} played {card_code} but could beat "
                                 f"{code(self._current_winner(t.cards))} with "
