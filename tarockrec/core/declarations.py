@@ -69,6 +69,11 @@ class Round:
         """End the round early (e.g. Carinthian §4.4: a kontra ends the Zahle round)."""
         self.done, self.turn = True, None
 
+    def mark_spoken(self, seat: int) -> None:
+        """``seat`` spoke outside the round's turns (Königrufen's Besserrufer opening, §4.6.3):
+        it counts for ``all_speak`` but neither takes a turn nor breaks a run of passes."""
+        self.spoke.add(seat)
+
 
 class ChainRefusal(StrEnum):
     UNKNOWN_TARGET = "unknown_target"    # the target was never announced (or is void)
@@ -114,8 +119,14 @@ class KontraChains:
         self.level.setdefault(target, 0)
 
     def close(self, target: str) -> None:
-        """A target that can no longer be kontra'd (e.g. the contract once valat is said)."""
+        """A target that can no longer be kontra'd (its chain stands)."""
         self.owner.pop(target, None)
+
+    def cancel(self, target: str) -> None:
+        """Close ``target`` and void its chain (Königrufen §4.6.2: a Valat announcement cancels
+        the kontra on the contract)."""
+        self.owner.pop(target, None)
+        self.level[target] = 0
 
     def refusal(self, target: str, name: str, side: Hashable) -> ChainRefusal | None:
         want = self.ladder.index(name)

@@ -13,6 +13,7 @@ from ...cards import iter_bits
 from ...engine import FLAG, ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
 from ...errors import IllegalAction
 from ...scoring import Score
+from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
@@ -36,6 +37,12 @@ HALVES = ("lower", "upper")
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
     return IllegalAction(code_, message, token, sub)
 
+
+KONTRA_LADDER = KontraLadder(KONTRA_LEVELS)
+#: §4.6.1: the round ends after three passes in a row once everyone has spoken (the literal
+#: reading: after any three passes in a row)
+ROUND_SPECS = {"all_spoke_then_three_passes": RoundSpec(passes_to_end=3, all_speak=True),
+               "literal_three_passes": RoundSpec(passes_to_end=3, all_speak=False)}
 
 #: the king call's value: the king's card code, and whether it is the remaining king (§4.2)
 KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
@@ -73,12 +80,10 @@ class KoenigrufenEngine(TrickEngine):
         self.partner: int | None = None
         self.redeal_seat: int | None = None
         # declarations (§4.6)
-        self.turns: list[tuple[int, tuple[str, ...]]] = []
-        self.spoke = [False] * N
-        self.passes_in_row = 0
-        self.decl_turn = 0
+        self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
+        self.round = Round(ROUND_SPECS[str(rules.declaration_end_rule)], ())
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
-        self.level: dict[str, int] = {}                  # target -> 0..3 (kontra chain)
+        self.chains = KontraChains(KONTRA_LADDER)        # one chain per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
         self.valat_announced = False
         self.table: TrickTable | None = None
@@ -509,11 +514,17 @@ class KoenigrufenEngine(TrickEngine):
         if c.family == "trischaken":
             self._start_play()
             return
-        self.decl_turn = (self.declarer + 1) % N
+        self.round = Round(self.round.spec, [(self.declarer + 1 + i) % N for i in range(N)])
+        self.chains.open("contract", "D")              # §4.6.2 (no round in Trischaken)
         if c.id == "besserrufer" and self.rules.besserrufer_announcement_timing == "opening":
             self.phase = OPENING
         else:
             self.phase = DECLARE
+
+    @property
+    def decl_turn(self) -> int | None:
+        """The seat to speak in the declaration round (§4.6.1)."""
+        return self.round.turn
 
     @property
     def statement_needed_at_all(self) -> bool:
@@ -559,7 +570,7 @@ class KoenigrufenEngine(TrickEngine):
                        f"seat {seat}'s", list(say))
         first_turn_bird = (c.id == "besserrufer" and not opening and seat == self.declarer
                            and self.rules.besserrufer_announcement_timing == "first_turn"
-                           and not self.spoke[seat])
+                           and seat not in self.round.spoke)
         if first_turn_bird and not any(x in BIRDS for x in say):
             raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
                        "pagat, uhu or kakadu", list(say))
@@ -570,7 +581,7 @@ class KoenigrufenEngine(TrickEngine):
             return
         # snapshot state so that verify does not mutate
         announced = dict(self.announced)
-        level = dict(self.level)
+        chains = self.chains.copy()
         valat = self.valat_announced
         public = self.public[seat]
         statements = [i for i, x in enumerate(say) if x in ("partner", "not_partner")]
@@ -627,41 +638,37 @@ class KoenigrufenEngine(TrickEngine):
                                f"the called king (partner / not_partner) with its first "
                                "announcement", item, sub)
                 announced[item] = (seat, my_side)
+                chains.open(item, my_side)
                 if item == "valat":
                     valat = True
-                    level["contract"] = 0
+                    chains.cancel("contract")
                 continue
             level_name, _, target = item.partition(":")
             if level_name not in KONTRA_LEVELS:
                 raise _bad("KR-SAY-UNKNOWN", f"{item!r} is not a Königrufen declaration", item,
                            sub)
             target = target or "contract"
-            need = KONTRA_LEVELS.index(level_name)       # level the target must have now
-            if target == "contract":
-                if valat:
+            refusal = chains.refusal(target, level_name, my_side)
+            if refusal is ChainRefusal.UNKNOWN_TARGET:
+                if target == "contract" and valat:
                     raise _bad("KR-KONTRA-VALAT", f"{level_name} on the contract is void once "
                                "valat is announced", item, sub)
-                owner = "D"
-            else:
-                if target not in announced:
-                    raise _bad("KR-KONTRA", f"{level_name} on {target}, which has not been "
-                               "announced", item, sub)
-                owner = announced[target][1]
-            current = level.get(target, 0)
-            if current != need:
-                raise _bad("KR-KONTRA", self._chain_message(level_name, target, current), item,
-                           sub)
-            caller_must_own = level_name == "rekontra"
-            if (my_side == owner) != caller_must_own:
-                who = ("the side that owns" if caller_must_own else "the side against")
+                raise _bad("KR-KONTRA", f"{level_name} on {target}, which has not been "
+                           "announced", item, sub)
+            if refusal in (ChainRefusal.REPEATED, ChainRefusal.NEEDS_PREVIOUS):
+                raise _bad("KR-KONTRA", self._chain_message(level_name, target,
+                                                            chains.level[target]), item, sub)
+            if refusal is ChainRefusal.WRONG_SIDE:
+                who = ("the side that owns" if KONTRA_LADDER.by_owner(
+                    KONTRA_LADDER.index(level_name)) else "the side against")
                 raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
                            f"{self._target_name(target)}: only {who} it may", item, sub)
-            level[target] = need + 1
+            chains.say(target, level_name)
             if target == "contract":
                 public = True
         if commit:
             self.announced = announced
-            self.level = level
+            self.chains = chains
             self.valat_announced = valat
             if statements or public:
                 self.public[seat] = True
@@ -687,14 +694,12 @@ class KoenigrufenEngine(TrickEngine):
 
     def _end_turn(self, seat: int, say: tuple[str, ...], opening: bool) -> None:
         self.turns.append((seat, say))
-        self.spoke[seat] = True
-        if opening:
+        if opening:                                   # §4.6.3: not a turn of the round
+            self.round.mark_spoken(seat)
             self.phase = DECLARE
             return
-        self.passes_in_row = 0 if say else self.passes_in_row + 1
-        self.decl_turn = (seat + 1) % N
-        literal = self.rules.declaration_end_rule == "literal_three_passes"
-        if self.passes_in_row >= 3 and (literal or all(self.spoke)):
+        self.round.push(seat, say)
+        if self.round.done:                           # §4.6.1
             self._start_play()
 
     # -- play (§5) -----------------------------------------------------------------------

@@ -68,7 +68,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     kontra = r.on("kontra_in_score")
 
     def k(target: str) -> int:
-        return (1 << e.level.get(target, 0)) if kontra else 1
+        return e.chains.multiplier(target) if kontra else 1
 
     if c.family == "trischaken":
         _trischaken(e, out, facts)
