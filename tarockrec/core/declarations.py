@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Hashable, Sequence
+from typing import Generic, Hashable, Sequence, TypeVar
+
+#: what a kontra chain is on: a name ("contract", a bonus) or, where each side owns its own
+#: copy of a bonus, a (side, name) pair (Illustrated §4.11)
+Target = TypeVar("Target", bound=Hashable)
 
 
 class RoundRefusal(StrEnum):
@@ -49,11 +53,14 @@ class Round:
             return RoundRefusal.TURN
         return None
 
-    def push(self, seat: int, say: Sequence[str]) -> None:
-        """Record ``seat``'s turn (already checked) and move on."""
+    def push(self, seat: int, say: Sequence[str], silent: bool | None = None) -> None:
+        """Record ``seat``'s turn (already checked) and move on. ``silent``: whether the turn
+        counts as a pass (default: when nothing is said; Illustrated §4.8 counts the
+        declarer's first turn as speech even when empty)."""
         self.turns.append((seat, tuple(say)))
         self.spoke.add(seat)
-        self.passes_in_row = 0 if say else self.passes_in_row + 1
+        silent = not say if silent is None else silent
+        self.passes_in_row = self.passes_in_row + 1 if silent else 0
         k = self.spec.passes_to_end
         if k is None:
             ended = len(self.spoke) == len(self.seats)
@@ -102,7 +109,7 @@ class KontraLadder:
         return level % 2 == 0
 
 
-class KontraChains:
+class KontraChains(Generic[Target]):
     """One chain per target. ``owner[target]`` is the side (any hashable: "D"/"O", a team
     name) that gains from the target; ``level[target]`` the highest level said on it."""
 
@@ -110,25 +117,30 @@ class KontraChains:
 
     def __init__(self, ladder: KontraLadder) -> None:
         self.ladder = ladder
-        self.owner: dict[str, Hashable] = {}
-        self.level: dict[str, int] = {}
+        self.owner: dict[Target, Hashable] = {}
+        self.level: dict[Target, int] = {}
 
-    def open(self, target: str, owner: Hashable) -> None:
+    def open(self, target: Target, owner: Hashable) -> None:
         """Make ``target`` (the contract, an announced bonus) open to kontra."""
         self.owner[target] = owner
         self.level.setdefault(target, 0)
 
-    def close(self, target: str) -> None:
+    def close(self, target: Target) -> None:
         """A target that can no longer be kontra'd (its chain stands)."""
         self.owner.pop(target, None)
 
-    def cancel(self, target: str) -> None:
+    def cancel(self, target: Target) -> None:
         """Close ``target`` and void its chain (Königrufen §4.6.2: a Valat announcement cancels
         the kontra on the contract)."""
         self.owner.pop(target, None)
         self.level[target] = 0
 
-    def refusal(self, target: str, name: str, side: Hashable) -> ChainRefusal | None:
+    def remove(self, target: Target) -> None:
+        """Forget ``target`` and its chain (an announcement superseded by a higher one)."""
+        self.owner.pop(target, None)
+        self.level.pop(target, None)
+
+    def refusal(self, target: Target, name: str, side: Hashable) -> ChainRefusal | None:
         want = self.ladder.index(name)
         if not want:
             return ChainRefusal.UNKNOWN_LEVEL
@@ -143,14 +155,14 @@ class KontraChains:
             return ChainRefusal.WRONG_SIDE
         return None
 
-    def say(self, target: str, name: str) -> None:
+    def say(self, target: Target, name: str) -> None:
         self.level[target] = self.ladder.index(name)
 
-    def multiplier(self, target: str) -> int:
+    def multiplier(self, target: Target) -> int:
         return 1 << self.level.get(target, 0)
 
-    def copy(self) -> "KontraChains":
-        out = KontraChains(self.ladder)
+    def copy(self) -> "KontraChains[Target]":
+        out: KontraChains[Target] = KontraChains(self.ladder)
         out.owner = dict(self.owner)
         out.level = dict(self.level)
         return out

@@ -14,6 +14,7 @@ from ...cards import iter_bits
 from ...engine import ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
 from ...errors import IllegalAction
 from ...scoring import Score
+from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, follow_or_ruff, hold_back
 from .contracts import (
     ALL_BONUSES, CALLABLE, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
@@ -35,6 +36,10 @@ INVITE_CARD = {1: T19, 2: T18}
 
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
     return IllegalAction(code_, message, token, sub)
+
+
+#: §4.8: the announcement phase ends after three empty turns in a row
+DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 
 
 class IllustratedEngine(TrickEngine):
@@ -84,12 +89,12 @@ class IllustratedEngine(TrickEngine):
         self.discarder_of_called: int | None = None
         # announcements (§4.7–4.12)
         self.turns: list[tuple[int, tuple[str, ...]]] = []
-        self.decl_turn = 0
-        self.empty_in_row = 0
-        self.spoken_turns = {s: 0 for s in self.active}
+        self.round = Round(DECLARATION_ROUND, ())
         self.public = {s: False for s in self.active}
-        #: (team, item) -> level; team "D" or "O"; item "game" or a bonus id; only active ones
-        self.items: dict[tuple[str, str], int] = {}
+        #: one kontra chain per (team, item): team "D" or "O", item "game" or a bonus id; only
+        #: the active ones (§4.11)
+        self.chains: KontraChains[tuple[str, str]] = KontraChains(
+            KontraLadder(KONTRA_LEVELS[:int(rules.max_kontra_level)]))
         self.announcer: dict[tuple[str, str], int] = {}
         self.ever: set[tuple[str, str]] = set()     # every (team, bonus) announced, superseded too
         self.superseded: set[tuple[str, str]] = set()
@@ -602,13 +607,25 @@ class IllustratedEngine(TrickEngine):
         if (self.invitation is not None and self.invitation[1] != seat
                 and self.invitation[1] == self.partner):
             self.public[self.partner] = True
-        self.items[("D", "game")] = 0
+        self.chains.open(("D", "game"), "D")
         self.phase = DECLARE
-        self.decl_turn = seat
-        self.empty_in_row = 0
+        order = [seat]
+        while len(order) < len(self.active):
+            order.append(self.nxt(order[-1]))
+        self.round = Round(DECLARATION_ROUND, order)          # §4.8: the declarer speaks first
         return Event(Action("call", seat, card_code), {"partner": self.partner})
 
     # -- announcements (§4.8–4.12) -------------------------------------------------------------
+    @property
+    def decl_turn(self) -> int | None:
+        """The seat to speak in the announcement phase."""
+        return self.round.turn
+
+    @property
+    def items(self) -> dict[tuple[str, str], int]:
+        """(team, item) -> kontra level of every active item (§4.11)."""
+        return self.chains.level
+
     def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
         return self._can(self.verify_declare, seat, say)
 
@@ -632,7 +649,8 @@ class IllustratedEngine(TrickEngine):
             raise _bad("IT-DECL-TURN", f"it is seat {self.decl_turn}'s turn to speak, not "
                        f"seat {seat}'s", list(say))
         r = self.rules
-        items = dict(self.items)
+        chains = self.chains.copy()
+        items = chains.level                       # the active (team, item) keys and levels
         announcer = dict(self.announcer)
         ever = set(self.ever)
         superseded = set(self.superseded)
@@ -641,7 +659,7 @@ class IllustratedEngine(TrickEngine):
         declared = dict(self.hand_declared)
         me = self.side(seat)
         maxk = int(r.max_kontra_level)
-        first_turn = self.spoken_turns[seat] == 0
+        first_turn = seat not in self.round.spoke
         this_turn: set[str] = set()
         for i, item in enumerate(say):
             sub = f"/say/{i}"
@@ -682,7 +700,7 @@ class IllustratedEngine(TrickEngine):
                 if lvl > maxk:
                     raise _bad("IT-KONTRA-MAX", f"{level_name} goes beyond the highest level "
                                f"allowed ({KONTRA_LEVELS[maxk - 1]})", item, sub)
-                if lvl != cur + 1:
+                if chains.refusal(key, level_name, me) is not None:   # out of order
                     raise _bad("IT-KONTRA-LEVEL", f"seat {seat} says {level_name} on {tgt}, "
                                f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
                                f"; the next level is {KONTRA_LEVELS[cur] if cur < 5 else 'none'}",
@@ -691,7 +709,7 @@ class IllustratedEngine(TrickEngine):
                     raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                                f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and "
                                f"must declare them before any kontra on {tgt}", item, sub)
-                items[key] = lvl
+                chains.say(key, level_name)
                 public = True
                 last = me
                 continue
@@ -737,8 +755,7 @@ class IllustratedEngine(TrickEngine):
                     if r.ultimo_to_uhu_by_partner == "forbidden":
                         raise _bad("IT-ULTIMO-UHU", f"{ult} may not be raised to {item} under "
                                    "these rules", item, sub)
-                    for k in [k for k in items if k[0] == me and k[1] == ult]:
-                        del items[k]
+                    chains.remove((me, ult))
                     superseded.add((me, ult))
             if item in ULTIMO_UHU and (me, ULTIMO_UHU[item]) in ever:
                 raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
@@ -753,7 +770,7 @@ class IllustratedEngine(TrickEngine):
                             raise _bad("IT-TRICK-TARGET", f"seat {seat}'s side already has "
                                        f"{other_item} for trick {b[1]}; {item} needs the same "
                                        "trick and cannot also succeed", item, sub)
-            items[key] = 0
+            chains.open(key, me)
             announcer[key] = seat
             ever.add(key)
             this_turn.add(item)
@@ -768,21 +785,17 @@ class IllustratedEngine(TrickEngine):
                        "turn", list(say))
         if not commit:
             return
-        self.items, self.announcer, self.ever, self.superseded = items, announcer, ever, superseded
+        self.chains, self.announcer, self.ever, self.superseded = (chains, announcer, ever,
+                                                                   superseded)
         self.public[seat] = public
         self.last_side = last
         self.hand_declared = declared
         self.turns.append((seat, say))
-        self.spoken_turns[seat] += 1
-        declarer_first = seat == self.declarer and first_turn
-        if say or declarer_first:
-            self.empty_in_row = 0
-        else:
-            self.empty_in_row += 1
-        if self.empty_in_row >= 3:
+        # §4.8: three empty turns in a row end the phase; the declarer's first turn counts as
+        # speech even when empty
+        self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
+        if self.round.done:
             self._start_play()
-        else:
-            self.decl_turn = self.nxt(seat)
 
     def _undeclared(self, seat: int, declared: dict[int, str]) -> bool:
         return (self.kept[seat] & TAROCK_MASK).bit_count() >= 8 and seat not in declared

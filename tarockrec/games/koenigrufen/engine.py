@@ -83,7 +83,7 @@ class KoenigrufenEngine(TrickEngine):
         self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
         self.round = Round(ROUND_SPECS[str(rules.declaration_end_rule)], ())
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
-        self.chains = KontraChains(KONTRA_LADDER)        # one chain per target (§4.6.2)
+        self.chains: KontraChains[str] = KontraChains(KONTRA_LADDER)  # per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
         self.valat_announced = False
         self.table: TrickTable | None = None

@@ -106,7 +106,7 @@ class UltiEngine(TrickEngine):
         self.contract: Contract | None = None
         # play
         self.table: TrickTable | None = None
-        self.doubling = KontraChains(DOUBLING)            # §5.4, targets main and ulti
+        self.doubling: KontraChains[str] = KontraChains(DOUBLING)   # §5.4: main and ulti
         self.marriages: list[tuple[int, str]] = []       # (seat, suit) declared (§5.2)
         self.decls: list[dict[str, Any]] = []            # the recorded declarations
         self._decl_at: tuple[int, int, int] | None = None  # (seat, trick, cards played) of decls[-1]
