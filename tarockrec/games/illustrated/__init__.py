@@ -20,7 +20,7 @@ from .codes import CODES
 from .contracts import PACK
 from .engine import IllustratedEngine
 from .rules import IllustratedRules
-from .scoring import next_periods
+from .scoring import next_periods, periods_after
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
@@ -200,13 +200,9 @@ class Illustrated(Game[IllustratedEngine]):
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
                          facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
-        """§6.9 after a score sheet, as ``scoring.next_periods`` does after a played deal."""
-        periods = _periods(carry)
-        if not self._thrown_in(rec):
-            return {"periods": [p - 1 for p in periods if p > 1]}
-        if rules.doubling_after_passout == "none":
-            return {"periods": list(periods)}
-        return {"periods": [*periods, n]}
+        """§6.9 after a score sheet: the same rule as after a played deal."""
+        assert isinstance(rules, IllustratedRules)
+        return {"periods": list(periods_after(_periods(carry), self._thrown_in(rec), rules, n))}
 
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
                     carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:

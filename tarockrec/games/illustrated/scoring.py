@@ -10,6 +10,7 @@ from .contracts import (
 
 if TYPE_CHECKING:
     from .engine import IllustratedEngine
+    from .rules import IllustratedRules
 
 
 class _Sheet:
@@ -232,13 +233,20 @@ def game_items(g: int, p_d: int, tricks_d: int, items: dict[tuple[str, str], int
 
 
 def next_periods(e: "IllustratedEngine") -> tuple[int, ...]:
-    """§6.9: a thrown-in deal opens a period of n scored deals; a scored deal uses one deal
-    of every open period."""
-    if e.redeal:
-        if e.rules.doubling_after_passout == "none":
-            return e.periods
-        return e.periods + (e.n,)
-    return tuple(p - 1 for p in e.periods if p > 1)
+    """The open doubling periods after the played deal ``e``."""
+    return periods_after(e.periods, e.redeal, e.rules, e.n)
 
 
-__all__ = ["score_deal", "next_periods", "game_items"]
+def periods_after(periods: tuple[int, ...], thrown_in: bool, rules: "IllustratedRules",
+                  n: int) -> tuple[int, ...]:
+    """§6.9 (the one statement of the carried state, for played deals and score sheets): a
+    thrown-in deal opens a period of n scored deals; a scored deal uses one deal of every open
+    period."""
+    if thrown_in:
+        if rules.doubling_after_passout == "none":
+            return periods
+        return periods + (n,)
+    return tuple(p - 1 for p in periods if p > 1)
+
+
+__all__ = ["score_deal", "next_periods", "periods_after", "game_items"]

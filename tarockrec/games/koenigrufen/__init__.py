@@ -14,7 +14,7 @@ from .codes import CODES
 from .contracts import CONTRACTS, KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine
 from .rules import KoenigrufenRules
-from .scoring import next_doubling, period_multiplier
+from .scoring import doubling_after, next_doubling, period_multiplier
 
 N = 4
 
@@ -223,13 +223,12 @@ class Koenigrufen(Game[KoenigrufenEngine]):
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
                          facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
         """§6.8 after a score sheet: its contract is the auction's, else the one written."""
-        if (rec.get("end") or {}).get("type") == "redeal":
-            return carry
+        assert isinstance(rules, KoenigrufenRules)
         contract = facts.get("contract") or (rec.get("result") or {}).get("contract")
-        pending = max(0, int(carry.get("doubling", 0)) - 1)
-        if contract == "trischaken":
-            pending += int(rules.trischaken_doubling_deals)
-        return {"doubling": pending}
+        redealt = (rec.get("end") or {}).get("type") == "redeal"
+        return {"doubling": doubling_after(int(carry.get("doubling", 0)), redealt,
+                                           contract if isinstance(contract, str) else None,
+                                           rules)}
 
     def next_dealer(self, engine: KoenigrufenEngine | None, dealer: int, n: int,
                     rec: dict[str, Any]) -> int:

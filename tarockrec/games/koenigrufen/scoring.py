@@ -11,6 +11,7 @@ from .contracts import (
 
 if TYPE_CHECKING:
     from .engine import KoenigrufenEngine
+    from .rules import KoenigrufenRules
 
 SEATS = (0, 1, 2, 3)
 
@@ -280,13 +281,21 @@ def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -
 
 
 def next_doubling(e: "KoenigrufenEngine") -> int:
-    """§6.8 queue counter after this deal (redeals are not deals)."""
-    if e.redeal_seat is not None:
-        return e.doubling
-    pending = max(0, e.doubling - 1)
-    if e.contract is not None and e.contract.id == "trischaken":
-        pending += int(e.rules.trischaken_doubling_deals)
+    """§6.8 queue counter after the played deal ``e``."""
+    return doubling_after(e.doubling, e.redeal_seat is not None,
+                          e.contract.id if e.contract is not None else None, e.rules)
+
+
+def doubling_after(pending: int, redealt: bool, contract: str | None,
+                   rules: "KoenigrufenRules") -> int:
+    """§6.8 (the one statement of the carried state, for played deals and score sheets): a
+    redeal is not a deal; every deal uses one doubled deal; Trischaken adds its period."""
+    if redealt:
+        return pending
+    pending = max(0, pending - 1)
+    if contract == "trischaken":
+        pending += int(rules.trischaken_doubling_deals)
     return pending
 
 
-__all__ = ["score_deal", "next_doubling", "CONTRACTS"]
+__all__ = ["score_deal", "next_doubling", "doubling_after", "CONTRACTS"]
