@@ -152,7 +152,8 @@ class Engine:
     ``can_pass``."""
 
     ACTIONS: ClassVar[tuple[str, ...]] = ()
-    _dispatch_table: ClassVar[dict[str, tuple[Callable[..., None], Callable[..., "Event"]]]]
+    _dispatch_table: ClassVar[dict[str, tuple[Callable[[Any], bool] | None, Callable[..., None],
+                                              Callable[..., None], Callable[..., "Event"]]]]
     game: ClassVar[str] = ""
     pack: ClassVar[Pack]
     rules: RuleSet
@@ -181,18 +182,28 @@ class Engine:
 
     def apply(self, action: Action) -> Event:
         """Verify and apply ``action`` (raises ``IllegalAction`` when it is not legal)."""
-        pair = self._dispatch_table.get(action.kind)
-        if pair is None:
+        entry = self._dispatch_table.get(action.kind)
+        if entry is None:
             self.verify(action)                 # raises ACTION-UNKNOWN
             raise AssertionError("unreachable")
-        pair[0](self, action.seat, action.value)
-        return pair[1](self, action.seat, action.value)
+        test, rules, checked, apply = entry
+        seat, value = action.seat, action.value
+        if test is not None and (type(seat) is not int or not test(value)):
+            checked(self, seat, value)          # raises ACTION-VALUE
+        rules(self, seat, value)
+        return apply(self, seat, value)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        # kind -> (verify_x, _apply_x): ``apply`` dispatches through it (no name lookups)
-        cls._dispatch_table = {k: (getattr(cls, f"verify_{k}"), getattr(cls, f"_apply_{k}"))
-                               for k in cls.ACTIONS}
+        # kind -> (value test, verify_x's rules, verify_x, _apply_x): ``apply`` dispatches
+        # through it (no name lookups; the shape test inline, not through the decorator)
+        table = {}
+        for k in cls.ACTIONS:
+            verify = getattr(cls, f"verify_{k}")
+            shape: Shape | None = getattr(verify, "shape", None)
+            table[k] = (shape.test if shape else None, getattr(verify, "__wrapped__", verify),
+                        verify, getattr(cls, f"_apply_{k}"))
+        cls._dispatch_table = table
 
     @property
     def legal_actions(self) -> LegalActions:

@@ -162,7 +162,8 @@ class KontraChains(Generic[Target]):
         return 1 << self.level.get(target, 0)
 
     def copy(self) -> "KontraChains[Target]":
-        out: KontraChains[Target] = KontraChains(self.ladder)
-        out.owner = dict(self.owner)
-        out.level = dict(self.level)
+        out: KontraChains[Target] = KontraChains.__new__(KontraChains)
+        out.ladder = self.ladder
+        out.owner = self.owner.copy()
+        out.level = self.level.copy()
         return out

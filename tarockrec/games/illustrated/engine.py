@@ -649,14 +649,15 @@ class IllustratedEngine(TrickEngine):
             raise _bad("IT-DECL-TURN", f"it is seat {self.decl_turn}'s turn to speak, not "
                        f"seat {seat}'s", list(say))
         r = self.rules
-        chains = self.chains.copy()
+        # work on copies so that verify does not mutate (an empty turn changes none of them)
+        chains = self.chains.copy() if say else self.chains
         items = chains.level                       # the active (team, item) keys and levels
-        announcer = dict(self.announcer)
-        ever = set(self.ever)
-        superseded = set(self.superseded)
+        announcer = dict(self.announcer) if say else self.announcer
+        ever = set(self.ever) if say else self.ever
+        superseded = set(self.superseded) if say else self.superseded
         public = self.public[seat]
         last = self.last_side
-        declared = dict(self.hand_declared)
+        declared = dict(self.hand_declared) if say else self.hand_declared
         me = self.side(seat)
         maxk = int(r.max_kontra_level)
         first_turn = seat not in self.round.spoke
