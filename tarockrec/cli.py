@@ -1,6 +1,7 @@
 """The ``tarockrec`` command line: validate, convert, score, generate, schema."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -52,9 +53,11 @@ class _Progress:
         self.drawn = True
 
     def close(self) -> None:
+        """Wipe the bar (before a line is printed for a record, and at the end)."""
         if self.drawn:
             sys.stderr.write("\r" + " " * 60 + "\r")
             sys.stderr.flush()
+            self.drawn = False
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -62,6 +65,15 @@ class _Progress:
 def main() -> None:
     """Record, check and convert deals of Königrufen, Illustrated Tarokk, Cego,
     Carinthian Tarock and Ulti."""
+
+
+def _json_line(d: dict[str, Any]) -> str:
+    """One JSON Lines report line; a name that is not valid Unicode (a file name of undecodable
+    bytes) is written with escapes instead of failing."""
+    try:
+        return orjson.dumps(d).decode() + "\n"
+    except TypeError:
+        return json.dumps(d, ensure_ascii=True) + "\n"
 
 
 def _label(entry: Entry, many: bool) -> str:
@@ -83,45 +95,103 @@ def _reports(paths: tuple[str, ...] | list[str]) -> Iterator[tuple[Entry, Report
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              help="Report as text lines or as one JSON object per record (JSON Lines).")
-@click.option("--quiet", "-q", is_flag=True, help="Print only invalid records and the summary.")
-def validate(paths: tuple[str, ...], fmt: str, quiet: bool) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text",
+              show_default=True,
+              help="Text lines; one JSON object per record and a closing summary object (JSON "
+                   "Lines); or a JUnit XML report that CI servers display.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only records that are not valid, and "
+              "the summary.")
+@click.option("--max-findings", type=click.IntRange(1), default=None, metavar="N",
+              help="Report at most N findings per record (the count of the rest is given).")
+@click.option("--strict", is_flag=True, help="Count a record with warnings as invalid.")
+def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | None,
+             strict: bool) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
-    engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable."""
+    engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable input,
+    or no record at all."""
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
     files = expand(paths)
     progress = _Progress(files)
     out = sys.stdout
+    cases: list[str] = []
     for entry, rep in _reports(files):
         progress.tick(entry)
-        if entry.problem is not None:
-            counts["unreadable"] += 1
-        elif rep.valid:
-            counts["valid"] += 1
-        else:
-            counts["invalid"] += 1
+        status = _status(entry, rep, strict)
+        counts[status] += 1
+        if quiet and status == "valid":
+            continue
+        shown = rep.findings if max_findings is None else rep.findings[:max_findings]
+        hidden = len(rep.findings) - len(shown)
+        progress.close()
         if fmt == "json":
             d = rep.as_dict()
+            d["status"] = status
+            d["findings"] = [f.as_dict() for f in shown]
+            if hidden:
+                d["findings_not_shown"] = hidden
             d["source"] = entry.source
-            out.write(orjson.dumps(d).decode() + "\n")
-            continue
-        if quiet and rep.valid:
-            continue
-        many = entry.index > 1 or entry.line is not None
-        status = "valid" if rep.valid else ("UNREADABLE" if entry.problem else "INVALID")
-        what = f" ({rep.game} {rep.kind})" if rep.game and rep.kind else ""
-        out.write(f"{_label(entry, many)}: {status}{what}\n")
-        for f in rep.findings:
-            out.write(f"  {f}\n")
+            out.write(_json_line(d))
+        elif fmt == "junit":
+            cases.append(_junit_case(entry, rep, status, shown, hidden))
+        else:
+            many = entry.index > 1 or entry.line is not None
+            what = f" ({rep.game} {rep.kind})" if rep.game and rep.kind else ""
+            label = status if status == "valid" else status.upper()
+            out.write(f"{_label(entry, many)}: {label}{what}\n")
+            for f in shown:
+                tag = "" if f.severity == "error" else f"{f.severity}: "
+                out.write(f"  {tag}{f}\n")
+            if hidden:
+                out.write(f"  … and {hidden} more finding(s) (--max-findings {max_findings})\n")
     progress.close()
     total = sum(counts.values())
-    if fmt == "text":
+    if fmt == "json":
+        out.write(_json_line({"summary": dict(counts, records=total)}))
+    elif fmt == "junit":
+        out.write(_junit(cases, counts))
+    else:
         out.write(f"{total} record(s): {counts['valid']} valid, {counts['invalid']} invalid, "
                   f"{counts['unreadable']} unreadable\n")
+    if total == 0:
+        click.echo("tarockrec: no record was read from " + ", ".join(paths)
+                   + " (an empty folder, or no .json / .jsonl / .xml file in it?)", err=True)
+        sys.exit(EXIT_UNREADABLE)
     if counts["unreadable"]:
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+def _status(entry: Entry, rep: Report, strict: bool) -> str:
+    if entry.problem is not None:
+        return "unreadable"
+    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
+        return "invalid"
+    return "valid"
+
+
+def _junit_case(entry: Entry, rep: Report, status: str, shown: list[Finding],
+                hidden: int) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+    many = entry.index > 1 or entry.line is not None
+    name = quoteattr(_label(entry, many).encode("utf-8", "backslashreplace").decode())
+    kind = quoteattr(f"{rep.game or 'unknown'} {rep.kind or 'record'}")
+    if status == "valid":
+        return f"  <testcase classname={kind} name={name}/>\n"
+    text = "".join(f"{f}\n" for f in shown) + (f"… and {hidden} more\n" if hidden else "")
+    text = text.encode("utf-8", "backslashreplace").decode()
+    tag = "error" if status == "unreadable" else "failure"
+    first = quoteattr(shown[0].code if shown else status)
+    return (f"  <testcase classname={kind} name={name}>\n"
+            f"    <{tag} type={first} message={first}>{escape(text)}</{tag}>\n"
+            "  </testcase>\n")
+
+
+def _junit(cases: list[str], counts: dict[str, int]) -> str:
+    total = sum(counts.values())
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<testsuite name="tarockrec validate" tests="{total}" '
+            f'failures="{counts["invalid"]}" errors="{counts["unreadable"]}">\n'
+            + "".join(cases) + "</testsuite>\n")
 
 
 def _target_format(path: str, to: str | None) -> str:
@@ -147,14 +217,16 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
     fmt = _target_format(target, to)
     if target != "-" and os.path.exists(target) and not force:
         raise click.UsageError(f"{target} exists; use --force to overwrite it")
-    if target != "-" and os.path.abspath(target) == os.path.abspath(source):
+    if target != "-" and source != "-" and _same_file(source, target):
         raise click.UsageError("SOURCE and TARGET are the same file; an input is never modified")
     problems: list[str] = []
+    unreadable: list[bool] = []
 
     def records() -> Iterator[Any]:
         for entry in entries(source):
             if entry.problem is not None:
                 problems.append(f"{_label(entry, True)}: {entry.problem}")
+                unreadable.append(True)
                 raise _Abort()
             if not schema.fast_check(entry.record):
                 found = schema.explain(entry.record)
@@ -174,12 +246,20 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
         for p in problems:
             click.echo(p, err=True)
         click.echo(f"nothing written to {target}", err=True)
-        sys.exit(EXIT_UNREADABLE if any("UNREADABLE" in p or "SYNTAX" in p or "IO-" in p
-                                        or "XML-" in p for p in problems) else EXIT_INVALID)
+        sys.exit(EXIT_UNREADABLE if unreadable else EXIT_INVALID)
 
 
 class _Abort(Exception):
     pass
+
+
+def _same_file(a: str, b: str) -> bool:
+    """The same file by identity (device and inode), so that a symbolic or hard link to the
+    input is refused as a target too."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:             # the target does not exist yet
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
@@ -331,7 +411,13 @@ def schema_cmd(kind: str) -> None:
     click.echo(schema.schema_text(kind), nl=False)
 
 
-def run() -> None:  # pragma: no cover
+def run() -> None:
+    """The console entry point: text the terminal cannot encode (a file name of undecodable
+    bytes) is escaped instead of failing. A closed pipe (``tarockrec validate … | head -1``)
+    ends quietly: click handles it."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     main()
 
 

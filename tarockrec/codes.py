@@ -39,6 +39,10 @@ _FALLBACK = "a defensive fallback: every phase names its own code first"
 SHARED: tuple[Code, ...] = (
     Code("IO-ERROR", "notation", "the input file cannot be read"),
     Code("JSON-SYNTAX", "notation", "the input is not well-formed JSON"),
+    Code("REC-TEXT", "notation", "a text holds a character no XML document can carry (a "
+         "control character, U+FFFE, U+FFFF) or a lone surrogate, which no UTF-8 text can"),
+    Code("REC-NUMBER", "notation", "a number beyond the range of a double (such as 1e400)"),
+    Code("REC-DEPTH", "notation", "objects and lists nested more than 200 levels deep"),
     Code("XML-SYNTAX", "notation", "the input is not well-formed XML (or not UTF-8)"),
     Code("XML-DOCTYPE", "notation", "the XML carries a DOCTYPE or entity declaration, which "
          "tarockrec never reads"),

@@ -65,10 +65,15 @@ def test_validate_invalid_record_exit_1_and_json_format(runner: CliRunner, archi
     assert "#4, line 4: INVALID" in res.output and "#6, line 6: INVALID" in res.output
     assert "28 valid, 2 invalid" in res.output
     res = runner.invoke(main, ["validate", "--format", "json", str(bad)])
-    lines = [json.loads(x) for x in res.output.splitlines()]
+    *lines, summary = [json.loads(x) for x in res.output.splitlines()]
     assert [x["valid"] for x in lines].count(False) == 2
+    assert [x["status"] for x in lines].count("invalid") == 2
+    assert summary == {"summary": {"valid": 28, "invalid": 2, "unreadable": 0, "records": 30}}
     assert all({"code", "pointer", "message", "severity"} <= set(f) for x in lines
                for f in x["findings"])
+    res = runner.invoke(main, ["validate", "--format", "json", "-q", str(bad)])
+    *lines, summary = [json.loads(x) for x in res.output.splitlines()]
+    assert [x["index"] for x in lines] == [4, 6] and summary["summary"]["records"] == 30
 
 
 def test_validate_stdin(runner: CliRunner, archive: str) -> None:

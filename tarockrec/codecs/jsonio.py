@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
+import re
+import tempfile
 from typing import IO, Any, Iterator
 
 import orjson
@@ -137,23 +140,83 @@ _DIGITS = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
 _LONG_RUN = b"0" * 19
 
 
+#: the deepest nesting of objects and lists a record may have, private data included: every
+#: reader and writer keeps it (the one-line writer, orjson, stops a little above)
+MAX_DEPTH = 200
+#: characters no XML 1.0 document can carry, and lone surrogates, which no UTF-8 text can
+_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: field names travel JSON-encoded in XML: only these characters cannot be carried there
+_UNWRITABLE_NAME = re.compile("[\ud800-\udfff\ufffe\uffff]")
+#: what such a character looks like in JSON text (an escape, or U+FFFE / U+FFFF as UTF-8)
+_SUSPECT = (b"\\u", b"\\b", b"\\f", b"\xef\xbf\xbe", b"\xef\xbf\xbf")
+
+
 def loads(text: str | bytes, line_offset: int = 0) -> Any:
+    """One JSON value. Refused with a finding (``JSONError``): text that is not JSON, and
+    values no format can carry exactly — a text holding a character XML cannot carry or a
+    lone surrogate (REC-TEXT), a number beyond the range of a double (REC-NUMBER), nesting
+    deeper than ``MAX_DEPTH`` (REC-DEPTH)."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if _LONG_RUN not in data.translate(_DIGITS):
         try:
-            return orjson.loads(data)
+            value = orjson.loads(data)
         except orjson.JSONDecodeError:
             pass
+        else:
+            if any(s in data for s in _SUSPECT) or \
+                    data.count(b"[") + data.count(b"{") > MAX_DEPTH:
+                _refuse_unwritable(value, line_offset)
+            return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        value = json.loads(text, parse_constant=_no_constants)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         line = getattr(err, "lineno", 1) + line_offset
         col = getattr(err, "colno", 0)
         msg = getattr(err, "msg", str(err))
         raise JSONError(Finding("JSON-SYNTAX", f"this is not valid JSON ({msg}, column {col})",
                                 "", line=line)) from None
+    _refuse_unwritable(value, line_offset)
+    return value
+
+
+def unwritable(value: Any) -> Finding | None:
+    """The first place in ``value`` that no format can carry exactly (see ``loads``)."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        v, ptr, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return Finding("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: "
+                           "tarockrec keeps at most that many", ptr)
+        if isinstance(v, str):
+            m = _UNWRITABLE.search(v)
+            if m:
+                return Finding("REC-TEXT", f"this text holds the character {ascii(m.group())}, "
+                               "which no XML document (and, for a lone surrogate, no UTF-8 "
+                               "text) can carry", ptr)
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                return Finding("REC-NUMBER", "this number is beyond the range of a double "
+                               "(about 1.8e308) and cannot be kept exactly", ptr)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                sub = ptr + "/" + str(k).replace("~", "~0").replace("/", "~1")
+                if isinstance(k, str) and _UNWRITABLE_NAME.search(k):
+                    return Finding("REC-TEXT", f"the field name {ascii(k)} holds a character "
+                                   "that no XML document can carry", sub)
+                stack.append((x, sub, depth + 1))
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                stack.append((x, f"{ptr}/{i}", depth + 1))
+    return None
+
+
+def _refuse_unwritable(value: Any, line_offset: int) -> None:
+    problem = unwritable(value)
+    if problem is not None:
+        raise JSONError(Finding(problem.code, problem.message, problem.pointer,
+                                line=line_offset + 1))
 
 
 def load(fp: IO[str] | IO[bytes]) -> Any:
@@ -203,18 +266,32 @@ def write_atomic(path: str, chunks: Iterator[str]) -> None:
     """Write to a temporary file beside ``path`` and rename it into place: an output file is
     never left half-written."""
     directory = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    # created exclusively (O_EXCL: never through a planted link) under an unpredictable name
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                               dir=directory)
     try:
-        with io.open(tmp, "w", encoding="utf-8", newline="\n") as fp:
+        with io.open(fd, "w", encoding="utf-8", newline="\n") as fp:
             for chunk in chunks:
                 fp.write(chunk)
             fp.flush()
             os.fsync(fp.fileno())
+        os.chmod(tmp, _new_file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _new_file_mode(path: str) -> int:
+    """The permissions the output would have had if opened plainly: those of the file it
+    replaces, else the usual ones under the process umask (mkstemp makes files private)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def line_map(text: str) -> dict[str, int]:

@@ -43,7 +43,7 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
-from .jsonio import JSONError, _compact
+from .jsonio import JSONError, _compact, unwritable
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
 
@@ -534,9 +534,13 @@ def _local(tag: str) -> str:
 def _read_json(el: etree._Element) -> Any:
     try:
         return _jsonio_loads(el.text or "")
-    except JSONError:
-        raise XMLError(Finding("XML-VALUE", f"the content of <{el.tag} name=\"{el.get('name')}\"> "
-                               "is not JSON", line=el.sourceline)) from None
+    except JSONError as err:
+        where = f"<{el.tag} name=\"{el.get('name')}\">"
+        if err.finding.code != "JSON-SYNTAX":           # JSON, but beyond what tarockrec keeps
+            raise XMLError(Finding(err.finding.code, f"in {where}: {err.finding.message}",
+                                   line=el.sourceline)) from None
+        raise XMLError(Finding("XML-VALUE", f"the content of {where} is not JSON",
+                               line=el.sourceline)) from None
 
 
 def _read_json_name(el: etree._Element, name: str) -> str:
@@ -605,6 +609,10 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
     ctx = Ctx()
     rec: dict[str, Any] = {"tarockrec": version}
     rec.update(_read_obj(el, TYPES["record"], "", ctx))
+    problem = unwritable(rec)           # what every writer must keep: the JSON reader's limits
+    if problem is not None:
+        raise XMLError(Finding(problem.code, problem.message, problem.pointer,
+                               line=line_for(ctx.lines, problem.pointer) or el.sourceline))
     return rec, ctx.lines
 
 

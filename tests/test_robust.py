@@ -1,0 +1,173 @@
+"""Nothing a user feeds tarockrec breaks it (issue: robust reading, writing and reporting).
+
+What validates, every writer writes: texts XML cannot carry, numbers beyond a double and
+nesting beyond ``MAX_DEPTH`` are refused by the readers with a finding; reports never fail on
+odd names; the CI-facing options of ``validate``; an input is never modified.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from lxml import etree
+
+from conftest import SAMPLES
+from tarockrec import cli
+from tarockrec.cli import main
+from tarockrec.codecs import jsonio, xmlio
+from tarockrec.findings import Finding
+from tarockrec.validate import Report
+
+VALID = os.path.join(SAMPLES, "koenigrufen", "valid", "ex14-rufer-own-king-doubling-king-ultimo.json")
+REC: dict[str, Any] = json.load(open(VALID, encoding="utf-8"))
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    top: dict[str, Any] = {}
+    cur = top
+    for _ in range(depth - 1):
+        cur["x"] = {}
+        cur = cur["x"]
+    return top
+
+
+def _text(rec: dict[str, Any]) -> str:
+    return json.dumps(rec)            # escapes every odd character as \\uXXXX
+
+
+@pytest.mark.parametrize("path,value,code", [
+    (("players", 0), "\ud800x", "REC-TEXT"),           # a lone surrogate escape
+    (("players", 0), "A\uffffB", "REC-TEXT"),          # U+FFFF: no XML document holds it
+    (("players", 1), "tab\x01", "REC-TEXT"),           # a control character
+    (("game",), "\udfff", "REC-TEXT"),
+    (("_deep",), _nested(250), "REC-DEPTH"),
+])
+def test_reader_refuses_what_no_writer_can_keep(path: tuple, value: Any, code: str,
+                                                tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rec = copy.deepcopy(REC)
+    target: Any = rec
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(jsonio.JSONError) as err:
+        jsonio.loads(_text(rec))
+    assert err.value.finding.code == code
+    assert err.value.finding.pointer.startswith("/" + str(path[0]))
+    # the CLI: an unreadable record, nothing written, no traceback
+    src = tmp_path / "in.json"
+    src.write_text(_text(rec), encoding="utf-8")
+    runner = CliRunner()
+    for fmt in ("text", "json"):
+        res = runner.invoke(main, ["validate", "--format", fmt, str(src)])
+        assert res.exit_code == 2 and code in res.output and res.exception is None or \
+            isinstance(res.exception, SystemExit), res.output
+    for out in ("out.xml", "out.jsonl", "out.json"):
+        res = runner.invoke(main, ["convert", str(src), str(tmp_path / out)])
+        assert res.exit_code == 2 and isinstance(res.exception, SystemExit), res.output
+        assert not (tmp_path / out).exists()
+
+
+def test_number_beyond_a_double_is_refused() -> None:
+    text = _text(REC)[:-1] + ', "_big": 1e400}'
+    with pytest.raises(jsonio.JSONError) as err:
+        jsonio.loads(text)
+    assert (err.value.finding.code, err.value.finding.pointer) == ("REC-NUMBER", "/_big")
+
+
+def test_deep_but_allowed_private_data_survives_every_writer() -> None:
+    rec = copy.deepcopy(REC)
+    rec["_deep"] = _nested(jsonio.MAX_DEPTH - 2)
+    rec["_text"] = "tab\\tquote\"ünï €"
+    text = jsonio.dumps(rec)
+    assert jsonio.loads(text) == rec
+    assert jsonio.loads(jsonio.dumps(rec, compact=True)) == rec
+    assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == text
+
+
+def test_xml_reader_applies_the_same_limits() -> None:
+    rec = copy.deepcopy(REC)
+    rec["_deep"] = _nested(jsonio.MAX_DEPTH - 2)
+    doc = xmlio.dumps(rec).replace('"x":{}', '"x":{"x":{"x":{"x":{"x":{}}}}}')
+    with pytest.raises(xmlio.XMLError) as err:
+        xmlio.loads(doc)
+    assert err.value.finding.code == "REC-DEPTH"
+
+
+def test_reports_survive_names_that_are_not_unicode(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    name = os.fsdecode(b"bad\xff.json")                      # a surrogate escape in the name
+    path = tmp_path / name
+    path.write_text(_text(REC), encoding="utf-8")
+    d = {"source": str(path), "valid": True}
+    line = json.loads(cli._json_line(d))
+    assert line["source"] == str(path)
+
+
+def test_no_record_read_is_a_failure(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "archive.jsonl.gz").write_bytes(b"\x1f\x8b")
+    res = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert res.exit_code == 2 and "no record was read" in res.output
+
+
+def test_junit_report_is_xml_ci_servers_read() -> None:
+    invalid = os.path.join(SAMPLES, "koenigrufen", "invalid", "i06-bid-not-higher.json")
+    res = CliRunner().invoke(main, ["validate", "--format", "junit", VALID, invalid])
+    assert res.exit_code == 1
+    suite = etree.fromstring(res.output.encode())
+    assert suite.tag == "testsuite" and suite.get("tests") == "2" and suite.get("failures") == "1"
+    (failure,) = suite.iter("failure")
+    assert failure.get("type") == "KR-BID-LOW"
+
+
+def test_max_findings_and_labels_and_strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    many = [Finding("RESULT-SCORES", f"finding {i}", "/result/scores") for i in range(5)]
+    warn = Finding("SHEET-UNVERIFIED", "a warning", "/", "warning")
+
+    def fake(rec: Any, index: int = 1, line: int | None = None,
+             lines: Any = None) -> Report:
+        return Report(index=index, line=line, game="koenigrufen", kind="deal",
+                      findings=list(many) if rec.get("_bad") else [warn])
+
+    monkeypatch.setattr(cli, "validate_record", fake)
+    runner = CliRunner()
+    invalid = copy.deepcopy(REC)
+    invalid["_bad"] = True
+    with runner.isolated_filesystem():
+        with open("w.json", "w") as fp:
+            json.dump(REC, fp)
+        with open("i.json", "w") as fp:
+            json.dump(invalid, fp)
+        res = runner.invoke(main, ["validate", "--max-findings", "2", "i.json"])
+        assert res.output.count("finding ") == 2 and "… and 3 more" in res.output
+        res = runner.invoke(main, ["validate", "w.json"])
+        assert res.exit_code == 0 and "warning: " in res.output
+        res = runner.invoke(main, ["validate", "--strict", "w.json"])
+        assert res.exit_code == 1 and "INVALID" in res.output
+
+
+def test_an_input_reached_through_a_link_is_never_the_target(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    a = tmp_path / "a.json"
+    a.write_text(jsonio.dumps(REC), encoding="utf-8")
+    before = a.read_bytes()
+    (tmp_path / "sym.json").symlink_to(a)
+    os.link(a, tmp_path / "hard.json")
+    runner = CliRunner()
+    for link in ("sym.json", "hard.json"):
+        res = runner.invoke(main, ["convert", str(tmp_path / link), str(a), "--force"])
+        assert res.exit_code == 2 and "same file" in res.output
+        res = runner.invoke(main, ["convert", str(a), str(tmp_path / link), "--force"])
+        assert res.exit_code == 2 and "same file" in res.output
+    assert a.read_bytes() == before
+
+
+def test_output_is_written_whole_with_plain_permissions(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "out.xml"
+    res = CliRunner().invoke(main, ["convert", VALID, str(out)])
+    assert res.exit_code == 0
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert [p.name for p in tmp_path.iterdir()] == ["out.xml"]       # no temporary file left
