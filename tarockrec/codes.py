@@ -49,6 +49,9 @@ SHARED: tuple[Code, ...] = (
     Code("XML-ROOT", "notation", "the XML element is not a tarockrec record"),
     Code("XML-VALUE", "notation", "an XML element lacks a required attribute or holds a value "
          "of the wrong kind"),
+    Code("XML-DUPLICATE", "notation", "an XML element gives one field twice (two <auction> "
+         "elements in a deal, say)"),
+    Code("JSON-DUPLICATE", "notation", "a JSON object names one field twice"),
     Code("XML-SEAT", "notation", "an XML per-seat entry names a seat other than its place"),
     Code("REC-SCHEMA", "notation", "the record does not have the shape the schema requires"),
     Code("REC-VERSION", "notation", "the record names a notation version this reader does not "

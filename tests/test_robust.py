@@ -171,3 +171,29 @@ def test_output_is_written_whole_with_plain_permissions(tmp_path) -> None:  # ty
     os.umask(mask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~mask
     assert [p.name for p in tmp_path.iterdir()] == ["out.xml"]       # no temporary file left
+
+
+def test_a_json_key_given_twice_is_a_finding_not_a_guess() -> None:
+    compact = jsonio.dumps(REC, compact=True)
+    doubled = compact.replace('"dealer":3,', '"dealer":3,"dealer":0,', 1)
+    assert doubled != compact
+    with pytest.raises(jsonio.JSONError) as err:
+        jsonio.loads(doubled)
+    assert (err.value.finding.code, err.value.finding.pointer) == ("JSON-DUPLICATE", "")
+    pretty = jsonio.dumps(REC).replace('"seat": 1, "say": []', '"seat": 1, "seat": 2, "say": []',
+                                       1)
+    with pytest.raises(jsonio.JSONError) as err:
+        jsonio.loads(pretty)
+    assert err.value.finding.code == "JSON-DUPLICATE"
+    assert err.value.finding.pointer.startswith("/declarations/")
+    assert jsonio.loads(jsonio.dumps(REC)) == REC            # pretty text is read again, fine
+
+
+def test_an_xml_field_given_twice_is_a_finding_not_a_guess() -> None:
+    doc = xmlio.dumps(REC)
+    start = doc.index("<auction>")
+    end = doc.index("</auction>") + len("</auction>")
+    doubled = doc[:end] + doc[start:end] + doc[end:]
+    with pytest.raises(xmlio.XMLError) as err:
+        xmlio.loads(doubled)
+    assert err.value.finding.code == "XML-DUPLICATE" and err.value.finding.line

@@ -17,7 +17,7 @@ from typing import IO, Any, Iterator
 
 import orjson
 
-from ..findings import Finding
+from ..findings import Finding, pointer_join
 
 #: canonical key order of every object in a record, whatever its level
 KEY_ORDER = (
@@ -166,6 +166,11 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
             if any(s in data for s in _SUSPECT) or \
                     data.count(b"[") + data.count(b"{") > MAX_DEPTH:
                 _refuse_unwritable(value, line_offset)
+            # a key given twice is dropped silently by the parser: the text is the compact
+            # writing of what was read (then no key can be missing), or it is read again
+            # with every object's pairs in view
+            if orjson.dumps(value) != data.strip():
+                _refuse_duplicate_keys(data, line_offset)
             return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken
@@ -178,7 +183,38 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
         raise JSONError(Finding("JSON-SYNTAX", f"this is not valid JSON ({msg}, column {col})",
                                 "", line=line)) from None
     _refuse_unwritable(value, line_offset)
+    _refuse_duplicate_keys(text, line_offset)
     return value
+
+
+def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
+    """Raise JSON-DUPLICATE, with its place, when an object of ``text`` names a key twice."""
+    seen: dict[int, str] = {}                 # id of an object with a duplicate -> the key
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        d = dict(items)
+        if len(d) != len(items):
+            keys = [k for k, _ in items]
+            seen[id(d)] = next(k for k in keys if keys.count(k) > 1)
+        return d
+
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "surrogatepass")
+    value = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constants)
+    if not seen:
+        return
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        v, ptr = stack.pop()
+        if isinstance(v, dict):
+            if id(v) in seen:
+                key = seen[id(v)]
+                raise JSONError(Finding("JSON-DUPLICATE", f"this object names the field "
+                                        f"{key!r} twice; which one counts would be a guess",
+                                        ptr, line=line_offset + 1))
+            stack.extend((x, pointer_join(ptr, k)) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, f"{ptr}/{i}") for i, x in enumerate(v))
 
 
 def unwritable(value: Any) -> Finding | None:

@@ -107,6 +107,11 @@ class Ctx:
 class Form:
     tags: tuple[str, ...] = ()
 
+    @property
+    def repeats(self) -> bool:
+        """Whether one field is written as several sibling elements (read one by one)."""
+        return False
+
     def fits(self, v: Any) -> bool:
         raise NotImplementedError
 
@@ -269,6 +274,10 @@ class Texts(Form):
         else:
             out.append(self.kind.dec(item.text or ""))
 
+    @property
+    def repeats(self) -> bool:
+        return not self.wrapper
+
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         if self.wrapper:
             ctx.at(ptr, el)
@@ -302,6 +311,10 @@ class Keyed(Form):
     def write(self, parent: etree._Element, v: Any, level: int) -> None:
         for k, x in v.items():
             _sub(parent, self.item, self.kind.enc(x), **{self.attr: k})
+
+    @property
+    def repeats(self) -> bool:
+        return True
 
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         out = d.setdefault(key, {})
@@ -597,12 +610,22 @@ def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
             ctx.at(pointer_join(ptr, name), c)
         elif tag in t.by_tag:
             key, form = t.by_tag[tag]
+            if key in d and not form.repeats:
+                raise _duplicate(c, key)
             form.read(c, d, key, pointer_join(ptr, key), ctx)
         else:
             key = _local(tag) if not c.prefix else f"{c.prefix}:{_local(tag)}"
+            if key in d:
+                raise _duplicate(c, key)
             d[key] = _read_unknown(c)
             ctx.at(pointer_join(ptr, key), c)
     return d
+
+
+def _duplicate(el: etree._Element, key: str) -> XMLError:
+    return XMLError(Finding("XML-DUPLICATE", f"<{_local(str(el.tag))}> gives {key} a second "
+                            "time in one element; which one counts would be a guess",
+                            line=el.sourceline))
 
 
 def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[str, int]]:
