@@ -8,6 +8,10 @@ For each game: generate N deals as JSON Lines (through the engine's legal action
 replay, score, result check), (c) pure-Python jsonschema on a sample (the explain-only path),
 the peak Python heap (tracemalloc) while streaming the file, and (d) the same deals as one
 XML archive: streamed parsing alone and full validation. One core, one process.
+
+Then, as whole processes (what a user runs): `tarockrec validate -q --jobs 1` against
+`--jobs 2` on the JSON Lines file of every game together, and the start-up: the process time
+(user + system) of `tarockrec validate` on one small file, next to a bare `python -c pass`.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import argparse
 import json
 import os
 import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -94,6 +99,7 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
     tracemalloc.stop()
     return {
         "game": game + (f" ({players} players)" if players else ""), "deals": n,
+        "file": f"{game}{players or ''}",
         "file_MB": round(size / 1e6, 2), "generate_s": round(gen_s, 2),
         "parse_orjson_per_s": round(n / parse_s), "parse_stdlib_json_per_s": round(n / stdlib_s),
         "schema_gate_per_s": round(n / gate_s),
@@ -107,20 +113,67 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
     }
 
 
+def _process_time(cmd: list[str], repeat: int = 1) -> tuple[float, float]:
+    """(wall seconds, user + system seconds) of running ``cmd`` ``repeat`` times (the best)."""
+    best = (float("inf"), float("inf"))
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        best = min(best, (wall, cpu))
+    return best
+
+
+def bench_processes(paths: list[str], n: int) -> dict[str, object]:
+    """Whole-process figures: --jobs 1 against --jobs 2 over all files, and start-up."""
+    big = os.path.join(OUT, "all.jsonl")
+    with open(big, "wb") as out:
+        for p in paths:
+            with open(p, "rb") as fp:
+                out.write(fp.read())
+    cli = [sys.executable, "-m", "tarockrec.cli", "validate", "-q"]
+    one, _ = _process_time(cli + ["--jobs", "1", big])
+    two, _ = _process_time(cli + ["--jobs", "2", big])
+    small = os.path.join(OUT, "one.json")
+    with open(paths[0], "rb") as fp, open(small, "wb") as out:
+        out.write(fp.readline())
+    _, start = _process_time([sys.executable, "-c", "from tarockrec.cli import run; run()",
+                              "validate", small], repeat=5)
+    _, bare = _process_time([sys.executable, "-c", "pass"], repeat=5)
+    return {"archive_deals": n, "jobs1_per_s": round(n / one), "jobs2_per_s": round(n / two),
+            "jobs2_vs_jobs1": round(one / two, 2), "cores": os.cpu_count(),
+            "startup_process_ms": round(start * 1000), "bare_python_process_ms": round(bare * 1000)}
+
+
+def default_games() -> str:
+    specs = []
+    for name, game in games.all_games().items():
+        sizes = game.table_sizes
+        specs += [name] if len(sizes) == 1 else [f"{name}:{k}" for k in sizes]
+    return ",".join(specs)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--games", default=",".join(games.all_games()))
+    ap.add_argument("--games", default=default_games())
     args = ap.parse_args()
     results = []
     for spec in args.games.split(","):
         name, _, players = spec.partition(":")
         results.append(bench_game(name, args.deals, args.seed, int(players) if players else None))
         print(json.dumps(results[-1]), flush=True)
+    files = [os.path.join(OUT, f"{r['file']}.jsonl") for r in results]
+    procs = bench_processes(files, args.deals * len(files))
+    print(json.dumps(procs), flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     with open(os.path.join(OUT, "results.json"), "w") as fp:
-        json.dump({"results": results, "max_rss_MB": round(rss, 1)}, fp, indent=2)
+        json.dump({"results": results, "processes": procs, "max_rss_MB": round(rss, 1)}, fp,
+                  indent=2)
     print(f"max RSS of the whole run: {rss:.1f} MB")
 
 

@@ -15,18 +15,20 @@ import functools
 import re
 import importlib.resources
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-import jsonschema
 import orjson
-from jsonschema.exceptions import ValidationError
-from lxml import etree
 
 from .fastschema import compile_schema
 from .findings import Finding, pointer_join
 
 SCHEMA_FILE = "tarockrec.schema.json"
 XSD_FILE = "tarockrec.xsd"
+
+if TYPE_CHECKING:  # jsonschema and lxml are imported when first needed (start-up time)
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
+    from lxml import etree
 
 
 def _read(name: str) -> bytes:
@@ -51,12 +53,14 @@ def _fast() -> Callable[[Any], bool]:
 
 @functools.cache
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema
     return jsonschema.Draft202012Validator(json_schema())
 
 
 @functools.cache
 def xsd() -> etree.XMLSchema:
     """The compiled XSD (parsed without network access or entity expansion)."""
+    from lxml import etree
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
     return etree.XMLSchema(etree.fromstring(_read(XSD_FILE), parser))
 

@@ -57,6 +57,31 @@ def detect(name: str, head: bytes) -> str:
 
 def entries(path: str) -> Iterator[Entry]:
     """Every record in ``path`` ('-' = stdin). An unreadable file gives one Entry with a problem."""
+    for unit in units(path):
+        if isinstance(unit, Entry):
+            yield unit
+        else:
+            yield from unit.entries()
+
+
+@dataclass
+class Lines:
+    """Unparsed JSON Lines of one source (what a worker process parses itself)."""
+
+    source: str
+    items: list[tuple[int, int, bytes]]    # (record number, line, text)
+    offset: int | None = None
+
+    def entries(self) -> Iterator[Entry]:
+        for index, lineno, raw in self.items:
+            e = _entry(self.source, index, lineno, jsonio.parse_jsonl_line(raw, lineno))
+            e.offset = self.offset
+            yield e
+
+
+def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
+    """What ``entries`` reads from ``path``, with JSON Lines left unparsed in batches of
+    ``batch`` lines (parsed by whoever validates them)."""
     name = "<stdin>" if path == "-" else path
     try:
         fp: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
@@ -70,7 +95,17 @@ def entries(path: str) -> Iterator[Entry]:
         head = fp.read(65536)
         fmt = detect(name, head)
         fp.seek(0)
-        yield from _read(name, fp, fmt)
+        if fmt == "jsonl":
+            items: list[tuple[int, int, bytes]] = []
+            for item in jsonio.iter_jsonl_raw(fp):
+                items.append(item)
+                if len(items) >= batch:
+                    yield Lines(name, items, fp.tell())
+                    items = []
+            if items:
+                yield Lines(name, items, fp.tell())
+        else:
+            yield from _read(name, fp, fmt)
     except OSError as err:
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
     finally:
@@ -79,12 +114,7 @@ def entries(path: str) -> Iterator[Entry]:
 
 
 def _read(name: str, fp: IO[bytes], fmt: str) -> Iterator[Entry]:
-    if fmt == "jsonl":
-        for index, line, item in jsonio.iter_jsonl(fp):
-            e = _entry(name, index, line, item)
-            e.offset = fp.tell()
-            yield e
-    elif fmt == "xml":
+    if fmt == "xml":
         from .codecs import xmlio
         for index, line, rec, lines in xmlio.iter_xml_lines(fp):
             e = _entry(name, index, line, rec)

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from lxml import etree
 
 from conftest import SAMPLES
-from tarockrec import cli
+from tarockrec import cli, parallel
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio, xmlio
 from tarockrec.findings import Finding
@@ -131,7 +131,7 @@ def test_max_findings_and_labels_and_strict(monkeypatch: pytest.MonkeyPatch) -> 
         return Report(index=index, line=line, game="koenigrufen", kind="deal",
                       findings=list(many) if rec.get("_bad") else [warn])
 
-    monkeypatch.setattr(cli, "validate_record", fake)
+    monkeypatch.setattr(parallel, "validate_record", fake)
     runner = CliRunner()
     invalid = copy.deepcopy(REC)
     invalid["_bad"] = True

@@ -267,15 +267,26 @@ Entry = tuple[int, int, "Any | Finding"]
 
 def iter_jsonl(fp: IO[bytes]) -> Iterator[Entry]:
     """JSON Lines, one record a line, read as a stream (blank lines skipped)."""
+    for index, lineno, raw in iter_jsonl_raw(fp):
+        yield index, lineno, parse_jsonl_line(raw, lineno)
+
+
+def iter_jsonl_raw(fp: IO[bytes]) -> Iterator[tuple[int, int, bytes]]:
+    """The non-blank lines of a JSON Lines stream, unparsed: (record number, line, bytes)."""
     index = 0
     for lineno, raw in enumerate(fp, 1):
         if not raw.strip():
             continue
         index += 1
-        try:
-            yield index, lineno, loads(raw, lineno - 1)
-        except JSONError as err:
-            yield index, lineno, err.finding
+        yield index, lineno, raw
+
+
+def parse_jsonl_line(raw: bytes, lineno: int) -> Any:
+    """One JSON Lines record, or the Finding that says why it cannot be read."""
+    try:
+        return loads(raw, lineno - 1)
+    except JSONError as err:
+        return err.finding
 
 
 def iter_json_document(data: bytes) -> Iterator[Entry]:

@@ -1,6 +1,7 @@
 """The game registry: one ``Game`` object per game, registered by name (python-chess variants)."""
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
@@ -121,26 +122,23 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
+#: the module of each game, imported when the game is first asked for (start-up time)
+MODULES: dict[str, str] = {
+    "koenigrufen": "koenigrufen",
+    "ulti": "ulti",
+    "illustrated": "illustrated",
+}
+
+
 def get(name: str) -> Game[Any] | None:
-    if not _LOADED:
-        _load()
-    return GAMES.get(name)
-
-
-_LOADED = False
-
-
-def _load() -> None:
-    # a flag, not "GAMES is empty": importing one game's package directly registers that
-    # game alone and must not hide the others
-    global _LOADED
-    _LOADED = True
-    from . import koenigrufen  # noqa: F401
-    from . import ulti  # noqa: F401
-    from . import illustrated  # noqa: F401
+    game = GAMES.get(name)
+    if game is None and name in MODULES:
+        importlib.import_module(f"{__name__}.{MODULES[name]}")
+        game = GAMES.get(name)
+    return game
 
 
 def all_games() -> dict[str, Game[Any]]:
-    if not _LOADED:
-        _load()
-    return GAMES
+    for name in MODULES:
+        get(name)
+    return {name: GAMES[name] for name in MODULES if name in GAMES}
