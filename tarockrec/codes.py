@@ -52,6 +52,8 @@ SHARED: tuple[Code, ...] = (
     Code("XML-DUPLICATE", "notation", "an XML element gives one field twice (two <auction> "
          "elements in a deal, say)"),
     Code("JSON-DUPLICATE", "notation", "a JSON object names one field twice"),
+    Code("XML-ATTRIBUTES", "notation", "an XML element carries more attributes than any "
+         "record needs (more than 256)"),
     Code("XML-SEAT", "notation", "an XML per-seat entry names a seat other than its place"),
     Code("REC-SCHEMA", "notation", "the record does not have the shape the schema requires"),
     Code("REC-VERSION", "notation", "the record names a notation version this reader does not "

@@ -197,3 +197,69 @@ def test_an_xml_field_given_twice_is_a_finding_not_a_guess() -> None:
     with pytest.raises(xmlio.XMLError) as err:
         xmlio.loads(doubled)
     assert err.value.finding.code == "XML-DUPLICATE" and err.value.finding.line
+
+
+@pytest.mark.parametrize("element", ['<deal game="koenigrufen"', "<hand seat=\"0\"", "<call "])
+def test_an_element_with_very_many_attributes_is_refused_early(element: str) -> None:
+    """libxml2 finds an attribute's value by walking the element's list: reading 50,000
+    attributes took seconds (quadratic), 200,000 more than a minute."""
+    text = xmlio.dumps(REC)
+    assert element in text
+    many = " ".join(f'a{i}="1"' for i in range(50_000))
+    text = text.replace(element, f"{element} {many} ", 1)
+    reports = list(parallel.reports([_write_tmp(text)]))
+    (entry, rep), = reports
+    assert [f.code for f in rep.findings] == ["XML-ATTRIBUTES"]
+    assert rep.findings[0].line is not None
+
+
+def _write_tmp(text: str) -> str:
+    import tempfile
+    fd, path = tempfile.mkstemp(suffix=".xml")
+    with os.fdopen(fd, "w", encoding="utf-8") as fp:
+        fp.write(text)
+    return path
+
+
+def test_a_truncated_json_lines_record_is_blamed_on_its_own_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    line = jsonio.dumps(REC, compact=True)
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join([line, line[:-1], line, line[:300]]) + "\n", encoding="utf-8")
+    got = [(e.index, e.line, e.problem.code if e.problem else None, e.problem.line if e.problem else None)
+           for e, _ in parallel.reports([str(path)])]
+    assert got == [(1, 1, None, None), (2, 2, "JSON-SYNTAX", 2), (3, 3, None, None),
+                   (4, 4, "JSON-SYNTAX", 4)]
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"a": "x\\q"}', "unknown backslash escape"), ('{"a" 1}', "colon is missing"),
+    ('{"a": 1} x', "more text follows"), ('{"a": "open', "not closed by a double quote"),
+    ('{"a": [1, 2', "ends before the record is complete")])
+def test_parser_messages_are_sentences(text: str, words: str) -> None:
+    with pytest.raises(jsonio.JSONError) as err:
+        jsonio.loads(text)
+    assert err.value.finding.code == "JSON-SYNTAX" and words in err.value.finding.message
+
+
+def test_a_value_beyond_libxml2s_limit_is_one_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A 12 MB private attribute (libxml2 stops at 10 MB by default): the record reads as JSON
+    reads it, and the record after it is not confused with an error."""
+    big = dict(REC, _big="x" * 12_000_000)
+    path = tmp_path / "big.xml"
+    path.write_text("".join(xmlio.iter_dumps([big, REC])),
+                    encoding="utf-8")
+    reps = list(parallel.reports([str(path)]))
+    assert [(e.index, e.problem, r.valid) for e, r in reps] == [(1, None, True), (2, None, True)]
+
+
+def test_xml_nesting_deeper_than_the_limit_is_one_finding(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = "".join(xmlio.iter_dumps([REC, REC]))
+    deep = "<x>" * 1500 + "</x>" * 1500
+    text = text.replace('<deal game="koenigrufen"', "\x00", 1)
+    head, _, tail = text.partition("\x00")
+    tail = tail.replace(">", ">" + deep, 1)
+    path = tmp_path / "deep.xml"
+    path.write_text(head + '<deal game="koenigrufen"' + tail, encoding="utf-8")
+    reps = list(parallel.reports([str(path)]))
+    assert [(e.index, e.problem.code if e.problem else None) for e, _ in reps] == \
+        [(1, "REC-DEPTH"), (2, None)]

@@ -177,14 +177,49 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
     try:
         value = json.loads(text, parse_constant=_no_constants)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        line = getattr(err, "lineno", 1) + line_offset
-        col = getattr(err, "colno", 0)
-        msg = getattr(err, "msg", str(err))
-        raise JSONError(Finding("JSON-SYNTAX", f"this is not valid JSON ({msg}, column {col})",
-                                "", line=line)) from None
+        raise JSONError(_syntax_finding(text, err, line_offset)) from None
     _refuse_unwritable(value, line_offset)
     _refuse_duplicate_keys(text, line_offset)
     return value
+
+
+#: the standard library's parser messages, as sentences
+_SYNTAX_WORDS = {
+    "Expecting ',' delimiter": "a comma is missing between two values",
+    "Expecting ':' delimiter": "a colon is missing after a field name",
+    "Expecting value": "a value is missing",
+    "Expecting property name enclosed in double quotes":
+        "a field name must be written in double quotes",
+    "Unterminated string starting at": "a text is not closed by a double quote",
+    "Invalid control character at": "a text holds a control character (a line break or tab "
+                                    "must be written \\n or \\t)",
+    "Invalid \\escape": "a text holds an unknown backslash escape",
+    "Invalid \\uXXXX escape": "a text holds a broken \\u escape",
+    "Extra data": "more text follows the end of the value",
+}
+
+
+def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Finding:
+    """JSON-SYNTAX with one sentence and the line of the record itself: a record cut short
+    (a truncated line, a missing closing brace) is blamed on its own last line, not on the
+    line after it."""
+    if isinstance(err, RecursionError):
+        return Finding("JSON-SYNTAX", "this is not valid JSON: it nests too deeply", "",
+                       line=1 + line_offset)
+    if not isinstance(err, json.JSONDecodeError):
+        return Finding("JSON-SYNTAX", "this is not valid JSON: the text is not UTF-8", "",
+                       line=1 + line_offset)
+    body = err.doc.rstrip()
+    if err.pos >= len(body):
+        # the parser wanted more: the text ends before the value does
+        line = body.count("\n") + 1
+        col = len(body) - (body.rfind("\n") + 1)
+        return Finding("JSON-SYNTAX", "this is not valid JSON: the text ends before the "
+                       f"record is complete (cut short?), after column {col}", "",
+                       line=line + line_offset)
+    words = _SYNTAX_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
+    return Finding("JSON-SYNTAX", f"this is not valid JSON: {words}, at column {err.colno}",
+                   "", line=err.lineno + line_offset)
 
 
 def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:

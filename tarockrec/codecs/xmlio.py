@@ -43,7 +43,7 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
-from .jsonio import JSONError, _compact, unwritable
+from .jsonio import MAX_DEPTH, JSONError, _compact, unwritable
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
 
@@ -567,12 +567,25 @@ def _read_json_name(el: etree._Element, name: str) -> str:
     return key
 
 
+#: more attributes than any element of a record has; reading an attribute's value costs time in
+#: proportion to the element's attributes (libxml2 keeps them in a list), so many would be slow
+MAX_ATTRIBUTES = 256
+
+
+def _attributes(el: etree._Element) -> Any:
+    if len(el.keys()) > MAX_ATTRIBUTES:      # keys() alone is fast: a single walk
+        raise XMLError(Finding("XML-ATTRIBUTES", f"<{_local(str(el.tag))}> carries "
+                               f"{len(el.keys())} attributes, more than the {MAX_ATTRIBUTES} "
+                               "a record may have", line=el.sourceline))
+    return el.attrib.items()
+
+
 def _read_unknown(el: etree._Element) -> Any:
     """An element the table does not know: its text, or a dict of its attributes/children."""
     kids = _children(el)
     if not kids and not el.attrib:
         return el.text or ""
-    out: dict[str, Any] = {_local(k): v for k, v in el.attrib.items()}
+    out: dict[str, Any] = {_local(k): v for k, v in _attributes(el)}
     for c in kids:
         name, val = _local(c.tag) if not c.prefix else f"{c.prefix}:{_local(c.tag)}", _read_unknown(c)
         if name in out:
@@ -589,7 +602,7 @@ def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
               skip: tuple[str, ...] = ()) -> dict[str, Any]:
     d: dict[str, Any] = {}
     ctx.at(ptr, el)
-    for name, raw in el.attrib.items():
+    for name, raw in _attributes(el):
         if name in skip:
             continue
         key = _local(name)
@@ -716,7 +729,17 @@ def _syntax(err: etree.XMLSyntaxError, log: Any) -> Finding:
     log = [e for e in log if e.message]
     if log and (not line or msg == "no element found"):  # iterparse's summary hides the cause
         msg, line = log[0].message.strip(), log[0].line
-    return Finding("XML-SYNTAX", f"this is not well-formed XML ({msg})", line=max(line, 1))
+    msg = _LIBXML_HINTS.sub("", msg).rstrip(" ,:")
+    msg = _LIBXML_WORDS.get(msg, msg)
+    return Finding("XML-SYNTAX", f"this is not well-formed XML: {msg}", line=max(line, 1))
+
+
+#: libxml2's advice to programmers is no help to a reader of the report
+_LIBXML_HINTS = re.compile(r",? *(use|try) XML_PARSE_HUGE( option)?|, line \d+, column \d+.*$")
+_LIBXML_WORDS = {"Excessive depth in document: 2048": "elements nested more than 2048 deep",
+                 "Document is empty": "the document is empty",
+                 "Extra content at the end of the document":
+                     "more text follows the end of the document"}
 
 
 #: one archive entry with its line map (empty when the entry is a Finding)
@@ -747,18 +770,23 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
     if not head.strip():
         yield 1, 1, Finding("XML-SYNTAX", "the file is empty, not an XML document", line=1), {}
         return
+    # huge_tree: a value longer than libxml2's 10 MB default is read as JSON reads it (a record
+    # valid in JSON must read back from XML); nesting is bounded below, per record (REC-DEPTH)
     parser = etree.iterparse(
         _Chain(head, fp), events=("start", "end"), resolve_entities=False, load_dtd=False,
-        no_network=True, huge_tree=False, dtd_validation=False, attribute_defaults=False,
+        no_network=True, huge_tree=True, dtd_validation=False, attribute_defaults=False,
         remove_comments=True, remove_pis=True, recover=False)
     index = 0
     depth = 0
+    too_deep = False
     version = VERSION
     try:
         for event, el in parser:
             if event == "start":
                 depth += 1
-                if depth == 1:
+                if depth > MAX_DEPTH + 2:       # below the root and the record element
+                    too_deep = True
+                elif depth == 1:
                     bad = _check_root(el)
                     if bad is not None:
                         yield 1, bad.line or 1, bad, {}
@@ -776,6 +804,11 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
                 yield index, line, Finding(
                     "XML-ROOT", f"<{_local(el.tag)}> is not a record (expected <deal> or "
                     "<session>)", line=line), {}
+            elif too_deep:
+                too_deep = False
+                yield index, line, Finding(
+                    "REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: tarockrec "
+                    "keeps at most that many", line=line), {}
             else:
                 try:
                     rec, lines = _record_of(el, version)
