@@ -14,7 +14,8 @@ from typing import IO, Any, Iterator
 from .codecs import jsonio
 from .findings import Finding
 
-EXTENSIONS = (".json", ".jsonl", ".ndjson", ".xml")
+EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml")
+                   for packed in ("", ".gz", ".zst"))
 
 
 @dataclass
@@ -81,45 +82,101 @@ class Lines:
 
 def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
     """What ``entries`` reads from ``path``, with JSON Lines left unparsed in batches of
-    ``batch`` lines (parsed by whoever validates them)."""
+    ``batch`` lines (parsed by whoever validates them). Compressed files (gzip, zstd) are
+    read through; stdin and files are streamed (only a JSON document is read whole)."""
     name = "<stdin>" if path == "-" else path
     try:
-        fp: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
+        raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
     except OSError as err:
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: "
                                                  f"{err.strerror or err}", ""))
         return
     try:
-        if path == "-":
-            fp = io.BytesIO(fp.read())
+        fp = _opened(raw)
         head = fp.read(65536)
-        fmt = detect(name, head)
-        fp.seek(0)
+        fp = io.BufferedReader(_Prefixed(head, fp), 1 << 16)
+        fmt = detect(_plain_name(name), head)
         if fmt == "jsonl":
             items: list[tuple[int, int, bytes]] = []
             for item in jsonio.iter_jsonl_raw(fp):
                 items.append(item)
                 if len(items) >= batch:
-                    yield Lines(name, items, fp.tell())
+                    yield Lines(name, items, _position(raw))
                     items = []
             if items:
-                yield Lines(name, items, fp.tell())
+                yield Lines(name, items, _position(raw))
         else:
-            yield from _read(name, fp, fmt)
-    except OSError as err:
+            yield from _read(name, fp, fmt, raw)
+    except (OSError, EOFError, ValueError) as err:   # a broken compressed stream included
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
     finally:
         if path != "-":
-            fp.close()
+            raw.close()
 
 
-def _read(name: str, fp: IO[bytes], fmt: str) -> Iterator[Entry]:
+_GZIP, _ZSTD = b"\x1f\x8b", b"\x28\xb5\x2f\xfd"
+COMPRESSED = (".gz", ".zst")
+
+
+def _opened(raw: IO[bytes]) -> IO[bytes]:
+    """``raw`` as a buffered stream that can peek at its head, decompressed when it starts
+    with the gzip or zstd magic number."""
+    fp: Any = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw, 1 << 16)
+    magic = fp.peek(4)[:4]
+    if magic.startswith(_GZIP):
+        import gzip
+        return io.BufferedReader(gzip.GzipFile(fileobj=fp, mode="rb"), 1 << 16)
+    if magic == _ZSTD:
+        import zstandard
+        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(fp), 1 << 16)
+    buffered: IO[bytes] = fp
+    return buffered
+
+
+class _Prefixed(io.RawIOBase):
+    """``head`` (already read, to tell the format) followed by the rest of ``rest``."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head = memoryview(head)
+        self.rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        if self.head:
+            n = min(len(buf), len(self.head))
+            buf[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.rest.read(len(buf))
+        buf[: len(data)] = data
+        return len(data)
+
+
+def _plain_name(name: str) -> str:
+    lower = name.lower()
+    for ext in COMPRESSED:
+        if lower.endswith(ext):
+            return name[: -len(ext)]
+    return name
+
+
+def _position(raw: IO[bytes]) -> int | None:
+    """Bytes of the file read so far (for progress), None for a pipe."""
+    try:
+        return raw.tell()
+    except (OSError, ValueError):
+        return None
+
+
+def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]:
     if fmt == "xml":
         from .codecs import xmlio
         for index, line, rec, lines in xmlio.iter_xml_lines(fp):
             e = _entry(name, index, line, rec)
             e.lines = lines
-            e.offset = fp.tell()
+            e.offset = _position(raw)
             yield e
     else:
         data = fp.read()

@@ -107,9 +107,12 @@ def test_reports_survive_names_that_are_not_unicode(tmp_path) -> None:  # type: 
 
 
 def test_no_record_read_is_a_failure(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    (tmp_path / "archive.jsonl.gz").write_bytes(b"\x1f\x8b")
+    (tmp_path / "archive.txt").write_bytes(b"{}")
     res = CliRunner().invoke(main, ["validate", str(tmp_path)])
     assert res.exit_code == 2 and "no record was read" in res.output
+    (tmp_path / "archive.jsonl.gz").write_bytes(b"\x1f\x8b")     # read, and broken
+    res = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert res.exit_code == 2 and "IO-ERROR" in res.output
 
 
 def test_junit_report_is_xml_ci_servers_read() -> None:
@@ -263,3 +266,52 @@ def test_xml_nesting_deeper_than_the_limit_is_one_finding(tmp_path) -> None:  # 
     reps = list(parallel.reports([str(path)]))
     assert [(e.index, e.problem.code if e.problem else None) for e, _ in reps] == \
         [(1, "REC-DEPTH"), (2, None)]
+
+
+def test_compressed_archives_are_read_through(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import gzip
+    import zstandard
+    lines = "".join(jsonio.dumps(REC, compact=True) + "\n" for _ in range(3)).encode()
+    xml = "".join(xmlio.iter_dumps([REC, REC])).encode()
+    (tmp_path / "a.jsonl.gz").write_bytes(gzip.compress(lines))
+    (tmp_path / "b.jsonl.zst").write_bytes(zstandard.ZstdCompressor().compress(lines))
+    (tmp_path / "c.xml.gz").write_bytes(gzip.compress(xml))
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(lines)[:-30])
+    reps = list(parallel.reports(sources_expand([str(tmp_path)])))
+    got = [(os.path.basename(e.source), e.index, r.valid, e.problem.code if e.problem else None)
+           for e, r in reps]
+    assert got[:8] == [("a.jsonl.gz", i, True, None) for i in (1, 2, 3)] + \
+        [("b.jsonl.zst", i, True, None) for i in (1, 2, 3)] + \
+        [("c.xml.gz", i, True, None) for i in (1, 2)]
+    assert got[-1][0] == "cut.jsonl.gz" and got[-1][3] == "IO-ERROR"
+
+
+def sources_expand(paths: list[str]) -> list[str]:
+    from tarockrec.sources import expand
+    return expand(paths)
+
+
+def test_stdin_is_streamed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records from stdin are validated as they arrive, not after the whole input is read."""
+    import io
+    import sys
+    line = (jsonio.dumps(REC, compact=True) + "\n").encode()
+
+    class Slow(io.RawIOBase):
+        """4,000 records, handed out a kilobyte a read."""
+        reads = 0
+        data = memoryview(line * 4000)
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buf) -> int:  # type: ignore[no-untyped-def]
+            Slow.reads += 1
+            n = min(len(buf), 1024, len(self.data))
+            buf[:n] = self.data[:n]
+            self.data = self.data[n:]
+            return n
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Slow(), 1024)))
+    first = next(iter(parallel.reports(["-"])))
+    assert first[1].valid and Slow.reads < 1000          # the whole input takes ~5,000
