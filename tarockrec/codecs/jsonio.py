@@ -204,8 +204,7 @@ def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Find
     (a truncated line, a missing closing brace) is blamed on its own last line, not on the
     line after it."""
     if isinstance(err, RecursionError):
-        return Finding("JSON-SYNTAX", "this is not valid JSON: it nests too deeply", "",
-                       line=1 + line_offset)
+        return _too_deep(line_offset)
     if not isinstance(err, json.JSONDecodeError):
         return Finding("JSON-SYNTAX", "this is not valid JSON: the text is not UTF-8", "",
                        line=1 + line_offset)
@@ -222,6 +221,11 @@ def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Find
                    "", line=err.lineno + line_offset)
 
 
+def _too_deep(line_offset: int) -> Finding:
+    return Finding("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: tarockrec "
+                   "keeps at most that many", "", line=1 + line_offset)
+
+
 def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
     """Raise JSON-DUPLICATE, with its place, when an object of ``text`` names a key twice."""
     seen: dict[int, str] = {}                 # id of an object with a duplicate -> the key
@@ -235,7 +239,10 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
 
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogatepass")
-    value = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constants)
+    try:
+        value = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constants)
+    except RecursionError:
+        raise JSONError(_too_deep(line_offset)) from None
     if not seen:
         return
     stack: list[tuple[Any, str]] = [(value, "")]

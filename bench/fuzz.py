@@ -1,0 +1,229 @@
+"""Fuzzing the readers, the validator and every writer.
+
+    python bench/fuzz.py [--inputs 100000] [--seed 1] [--games koenigrufen,ulti,...]
+
+Each input is a generated deal of some game, written as JSON or XML and then broken: bytes
+flipped, cut short, pieces doubled, odd characters and numbers planted, values replaced
+anywhere in the record. Each goes through what a user's file goes through: the reader
+(``sources``), ``validate_record``, and — when the record reads — every writer (JSON, JSON
+Lines, XML) and the XML reader again, which must give back the same record. A crash is any
+exception, an ``INTERNAL-ERROR`` finding, or a record that a writer changes. The run reports
+crashes, inputs slower than two seconds and the peak memory. ``tests/test_fuzz.py`` runs the
+same fuzzer over a few thousand seeded inputs.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import resource
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from tarockrec import games, schema  # noqa: E402
+from tarockrec.codecs import jsonio, xmlio  # noqa: E402
+from tarockrec.generate import deal_records, session_records  # noqa: E402
+from tarockrec.sources import Entry, units  # noqa: E402
+from tarockrec.validate import validate_record  # noqa: E402
+
+ODD_TEXTS = ["\\ud800", "\\udfff", "\\uffff", "\\ufffe", "\\u0000", "\\u001b", "\\u0085",
+             "\\ud83c\\udccf", "\u00e9", "\u202e", "<", "&amp;", "]]>", "\\\\", "\\\"", "\t"]
+ODD_NUMBERS = ["1e400", "-0", "1.0", "0.5", "18446744073709551616", "-1", "1e-400", "NaN",
+               "Infinity", "99999999999999999999999999"]
+ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2**70, 1.5, "", "T22", "XX", "pass",
+                         [], {}, ["T1"] * 3, {"_x": 1}, "\ud800", "\uffff", [[[]]]]
+
+
+def corpus(game_names: list[str], per_game: int, seed: int) -> list[dict[str, Any]]:
+    """Valid records to break: deals of every game and table size, and a few sessions."""
+    out: list[dict[str, Any]] = []
+    for name in game_names:
+        game = games.get(name)
+        assert game is not None, name
+        for k in game.table_sizes:
+            out += deal_records(name, per_game, seed, k)
+            out += session_records(name, 2, 3, seed, k)
+    return out
+
+
+# -- mutations ----------------------------------------------------------------------------
+def _places(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _places(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _places(v, prefix + (i,))
+    return out
+
+
+def _set_anywhere(rng: random.Random, rec: Any) -> Any:
+    rec = json.loads(json.dumps(rec))
+    places = [p for p in _places(rec) if p]
+    path = rng.choice(places)
+    target = rec
+    for key in path[:-1]:
+        target = target[key]
+    how = rng.random()
+    if how < 0.15 and isinstance(target, dict):
+        del target[path[-1]]
+    elif how < 0.3 and isinstance(target, list):
+        target.insert(path[-1], rng.choice(ODD_VALUES))
+    else:
+        target[path[-1]] = rng.choice(ODD_VALUES)
+    return rec
+
+
+def _text_mutation(rng: random.Random, text: str) -> str:
+    n = len(text)
+    i = rng.randrange(n)
+    kind = rng.randrange(8)
+    if kind == 0:
+        return text[:i]                                               # cut short
+    if kind == 1:
+        j = min(n, i + rng.randrange(1, 40))
+        return text[:j] + text[i:]                                    # a piece doubled
+    if kind == 2:
+        return text[:i] + chr(rng.randrange(0x20, 0x7f)) + text[i + 1:]   # one character
+    if kind == 3:
+        return text[:i] + rng.choice(ODD_TEXTS) + text[i:]
+    if kind == 4:
+        digits = [k for k, c in enumerate(text) if c.isdigit()]
+        if digits:
+            k = rng.choice(digits)
+            return text[:k] + rng.choice(ODD_NUMBERS) + text[k + 1:]
+        return text
+    if kind == 5:
+        depth = rng.choice([50, 199, 201, 1000, 3000])          # deep nesting planted
+        if text.lstrip().startswith("{"):
+            k = text.find(",")
+            return text if k < 0 else text[:k] + ', "_deep": ' + "[" * depth + "]" * depth + text[k:]
+        k = text.find(">", text.find("<deal") + 1)
+        return text if k < 0 else text[:k + 1] + "<x>" * depth + "</x>" * depth + text[k + 1:]
+    if kind == 6:
+        j = min(n, i + rng.randrange(1, 200))
+        return text[:i] + text[j:]                                    # a piece cut out
+    return text.replace(rng.choice(['"T1"', '"SK"', '"HA"', "T1 ", "SK "]),
+                        rng.choice(['"T23"', '"SX"', '"T1"', "T0 ", "ZZ "]), 1)
+
+
+def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
+    """(name, bytes) pairs: a record written as JSON or XML, then broken."""
+    rng = random.Random(seed)
+    for k in range(count):
+        rec = rng.choice(records)
+        if rng.random() < 0.35:
+            rec = _set_anywhere(rng, rec)
+        as_xml = rng.random() < 0.4
+        try:
+            text = xmlio.dumps(rec) if as_xml else jsonio.dumps(rec)
+        except Exception:  # a value no writer can write: give it to the JSON reader raw
+            as_xml = False
+            text = json.dumps(rec, ensure_ascii=False) if rng.random() < 0.5 else json.dumps(rec)
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            if text:
+                text = _text_mutation(rng, text)
+        yield f"input-{k}.{'xml' if as_xml else 'json'}", text.encode("utf-8", "surrogatepass")
+
+
+# -- one input through the whole path ------------------------------------------------------
+@dataclass
+class Outcome:
+    crashes: list[str] = field(default_factory=list)
+    slow: list[tuple[str, float]] = field(default_factory=list)
+    records: int = 0
+    valid: int = 0
+    rewritten: int = 0
+
+
+def _entries_of(name: str, data: bytes) -> list[Entry]:
+    """Read ``data`` as the file reader reads a file called ``name``."""
+    import tempfile
+    fd, path = tempfile.mkstemp(suffix=os.path.splitext(name)[1])
+    try:
+        with os.fdopen(fd, "wb") as fp:
+            fp.write(data)
+        out: list[Entry] = []
+        for unit in units(path):
+            out += [unit] if isinstance(unit, Entry) else list(unit.entries())
+        return out
+    finally:
+        os.unlink(path)
+
+
+def check_one(name: str, data: bytes, outcome: Outcome) -> None:
+    t = time.perf_counter()
+    try:
+        for entry in _entries_of(name, data):
+            outcome.records += 1
+            if entry.problem is not None:
+                continue
+            rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+            if any(f.code == "INTERNAL-ERROR" for f in rep.findings):
+                outcome.crashes.append(f"{name}: INTERNAL-ERROR {rep.findings}")
+                continue
+            outcome.valid += rep.valid
+            if schema.fast_check(entry.record):      # what convert writes: records of the schema's shape
+                _rewrite(name, entry.record, outcome)
+    except Exception:
+        outcome.crashes.append(f"{name}: {traceback.format_exc(limit=3)}")
+    dt = time.perf_counter() - t
+    if dt > 2.0:
+        outcome.slow.append((name, dt))
+
+
+def _rewrite(name: str, rec: Any, outcome: Outcome) -> None:
+    """Whatever was read, every writer writes, and the XML reader gives it back unchanged."""
+    jsonio.dumps(rec)
+    jsonio.dumps(rec, compact=True)
+    xml = xmlio.dumps(rec)
+    back = xmlio.loads(xml)
+    if back != rec or jsonio.loads(jsonio.dumps(rec)) != rec:
+        outcome.crashes.append(f"{name}: a writer changed the record")
+    outcome.rewritten += 1
+
+
+def run(count: int, seed: int, game_names: list[str], per_game: int = 30,
+        progress: Callable[[int], None] | None = None) -> Outcome:
+    outcome = Outcome()
+    records = corpus(game_names, per_game, seed)
+    for k, (name, data) in enumerate(inputs(records, count, seed)):
+        check_one(name, data, outcome)
+        if progress and k % 1000 == 0:
+            progress(k)
+    return outcome
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--inputs", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", default=",".join(games.all_games()))
+    args = ap.parse_args()
+    t = time.perf_counter()
+    out = run(args.inputs, args.seed, args.games.split(","),
+              progress=lambda k: print(f"\r{k:,} inputs", end="", file=sys.stderr, flush=True))
+    elapsed = time.perf_counter() - t
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(file=sys.stderr)
+    print(json.dumps({"inputs": args.inputs, "records_read": out.records, "valid": out.valid,
+                      "rewritten": out.rewritten, "crashes": len(out.crashes),
+                      "slower_than_2s": len(out.slow), "seconds": round(elapsed, 1),
+                      "max_rss_MB": round(rss, 1)}))
+    for c in out.crashes[:20]:
+        print(c)
+    for name, dt in out.slow[:20]:
+        print(f"slow: {name} {dt:.1f} s")
+    sys.exit(1 if out.crashes or out.slow else 0)
+
+
+if __name__ == "__main__":
+    main()
