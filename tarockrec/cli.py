@@ -349,12 +349,17 @@ def _table(sc: Any) -> str:
               help="A rule option for the generated deals (repeatable), e.g. "
                    "redeal_no_king_no_tarock=on.")
 @click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
-@click.option("--players", type=int, default=None, help="Table size where the game has several.")
+@click.option("--players", type=int, default=None,
+              help="Table size where the game has several (default: the first one).")
 @click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
 def generate(game: str, count: int, sessions: int | None, options: tuple[str, ...],
              seed: int | None, players: int | None, output: str | None, force: bool) -> None:
-    """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines."""
+    """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines.
+
+    GAME is one of the games that stand (listed below). Defaults: one deal, a random seed,
+    the game's default rule set and its first table size, the dealer rotating from seat 0.
+    Example: tarockrec generate koenigrufen -n 100 --seed 7 -o deals.jsonl"""
     from .errors import RulesError
     from .generate import deal_records, session_records
     g = games.get(game)
@@ -384,6 +389,9 @@ def generate(game: str, count: int, sessions: int | None, options: tuple[str, ..
         out = sys.stdout
         for line in lines:
             out.write(line)
+
+
+generate.epilog = "Games: " + ", ".join(games.MODULES) + "."
 
 
 def _option_value(text: str) -> Any:

@@ -315,3 +315,10 @@ def test_stdin_is_streamed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Slow(), 1024)))
     first = next(iter(parallel.reports(["-"])))
     assert first[1].valid and Slow.reads < 1000          # the whole input takes ~5,000
+
+
+def test_generate_help_lists_the_games_and_defaults() -> None:
+    res = CliRunner().invoke(main, ["generate", "--help"])
+    assert res.exit_code == 0
+    assert all(name in res.output for name in ("koenigrufen", "ulti", "illustrated"))
+    assert "default" in res.output.lower() and "first table size" in res.output
