@@ -368,7 +368,7 @@ class IllustratedEngine(TrickEngine):
                 card = INVITE_CARD[int(meaning[3])]
                 self.invitation = (card, seat)
                 info["invitation"] = code(card)
-                if self.rules.yes("inviter_must_pass_next"):
+                if self.rules.inviter_must_pass_next:
                     self.must_pass[seat] = True
         if meaning == "forced_pass":
             self.must_pass[seat] = False
@@ -420,7 +420,7 @@ class IllustratedEngine(TrickEngine):
         m = KING_MASK | HONOUR_MASK
         if self.invitation is not None and self.invitation[1] == seat:
             m |= 1 << self.invitation[0]
-        if not self.rules.yes("xx_discardable"):
+        if not self.rules.xx_discardable:
             m |= 1 << T20
         return m
 
@@ -505,7 +505,7 @@ class IllustratedEngine(TrickEngine):
         hand = self.hands[seat]
         if hand & KING_MASK == KING_MASK:
             return 1
-        if self.discard_mask[seat] & TAROCK_MASK and not self.rules.yes("annul_after_tarokk_discard"):
+        if self.discard_mask[seat] & TAROCK_MASK and not self.rules.annul_after_tarokk_discard:
             return None
         t = hand & TAROCK_MASK
         cases = {0: 2, 1 << T21: 3, 1 << T1: 4, (1 << T21) | (1 << T1): 5}
@@ -762,7 +762,7 @@ class IllustratedEngine(TrickEngine):
                 raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
                            f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
                            item, sub)
-            if r.yes("one_bonus_per_trick_target"):
+            if r.one_bonus_per_trick_target:
                 b = binding(item)
                 if b is not None and not b[2]:
                     for (team, other_item) in items:
@@ -779,7 +779,7 @@ class IllustratedEngine(TrickEngine):
             last = me
         # §4.6 forced kontra by the discarder of the called card
         if (first_turn and seat == self.discarder_of_called
-                and r.yes("discarder_of_called_card_must_kontra")
+                and r.discarder_of_called_card_must_kontra
                 and self.items.get(("D", "game"), 0) == 0 and items.get(("D", "game"), 0) == 0):
             raise _bad("IT-FORCED-KONTRA", f"seat {seat} discarded the called card "
                        f"{code(self.called or 0)} and must say kontra on the game in his first "

@@ -4,13 +4,116 @@ Options the spec writes as ``= true`` / ``= false`` take the strings ``"true"`` 
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ...rules import Option, RuleSet
 
 TF = ("true", "false")
 
 
+# -- the choice options as enums (the record keeps the notation value) ---------------------
+class OpeningSolo(StrEnum):
+    FORBIDDEN = "forbidden"
+    ALLOWED = "allowed"
+
+
+class HonourlessFourthBids(StrEnum):
+    THREE = "three"
+    ANY = "any"
+
+
+class HonourlessFourthFailure(StrEnum):
+    LOSES = "loses"
+    REDEAL_NO_PENALTY = "redeal_no_penalty"
+    PAYS_ONE_VALUE = "pays_one_value"
+
+
+class HoldRule(StrEnum):
+    ANY_BIDDER = "any_bidder"
+    EARLIER_SEAT_ONLY = "earlier_seat_only"
+
+
+class JumpConvention(StrEnum):
+    SEED = "seed"
+    TRADITIONAL = "traditional"
+
+
+class AnnulTiming(StrEnum):
+    AFTER_DISCARD = "after_discard"
+    BEFORE_DISCARD = "before_discard"
+
+
+class AnnulHands(StrEnum):
+    SEED = "seed"
+    KEGL_THREE = "kegl_three"
+
+
+class DoubleGameAndVolatSameTurn(StrEnum):
+    FORBIDDEN = "forbidden"
+    ALLOWED = "allowed"
+
+
+class TrullKingsAfterVolat(StrEnum):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class UltimoToUhuByPartner(StrEnum):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class FreeCallWhenTarokkDiscarded(StrEnum):
+    ANY = "any"
+    ONLY_IF_DECLARER_HOLDS_XX = "only_if_declarer_holds_xx"
+    NEVER = "never"
+
+
+class CallOwnDiscard(StrEnum):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class LoneGameValue(StrEnum):
+    BID = "bid"
+    SOLO = "solo"
+
+
+class DoublingAfterPassout(StrEnum):
+    STACKING = "stacking"
+    NONE = "none"
+
+
 class IllustratedRules(RuleSet):
     game = "illustrated"
+    # typed fields: ``rules.<option>`` is a bool, an int or an enum member
+    opening_solo: OpeningSolo
+    honourless_fourth_bids: HonourlessFourthBids
+    honourless_fourth_failure: HonourlessFourthFailure
+    invitation_min_tarokks: int
+    inviter_must_pass_next: bool
+    hold_rule: HoldRule
+    jump_convention: JumpConvention
+    annul_timing: AnnulTiming
+    annul_hands: AnnulHands
+    annul_after_tarokk_discard: bool
+    double_game_and_volat_same_turn: DoubleGameAndVolatSameTurn
+    trull_kings_after_volat: TrullKingsAfterVolat
+    ultimo_to_uhu_by_partner: UltimoToUhuByPartner
+    one_bonus_per_trick_target: bool
+    xx_discardable: bool
+    free_call_when_tarokk_discarded: FreeCallWhenTarokkDiscarded
+    call_own_discard: CallOwnDiscard
+    discarder_of_called_card_must_kontra: bool
+    lone_declarer_takes_all_discards: bool
+    max_kontra_level: int
+    pagat_uhu_value: int
+    xxi_catch_values: int
+    lone_game_value: LoneGameValue
+    silent_ultimo_after_failed_uhu: bool
+    doubling_after_passout: DoublingAfterPassout
+    sas_bonuses: bool
+    pagat_catch: bool
     options = (
         Option("opening_solo", "forbidden", ("forbidden", "allowed"), section="G4"),
         Option("honourless_fourth_bids", "three", ("three", "any"), section="G5"),

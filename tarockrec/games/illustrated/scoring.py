@@ -76,7 +76,7 @@ def score_deal(e: "IllustratedEngine") -> Score:
     disc_o = 0
     for s in e.active:
         if s != e.declarer:
-            if e.rules.yes("lone_declarer_takes_all_discards") and e.partner is None:
+            if e.rules.lone_declarer_takes_all_discards and e.partner is None:
                 disc_d |= e.discard_mask[s]
             else:
                 disc_o |= e.discard_mask[s]
@@ -155,7 +155,7 @@ def score_deal(e: "IllustratedEngine") -> Score:
     if T1 in played and played[T1][1] == 9:
         s_team = team_of(played[T1][0])
         blocked = announced(s_team, "pagat_ultimo")
-        if not r.yes("silent_ultimo_after_failed_uhu") and (
+        if not r.silent_ultimo_after_failed_uhu and (
                 (s_team, "pagat_uhu") in e.ever or (s_team, "pagat_ultimo") in e.superseded):
             blocked = True
         if not blocked:

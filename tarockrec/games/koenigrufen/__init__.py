@@ -167,7 +167,7 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         assert isinstance(rules, KoenigrufenRules)
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
-        if rules.on("redeal_no_king_no_tarock") and rng.random() < self.REDEAL_HAND_SHARE:
+        if rules.redeal_no_king_no_tarock and rng.random() < self.REDEAL_HAND_SHARE:
             deck = _deck_with_redeal_hand(rng, deck, dealer, str(rules.deal_order))
         hands, talon = deal_from_deck(deck, dealer, str(rules.deal_order))
         masks = [sum(1 << c for c in h) for h in hands]

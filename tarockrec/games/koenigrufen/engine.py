@@ -209,7 +209,7 @@ class KoenigrufenEngine(TrickEngine):
 
     def _early_stop_ok(self) -> bool:
         c = self.contract
-        if not self.rules.on("allow_early_stop_misere") or c is None or c.tricks_goal is None:
+        if not self.rules.allow_early_stop_misere or c is None or c.tricks_goal is None:
             return False
         assert self.table is not None and self.declarer is not None
         if self.table.cards:
@@ -228,7 +228,7 @@ class KoenigrufenEngine(TrickEngine):
     def verify_redeal(self, seat: int, value: Any = None) -> None:
         if self.phase != AUCTION or self.calls:
             raise self._wrong_phase("redeal")
-        if not self.rules.on("redeal_no_king_no_tarock"):
+        if not self.rules.redeal_no_king_no_tarock:
             raise _bad("KR-REDEAL", "this rule set allows no redeal: every hand must be played")
         if not 0 <= seat < N:
             raise _bad("KR-SEAT", f"there is no seat {seat}", seat)
@@ -300,14 +300,14 @@ class KoenigrufenEngine(TrickEngine):
 
     def _check_hand_limits(self, seat: int, call: str) -> None:
         c = CONTRACTS[call]
-        if call == "besserrufer" and (self.rules.on("besserrufer_bird_in_hand")
-                                      or self.rules.on("bird_announcement_requires_card")):
+        if call == "besserrufer" and (self.rules.besserrufer_bird_in_hand
+                                      or self.rules.bird_announcement_requires_card):
             # the compulsory bird (§4.6.3) must be announceable: under these options only
             # by its holder, so a Besserrufer without a bird in hand could never open
             if not self.hands[seat] & ((1 << T1) | (1 << T2) | (1 << T3)):
                 raise _bad("KR-BID-HAND", f"seat {seat} holds no bird (pagat, uhu, kakadu) and "
                            "so cannot play besserrufer under this rule set", call)
-        if (c.king_call and self.rules.on("four_kings_forbid_king_call")
+        if (c.king_call and self.rules.four_kings_forbid_king_call
                 and self.hands[seat] & KING_MASK == KING_MASK):
             raise _bad("KR-BID-HAND", f"with four kings seat {seat} may not play {call} under "
                        "this rule set", call)
@@ -367,7 +367,7 @@ class KoenigrufenEngine(TrickEngine):
         if k not in KINGS:
             raise _bad("KR-KING-CALL", f"{card_code} is not a king", card_code)
         own = self.hands[seat] & KING_MASK
-        if own >> k & 1 and not self.rules.on("call_own_king") and own != KING_MASK:
+        if own >> k & 1 and not self.rules.call_own_king and own != KING_MASK:
             raise _bad("KR-KING-CALL", f"seat {seat} may not call its own king {card_code} "
                        "under this rule set", card_code)
         if remaining and own != KING_MASK & ~(1 << k):
@@ -620,15 +620,15 @@ class KoenigrufenEngine(TrickEngine):
                 if item == "king_ultimo" and my_side != "D":
                     raise _bad("KR-ANNOUNCE-SIDE", "king_ultimo may be announced only by the "
                                "declarer's side", item, sub)
-                if item == "valat" and my_side != "D" and not self.rules.on("opponents_valat"):
+                if item == "valat" and my_side != "D" and not self.rules.opponents_valat:
                     raise _bad("KR-ANNOUNCE-SIDE", "valat may be announced only by the "
                                "declarer's side", item, sub)
-                if (item in BIRD_CARD and self.rules.on("bird_announcement_requires_card")
+                if (item in BIRD_CARD and self.rules.bird_announcement_requires_card
                         and not self.hands[seat] >> BIRD_CARD[item][0] & 1):
                     raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces {item} without "
                                f"holding {code(BIRD_CARD[item][0])}", item, sub)
                 if (c.id == "besserrufer" and seat == self.declarer and item in BIRDS
-                        and self.rules.on("besserrufer_bird_in_hand")
+                        and self.rules.besserrufer_bird_in_hand
                         and not self.dealt[seat] >> BIRD_CARD[item][0] & 1):
                     raise _bad("KR-BESSERRUFER", f"the compulsory {item} must be held before "
                                "the talon pickup under this rule set", item, sub)
@@ -718,7 +718,7 @@ class KoenigrufenEngine(TrickEngine):
                        and not (c.id == "farbensolo" and r.farbensolo_tarock_lead != "free"))
         # misère without the optional restrictions: §5.2 + §5.4 only
         self._plain_misere = (c.family != "positive" and r.misere_overtake == "must_win"
-                              and not r.on("pagat_last_tarock_in_misere"))
+                              and not r.pagat_last_tarock_in_misere)
 
     @staticmethod
     def _winner_trump(cards: list[int], seats: list[int]) -> int:
@@ -780,7 +780,7 @@ class KoenigrufenEngine(TrickEngine):
             legal = self._follow(hand, t.cards)                             # §5.2
             if c.family != "positive":
                 legal = must_beat(legal, self._beating(legal, t.cards))     # §5.4
-        if c.family != "positive" and self.rules.on("pagat_last_tarock_in_misere"):
+        if c.family != "positive" and self.rules.pagat_last_tarock_in_misere:
             if hand & TAROCK_MASK != 1 << T1:
                 legal = hold_back(legal, 1 << T1)
         reserved = self._reserved.get(seat)
@@ -885,7 +885,7 @@ class KoenigrufenEngine(TrickEngine):
         elif c.id == "farbensolo" and SUIT_OF[card] == "T":
             return _bad("KR-FARBENSOLO-LEAD", f"seat {seat} may not lead a tarock while holding "
                         "suit cards (this rule set)", card_code)
-        if card == T1 and c.family != "positive" and self.rules.on("pagat_last_tarock_in_misere"):
+        if card == T1 and c.family != "positive" and self.rules.pagat_last_tarock_in_misere:
             return _bad("KR-PAGAT-LAST", "the Pagat may be played only as the last tarock in a "
                         "misère contract (this rule set)", card_code)
         for r_card, target in self._reserved.get(seat, []):

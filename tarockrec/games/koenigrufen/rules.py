@@ -1,6 +1,8 @@
 """Königrufen rule options (rules/koenigrufen.md §7.3). Default = the seed."""
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ...rules import ON_OFF, Option, RuleSet
 
 
@@ -8,8 +10,168 @@ def _on_off(name: str, default: str, supported: tuple[str, ...] = ON_OFF, sectio
     return Option(name, default, ON_OFF, supported, section=section)
 
 
+# -- the choice options as enums (the record keeps the notation value) ---------------------
+class FarbensoloBonuses(StrEnum):
+    VALAT = "valat"
+    VALAT_AND_FOUR_KINGS = "valat_and_four_kings"
+
+
+class TrischakenDoublingScope(StrEnum):
+    ALL = "all"
+    BONUSES_ONLY = "bonuses_only"
+
+
+class TrischakenCompare(StrEnum):
+    POINTS = "points"
+    THIRDS = "thirds"
+
+
+class TrischakenScoring(StrEnum):
+    SEED = "seed"
+    OE2023 = "oe2023"
+
+
+class CountLeftoverRule(StrEnum):
+    NEAREST = "nearest"
+    LEFTOVER_COUNTS_FULL_VALUE = "leftover_counts_full_value"
+
+
+class DeclarationEndRule(StrEnum):
+    ALL_SPOKE_THEN_THREE_PASSES = "all_spoke_then_three_passes"
+    LITERAL_THREE_PASSES = "literal_three_passes"
+
+
+class AnnouncementRound(StrEnum):
+    SEED = "seed"
+    OE2023 = "oe2023"
+
+
+class BesserruferAnnouncementTiming(StrEnum):
+    OPENING = "opening"
+    FIRST_TURN = "first_turn"
+
+
+class ReservationBinds(StrEnum):
+    HOLDER_ON_SIDE = "holder_on_side"
+    ANNOUNCER = "announcer"
+
+
+class ReservationRule(StrEnum):
+    HARD = "hard"
+    SOFT = "soft"
+
+
+class ForcedBirdOrder(StrEnum):
+    FREE = "free"
+    HIGHEST_FIRST = "highest_first"
+
+
+class ValatLossBase(StrEnum):
+    WIN_VALUE = "win_value"
+    LOSS_VALUE = "loss_value"
+
+
+class SoloruferTalonKingKontraVoid(StrEnum):
+    ON_LOSS = "on_loss"
+    ALWAYS = "always"
+
+
+class MisereOvertake(StrEnum):
+    MUST_WIN = "must_win"
+    LITERAL = "literal"
+
+
+class FarbensoloLead(StrEnum):
+    DECLARER = "declarer"
+    FOREHAND = "forehand"
+
+
+class FarbensoloTarockLead(StrEnum):
+    FREE = "free"
+    ONLY_WITHOUT_SUIT_CARDS = "only_without_suit_cards"
+
+
+class HoldRight(StrEnum):
+    ANY_HIGHER_SEAT = "any_higher_seat"
+    FOREHAND_ONLY = "forehand_only"
+
+
+class UnusedTalonOwner(StrEnum):
+    DECLARER = "declarer"
+    OPPONENTS = "opponents"
+
+
+class DealOrder(StrEnum):
+    TALON_FIRST = "talon_first"
+    TALON_BETWEEN = "talon_between"
+
+
+class ContractValues(StrEnum):
+    SEED = "seed"
+    TAROCKCUP = "tarockcup"
+
+
+class ContractOrder(StrEnum):
+    SEED = "seed"
+    OE2023 = "oe2023"
+
+
+class BonusScale(StrEnum):
+    SEED = "seed"
+    TAROCKCUP = "tarockcup"
+
+
 class KoenigrufenRules(RuleSet):
     game = "koenigrufen"
+    # typed fields: ``rules.<option>`` is a bool, an int or an enum member
+    kakadu_value: int
+    farbensolo_bonuses: FarbensoloBonuses
+    trischaken_doubling_scope: TrischakenDoublingScope
+    trischaken_doubling_deals: int
+    trischaken_compare: TrischakenCompare
+    trischaken_scoring: TrischakenScoring
+    count_leftover_rule: CountLeftoverRule
+    win_threshold_thirds: int
+    declaration_end_rule: DeclarationEndRule
+    announcement_round: AnnouncementRound
+    besserrufer_announcement_timing: BesserruferAnnouncementTiming
+    besserrufer_bird_in_hand: bool
+    besserrufer_concession_pays_bird: bool
+    opponents_valat: bool
+    bird_announcement_requires_card: bool
+    reservation_binds: ReservationBinds
+    reservation_rule: ReservationRule
+    forced_bird_order: ForcedBirdOrder
+    silent_failure_penalty: bool
+    silent_bonus_beside_announcement: bool
+    xxi_capture: bool
+    king_capture: bool
+    king_capture_excludes_ultimo: bool
+    valat_suppresses_silent_bonuses: bool
+    valat_loss_base: ValatLossBase
+    solorufer_talon_king_kontra_void: SoloruferTalonKingKontraVoid
+    kontra_in_score: bool
+    misere_kontra_individual: bool
+    misere_overtake: MisereOvertake
+    pagat_last_tarock_in_misere: bool
+    farbensolo_lead: FarbensoloLead
+    farbensolo_tarock_lead: FarbensoloTarockLead
+    hold_right: HoldRight
+    call_own_king: bool
+    four_kings_forbid_king_call: bool
+    unused_talon_owner: UnusedTalonOwner
+    sechserdreier_talon_exposed: bool
+    show_discarded_tarocks: bool
+    redeal_no_king_no_tarock: bool
+    allow_early_stop_misere: bool
+    deal_order: DealOrder
+    contract_values: ContractValues
+    contract_order: ContractOrder
+    bonus_scale: BonusScale
+    quapil: bool
+    farbendreier: bool
+    extra_misere_contracts: bool
+    kaiserstich: bool
     options = (
         Option("kakadu_value", 30, (30, 40), section="G1"),
         Option("farbensolo_bonuses", "valat", ("valat", "valat_and_four_kings"), section="G2"),

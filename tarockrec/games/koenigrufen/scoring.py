@@ -66,7 +66,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     t = e.table
     assert t is not None
     facts["tricks"] = list(t.count)
-    kontra = r.on("kontra_in_score")
+    kontra = r.kontra_in_score
 
     def k(target: str) -> int:
         return e.chains.multiplier(target) if kontra else 1
@@ -107,7 +107,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     elif won_d == 12:
         f = kk("contract", False)
         out.add("valat", 4 * c.value * f, D, "silent valat", kontra=f)
-    elif won_d == 0 and r.on("opponents_valat"):
+    elif won_d == 0 and r.opponents_valat:
         f = kk("contract", True)
         out.add("valat", 4 * c.value * f, O, "silent valat by the opponents", kontra=f)
     elif success:
@@ -175,10 +175,10 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     solo = c.solo
     side_of = {s: (D if s in D else O) for s in SEATS}
     other = {D: O, O: D}
-    silent_penalty = r.on("silent_failure_penalty")
+    silent_penalty = r.silent_failure_penalty
     valat_happened = ("valat" in e.announced or won_d == 12
-                      or (won_d == 0 and r.on("opponents_valat")))
-    silent_ok = not (r.on("valat_suppresses_silent_bonuses") and valat_happened)
+                      or (won_d == 0 and r.opponents_valat))
+    silent_ok = not (r.valat_suppresses_silent_bonuses and valat_happened)
     base = dict(BONUS_BASE)
     base["kakadu"] = int(r.kakadu_value)
     if c.id == "farbensolo":
@@ -235,15 +235,15 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     if c.id == "farbensolo":
         return
     # capture penalties (always silent)
-    if r.on("xxi_capture") and T21 in t.played_by and T22 in t.played_by:
+    if r.xxi_capture and T21 in t.played_by and T22 in t.played_by:
         (p21, n21), (p22, n22) = t.played_by[T21], t.played_by[T22]
         if n21 == n22 and p22 not in side_of[p21]:
             out.add("xxi_capture", solo * CAPTURE_BASE, side_of[p22],
                     f"XXI captured by seat {p22}", bonus=True)
-    if c.king_call and r.on("king_capture") and king is not None and king in t.played_by:
+    if c.king_call and r.king_capture and king is not None and king in t.played_by:
         pk, nk = t.played_by[king]
         w = t.winner(nk)
-        excluded = nk == 12 and r.on("king_capture_excludes_ultimo")
+        excluded = nk == 12 and r.king_capture_excludes_ultimo
         if w not in side_of[pk] and not excluded:
             out.add("king_capture", solo * CAPTURE_BASE, side_of[w],
                     f"called king captured by seat {w}", bonus=True)
