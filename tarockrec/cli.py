@@ -6,12 +6,13 @@ import json
 import os
 import sys
 import time
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import click
 import orjson
 
 from . import games, schema
+from .atomic import Terminated, WriteError, write_atomic
 from .codecs import jsonio
 from .findings import Finding
 from .sources import Entry, entries, expand
@@ -241,7 +242,7 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
             for chunk in chunks:
                 out.write(chunk)
         else:
-            jsonio.write_atomic(target, chunks)
+            _write_file(target, chunks)
     except _Abort:
         for p in problems:
             click.echo(p, err=True)
@@ -251,6 +252,22 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
 
 class _Abort(Exception):
     pass
+
+
+def _write_file(path: str, chunks: Iterable[str]) -> None:
+    """Write ``chunks`` to ``path`` whole or not at all; a failure (a missing folder, an
+    unwritable target, a full disk, SIGTERM, Ctrl-C) is one line on stderr and exit 2, never a
+    traceback, and leaves neither ``path`` nor a temporary file."""
+    try:
+        write_atomic(path, chunks)
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt) as err:
+        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
+        click.echo(f"tarockrec: stopped by {why} while writing {path}; nothing was written",
+                   err=True)
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -367,7 +384,7 @@ def generate(game: str, count: int, sessions: int | None, options: tuple[str, ..
                else deal_records(game, count, seed, players, rules))
     lines = (jsonio.dumps(r, compact=True) + "\n" for r in records)
     if output:
-        jsonio.write_atomic(output, lines)
+        _write_file(output, lines)
     else:
         out = sys.stdout
         for line in lines:
