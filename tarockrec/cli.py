@@ -307,9 +307,16 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-def score(paths: tuple[str, ...]) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              show_default=True,
+              help="A breakdown per deal (text), or a table for a spreadsheet or pandas: one "
+                   "row per deal and seat with every score item and the total (csv, or json: "
+                   "an array of row objects).")
+def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
+    if fmt != "text":
+        sys.exit(_score_table(paths, fmt))
     status = EXIT_VALID
     for entry, rep in _reports(expand(paths)):
         many = entry.index > 1
@@ -329,6 +336,27 @@ def score(paths: tuple[str, ...]) -> None:
         if rep.totals is not None:
             out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
     sys.exit(status)
+
+
+def _score_table(paths: tuple[str, ...], fmt: str) -> int:
+    """``score --format csv|json``: rows on stdout, what gives no rows on stderr; the exit
+    code as in the text form."""
+    from . import tables
+    problems: list[str] = []
+    status = [EXIT_VALID]
+
+    def reports() -> Iterator[tuple[Entry, Report]]:
+        for entry, rep in _reports(expand(paths)):
+            if entry.problem is not None:
+                status[0] = EXIT_UNREADABLE
+            elif not rep.valid:
+                status[0] = max(status[0], EXIT_INVALID)
+            yield entry, rep
+
+    tables.write(reports(), fmt, sys.stdout, problems)
+    for p in problems:
+        click.echo(p, err=True)
+    return status[0]
 
 
 def _table(sc: Any) -> str:
