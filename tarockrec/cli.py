@@ -426,6 +426,26 @@ def _option_value(text: str) -> Any:
     return {"true": True, "false": False}.get(text, text)
 
 
+@main.command(name="show")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--deal", type=click.IntRange(1), default=None, metavar="K",
+              help="Show only deal K (from 1) of a session.")
+@click.option("--record", type=click.IntRange(1), default=None, metavar="N",
+              help="Show only the N-th record (from 1) of each archive.")
+@click.option("--color/--no-color", "colour", default=None,
+              help="Coloured suits (default: when stdout is a terminal).")
+def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
+             colour: bool | None) -> None:
+    """Show each deal of the records in PATHS as a person reads it: the hands with dealer and
+    forehand, the talon, the auction by seat, the exchange, the declarations, the tricks with
+    leader and winner, and the score. An invalid record is shown up to its first finding.
+    Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
+    from .show import show
+    if colour is None:
+        colour = sys.stdout.isatty()
+    sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
+
+
 @main.command(name="codes")
 @click.argument("game", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
