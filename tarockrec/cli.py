@@ -6,13 +6,12 @@ import json
 import os
 import sys
 import time
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 import click
 import orjson
 
 from . import games, schema
-from .atomic import Terminated, WriteError, write_atomic
 from .codecs import jsonio
 from .findings import Finding
 from .sources import Entry, entries, expand
@@ -254,10 +253,11 @@ class _Abort(Exception):
     pass
 
 
-def _write_file(path: str, chunks: Iterable[str]) -> None:
+def _write_file(path: str, chunks: Iterator[str]) -> None:
     """Write ``chunks`` to ``path`` whole or not at all; a failure (a missing folder, an
     unwritable target, a full disk, SIGTERM, Ctrl-C) is one line on stderr and exit 2, never a
     traceback, and leaves neither ``path`` nor a temporary file."""
+    from .atomic import Terminated, WriteError, write_atomic
     try:
         write_atomic(path, chunks)
     except WriteError as err:
@@ -316,7 +316,8 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
     if fmt != "text":
-        sys.exit(_score_table(paths, fmt))
+        from .tables import command
+        sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
     status = EXIT_VALID
     for entry, rep in _reports(expand(paths)):
         many = entry.index > 1
@@ -336,27 +337,6 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
         if rep.totals is not None:
             out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
     sys.exit(status)
-
-
-def _score_table(paths: tuple[str, ...], fmt: str) -> int:
-    """``score --format csv|json``: rows on stdout, what gives no rows on stderr; the exit
-    code as in the text form."""
-    from . import tables
-    problems: list[str] = []
-    status = [EXIT_VALID]
-
-    def reports() -> Iterator[tuple[Entry, Report]]:
-        for entry, rep in _reports(expand(paths)):
-            if entry.problem is not None:
-                status[0] = EXIT_UNREADABLE
-            elif not rep.valid:
-                status[0] = max(status[0], EXIT_INVALID)
-            yield entry, rep
-
-    tables.write(reports(), fmt, sys.stdout, problems)
-    for p in problems:
-        click.echo(p, err=True)
-    return status[0]
 
 
 def _table(sc: Any) -> str:

@@ -27,8 +27,8 @@ from typing import IO, Any, Iterable, Iterator
 import orjson
 
 from .scoring import Score
-from .sources import Entry
-from .validate import Report
+from .sources import Entry, entries
+from .validate import Report, validate_record
 
 FIXED = ("source", "record", "id", "deal", "seat", "player", "dealer", "contract", "declarer",
          "partner", "side", "multiplier")
@@ -189,3 +189,35 @@ def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
             sep = ",\n"
         out.write("\n]\n")
     return len(table)
+
+
+def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
+    """Every record of ``paths`` with its validation report."""
+    for path in paths:
+        for entry in entries(path):
+            if entry.problem is not None:
+                rep = Report(index=entry.index, line=entry.line, findings=[entry.problem])
+            else:
+                rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+            yield entry, rep
+
+
+def command(paths: Iterable[str], fmt: str, out: IO[str], err: IO[str]) -> int:
+    """``score --format csv|json``: rows on ``out``, a line on ``err`` for each record that
+    gives no rows or is invalid; the exit status as in the text form (0 all valid, 1 some
+    invalid, 2 some unreadable)."""
+    problems: list[str] = []
+    status = [0]
+
+    def counted() -> Iterator[tuple[Entry, Report]]:
+        for entry, rep in reports(paths):
+            if entry.problem is not None:
+                status[0] = 2
+            elif not rep.valid:
+                status[0] = max(status[0], 1)
+            yield entry, rep
+
+    write(counted(), fmt, out, problems)
+    for p in problems:
+        err.write(p + "\n")
+    return status[0]
