@@ -100,7 +100,6 @@ class Trace:
     """A deal replayed as far as it goes."""
 
     engine: Any | None
-    dealt: list[int] | None
     steps: list[Step] = field(default_factory=list)
     failure: Finding | None = None       # where the replay stopped (pointer relative to the deal)
     score: Score | None = None
@@ -111,13 +110,12 @@ def trace(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
     """Replay deal object ``d`` step by step, stopping at the first illegal step."""
     dealer = d.get("dealer")
     if "deal" not in d or not isinstance(dealer, int) or not 0 <= dealer < n:
-        return Trace(None, None)           # a score sheet, or a dealer the validator refuses
+        return Trace(None)                 # a score sheet, or a dealer the validator refuses
     engine, found = game.make_engine(rules, n, d["dealer"], d["deal"], carry)
     errors = [f for f in found if f.severity == "error"]
     if engine is None or errors:
-        return Trace(None, None, failure=errors[0] if errors else None)
-    hands = getattr(engine, "hands", None)
-    tr = Trace(engine, list(hands) if isinstance(hands, list) else None)
+        return Trace(None, failure=errors[0] if errors else None)
+    tr = Trace(engine)
     try:
         for sub, step in game.replay(d, engine):
             if isinstance(step, IllegalAction):
@@ -807,7 +805,11 @@ def _show_entry(entry: Entry, out: IO[str], deal: int | None, colour: bool,
         out.write(f"{label}: unreadable\n  ✗ {entry.problem}\n")
         return 2
     report = validate_record(entry.record, entry.index, entry.line, entry.lines)
-    lines, found = render_record(entry.record, label, report, deal, colour)
+    try:
+        lines, found = render_record(entry.record, label, report, deal, colour)
+    except Exception as err:  # a bug must not become a traceback for the user
+        lines, found = [label, f"  ✗ INTERNAL-ERROR: tarockrec could not show this record "
+                               f"({type(err).__name__}: {err}); please report it"], True
     if not found:
         out.write("\n".join(lines) + f"\n{label}: there is no deal {deal} in this record\n")
         return 2

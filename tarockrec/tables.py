@@ -95,7 +95,8 @@ def scored_deals(reports: Iterable[tuple[Entry, Report]],
         deals = rec.get("deals") if rep.kind == "session" else [rec]
         if not isinstance(deals, list):
             deals = []
-        players = [_player(p) for p in rec.get("players") or []]
+        listed = rec.get("players")
+        players = [_player(p) for p in listed] if isinstance(listed, list) else []
         rid = _record_id(rec)
         missing = 0
         for i, score in enumerate(rep.scores):
