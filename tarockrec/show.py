@@ -642,7 +642,13 @@ class _View:
     def _sheet_score(self) -> None:
         result = self.d.get("result") or {}
         self.title("result")
-        self.out("  " + words({k: v for k, v in result.items() if k != "scores"}))
+        parts = [f"contract {result['contract']}"] if "contract" in result else []
+        parts += [f"{k} {self.name(result[k]) if isinstance(result[k], int) else '—'}"
+                  for k in ("declarer", "partner") if k in result]
+        parts += [f"{k} {words(v)}" for k, v in result.items()
+                  if k not in ("contract", "declarer", "partner", "scores")
+                  and not k.startswith("_")]
+        self.out("  " + (" · ".join(parts) or "as written"))
         scores = result.get("scores")
         if isinstance(scores, list):
             self.out("  " + "  ".join(f"{self.name(s)} {x:+d}" for s, x in enumerate(scores)

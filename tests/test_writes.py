@@ -225,3 +225,29 @@ def _size(p: Path) -> int:
         return p.stat().st_size
     except FileNotFoundError:
         return 0
+
+
+def test_a_full_disk_found_only_when_flushing(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """File systems with delayed allocation report ENOSPC at fsync, not at write."""
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    line = _one_clean_line(CliRunner().invoke(main, ["convert", SAMPLE,
+                                                     str(tmp_path / "o.json")]))
+    assert "no space left on the device" in line and _left(tmp_path) == []
+
+
+def test_ctrl_c_while_writing_is_one_line_and_exit_2(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    class Interrupted(_FullDisk):
+        def write(self, text: str) -> int:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic, "_open", lambda fd, *a, **kw: Interrupted(fd, *a, room=0, **kw))
+    out = tmp_path / "g.jsonl"
+    line = _one_clean_line(CliRunner().invoke(main, ["generate", "ulti", "-n", "3", "-o",
+                                                     str(out)]))
+    assert line == f"tarockrec: stopped by Ctrl-C while writing {out}; nothing was written"
+    assert _left(tmp_path) == []
