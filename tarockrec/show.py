@@ -356,8 +356,8 @@ class _View:
             if odd:
                 groups.append(odd)
             empty = not cards
-            rows.append((f"{marks} {self.name(seat)}" + ("  sits out" if empty else ""),
-                         groups))
+            rows.append((f"{marks} {self.name(seat)}" + (f"  {self._empty_hand(seat)}"
+                                                          if empty else ""), groups))
         width = max(len(r[0]) for r in rows)
         widths = [max([len(" ".join(r[1][i])) for r in rows if i < len(r[1])]
                       + [len(SUIT_NAMES.get(suits[i], suits[i])) if i < len(suits) else 0])
@@ -415,6 +415,15 @@ class _View:
                     shown = self.st.bad("✗") + " " + self.st.cards(text[2:])
                 cells.append(_pad(shown, widths[s], len(text)))
             self.out(("  " + "  ".join(cells)).rstrip())
+
+    def _empty_hand(self, seat: int) -> str:
+        """What a seat dealt no cards does: sits the deal out, or plays from elsewhere (a
+        talon) — told by the tricks."""
+        table = getattr(self.tr.engine, "table", None) if self.tr is not None else None
+        tricks = list(getattr(table, "tricks", []) or [])
+        if tricks and all(seat not in t[2] for t in tricks):
+            return "sits out"
+        return "dealt no cards"
 
     def _sits_out(self, seat: int) -> bool:
         hands = (self.d.get("deal") or {}).get("hands")

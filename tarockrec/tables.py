@@ -7,7 +7,7 @@ record's envelope, so a game registered later needs nothing here. Columns, in or
 ``meta.id`` or private ``_id``, when it has one), ``deal`` (from 1; always 1 for a deal record),
 ``seat``, ``player``, ``dealer``, ``contract``, ``declarer``, ``partner`` (seats, empty when
 nobody), ``side`` (``declarer`` for the declarer and his partners, ``defender``, ``out`` for a
-seat dealt no cards, empty when the deal has no declarer), ``multiplier`` (the period
+seat dealt no cards that scores nothing, empty when the deal has no declarer), ``multiplier`` (the period
 multiplier, where the game has one), then one column ``item.<name>`` per score item met
 anywhere in the input (the seat's delta; 0 where the deal did not score that item) and
 ``total`` (the seat's delta for the deal: the sum of its items).
@@ -143,7 +143,7 @@ def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]
                 per_seat[s][col] = per_seat[s].get(col, 0) + delta
         partner = facts.get("partner")
         for s in range(n):
-            if s in d.empty_hands:
+            if s in d.empty_hands and sc.deltas[s] == 0 and not any(per_seat[s].values()):
                 side = "out"
             elif not team:
                 side = ""

@@ -112,6 +112,12 @@ def _check_deal(text: str, rec: dict[str, Any], d: dict[str, Any]) -> None:
         assert "the recorded result agrees" in text
     for it in score.items:
         assert any(r.strip().startswith(it.name + " ") for r in _section(text, "Score"))
+    # a seat dealt no cards that plays no trick sits the deal out
+    for seat in range(n):
+        if not d["deal"]["hands"][seat]:
+            row = next(r for r in hands if _name(rec, seat) in r)
+            out = bool(tricks) and all(seat not in t[2] for t in tricks)
+            assert row.rstrip().endswith("sits out" if out else "dealt no cards"), row
 
 
 @pytest.mark.parametrize("game", GAMES)
