@@ -72,10 +72,12 @@ def _check_deal(text: str, rec: dict[str, Any], d: dict[str, Any]) -> None:
         assert row[3] == ("F" if seat == forehand else " ")
         for card in d["deal"]["hands"][seat]:
             assert re.search(rf"(?<![\w]){card}(?![\w])", row), (card, row)
-    talon = [c for half in d["deal"]["talon"] for c in (half if isinstance(half, list) else [half])]
-    talon_row = next(r for r in hands if r.strip().startswith("talon"))
-    assert talon_row.split()[1:] == [w for w in words(d["deal"]["talon"]).split()]
-    assert sorted(w for w in talon_row.split()[1:] if w != "|") == sorted(talon)
+    if d["deal"].get("talon"):
+        talon = [c for half in d["deal"]["talon"]
+                 for c in (half if isinstance(half, list) else [half])]
+        talon_row = next(r for r in hands if r.strip().startswith("talon"))
+        assert talon_row.split()[1:] == words(d["deal"]["talon"]).split()
+        assert sorted(w for w in talon_row.split()[1:] if w != "|") == sorted(talon)
     # the auction: every call of the record is in the table
     auction = _section(text, "Auction")
     for entry in d.get("auction", []):
@@ -274,3 +276,16 @@ def test_style_colours_only_card_codes() -> None:
     st = Style(True, g.pack)
     assert st.cards("take lower T2 HJ") == "take lower \x1b[33mT2\x1b[0m \x1b[31mHJ\x1b[0m"
     assert Style(False, g.pack).cards("T2 HJ") == "T2 HJ"
+
+
+def test_notes_are_shown_at_their_place(tmp_path: Path) -> None:
+    rec = json.loads(Path(SAMPLES, "koenigrufen", "valid",
+                          "ex01-rufer-kontra-rekontra.json").read_text())
+    rec["notes"] = [{"at": "/play/5", "text": "the pagat falls here"},
+                    {"at": "/auction/4", "text": "a bold call"}]
+    path = tmp_path / "n.json"
+    path.write_text(json.dumps(rec))
+    res = _show(str(path))
+    assert res.exit_code == 0, res.output
+    assert "  ✎ /play/5: the pagat falls here" in _section(res.output, "Play")
+    assert "  ✎ /auction/4: a bold call" in _section(res.output, "Auction")
