@@ -15,8 +15,9 @@ anywhere in the input (the seat's delta; 0 where the deal did not score that ite
 A score sheet (a deal recorded without cards) has no items: its rows give the written total,
 and its declarer, partner and contract as the calls fix them, else as the table wrote them.
 
-Records that are unreadable or invalid, and deals that could not be scored, give no rows; a
-line on stderr says which (as ``score`` does in its text form).
+The rows are the recomputed scores (what ``score`` prints): an unreadable record, and a deal
+that cannot be replayed, give no rows; every unreadable or invalid record gets a line on stderr
+with its first finding.
 """
 from __future__ import annotations
 
