@@ -413,7 +413,8 @@ def _option_value(text: str) -> Any:
 @click.option("--record", type=click.IntRange(1), default=None, metavar="N",
               help="Show only the N-th record (from 1) of each archive.")
 @click.option("--color/--no-color", "colour", default=None,
-              help="Coloured suits (default: when stdout is a terminal).")
+              help="Coloured suits (default: when stdout is a terminal and NO_COLOR is not "
+                   "set).")
 def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
              colour: bool | None) -> None:
     """Show each deal of the records in PATHS as a person reads it: the hands with dealer and
@@ -422,7 +423,7 @@ def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
     Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
     from .show import show
     if colour is None:
-        colour = sys.stdout.isatty()
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
 
 
