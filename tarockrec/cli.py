@@ -253,7 +253,7 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
             for chunk in chunks:
                 out.write(chunk)
         else:
-            jsonio.write_atomic(target, chunks)
+            _write_file(target, chunks)
     except _Abort:
         for p in problems:
             click.echo(p, err=True)
@@ -263,6 +263,23 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
 
 class _Abort(Exception):
     pass
+
+
+def _write_file(path: str, chunks: Iterator[str]) -> None:
+    """Write ``chunks`` to ``path`` whole or not at all; a failure (a missing folder, an
+    unwritable target, a full disk, SIGTERM, Ctrl-C) is one line on stderr and exit 2, never a
+    traceback, and leaves neither ``path`` nor a temporary file."""
+    from .atomic import Terminated, WriteError, write_atomic
+    try:
+        write_atomic(path, chunks)
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt) as err:
+        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
+        click.echo(f"tarockrec: stopped by {why} while writing {path}; nothing was written",
+                   err=True)
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -302,9 +319,17 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-def score(paths: tuple[str, ...]) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              show_default=True,
+              help="A breakdown per deal (text), or a table for a spreadsheet or pandas: one "
+                   "row per deal and seat with every score item and the total (csv, or json: "
+                   "an array of row objects).")
+def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
+    if fmt != "text":
+        from .tables import command
+        sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
     status = EXIT_VALID
     for entry, rep in parallel.reports(expand(paths)):
         many = entry.index > 1
@@ -384,7 +409,7 @@ def generate(game: str, count: int, sessions: int | None, options: tuple[str, ..
                else deal_records(game, count, seed, players, rules))
     lines = (jsonio.dumps(r, compact=True) + "\n" for r in records)
     if output:
-        jsonio.write_atomic(output, lines)
+        _write_file(output, lines)
     else:
         out = sys.stdout
         for line in lines:
@@ -399,6 +424,27 @@ def _option_value(text: str) -> Any:
     if text.lstrip("-").isdigit():
         return int(text)
     return {"true": True, "false": False}.get(text, text)
+
+
+@main.command(name="show")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--deal", type=click.IntRange(1), default=None, metavar="K",
+              help="Show only deal K (from 1) of a session.")
+@click.option("--record", type=click.IntRange(1), default=None, metavar="N",
+              help="Show only the N-th record (from 1) of each archive.")
+@click.option("--color/--no-color", "colour", default=None,
+              help="Coloured suits (default: when stdout is a terminal and NO_COLOR is not "
+                   "set).")
+def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
+             colour: bool | None) -> None:
+    """Show each deal of the records in PATHS as a person reads it: the hands with dealer and
+    forehand, the talon, the auction by seat, the exchange, the declarations, the tricks with
+    leader and winner, and the score. An invalid record is shown up to its first finding.
+    Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
+    from .show import show
+    if colour is None:
+        colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
 
 
 @main.command(name="codes")

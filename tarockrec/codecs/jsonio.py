@@ -7,16 +7,14 @@ compact=True)`` writes the one-line form used in JSON Lines.
 """
 from __future__ import annotations
 
-import io
 import json
 import math
-import os
 import re
-import tempfile
 from typing import IO, Any, Iterator
 
 import orjson
 
+from ..atomic import write_atomic as write_atomic  # its home before tarockrec.atomic
 from ..findings import Finding, pointer_join
 
 #: canonical key order of every object in a record, whatever its level
@@ -349,38 +347,6 @@ def looks_like_jsonl(head: bytes) -> bool:
     """Two or more non-blank lines that each start an object: JSON Lines."""
     lines = [ln.strip() for ln in head.splitlines() if ln.strip()]
     return len(lines) > 1 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:2])
-
-
-def write_atomic(path: str, chunks: Iterator[str]) -> None:
-    """Write to a temporary file beside ``path`` and rename it into place: an output file is
-    never left half-written."""
-    directory = os.path.dirname(os.path.abspath(path))
-    # created exclusively (O_EXCL: never through a planted link) under an unpredictable name
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                               dir=directory)
-    try:
-        with io.open(fd, "w", encoding="utf-8", newline="\n") as fp:
-            for chunk in chunks:
-                fp.write(chunk)
-            fp.flush()
-            os.fsync(fp.fileno())
-        os.chmod(tmp, _new_file_mode(path))
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _new_file_mode(path: str) -> int:
-    """The permissions the output would have had if opened plainly: those of the file it
-    replaces, else the usual ones under the process umask (mkstemp makes files private)."""
-    try:
-        return os.stat(path).st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
 
 
 def line_map(text: str) -> dict[str, int]:

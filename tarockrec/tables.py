@@ -1,0 +1,225 @@
+"""Score tables for analysis (issue 11, item 5): one row per deal and seat.
+
+Built over the generic ``Score`` of every game (its ``items``, ``deltas`` and ``facts``) and the
+record's envelope, so a game registered later needs nothing here. Columns, in order:
+
+``source`` (the file), ``record`` (its place in the file, from 1), ``id`` (the record's
+``meta.id`` or private ``_id``, when it has one), ``deal`` (from 1; always 1 for a deal record),
+``seat``, ``player``, ``dealer``, ``contract``, ``declarer``, ``partner`` (seats, empty when
+nobody), ``side`` (``declarer`` for the declarer and his partners, ``defender``, ``out`` for a
+seat dealt no cards that scores nothing, empty when the deal has no declarer), ``multiplier`` (the period
+multiplier, where the game has one), then one column ``item.<name>`` per score item met
+anywhere in the input (the seat's delta; 0 where the deal did not score that item) and
+``total`` (the seat's delta for the deal: the sum of its items).
+
+A score sheet (a deal recorded without cards) has no items: its rows give the written total,
+and its declarer, partner and contract as the calls fix them, else as the table wrote them.
+
+The rows are the recomputed scores (what ``score`` prints): an unreadable record, and a deal
+that cannot be replayed, give no rows; every unreadable or invalid record gets a line on stderr
+with its first finding.
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from typing import IO, Any, Iterable, Iterator
+
+import orjson
+
+from .scoring import Score
+from .sources import Entry, entries
+from .validate import Report, validate_record
+
+FIXED = ("source", "record", "id", "deal", "seat", "player", "dealer", "contract", "declarer",
+         "partner", "side", "multiplier")
+ITEM_PREFIX = "item."
+#: the facts a score sheet's written result may give (it has no score items)
+_SHEET_FACTS = ("declarer", "partner", "contract", "multiplier")
+
+
+@dataclass(slots=True)
+class _Deal:
+    """What the rows of one scored deal need (kept until the item columns are known)."""
+
+    source: str
+    record: int
+    rid: str | None
+    deal: int
+    players: list[str]
+    dealer: int | None
+    score: Score
+    empty_hands: frozenset[int]
+
+
+def _player(p: Any) -> str:
+    if isinstance(p, dict):
+        return str(p.get("name", ""))
+    return str(p)
+
+
+def _record_id(rec: dict[str, Any]) -> str | None:
+    meta = rec.get("meta")
+    if isinstance(meta, dict) and isinstance(meta.get("id"), str):
+        return str(meta["id"])
+    rid = rec.get("_id")
+    return str(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+
+
+def _empty_hands(deal_rec: dict[str, Any]) -> frozenset[int]:
+    """Seats dealt no cards (the dealer who sits out of a five-player table)."""
+    hands = (deal_rec.get("deal") or {}).get("hands")
+    if not isinstance(hands, list):
+        return frozenset()
+    return frozenset(s for s, h in enumerate(hands) if isinstance(h, list) and not h)
+
+
+def _seats(value: Any) -> set[int]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {value}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return {v for v in value if isinstance(v, int) and not isinstance(v, bool)}
+    return set()
+
+
+def scored_deals(reports: Iterable[tuple[Entry, Report]],
+                 problems: list[str]) -> Iterator[_Deal]:
+    """The scored deals of every record, in order; what gives no rows is noted in
+    ``problems`` (one line each)."""
+    for entry, rep in reports:
+        label = f"{entry.source} #{entry.index}"
+        rec = entry.record
+        if entry.problem is not None or not isinstance(rec, dict):
+            problems.append(f"{label}: unreadable, no rows: {entry.problem}")
+            continue
+        errors = [f for f in rep.findings if f.severity == "error"]
+        deals = rec.get("deals") if rep.kind == "session" else [rec]
+        if not isinstance(deals, list):
+            deals = []
+        listed = rec.get("players")
+        players = [_player(p) for p in listed] if isinstance(listed, list) else []
+        rid = _record_id(rec)
+        missing = 0
+        for i, score in enumerate(rep.scores):
+            if score is None or i >= len(deals) or not isinstance(deals[i], dict):
+                missing += 1
+                continue
+            d = deals[i]
+            dealer = d.get("dealer")
+            if "deal" not in d and isinstance(d.get("result"), dict):
+                # a score sheet: what the calls did not fix, the table wrote (checked where
+                # it could be)
+                facts = {k: v for k, v in d["result"].items()
+                         if k in _SHEET_FACTS and not k.startswith("_")}
+                facts.update({k: v for k, v in score.facts.items() if v is not None})
+                score = Score(score.items, score.deltas, facts)
+            yield _Deal(entry.source, entry.index, rid, i + 1, players,
+                        dealer if isinstance(dealer, int) else None, score, _empty_hands(d))
+        if errors:
+            first = errors[0]
+            unscored = f"; {missing} deal(s) not scored" if missing or not rep.scores else ""
+            problems.append(f"{label}: INVALID{unscored}: {first}"
+                            + (f" (and {len(errors) - 1} more finding(s))" if len(errors) > 1
+                               else ""))
+
+
+def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]:
+    """The rows of every deal; ``columns`` gains each item column the first time it is met
+    (so it is complete once the iterator is exhausted)."""
+    known = set(columns)
+    for d in deals:
+        sc = d.score
+        facts = sc.facts
+        declarer = facts.get("declarer")
+        partners = _seats(facts.get("partner"))
+        team = _seats(declarer) | partners
+        n = len(sc.deltas)
+        per_seat: list[dict[str, int]] = [{} for _ in range(n)]
+        for it in sc.items:
+            col = ITEM_PREFIX + it.name
+            if col not in known:
+                known.add(col)
+                columns.append(col)
+            for s, delta in enumerate(it.deltas[:n]):
+                per_seat[s][col] = per_seat[s].get(col, 0) + delta
+        partner = facts.get("partner")
+        for s in range(n):
+            if s in d.empty_hands and sc.deltas[s] == 0 and not any(per_seat[s].values()):
+                side = "out"
+            elif not team:
+                side = ""
+            else:
+                side = "declarer" if s in team else "defender"
+            row: dict[str, Any] = {
+                "source": d.source, "record": d.record, "id": d.rid, "deal": d.deal, "seat": s,
+                "player": d.players[s] if s < len(d.players) else None, "dealer": d.dealer,
+                "contract": facts.get("contract"),
+                "declarer": declarer if isinstance(declarer, int) else None,
+                "partner": (partner if isinstance(partner, int) and not isinstance(partner, bool)
+                            else " ".join(map(str, sorted(partners))) or None),
+                "side": side, "multiplier": facts.get("multiplier"),
+            }
+            row.update(per_seat[s])
+            row["total"] = sc.deltas[s]
+            yield row
+
+
+def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
+          problems: list[str]) -> int:
+    """Write the score table of ``reports`` to ``out`` as ``csv`` or ``json`` (an array of
+    row objects, one a line). Returns the number of rows."""
+    columns = list(FIXED)
+    # the item columns are known only at the end: the rows wait (compactly, as their deals)
+    deals = list(scored_deals(reports, problems))
+    table = list(rows(deals, columns))
+    columns.append("total")
+    items = [c for c in columns if c.startswith(ITEM_PREFIX)]
+    if fmt == "csv":
+        w = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", restval=0)
+        w.writeheader()
+        for row in table:
+            for c in items:
+                row.setdefault(c, 0)
+            w.writerow({k: ("" if v is None else v) for k, v in row.items()})
+    else:
+        out.write("[")
+        sep = "\n"
+        for row in table:
+            full = {c: row.get(c, 0) if c.startswith(ITEM_PREFIX) else row.get(c)
+                    for c in columns}
+            out.write(sep + orjson.dumps(full).decode())
+            sep = ",\n"
+        out.write("\n]\n")
+    return len(table)
+
+
+def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
+    """Every record of ``paths`` with its validation report."""
+    for path in paths:
+        for entry in entries(path):
+            if entry.problem is not None:
+                rep = Report(index=entry.index, line=entry.line, findings=[entry.problem])
+            else:
+                rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+            yield entry, rep
+
+
+def command(paths: Iterable[str], fmt: str, out: IO[str], err: IO[str]) -> int:
+    """``score --format csv|json``: rows on ``out``, a line on ``err`` for each record that
+    gives no rows or is invalid; the exit status as in the text form (0 all valid, 1 some
+    invalid, 2 some unreadable)."""
+    problems: list[str] = []
+    status = [0]
+
+    def counted() -> Iterator[tuple[Entry, Report]]:
+        for entry, rep in reports(paths):
+            if entry.problem is not None:
+                status[0] = 2
+            elif not rep.valid:
+                status[0] = max(status[0], 1)
+            yield entry, rep
+
+    write(counted(), fmt, out, problems)
+    for p in problems:
+        err.write(p + "\n")
+    return status[0]

@@ -1,0 +1,195 @@
+"""Score tables for analysis (issue 11, item 5): ``score --format csv|json`` writes one row per
+deal and seat, for every registered game (nothing game-specific in the code or here)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tarockrec import games
+from tarockrec.cli import main
+from tarockrec.codecs import jsonio
+from tarockrec.generate import deal_records, session_records
+from tarockrec.tables import FIXED, ITEM_PREFIX
+from tarockrec.validate import validate_record
+
+from conftest import SAMPLES
+
+GAMES = sorted(games.all_games())
+
+
+def _valid_samples(game: str) -> list[str]:
+    folder = os.path.join(SAMPLES, game, "valid")
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json"))
+
+
+def _csv(args: list[str]) -> tuple[list[dict[str, str]], list[str], Any]:
+    res = CliRunner().invoke(main, ["score", "--format", "csv", *args])
+    reader = csv.DictReader(io.StringIO(res.stdout))
+    return list(reader), list(reader.fieldnames or []), res
+
+
+def _json(args: list[str]) -> tuple[list[dict[str, Any]], Any]:
+    res = CliRunner().invoke(main, ["score", "--format", "json", *args])
+    return json.loads(res.stdout), res
+
+
+def _expected(path: str) -> list[tuple[int, list[int], dict[str, Any], dict[str, Any]]]:
+    """(deal number, recomputed per-seat scores, facts, the deal object) of every scored deal."""
+    rec = jsonio.loads(Path(path).read_bytes())
+    rep = validate_record(rec)
+    deals = rec["deals"] if "deals" in rec else [rec]
+    return [(i + 1, sc.deltas, sc.facts, deals[i]) for i, sc in enumerate(rep.scores)
+            if sc is not None]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_valid_sample_gives_a_row_per_deal_and_seat(game: str) -> None:
+    paths = _valid_samples(game)
+    assert paths
+    rows, columns, res = _csv(paths)
+    assert res.exit_code == 0, res.output
+    assert columns[:len(FIXED)] == list(FIXED) and columns[-1] == "total"
+    items = [c for c in columns if c.startswith(ITEM_PREFIX)]
+    assert columns == list(FIXED) + items + ["total"]
+    by_place = {(r["source"], int(r["deal"]), int(r["seat"])): r for r in rows}
+    assert len(by_place) == len(rows)
+    expected_rows = 0
+    for path in paths:
+        rec = jsonio.loads(Path(path).read_bytes())
+        players = [p["name"] if isinstance(p, dict) else p for p in rec["players"]]
+        for deal, deltas, facts, d in _expected(path):
+            for seat, total in enumerate(deltas):
+                expected_rows += 1
+                row = by_place[(path, deal, seat)]
+                assert int(row["total"]) == total
+                assert row["player"] == players[seat]
+                assert row["record"] == "1" and row["dealer"] == str(d["dealer"])
+                if "deal" in d:         # a played deal: its items add up to its total
+                    assert sum(int(row[c]) for c in items) == total
+                    if facts.get("contract") is not None:
+                        assert row["contract"] == str(facts["contract"])
+                written = (d.get("result") or {}).get("scores")
+                if written is not None:
+                    assert int(row["total"]) == written[seat]
+                decl = facts.get("declarer")
+                if isinstance(decl, int) and seat == decl:
+                    assert row["side"] == "declarer" and row["declarer"] == str(decl)
+                hands = (d.get("deal") or {}).get("hands")
+                if row["side"] == "out":
+                    assert hands is not None and not hands[seat] and int(row["total"]) == 0
+                elif hands is not None and not hands[seat]:
+                    assert any(int(row[c]) for c in items + ["total"])
+    assert len(rows) == expected_rows > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_csv_and_json_hold_the_same_table(game: str) -> None:
+    paths = _valid_samples(game)
+    rows, columns, _ = _csv(paths)
+    objs, res = _json(paths)
+    assert res.exit_code == 0
+    assert len(objs) == len(rows) and all(list(o) == columns for o in objs)
+    for o, r in zip(objs, rows):
+        assert {k: "" if v is None else str(v) for k, v in o.items()} == r
+        assert isinstance(o["total"], int) and isinstance(o["seat"], int)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_generated_deals_and_sessions_of_every_game(game: str, tmp_path: Path) -> None:
+    g = games.get(game)
+    assert g is not None
+    n = g.table_sizes[-1]
+    path = tmp_path / "g.jsonl"
+    recs = list(deal_records(game, 25, 11, n)) + list(session_records(game, 2, 4, 12, n))
+    path.write_text("".join(jsonio.dumps(r, compact=True) + "\n" for r in recs))
+    objs, res = _json([str(path)])
+    assert res.exit_code == 0, res.output
+    deals = 25 + 2 * 4
+    assert len(objs) == deals * n
+    got: dict[tuple[int, int], list[int]] = {}
+    for o in objs:
+        got.setdefault((o["record"], o["deal"]), []).append(o["total"])
+        items = sum(v for k, v in o.items() if k.startswith(ITEM_PREFIX))
+        assert items == o["total"]
+        assert o["side"] in ("declarer", "defender", "out", "")
+    for i, rec in enumerate(recs, 1):
+        deal_list = rec["deals"] if "deals" in rec else [rec]
+        for k, d in enumerate(deal_list, 1):
+            assert got[(i, k)] == d["result"]["scores"]
+            assert sum(got[(i, k)]) == 0
+
+
+def test_koenigrufen_worked_example_row_by_row() -> None:
+    """rules/koenigrufen.md example 1: a Rufer won with 40 points under rekontra, partner seat 2,
+    silent pagat, trull and XXI capture for the declarer's side: 40 + 10 + 10 + 10."""
+    path = os.path.join(SAMPLES, "koenigrufen", "valid", "ex01-rufer-kontra-rekontra.json")
+    rows, columns, res = _csv([path])
+    assert res.exit_code == 0
+    assert columns == list(FIXED) + ["item.contract", "item.pagat", "item.trull",
+                                     "item.xxi_capture", "total"]
+    assert [(r["seat"], r["contract"], r["declarer"], r["partner"], r["side"], r["item.contract"],
+             r["item.pagat"], r["total"]) for r in rows] == [
+        ("0", "rufer", "0", "2", "declarer", "40", "10", "70"),
+        ("1", "rufer", "0", "2", "defender", "-40", "-10", "-70"),
+        ("2", "rufer", "0", "2", "declarer", "40", "10", "70"),
+        ("3", "rufer", "0", "2", "defender", "-40", "-10", "-70"),
+    ]
+
+
+def test_the_seat_who_sits_out_is_marked() -> None:
+    path = os.path.join(SAMPLES, "illustrated", "valid", "e07_five_players_birds.json")
+    objs, _ = _json([path])
+    rec = json.loads(Path(path).read_text())
+    out = [o["seat"] for o in objs if o["side"] == "out"]
+    assert out == [rec["dealer"]]
+
+
+def test_a_score_sheet_gives_its_written_total() -> None:
+    path = os.path.join(SAMPLES, "koenigrufen", "valid", "sheet-rufer.json")
+    rec = json.loads(Path(path).read_text())
+    objs, res = _json([path])
+    assert res.exit_code == 0
+    assert [o["total"] for o in objs] == rec["result"]["scores"]
+    assert {o["partner"] for o in objs} == {rec["result"]["partner"]}
+    assert [o["side"] for o in objs].count("declarer") == 2
+
+
+def test_invalid_and_unreadable_records_give_no_rows_and_say_so(tmp_path: Path) -> None:
+    bad = sorted(Path(SAMPLES, "koenigrufen", "invalid").glob("*.json"))[0]
+    good = _valid_samples("ulti")[0]
+    rows, _, res = _csv([good, str(bad)])
+    assert res.exit_code == 1
+    assert {r["source"] for r in rows} == {good}
+    assert f"{bad} #1: INVALID" in res.stderr
+    missing = tmp_path / "missing.json"
+    rows, _, res = _csv([good, str(missing)])
+    assert res.exit_code == 2 and "unreadable, no rows" in res.stderr and len(rows) == 3
+
+
+def test_record_id_from_meta_or_private_id(tmp_path: Path) -> None:
+    rec = jsonio.loads(Path(_valid_samples("ulti")[0]).read_bytes())
+    a = dict(rec, meta={"id": "table-7/3"})
+    b = dict(rec, _id=4711)
+    path = tmp_path / "two.jsonl"
+    path.write_text(jsonio.dumps(a, compact=True) + "\n" + jsonio.dumps(b, compact=True) + "\n")
+    objs, res = _json([str(path)])
+    assert res.exit_code == 0
+    assert [o["id"] for o in objs] == ["table-7/3"] * 3 + ["4711"] * 3
+    assert [o["record"] for o in objs] == [1] * 3 + [2] * 3
+
+
+def test_pandas_reads_both(tmp_path: Path) -> None:
+    pd = pytest.importorskip("pandas")
+    path = _valid_samples("koenigrufen")[0]
+    _, _, res = _csv([path])
+    df = pd.read_csv(io.StringIO(res.stdout))
+    objs, _ = _json([path])
+    dj = pd.DataFrame(objs)
+    assert list(df["total"]) == list(dj["total"])
