@@ -298,10 +298,42 @@ class Compiler:
         return lambda x: self.env[fname](x)
 
 
-def compile_schema(schema: dict[str, Any]) -> Check:
+def compile_schema(schema: dict[str, Any], cache_dir: str | None = None) -> Check:
+    """The schema as one Python function. With ``cache_dir``, the compiled bytecode is kept
+    there (keyed by the generated source and the Python version) and reused: compiling the
+    generated source is most of the start-up cost of a one-record validation."""
     c = Compiler(schema)
     top = c.function(schema, "#")
     c.env["_call"] = lambda fname, x: c.env[fname](x)
     code = "\n".join(c.sources)
-    exec(compile(code, "<tarockrec schema>", "exec"), c.env)  # noqa: S102 - our own schema
+    exec(_bytecode(code, cache_dir), c.env)  # noqa: S102 - our own schema
     return c.env[top]  # type: ignore[no-any-return]
+
+
+def _bytecode(code: str, cache_dir: str | None) -> Any:
+    import hashlib
+    import marshal
+    import os
+    import sys
+    if cache_dir is None:
+        return compile(code, "<tarockrec schema>", "exec")
+    key = hashlib.sha256(code.encode() + sys.version.encode()).hexdigest()[:24]
+    path = os.path.join(cache_dir, f"gate-{key}.bin")
+    try:
+        with open(path, "rb") as fp:
+            cached = marshal.load(fp)
+        if type(cached) is type(_bytecode.__code__):
+            return cached
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    compiled = compile(code, "<tarockrec schema>", "exec")
+    try:                     # a cache that cannot be written is no error: compile each time
+        import tempfile
+        os.makedirs(cache_dir, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cache_dir, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fp:
+            marshal.dump(compiled, fp)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return compiled

@@ -8,7 +8,6 @@ record (``validate_record`` already turns a bug into ``INTERNAL-ERROR``).
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from collections import deque
@@ -85,6 +84,7 @@ def _quiet_worker() -> None:
 
 
 def _context() -> Any:
+    import multiprocessing              # imported when first needed (start-up time)
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 

@@ -48,7 +48,18 @@ def json_schema() -> dict[str, Any]:
 
 @functools.cache
 def _fast() -> Callable[[Any], bool]:
-    return compile_schema(json_schema())
+    return compile_schema(json_schema(), _cache_dir())
+
+
+def _cache_dir() -> str | None:
+    """Where the compiled schema gate is kept between runs (``TAROCKREC_CACHE``, else the
+    user's cache folder; ``TAROCKREC_CACHE=off`` compiles it every time)."""
+    import os
+    chosen = os.environ.get("TAROCKREC_CACHE")
+    if chosen:
+        return None if chosen == "off" else chosen
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "tarockrec")
 
 
 @functools.cache

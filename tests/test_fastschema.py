@@ -62,3 +62,19 @@ def test_unknown_keyword_is_refused() -> None:
         compile_schema({"type": "object", "dependentRequired": {"a": ["b"]}})
     assert compile_schema({"$defs": {"a": {"type": "string"}}, "$ref": "#/$defs/a"})("x")
     assert not compile_schema({"$defs": {"a": {"type": "string"}}, "$ref": "#/$defs/a"})(1)
+
+
+def test_compiled_gate_is_cached_and_a_broken_cache_is_no_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rec = RECORDS[0]
+    first = compile_schema(schema.json_schema(), str(tmp_path))
+    (cached,) = tmp_path.glob("gate-*.bin")
+    again = compile_schema(schema.json_schema(), str(tmp_path))
+    assert first(rec) and again(rec) and not again({"game": 1})
+    cached.write_bytes(b"\x00garbage")
+    assert compile_schema(schema.json_schema(), str(tmp_path))(rec)
+    import marshal
+    cached.write_bytes(marshal.dumps(42))            # readable, but not code
+    assert compile_schema(schema.json_schema(), str(tmp_path))(rec)
+    blocked = tmp_path / "file"
+    blocked.write_text("")                          # a cache folder that cannot be made
+    assert compile_schema(schema.json_schema(), str(blocked / "sub"))(rec)
