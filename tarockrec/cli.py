@@ -234,8 +234,12 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
     problems: list[str] = []
     unreadable: list[bool] = []
 
+    progress = _Progress([source])
+    progress.on = progress.on and not (target == "-" and sys.stdout.isatty())
+
     def records() -> Iterator[Any]:
         for entry in entries(source):
+            progress.tick(entry)
             if entry.problem is not None:
                 problems.append(f"{_label(entry, True)}: {entry.problem}")
                 unreadable.append(True)
@@ -254,7 +258,9 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
                 out.write(chunk)
         else:
             _write_file(target, chunks)
+        progress.close()
     except _Abort:
+        progress.close()
         for p in problems:
             click.echo(p, err=True)
         click.echo(f"nothing written to {target}", err=True)
@@ -331,7 +337,11 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
         from .tables import command
         sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
     status = EXIT_VALID
-    for entry, rep in parallel.reports(expand(paths)):
+    files = expand(paths)
+    progress = _Progress(files)
+    for entry, rep in parallel.reports(files):
+        progress.tick(entry)
+        progress.close()
         many = entry.index > 1
         out.write(f"{_label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
         if entry.problem is not None:
@@ -345,22 +355,41 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
                 continue
             if len(rep.scores) > 1:
                 out.write(f"  deal {i + 1}\n")
-            out.write(_table(sc))
+            out.write(_table(sc, _players(entry.record)))
         if rep.totals is not None:
             out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
     sys.exit(status)
 
 
-def _table(sc: Any) -> str:
+def _players(record: Any) -> list[str] | None:
+    names = record.get("players") if isinstance(record, dict) else None
+    if isinstance(names, list) and all(isinstance(x, str) for x in names):
+        return names
+    return None
+
+
+def _table(sc: Any, names: list[str] | None = None) -> str:
+    """The breakdown: one row per item, one column per seat headed by the player's name;
+    columns as wide as their longest entry."""
     n = len(sc.deltas)
+    heads = [f"{names[s]} ({s})" if names and s < len(names) else f"seat {s}" for s in range(n)]
+    rows = [(it.name, str(it.base), str(it.multiplier), [f"{d:+d}" for d in it.deltas],
+             it.note) for it in sc.items]
+    rows.append(("total", "", "", [f"{d:+d}" for d in sc.deltas], ""))
+    wn = max(len("item"), *(len(r[0]) for r in rows))
+    wb = max(len("base"), *(len(r[1]) for r in rows))
+    wm = max(1, *(len(r[2]) for r in rows))
+    ws = [max(len(heads[s]), *(len(r[3][s]) for r in rows if s < len(r[3]))) for s in range(n)]
+
+    def line(name: str, base: str, mult: str, cells: list[str], note: str) -> str:
+        seats = "  ".join(f"{c:>{w}}" for c, w in zip(cells, ws))
+        return (f"    {name:<{wn}}  {base:>{wb}}  {mult:>{wm}}  {seats}"
+                + (f"   {note}" if note else "")).rstrip()
+
     facts = ", ".join(f"{k} {v}" for k, v in sc.facts.items() if v is not None)
-    head = f"    {'item':<14}{'base':>6}{'×':>3}  " + "".join(f"{'seat ' + str(s):>9}" for s in range(n))
-    lines = [f"    {facts}", head]
-    for it in sc.items:
-        lines.append(f"    {it.name:<14}{it.base:>6}{it.multiplier:>3}  "
-                     + "".join(f"{d:>+9d}" for d in it.deltas) + (f"   {it.note}" if it.note else ""))
-    lines.append(f"    {'total':<14}{'':>6}{'':>3}  " + "".join(f"{d:>+9d}" for d in sc.deltas))
-    return "\n".join(lines) + "\n"
+    out = [f"    {facts}", line("item", "base", "×", heads, "")]
+    out += [line(*r) for r in rows]
+    return "\n".join(out) + "\n"
 
 
 @main.command()

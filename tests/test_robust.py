@@ -322,3 +322,27 @@ def test_generate_help_lists_the_games_and_defaults() -> None:
     assert res.exit_code == 0
     assert all(name in res.output for name in ("koenigrufen", "ulti", "illustrated"))
     assert "default" in res.output.lower() and "first table size" in res.output
+
+
+def test_score_names_the_players_and_aligns_long_item_names() -> None:
+    from tarockrec.scoring import Score, ScoreItem
+    sc = Score(items=[ScoreItem("a_very_long_item_name_indeed", 10, 2, (60, -20, -20, -20)),
+                      ScoreItem("x", 1, 1, (3, -1, -1, -1))], deltas=[63, -21, -21, -21],
+               facts={"contract": "rufer"})
+    text = cli._table(sc, ["Anna", "Bernd", "Clara", "Dieter Maximilian"])
+    lines = text.splitlines()
+    assert "Anna (0)" in lines[1] and "Dieter Maximilian (3)" in lines[1]
+    assert len({len(line) for line in lines[1:]}) == 1    # every row ends in the last column
+    assert lines[2].startswith("    a_very_long_item_name_indeed  ")
+    assert lines[3].startswith("    x" + " " * len("a_very_long_item_name_indeed"))
+
+
+def test_convert_and_score_draw_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path) -> None:  # type: ignore[no-untyped-def]
+    drawn: list[int] = []
+    monkeypatch.setattr(cli._Progress, "tick", lambda self, entry: drawn.append(entry.index))
+    src = tmp_path / "a.jsonl"
+    src.write_text((jsonio.dumps(REC, compact=True) + "\n") * 5, encoding="utf-8")
+    assert CliRunner().invoke(main, ["convert", str(src), str(tmp_path / "b.xml")]).exit_code == 0
+    assert CliRunner().invoke(main, ["score", str(src)]).exit_code == 0
+    assert drawn == [1, 2, 3, 4, 5] * 2
