@@ -180,7 +180,14 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
             yield e
     else:
         data = fp.read()
-        items = list(jsonio.iter_json_document(data))
+        # an array's records are read one by one: a broken record is that record's finding,
+        # and a large archive is never held as objects all at once
+        records = jsonio.iter_json_array(data)
+        if records is not None and len(data) > LINE_MAP_LIMIT:
+            for index, line, item in records:
+                yield _entry(name, index, line, item)
+            return
+        items = list(records if records is not None else jsonio.iter_json_document(data))
         maps = _record_lines(data, items)
         for k, (index, line, item) in enumerate(items):
             e = _entry(name, index, line if isinstance(item, Finding) else None, item)
@@ -197,7 +204,8 @@ LINE_MAP_LIMIT = 8_000_000
 
 def _record_lines(data: bytes, items: list[Any]) -> dict[int, dict[str, int]] | None:
     """Line numbers for each record of a JSON document (a record, or an array of them)."""
-    if not items or isinstance(items[0][2], Finding) or len(data) > LINE_MAP_LIMIT:
+    if not items or all(isinstance(item, Finding) for _, _, item in items) \
+            or len(data) > LINE_MAP_LIMIT:
         return None
     try:
         full = jsonio.line_map(data.decode("utf-8-sig"))

@@ -346,3 +346,29 @@ def test_convert_and_score_draw_progress_on_a_terminal(monkeypatch: pytest.Monke
     assert CliRunner().invoke(main, ["convert", str(src), str(tmp_path / "b.xml")]).exit_code == 0
     assert CliRunner().invoke(main, ["score", str(src)]).exit_code == 0
     assert drawn == [1, 2, 3, 4, 5] * 2
+
+
+def test_a_large_json_array_is_read_one_record_at_a_time(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tarockrec import sources
+    one = jsonio.dumps(REC, compact=True)
+    dup = one.replace('"dealer":', '"dealer":3,"dealer":', 1)
+    text = "[\n" + ",\n".join([one, one, dup, one]) + "\n]\n"
+    path = tmp_path / "big.json"
+    path.write_text(text, encoding="utf-8")
+    whole = [(e.index, e.line, e.record, e.problem.code if e.problem else None)
+             for e in sources.entries(str(path))]
+    monkeypatch.setattr(sources, "LINE_MAP_LIMIT", 100)   # the streaming path from 100 bytes
+    parsed: list[int] = []
+    real = jsonio.loads
+    monkeypatch.setattr(jsonio, "loads", lambda data, off=0: parsed.append(len(data)) or real(data, off))
+    streamed = [(e.index, e.line, e.record, e.problem.code if e.problem else None)
+                for e in sources.entries(str(path))]
+    assert streamed == whole                   # the same, with or without line maps
+    assert [ln for _, ln, _, _ in streamed] == [2, 3, 4, 5]
+    assert [c for *_, c in streamed] == [None, None, "JSON-DUPLICATE", None]
+    assert len(parsed) == 4 and max(parsed) < len(text) / 3   # each record parsed by itself
+    for broken in ("[" + one + ",]", "[" + one, "[" + one + "] x"):
+        path.write_text(broken, encoding="utf-8")
+        (entry,) = sources.entries(str(path))
+        assert entry.problem is not None and entry.problem.code == "JSON-SYNTAX"

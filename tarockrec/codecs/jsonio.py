@@ -343,6 +343,56 @@ def iter_json_document(data: bytes) -> Iterator[Entry]:
         yield 1, 1, doc
 
 
+_ARRAY_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},]')
+
+
+def iter_json_array(data: bytes) -> Iterator[Entry] | None:
+    """The records of a JSON document that is an array, parsed one at a time (a large
+    archive is never held as objects all at once), each with the line it starts on; None when
+    ``data`` is not a well-nested array (the whole-document reader then words the error)."""
+    start = len(data) - len(data.lstrip(b"\xef\xbb\xbf \t\r\n"))
+    if data[start:start + 1] != b"[":
+        return None
+    bounds: list[tuple[int, int]] = []
+    depth, item = 0, start + 1
+    for m in _ARRAY_TOKENS.finditer(data, start):
+        c = data[m.start()]
+        if c == 0x22:                            # a string: skipped whole
+            continue
+        if c in (0x5B, 0x7B):                    # [ {
+            depth += 1
+        elif c in (0x5D, 0x7D):                  # ] }
+            depth -= 1
+            if depth == 0:
+                if data[m.end():].strip() or data[item:m.start()].strip() or bounds:
+                    bounds.append((item, m.start()))
+                break
+        elif depth == 1:                         # a comma between records
+            bounds.append((item, m.start()))
+            item = m.end()
+    else:
+        return None
+    if depth != 0 or data[m.end():].strip():
+        return None
+    if bounds and not data[bounds[-1][0]:bounds[-1][1]].strip():
+        bounds.pop()                             # "[]" or a trailing comma: the reader decides
+        if bounds:
+            return None
+    return _array_records(data, bounds)
+
+
+def _array_records(data: bytes, bounds: list[tuple[int, int]]) -> Iterator[Entry]:
+    line, counted = 1, 0
+    for i, (a, b) in enumerate(bounds, 1):
+        first = a + len(data[a:b]) - len(data[a:b].lstrip())
+        line += data.count(b"\n", counted, first)
+        counted = first
+        try:
+            yield i, line, loads(data[a:b], line - 1)
+        except JSONError as err:
+            yield i, line, err.finding
+
+
 def looks_like_jsonl(head: bytes) -> bool:
     """Two or more non-blank lines that each start an object: JSON Lines."""
     lines = [ln.strip() for ln in head.splitlines() if ln.strip()]
