@@ -259,6 +259,20 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
 
 def unwritable(value: Any) -> Finding | None:
     """The first place in ``value`` that no format can carry exactly (see ``loads``)."""
+    # the common case in one C call: written as JSON, nothing suspect shows and there are
+    # too few brackets to nest too deep (a lone surrogate or a non-text key makes dumps
+    # fail; a number beyond a double is written null)
+    try:
+        data = orjson.dumps(value)
+    except (orjson.JSONEncodeError, TypeError):
+        return _unwritable_walk(value)
+    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH and b"null" not in data \
+            and not any(s in data for s in _SUSPECT):
+        return None
+    return _unwritable_walk(value)
+
+
+def _unwritable_walk(value: Any) -> Finding | None:
     stack: list[tuple[Any, str, int]] = [(value, "", 0)]
     while stack:
         v, ptr, depth = stack.pop()
