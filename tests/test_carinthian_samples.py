@@ -119,3 +119,13 @@ def test_invalid_sample(path: str) -> None:
 def test_every_section_9_row_has_a_sample() -> None:
     rows = {int(os.path.basename(p)[1:3]) for p in INVALID}
     assert set(range(1, 22)) <= rows
+
+
+def test_samples_are_xsd_valid() -> None:
+    from lxml import etree
+
+    from tarockrec import schema
+    xsd = schema.xsd()
+    for path in VALID + INVALID:
+        doc = etree.fromstring(xmlio.dumps(load(path)).encode())
+        assert xsd.validate(doc), (path, xsd.error_log.last_error)

@@ -1,0 +1,159 @@
+"""Carinthian findings not covered by the §9 samples: each broken record names its code at its
+place; the engine API refuses what the notation cannot write; score-sheet records."""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Callable
+
+import pytest
+
+from tarockrec.errors import IllegalAction
+from tarockrec.games import get
+from tarockrec.generate import deal_records
+from tarockrec.validate import validate_record
+
+GAME = get("carinthian")
+RECORDS = list(deal_records("carinthian", 400, 31, 3))
+
+
+def pick(want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    return copy.deepcopy(next(r for r in RECORDS if want(r)))
+
+
+def first(rec: dict[str, Any]) -> tuple[str, str]:
+    errors = [f for f in validate_record(rec).findings if f.severity == "error"]
+    assert errors, "the record is valid"
+    return errors[0].code, errors[0].pointer
+
+
+def contract(name: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda r: r["result"]["contract"] == name and "play" in r
+
+
+def test_exchange_during_the_auction() -> None:
+    rec = pick(contract("drei"))
+    rec["auction"] = rec["auction"][:1]
+    assert first(rec) == ("CA-AUCTION-INCOMPLETE", "/exchange/take")
+
+
+def test_call_after_the_auction() -> None:
+    rec = pick(contract("drei"))
+    rec["auction"].append({"seat": rec["dealer"], "call": "pass"})
+    assert first(rec) == ("CA-AUCTION-OVER", f"/auction/{len(rec['auction']) - 1}")
+
+
+def test_missing_exchange() -> None:
+    rec = pick(contract("hinunter"))
+    del rec["exchange"]
+    assert first(rec) == ("CA-TALON", "/declarations/0")
+
+
+def test_take_in_trischak() -> None:
+    rec = pick(lambda r: r["result"]["contract"] == "trischak")
+    rec["exchange"]["take"] = "a"
+    assert first(rec) == ("CA-TALON", "/exchange/take")
+
+
+def test_kontra_in_the_announcement_turn() -> None:
+    rec = pick(contract("vier"))
+    rec["declarations"][0]["say"] = ["kontra"]
+    assert first(rec) == ("CA-ANNOUNCE", "/declarations/0/say/0")
+
+
+def test_announcement_repeated() -> None:
+    rec = pick(contract("vier"))
+    rec["declarations"][0]["say"] = ["valat", "valat"]
+    assert first(rec) == ("CA-ANNOUNCE-REPEAT", "/declarations/0/say/1")
+
+
+def test_declaration_after_the_rounds() -> None:
+    rec = pick(contract("vier"))
+    rec["declarations"].append({"seat": rec["declarations"][0]["seat"], "say": []})
+    assert first(rec) == ("CA-DECL-END", f"/declarations/{len(rec['declarations']) - 1}")
+
+
+def test_kontra_round_unfinished() -> None:
+    rec = pick(lambda r: contract("solo")(r) and len(r["declarations"]) == 3)
+    rec["declarations"] = rec["declarations"][:2]
+    assert first(rec) == ("CA-DECL-MISSING", "/play/0/0")
+    del rec["play"]
+    assert first(rec) == ("CA-DECL-MISSING", "")
+
+
+def test_seventeenth_trick() -> None:
+    rec = pick(contract("solo"))
+    rec["play"].append(rec["play"][0])
+    assert first(rec) == ("CA-TRICKS-EXTRA", "/play/16/0")
+
+
+def test_play_after_zahle() -> None:
+    zahle = pick(lambda r: "play" not in r)
+    played = pick(contract("angesehen"))
+    zahle["play"] = played["play"]
+    assert first(zahle) == ("CA-AFTER-END", "/play/0/0")
+
+
+def test_engine_refuses_what_records_cannot_write() -> None:
+    rng = random.Random(3)
+    rules = GAME.Rules()
+    e = GAME.random_deal(rng, 3, 2, rules, {})
+    e.call(0, "angesehen")
+    e.call(1, "pass")
+    e.call(2, "pass")
+    order = tuple(GAME.record_of(e)["deal"]["talon"][0] + GAME.record_of(e)["deal"]["talon"][1])
+    for value, code in ((("both", order), "CA-TRISCHAK-MODE"),
+                        (("stichzwang", order[:5]), "CA-TALON-ORDER")):
+        with pytest.raises(IllegalAction) as err:
+            e.choose(0, value)
+        assert err.value.code == code
+    with pytest.raises(IllegalAction) as err:
+        e.call(0, "solo")
+    assert err.value.code == "CA-AUCTION-OVER"
+    e.choose(0, ("stichzwang", order))
+    with pytest.raises(IllegalAction) as err:
+        e.declare(0, ("kontra", "kontra"))
+    assert err.value.code == "CA-KONTRA-REPEAT"
+    with pytest.raises(IllegalAction) as err:
+        e.declare(1, ())
+    assert err.value.code == "CA-DECL-TURN"
+
+
+# -- score sheets (no cards) -------------------------------------------------------------------
+def sheet(rec: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in rec.items() if k not in ("deal", "exchange", "declarations", "play")
+            } | ({"exchange": {"trischak": rec["exchange"]["trischak"]}}
+                 if "trischak" in rec.get("exchange", {}) else {})
+
+
+def test_score_sheet_checked_as_far_as_it_can_be() -> None:
+    for want in (contract("drei"), lambda r: r["result"]["contract"] == "trischak"):
+        rec = sheet(pick(want))
+        rep = validate_record(rec)
+        assert rep.valid, [str(f) for f in rep.findings]
+        assert "SHEET-UNVERIFIED" in {f.code for f in rep.findings}
+        bad = copy.deepcopy(rec)
+        bad["result"]["sheet"][rec["result"]["declarer"]] += 1
+        assert first(bad) == ("CA-SHEET", "/result/scores")
+    rec = sheet(pick(contract("drei")))
+    d = rec["result"]["declarer"]
+    rec["result"]["sheet"] = [3 if s != d else 0 for s in range(3)]
+    rec["result"]["scores"] = [3 * x - sum(rec["result"]["sheet"]) for x in rec["result"]["sheet"]]
+    assert first(rec) == ("CA-SHEET", "/result/sheet")
+    rec = sheet(pick(contract("drei")))
+    rec["exchange"] = {"trischak": "nachlassen"}
+    assert first(rec) == ("CA-TRISCHAK", "/exchange/trischak")
+
+
+def test_score_sheet_session_carries_the_period() -> None:
+    recs = [sheet(r) for r in RECORDS[:30]]
+    session = {"tarockrec": 1, "game": "carinthian", "players": ["A", "B", "C"],
+               "deals": [{k: v for k, v in r.items()
+                          if k not in ("tarockrec", "game", "players", "carry")} for r in recs]}
+    for i, d in enumerate(session["deals"]):
+        d["dealer"] = i % 3
+    rep = validate_record(session)
+    assert not [f for f in rep.findings if f.severity == "error" and f.code != "RESULT-MULTIPLIER"]
+    # the multipliers the sheets wrote come from their own carry; the session derives its own
+    derived = [s.facts.get("multiplier") for s in rep.scores if s is not None]
+    assert 2 in derived or all(r["result"]["contract"] != "trischak" for r in recs[:-1])
