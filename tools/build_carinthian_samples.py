@@ -434,9 +434,9 @@ def invalid(samples: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     rec["_expect"] = ["RESULT-MULTIPLIER", "RESULT-SCORES", "RESULT-SHEET"]
     rec["_at"] = "/result/multiplier"
     out["i21a_trischak_not_doubled"] = _checked(rec)
-    bon = base(3, lambda e: not e.trischak and not e.zahle and any(
-        i.name in ("trull", "four_kings", "pagat", "uhu", "kike", "mondfang")
-        for i in e.score().items))
+    bon = base(3, lambda e: not e.trischak and not e.zahle and sum(
+        i.deltas[e.declarer or 0] for i in e.score().items
+        if i.name in ("trull", "four_kings", "pagat", "uhu", "kike", "mondfang")) != 0)
     carry = {"period_active": True, "successes": 0, "period_deals": 1, "restricted": False}
     bon["carry"] = carry
     ed = _engine(bon)

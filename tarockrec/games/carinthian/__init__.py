@@ -18,7 +18,7 @@ from ...findings import Finding
 from ...rules import RuleSet
 from .. import Batch, Game, Step, register
 from .codes import CODES
-from .contracts import BIRDS, CONTRACTS, PACK, TRISCHAK
+from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
 from .engine import CarinthianEngine
 from .rules import CarinthianRules
 from .scoring import (
@@ -162,11 +162,19 @@ class Carinthian(Game[CarinthianEngine]):
             rec["play"] = [[PACK.code(c) for c in cards] for _, cards, _, _ in e.table.tricks]
         return rec
 
+    #: share of generated deals in which forehand is dealt the sixteen top tarocks, so that
+    #: announced Valat and Fünfzig are also won (by chance a hand wins all 16 tricks almost never)
+    MONSTER_SHARE = 0.02
+
     def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
                     carry: dict[str, Any]) -> CarinthianEngine:
         assert isinstance(rules, CarinthianRules)
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
+        if rng.random() < self.MONSTER_SHARE:      # forehand's places in the deck (§2.3)
+            top = [PACK.index[f"T{k}"] for k in range(7, 23)]
+            rest = [c for c in deck if c not in top]
+            deck = top[:8] + rest[:16] + rest[16:19] + top[8:] + rest[19:]
         hands, talon = deal_from_deck(deck, dealer, n)
         return CarinthianEngine(rules, n, dealer, [sum(1 << c for c in h) for h in hands],
                                 (sum(1 << c for c in talon[0]), sum(1 << c for c in talon[1])),
@@ -189,6 +197,18 @@ class Carinthian(Game[CarinthianEngine]):
             d = rng.choice(list(e.legal_discards()))
             return Action("discard", e.declarer, (d, tuple(c for c in d if c[0] == "T")))
         actions = list(e.legal_actions)
+        seat = e.to_act
+        strong = seat is not None and (e.hands[seat] & TAROCK_MASK).bit_count() >= 14
+        if strong and e.phase == "auction":            # a monster hand plays a high game
+            high = [a for a in actions if a.value in ("vierzig", "solo")]
+            if high:
+                return rng.choice(high)
+        if strong and e.phase == "announce" and rng.random() < 0.7:
+            want = {"valat"} | ({"fuenfzig"} if rng.random() < 0.5 else set())
+            best = [a for a in actions if set(a.value) == want] or [
+                a for a in actions if set(a.value) == {"valat"}]
+            if best:
+                return best[0]
         if e.phase == "auction":
             passes = [a for a in actions if a.value == "pass"]
             if passes and rng.random() < 0.55:
@@ -210,7 +230,8 @@ class Carinthian(Game[CarinthianEngine]):
         if e.phase == "announce":
             if silent and rng.random() < 0.6:
                 return silent[0]
-            small = [a for a in actions if len(a.value) == 1] or actions
+            small = [a for a in actions if len(a.value) == 1 and (
+                a.value[0] != "valat" or rng.random() < 0.2)] or actions
             return rng.choice(small)
         if e.phase == "zahle":
             return actions[0] if rng.random() < 0.6 else rng.choice(actions)
