@@ -121,7 +121,9 @@ def test_engine_refuses_what_records_cannot_write() -> None:
 
 # -- score sheets (no cards) -------------------------------------------------------------------
 def sheet(rec: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in rec.items() if k not in ("deal", "exchange", "declarations", "play")
+    """What the table wrote: calls, the Trischak decision, announcements and kontras, the
+    result (no cards)."""
+    return {k: v for k, v in rec.items() if k not in ("deal", "exchange", "play")
             } | ({"exchange": {"trischak": rec["exchange"]["trischak"]}}
                  if "trischak" in rec.get("exchange", {}) else {})
 
@@ -146,14 +148,18 @@ def test_score_sheet_checked_as_far_as_it_can_be() -> None:
 
 
 def test_score_sheet_session_carries_the_period() -> None:
-    recs = [sheet(r) for r in RECORDS[:30]]
-    session = {"tarockrec": 1, "game": "carinthian", "players": ["A", "B", "C"],
-               "deals": [{k: v for k, v in r.items()
-                          if k not in ("tarockrec", "game", "players", "carry")} for r in recs]}
-    for i, d in enumerate(session["deals"]):
-        d["dealer"] = i % 3
-    rep = validate_record(session)
-    assert not [f for f in rep.findings if f.severity == "error" and f.code != "RESULT-MULTIPLIER"]
-    # the multipliers the sheets wrote come from their own carry; the session derives its own
-    derived = [s.facts.get("multiplier") for s in rep.scores if s is not None]
-    assert 2 in derived or all(r["result"]["contract"] != "trischak" for r in recs[:-1])
+    """A session written as score sheets: the carried period state is derived from the sheets'
+    contracts and card points (§6.8), deal by deal, and checked against what they wrote."""
+    from tarockrec.generate import session_records
+    sess = next(session_records("carinthian", 1, 40, 8, 3))
+    sheets = copy.deepcopy(sess)
+    sheets["deals"] = [sheet(d) for d in sess["deals"]]
+    rep = validate_record(sheets)
+    assert rep.valid, [str(f) for f in rep.findings if f.severity == "error"]
+    assert rep.totals == sess["result"]["totals"]
+    assert any(d.get("carry", {}).get("period_active") for d in sess["deals"])
+    # a carry written wrongly on a sheet is caught where it is written
+    k = next(i for i, d in enumerate(sheets["deals"]) if d.get("carry", {}).get("period_active"))
+    sheets["deals"][k]["carry"]["successes"] += 1
+    codes = [(f.code, f.pointer) for f in validate_record(sheets).findings]
+    assert ("SESSION-CARRY", f"/deals/{k}/carry") in codes

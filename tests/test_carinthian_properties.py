@@ -229,7 +229,7 @@ def test_sessions_across_periods(n: int) -> None:
     need = 4 if n == 4 else 3
     restricted_seen = 0
     periods_ended = 0
-    for sess in session_records("carinthian", 10, 60, 77 + n, n):
+    for sess in session_records("carinthian", 20, 60, 77 + n, n):
         rep = validate_record(sess)
         assert rep.valid, [str(f) for f in rep.findings]
         assert rep.totals == sess["result"]["totals"]
