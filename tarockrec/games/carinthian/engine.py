@@ -350,10 +350,10 @@ class CarinthianEngine(TrickEngine):
         first = sum(1 << c for c in cards[:3] if c is not None)
         want = self.rules.talon_order
         if want is TalonOrder.B_ON_A and first != self.talon[1]:
-            raise _bad("CA-TALON-ORDER", "under talon_order B_on_A the three cards of half B "
+            raise _bad("CA-TALON-ORDER", "under talon_order b_on_a the three cards of half B "
                        "are turned first", list(order))
         if want is TalonOrder.A_ON_B and first != self.talon[0]:
-            raise _bad("CA-TALON-ORDER", "under talon_order A_on_B the three cards of half A "
+            raise _bad("CA-TALON-ORDER", "under talon_order a_on_b the three cards of half A "
                        "are turned first", list(order))
 
     def _apply_choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> Event:
@@ -575,7 +575,10 @@ class CarinthianEngine(TrickEngine):
         self.turns.append((seat, say))
         c = self.contract
         assert c is not None
-        self.chains.open("valat" if "valat" in seen else GAME, "D")   # §4.5
+        # §4.5: the game is the kontra target, or Valat when announced (G10: both, by option)
+        self.chains.open("valat" if "valat" in seen else GAME, "D")
+        if "valat" in seen and self.rules.valat_and_game_kontra:
+            self.chains.open(GAME, "D")
         for b in seen:
             if b in BIRD_CARD:
                 self.chains.open(b, "D")

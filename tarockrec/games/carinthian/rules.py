@@ -15,8 +15,8 @@ TRUE_FALSE = ("true", "false")
 
 class TalonOrder(StrEnum):
     ANY = "any"
-    B_ON_A = "B_on_A"
-    A_ON_B = "A_on_B"
+    B_ON_A = "b_on_a"
+    A_ON_B = "a_on_b"
 
 
 class Trischak4Tie(StrEnum):
@@ -36,12 +36,13 @@ class CarinthianRules(RuleSet):
                section="G1"),
         _flag("redeal_no_tarock", "false", ("false",), section="G4"),
         _flag("trischak_after_seeing_talon", "false", ("false",), section="G5"),
-        Option("talon_order", "any", ("any", "B_on_A", "A_on_B"), section="G6"),
+        # G6 names them B_on_A / A_on_B; option values are lower-case in the notation
+        Option("talon_order", "any", ("any", "b_on_a", "a_on_b"), section="G6"),
         _flag("zahle_allow_pass", "false", ("false",), section="G7"),
         _flag("zahle_doubled", "true", section="G8"),
         _flag("zahle_counts_as_success", "false", section="G8"),
         _flag("kontra_multi_round", "false", ("false",), section="G9"),
-        _flag("valat_and_game_kontra", "false", ("false",), section="G10"),
+        _flag("valat_and_game_kontra", "false", section="G10"),
         Option("announced_valat_loss", 24, (24, 48), section="G11"),
         _flag("valat_in_period_doubled", "true", section="G12"),
         _flag("bird_announce_requires_card", "true", section="G13"),

@@ -94,6 +94,8 @@ def score_deal(e: "CarinthianEngine") -> Score:
     r = e.rules
     if "valat" in e.announced:                                       # §6.2
         f = chains.multiplier("valat")
+        if r.valat_and_game_kontra:                                  # G10: both multiply
+            f *= chains.multiplier("game")
         amount = VALAT_WIN if all16 else -int(r.announced_valat_loss)
         m = e.D if r.valat_in_period_doubled else 1
         sheet.add("valat", abs(amount), f * m, {d: amount * f * m},
