@@ -233,3 +233,12 @@ def test_e12_tenth_deal_of_a_period_is_restricted() -> None:
     still = carry_after(dict(carry, successes=2), "played", True, rules, 3)
     assert still["period_active"] and still["restricted"]
     assert carry_after(carry, "trischak", False, rules, 3)["restricted"] is False
+
+
+def test_trischak_everybody_tied_nobody_scores() -> None:
+    """§6.6 rule 3: |T| = all participants → nobody scores."""
+    from tools.carinthian_examples import ALL_TIED
+    e = build(ALL_TIED)
+    s = e.score()
+    assert len(set(s.facts["points"])) == 1
+    assert s.facts["sheet"] == [0, 0, 0] and s.deltas == [0, 0, 0]

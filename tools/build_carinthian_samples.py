@@ -32,7 +32,7 @@ from tarockrec.games.carinthian.scoring import deal_outcome, initial_carry  # no
 from tarockrec.generate import record_of  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 from tools.carinthian_examples import (  # noqa: E402
-    EXAMPLES, SESSION_E12, Example, build, build_session,
+    ALL_TIED, EXAMPLES, SESSION_E12, Example, build, build_session,
 )
 
 G = games.get("carinthian")
@@ -93,6 +93,8 @@ def valid() -> dict[str, dict[str, Any]]:
     _replay(rec, e)
     out["e11b_settle_active_only"] = record(e, {}, opt, example="§8 E11 (settle_active_only)")
     out["e12_session_period"] = session(build_session(SESSION_E12), "§8 E12")
+    out["x3_trischak_all_tied"] = record(build(ALL_TIED), {},
+                                         example="§6.6 rule 3: every participant tied")
     # every contract, Zahle, both Trischak modes, the early end, at both table sizes
     for n in (3, 4):
         rng = random.Random(f"contracts/{n}")

@@ -451,3 +451,16 @@ if __name__ == "__main__":
             print(name, find_session(SESSION_E12), flush=True)
         else:
             print(name, find(EXAMPLES[name]), flush=True)
+
+
+# -- §6.6 rule 3 with everybody tied (not a §8 example) -----------------------------------------
+def _all_tied(e: CarinthianEngine) -> bool:
+    pts = [points(m) for m in trischak_piles(e)]
+    t = e.table
+    assert t is not None
+    return len(set(pts)) == 1 and min(t.count) >= 1 and not items(e)
+
+
+ALL_TIED = Example("T3-TIE", 3, 1, [("call", 2, "angesehen"), ("call", 0, "pass"),
+                                    ("call", 1, "pass"), ("choose", 2, ("nachlassen", None)),
+                                    _decl(2, []), _decl(0, []), _decl(1, [])], _all_tied, seed=413)
