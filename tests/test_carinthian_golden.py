@@ -242,3 +242,15 @@ def test_trischak_everybody_tied_nobody_scores() -> None:
     s = e.score()
     assert len(set(s.facts["points"])) == 1
     assert s.facts["sheet"] == [0, 0, 0] and s.deltas == [0, 0, 0]
+
+
+def test_success_targets_of_section_6_8() -> None:
+    """§6.8: a success needs 36, 40 for Vierzig, 50 with Fünfzig; an announced Valat still
+    only needs 36."""
+    from tarockrec.games.carinthian.scoring import success_target
+    assert success_target("drei", []) == 36
+    assert success_target("solo", []) == 36
+    assert success_target("vierzig", []) == 40
+    assert success_target("vierzig", ["fuenfzig"]) == 50
+    assert success_target("hinunter", ["valat"]) == 36
+    assert success_target("vierzig", ["valat"]) == 36

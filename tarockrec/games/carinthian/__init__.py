@@ -22,7 +22,7 @@ from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
 from .engine import CarinthianEngine
 from .rules import CarinthianRules
 from .scoring import (
-    carry_after, deal_outcome, initial_carry, settle, target_of, trischak_points_total,
+    carry_after, deal_outcome, initial_carry, settle, success_target, trischak_points_total,
 )
 
 CARRY_KEYS = ("period_active", "successes", "period_deals", "restricted")
@@ -262,7 +262,7 @@ class Carinthian(Game[CarinthianEngine]):
             kind = "zahle" if contract == "angesehen" else "played"
             return carry_after(full_carry(carry), kind, False, rules, n)
         said = {x for t in rec.get("declarations") or [] for x in t.get("say", [])}
-        success = pts[0] >= target_of(contract, "fuenfzig" in said)
+        success = pts[0] >= success_target(contract, said)
         return carry_after(full_carry(carry), "played", success, rules, n)
 
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,

@@ -282,7 +282,16 @@ def deal_outcome(e: "CarinthianEngine") -> tuple[str, bool]:
     c = e.contract
     assert c is not None
     pile_d, _ = piles(e)
-    return "played", points(pile_d) >= target_of(c.id, "fuenfzig" in e.announced)
+    return "played", points(pile_d) >= success_target(c.id, e.announced)
 
 
-__all__ = ["score_deal", "carry_after", "deal_outcome", "initial_carry", "settle"]
+def success_target(contract: str, announced: list[str] | set[str]) -> int:
+    """§6.8: the card points a played game needs to count as a success: the game's target
+    (36, 40 for Vierzig, 50 with Fünfzig), but an announced Valat "still only needs 36"."""
+    if "valat" in announced:
+        return 36
+    return target_of(contract, "fuenfzig" in announced)
+
+
+__all__ = ["score_deal", "carry_after", "deal_outcome", "initial_carry", "settle",
+           "success_target"]
