@@ -163,3 +163,25 @@ def test_score_sheet_session_carries_the_period() -> None:
     sheets["deals"][k]["carry"]["successes"] += 1
     codes = [(f.code, f.pointer) for f in validate_record(sheets).findings]
     assert ("SESSION-CARRY", f"/deals/{k}/carry") in codes
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_deck_checked_against_the_dealing_order(n: int) -> None:
+    """§2.3: 8 cards to each active seat from forehand, 3 to half A, 8 each, 3 to half B."""
+    rec = copy.deepcopy(next(deal_records("carinthian", 1, 12, n)))
+    d = rec["dealer"]
+    active = [(d + 1 + i) % n for i in range(3)]
+    hands, (a, b) = rec["deal"]["hands"], rec["deal"]["talon"]
+    deck = [c for s in active for c in hands[s][:8]] + a + \
+        [c for s in active for c in hands[s][8:]] + b
+    rec["deal"]["deck"] = deck
+    assert validate_record(rec).valid
+    bad = copy.deepcopy(rec)
+    bad["deal"]["deck"][0], bad["deal"]["deck"][8] = deck[8], deck[0]
+    assert first(bad) == ("DEAL-ORDER", f"/deal/hands/{active[0]}")
+    bad = copy.deepcopy(rec)
+    bad["deal"]["deck"][24], bad["deal"]["deck"][51] = deck[51], deck[24]
+    assert first(bad) == ("DEAL-ORDER", "/deal/talon/0")
+    bad = copy.deepcopy(rec)
+    bad["deal"]["hands"][active[0]] = hands[active[0]][1:]
+    assert first(bad) == ("DEAL-COMPOSITION", f"/deal/hands/{active[0]}")
