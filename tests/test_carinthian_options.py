@@ -39,8 +39,7 @@ def under(rec: dict[str, Any], **options: Any) -> Score:
 
 @pytest.mark.parametrize("option,value", [
     ("talon_profile_by_bid", "by_bid"), ("redeal_no_tarock", "true"),
-    ("trischak_after_seeing_talon", "true"), ("zahle_allow_pass", "true"),
-    ("kontra_multi_round", "true"), ("dealer_zero_continue", "true")])
+    ("zahle_allow_pass", "true"), ("kontra_multi_round", "true")])
 def test_unimplemented_values_are_refused(option: str, value: str) -> None:
     rec = sample("e01")
     rec["rules"] = {"name": "default", "options": {option: value}}
@@ -154,3 +153,42 @@ def test_valat_and_game_kontra() -> None:
     valat = next(it for it in score.items if it.name == "valat")
     assert valat.multiplier == 4                         # kontra on the game and on Valat
     assert score.facts["sheet"] == [0, 0, -24 * 4 + 8]
+
+
+def test_trischak_after_seeing_the_talon_is_accepted() -> None:
+    rec = sample("c3_trischak_stichzwang")
+    assert under(rec, trischak_after_seeing_talon="true").deltas == rec["result"]["scores"]
+
+
+def test_dealer_zero_continue() -> None:
+    """G19: with the option the record goes on to trick 16 and scores as after trick 6."""
+    from tarockrec.games import get
+    game = get("carinthian")
+    rules = CarinthianRules("default", {"dealer_zero_continue": "true"})
+    import random
+    rng = random.Random(4)
+    found = 0
+    for i in range(3000):
+        e = game.random_deal(rng, 4, i % 4, rules, {})
+        while not e.is_over:
+            e.apply(game.choose(e, rng))
+        if not e.trischak or e.table is None or e.table.count[e.dealer]:
+            continue
+        assert len(e.table.tricks) == 16
+        s = e.score()
+        assert s.facts["sheet"][e.dealer] >= 3 and s.deltas[e.dealer] > 0
+        assert sum(s.facts["points"]) == game.card_points_total(e)
+        rec = game.record_of(e)
+        six = copy.deepcopy(rec)
+        six["play"] = rec["play"][:6]
+        base = {"tarockrec": 1, "game": "carinthian", "players": ["A", "B", "C", "D"],
+                "dealer": e.dealer}
+        short = validate_record({**base, **six})
+        assert short.valid and short.scores[0] is not None
+        assert short.scores[0].deltas == s.deltas        # the same score as after trick 6
+        full = validate_record({**base, **rec})
+        assert [(f.code, f.pointer) for f in full.findings] == [("CA-TRICKS-EXTRA", "/play/6")]
+        found += 1
+        if found == 3:
+            break
+    assert found == 3

@@ -60,17 +60,19 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 class TrischakPlan(SeatPlan):
     """§5.6 four-player Trischak: all four seats play tricks 1–6 (the dealer plays the talon
     cards), then the dealer sits out; after trick 6 won by the dealer, forehand leads. When
-    the dealer has won none of tricks 1–6 the play ends there (the table's ``n_tricks``)."""
+    the dealer has won none of tricks 1–6 the play ends there (the table's ``n_tricks``),
+    unless ``continue_play`` (G19 ``dealer_zero_continue``: the record goes on to trick 16)."""
 
-    __slots__ = ("dealer", "forehand", "active", "table")
+    __slots__ = ("dealer", "forehand", "active", "table", "continue_play")
 
     def __init__(self, order: tuple[int, ...], dealer: int, forehand: int,
-                 active: tuple[int, ...]) -> None:
+                 active: tuple[int, ...], continue_play: bool = False) -> None:
         super().__init__(order)
         self.dealer = dealer
         self.forehand = forehand
         self.active = active
         self.table: TrickTable | None = None
+        self.continue_play = continue_play
 
     def seats(self, trick: int) -> tuple[int, ...]:
         return self.order if trick <= 6 else self.active
@@ -78,7 +80,7 @@ class TrischakPlan(SeatPlan):
     def next_leader(self, trick: int, winner: int) -> int:
         if trick == 6:
             t = self.table
-            if t is not None and t.count[self.dealer] == 0:
+            if t is not None and t.count[self.dealer] == 0 and not self.continue_play:
                 t.n_tricks = 6                          # §5.6: play ends after trick 6
             if winner == self.dealer:
                 return self.forehand
@@ -732,7 +734,8 @@ class CarinthianEngine(TrickEngine):
         assert self.declarer is not None
         if self.trischak and self.n == 4:
             plan: SeatPlan = TrischakPlan(tuple((self.forehand + i) % 4 for i in range(4)),
-                                          self.dealer, self.forehand, self.active)
+                                          self.dealer, self.forehand, self.active,
+                                          self.rules.dealer_zero_continue)
         else:
             order = self.participants if self.trischak else self.active
             plan = SeatPlan(sorted(order, key=lambda s: (s - self.forehand) % self.n))
@@ -847,6 +850,11 @@ class CarinthianEngine(TrickEngine):
         self._play_checked(tricks, start)
 
     def _wrong_size(self, trick: Any, t: int, size: int, prefix: str) -> IllegalAction:
+        if self.phase == DONE and self.table is not None:
+            return _bad("CA-TRICKS-EXTRA", f"play ended after trick {len(self.table.tricks)}"
+                        + (" (the dealer won none of tricks 1–6, §5.6)"
+                           if len(self.table.tricks) == 6 else "") + ": nothing can follow",
+                        trick, f"{prefix}/{t}")
         err = super()._wrong_size(trick, t, size, prefix)
         if self.n == 4 and isinstance(trick, list) and len(trick) == 4 and size == 3:
             err.message += (" (the dealer sits out" + (" after trick 6" if self.trischak

@@ -35,7 +35,9 @@ class CarinthianRules(RuleSet):
         Option("talon_profile_by_bid", "uniform", ("uniform", "by_bid"), ("uniform",),
                section="G1"),
         _flag("redeal_no_tarock", "false", ("false",), section="G4"),
-        _flag("trischak_after_seeing_talon", "false", ("false",), section="G5"),
+        # G5: when the decision is made changes nothing a record holds or a rule checks (the
+        # decision is written in the same place either way), so both values are honoured
+        _flag("trischak_after_seeing_talon", "false", section="G5"),
         # G6 names them B_on_A / A_on_B; option values are lower-case in the notation
         Option("talon_order", "any", ("any", "b_on_a", "a_on_b"), section="G6"),
         _flag("zahle_allow_pass", "false", ("false",), section="G7"),
@@ -49,7 +51,7 @@ class CarinthianRules(RuleSet):
         _flag("trull_kings_tricks_only", "false", section="G15"),
         Option("trischak_silent_bonuses", "on", ("on", "off"), section="G16"),
         Option("trischak4_tie", "non_top", ("non_top", "none"), section="G18"),
-        _flag("dealer_zero_continue", "false", ("false",), section="G19"),
+        _flag("dealer_zero_continue", "false", section="G19"),
         _flag("settle_active_only", "false", section="G21"),
         _flag("restricted_solo_counts", "false", section="G22"),
         Option("restricted_after_deals", 9, None, minimum=1, section="G23"),

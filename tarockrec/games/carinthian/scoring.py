@@ -178,6 +178,12 @@ def trischak_piles(e: "CarinthianEngine") -> list[int]:
     t = e.table
     assert t is not None
     out = list(t.won)
+    if e.n == 4 and t.count[e.dealer] == 0 and len(t.tricks) > 6:
+        # G19 dealer_zero_continue: the record went on, the deal is scored as after trick 6
+        out = [0] * e.n
+        for _, cards, _, w in t.tricks[:6]:
+            for c in cards:
+                out[w] |= 1 << c
     if e.n == 3:
         for k, card in enumerate(e.talon_order[:len(t.tricks)]):
             out[t.winner(k + 1)] |= 1 << card
@@ -225,9 +231,12 @@ def _trischak(e: "CarinthianEngine", sheet: Sheet, facts: dict[str, Any]) -> Non
             sheet.add("trischak", TRISCHAK_BASE, mult, {s: V for s in seats if s not in T},
                       f"tie at the top ({top}): the others score" + note)
     # bonuses (not multiplied by D)
+    early = e.n == 4 and t.count[e.dealer] == 0          # decided after trick 6 (§6.6)
     for b in BIRDS:
         card, trick, base = BIRD_CARD[b], BIRD_TRICK[b], BIRD_BASE[b]
         played = t.played_by.get(card)
+        if early:                                        # no bird reaches its trick
+            played = played if played is not None and played[1] <= 6 else None
         if b in e.announced:
             f = e.chains.multiplier(b)
             ok = played == (d, trick) and t.winner(trick) == d
