@@ -185,3 +185,24 @@ def test_deck_checked_against_the_dealing_order(n: int) -> None:
     bad = copy.deepcopy(rec)
     bad["deal"]["hands"][active[0]] = hands[active[0]][1:]
     assert first(bad) == ("DEAL-COMPOSITION", f"/deal/hands/{active[0]}")
+
+
+def test_the_idle_dealer_cannot_play() -> None:
+    """§1.6, §5.6: with four players the dealer plays no card outside Trischak, and none after
+    trick 6 in Trischak."""
+    rng = random.Random(9)
+    seen = set()
+    for i in range(400):
+        e = GAME.random_deal(rng, 4, i % 4, GAME.Rules(), {})
+        while not e.is_over:
+            if e.phase == "play" and e.table is not None and not e.table.cards and (
+                    not e.trischak or e.table.trick_number == 7):
+                card = GAME.pack.codes[0]
+                with pytest.raises(IllegalAction) as err:
+                    e.play(e.dealer, card)
+                assert err.value.code == "CA-DEALER"
+                seen.add(e.trischak)
+            e.apply(GAME.choose(e, rng))
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}

@@ -263,3 +263,40 @@ def test_sessions_across_periods(n: int) -> None:
             codes = [(f.code, f.pointer) for f in validate_record(bad).findings]
             assert ("SESSION-CARRY", f"/deals/{k}/carry") in codes
     assert periods_ended > 0 and restricted_seen > 0
+
+
+def test_an_illegal_held_card_is_caught_where_it_is_played(
+        table: tuple[int, list[dict[str, Any]]]) -> None:
+    """Replace one played card by a card the same player holds but may not play: the finding
+    names the rule (§5.2–§5.5) at that card."""
+    n, records = table
+    rng = random.Random(50 + n)
+    caught: dict[str, int] = {}
+    for rec in records[:600]:
+        if "play" not in rec:
+            continue
+        rules = GAME.rules(rec.get("rules"))
+        e, _ = GAME.make_engine(rules, n, rec["dealer"], rec["deal"], rec.get("carry") or {})
+        assert e is not None
+        for _, step in GAME.replay({k: v for k, v in rec.items() if k != "play"}, e):
+            e.apply(step)  # type: ignore[arg-type]
+        t = rng.randrange(len(rec["play"]))
+        for k in range(t):
+            for c in rec["play"][k]:
+                e.play(e.to_act, c)  # type: ignore[arg-type]
+        done = False
+        for j, card in enumerate(rec["play"][t]):
+            seat = e.to_act
+            assert seat is not None
+            held = set(PACK.codes_of(e.hands[seat])) - set(e.legal_cards())
+            if held and not done:
+                bad = copy.deepcopy(rec)
+                bad["play"][t][j] = sorted(held)[0]
+                errors = [f for f in validate_record(bad).findings if f.severity == "error"]
+                assert errors[0].pointer == f"/play/{t}/{j}", str(errors[0])
+                assert errors[0].code in ("CA-FOLLOW", "CA-RUFF", "CA-STICHZWANG", "CA-PAGAT",
+                                          "CA-BIRD-EARLY"), str(errors[0])
+                caught[errors[0].code] = caught.get(errors[0].code, 0) + 1
+                done = True
+            e.play(seat, card)
+    assert {"CA-FOLLOW", "CA-RUFF", "CA-PAGAT"} <= set(caught), caught
