@@ -605,7 +605,7 @@ def main() -> None:
     for sub, recs in (("valid", good), ("invalid", bad)):
         (OUT / sub).mkdir(parents=True, exist_ok=True)
         for name, rec in sorted(recs.items()):
-            (OUT / sub / f"{name}.json").write_text(jsonio.dumps(rec) + "\n", encoding="utf-8")
+            (OUT / sub / f"{name}.json").write_text(jsonio.dumps(rec), encoding="utf-8")
     print(f"{len(good)} valid, {len(bad)} invalid samples in {OUT}")
 
 
