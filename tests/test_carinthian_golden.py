@@ -245,12 +245,13 @@ def test_trischak_everybody_tied_nobody_scores() -> None:
 
 
 def test_success_targets_of_section_6_8() -> None:
-    """§6.8: a success needs 36, 40 for Vierzig, 50 with Fünfzig; an announced Valat still
-    only needs 36."""
+    """§6.8 (and the seed): a success needs 36, 40 for Vierzig, 50 with Fünfzig; an
+    announced Valat still only needs the game's own target."""
     from tarockrec.games.carinthian.scoring import success_target
     assert success_target("drei", []) == 36
     assert success_target("solo", []) == 36
     assert success_target("vierzig", []) == 40
     assert success_target("vierzig", ["fuenfzig"]) == 50
     assert success_target("hinunter", ["valat"]) == 36
-    assert success_target("vierzig", ["valat"]) == 36
+    assert success_target("vierzig", ["valat"]) == 40
+    assert success_target("vierzig", ["valat", "fuenfzig"]) == 50

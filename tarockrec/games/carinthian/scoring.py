@@ -295,10 +295,9 @@ def deal_outcome(e: "CarinthianEngine") -> tuple[str, bool]:
 
 
 def success_target(contract: str, announced: list[str] | set[str]) -> int:
-    """§6.8: the card points a played game needs to count as a success: the game's target
-    (36, 40 for Vierzig, 50 with Fünfzig), but an announced Valat "still only needs 36"."""
-    if "valat" in announced:
-        return 36
+    """§6.8: the card points a played game needs to count as a success: 36, 40 for Vierzig,
+    50 with Fünfzig; an announced Valat adds nothing (the seed: "even with a Valat
+    announcement 36 points suffice; but Vierzig and Fünfzig need 40 and 50")."""
     return target_of(contract, "fuenfzig" in announced)
 
 
