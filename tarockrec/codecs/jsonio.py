@@ -20,10 +20,21 @@ from ..findings import Finding, pointer_join
 #: canonical key order of every object in a record, whatever its level
 KEY_ORDER = (
     "tarockrec", "game", "rules", "name", "id", "options", "meta", "players", "dealer", "carry",
+    # Carinthian carry (§6.8)
+    "period_active", "successes", "period_deals", "restricted",
     "deal", "hands", "talon", "deck", "deals", "auction", "seat", "call", "suit", "contract",
-    "exchange", "king", "as_remaining_king", "take", "call_card", "discard", "discards",
+    "exchange", "king", "as_remaining_king",
+    # Carinthian Trischak decision (§4.1, §4.6)
+    "trischak", "talon_order",
+    "take", "call_card", "discard",
+    # Carinthian discarded tarocks shown (§4.2)
+    "shown",
+    "discards",
     "declarations", "trick", "say", "play", "late_claims", "claim", "end", "type", "result",
-    "declarer", "partner", "points", "tricks", "multiplier", "scores", "totals", "notes", "at",
+    "declarer", "partner", "points", "tricks", "multiplier",
+    # Carinthian score-sheet entries (§6.7)
+    "sheet",
+    "scores", "totals", "notes", "at",
     "text",
 )
 _RANK = {k: i for i, k in enumerate(KEY_ORDER)}

@@ -403,7 +403,9 @@ TYPES: dict[str, ObjType] = {
         }),
     "rules": ObjType(attrs={"name": _str}, children={"options": Keyed("option", "name", _optval)}),
     "player": ObjType(attrs={"id": _str}, text=("name", _str)),
-    "carry": ObjType(attrs={"doubling": _int}),
+    # Königrufen doubling; Carinthian period state (§6.8)
+    "carry": ObjType(attrs={"doubling": _int, "period_active": _bool, "successes": _int,
+                            "period_deals": _int, "restricted": _bool}),
     "cards": ObjType(children={"hands": Texts(None, "hand", _cards, index=True),
                                "talon": Talon(), "deck": Text("deck", _cards)}),
     # auction entry; Ulti adds suit, contract and the two discarded cards
@@ -411,8 +413,11 @@ TYPES: dict[str, ObjType] = {
                    text=("call", _token)),
     "exchange": ObjType(
         attrs={"king": _token, "as_remaining_king": _bool, "take": _token, "call": _token,
-               "call_card": _token},
+               "call_card": _token, "trischak": _token},
         children={"discard": Text("discard", _cards),
+                  # Carinthian: the discarded tarocks shown (§4.2), the Trischak talon order
+                  "shown": Text("shown", _cards),
+                  "talon_order": Text("talon_order", _cards),
                   "discards": Texts("discards", "discard", _cards, index=True)}),
     # declaration turn; Ulti adds the trick it was said at
     "turn": ObjType(attrs={"seat": _int, "trick": _int}, text=("say", _tokens)),
@@ -420,7 +425,7 @@ TYPES: dict[str, ObjType] = {
     "end": ObjType(attrs={"type": _token, "seat": _int}),
     "result": ObjType(
         attrs={"declarer": _seat, "contract": _token, "partner": _seat, "multiplier": _int},
-        children={k: Text(k, _ints) for k in ("points", "tricks", "scores", "totals")}),
+        children={k: Text(k, _ints) for k in ("points", "tricks", "sheet", "scores", "totals")}),
     "note": ObjType(attrs={"at": _str}, text=("text", _str)),
 }
 

@@ -127,6 +127,7 @@ MODULES: dict[str, str] = {
     "koenigrufen": "koenigrufen",
     "ulti": "ulti",
     "illustrated": "illustrated",
+    "carinthian": "carinthian",
 }
 
 

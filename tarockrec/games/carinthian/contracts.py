@@ -1,0 +1,103 @@
+"""Carinthian contracts, card values, birds and counting as data (rules/carinthian.md §1, §4.3)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import TAROCK54
+
+PACK = TAROCK54
+C = PACK.index
+KINGS = (C["SK"], C["CK"], C["HK"], C["DK"])
+KING_MASK = sum(1 << k for k in KINGS)
+T1, T2, T3, T21, T22 = C["T1"], C["T2"], C["T3"], C["T21"], C["T22"]
+TRULL_MASK = (1 << T1) | (1 << T21) | (1 << T22)
+TAROCK_MASK = PACK.suit_mask["T"]
+SUIT_CARDS = PACK.full_mask & ~TAROCK_MASK
+#: §4.2: never discardable
+FORBIDDEN_DISCARD = KING_MASK | TRULL_MASK
+#: §4.2: the "free cards": suit cards other than kings
+FREE_MASK = SUIT_CARDS & ~KING_MASK
+#: §4.2: tarocks that may be discarded when too few free cards are held (T2..T20)
+DISCARDABLE_TAROCKS = TAROCK_MASK & ~TRULL_MASK
+
+_VALUE = {"K": 5, "Q": 4, "N": 3, "J": 2}
+
+
+def _card_value(code: str) -> int:
+    if code in ("T22", "T21", "T1"):
+        return 5
+    if code[0] != "T" and code[1:] in _VALUE:
+        return _VALUE[code[1:]]
+    return 1
+
+
+#: §1.4 raw card values (the whole pack sums to 106)
+VALUE = tuple(_card_value(c) for c in PACK.codes)
+
+
+def raw(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUE[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def points(mask: int) -> int:
+    """§1.4 pile count: s − 2·floor(n/3) − (1 if n mod 3 ≠ 0)."""
+    n = mask.bit_count()
+    if not n:
+        return 0
+    return raw(mask) - 2 * (n // 3) - (1 if n % 3 else 0)
+
+
+def _beats(w: int) -> int:
+    """Cards that beat card ``w`` when it is winning the trick (§5.2 rule 4, §5.8 ``beats``)."""
+    tarocks_above = sum(1 << c for c in range(len(PACK))
+                        if PACK.suits[c] == "T" and PACK.strength[c] > PACK.strength[w])
+    if PACK.suits[w] == "T":
+        return tarocks_above
+    same_above = sum(1 << c for c in range(len(PACK))
+                     if PACK.suits[c] == PACK.suits[w] and PACK.strength[c] > PACK.strength[w])
+    return TAROCK_MASK | same_above
+
+
+BEATS = tuple(_beats(w) for w in range(len(PACK)))
+
+#: §4.3 / §6.3 birds: card, target trick, base value
+BIRDS = ("pagat", "uhu", "kike")
+BIRD_CARD = {"pagat": T1, "uhu": T2, "kike": T3}
+BIRD_TRICK = {"pagat": 16, "uhu": 15, "kike": 14}
+BIRD_BASE = {"pagat": 4, "uhu": 6, "kike": 8}
+ANNOUNCEMENTS = ("pagat", "uhu", "kike", "valat", "fuenfzig")
+KONTRA, RETOUR = "kontra", "retour"
+ZAHLE = "zahle"
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: str
+    rank: int
+    value: int          # base game points (GP)
+    target: int         # card points the declarer needs
+    talon: bool         # the talon exchange of §4.2 (not Solo)
+
+
+#: §1.5, lowest first
+CONTRACTS: dict[str, Contract] = {c.id: c for c in (
+    Contract("angesehen", 0, 3, 36, True),
+    Contract("hinunter", 1, 4, 36, True),
+    Contract("drei", 2, 5, 36, True),
+    Contract("vier", 3, 6, 36, True),
+    Contract("vierzig", 4, 7, 40, True),
+    Contract("solo", 5, 12, 36, False),
+)}
+LADDER = tuple(CONTRACTS)
+FUENFZIG_VALUE, FUENFZIG_TARGET = 11, 50
+VALAT_WIN, VALAT_SILENT = 48, 24
+TRISCHAK = "trischak"
+TRISCHAK_BASE = 3
+ZAHLE_VALUE = 3
+MODES = ("stichzwang", "nachlassen")
+HALVES = ("a", "b")

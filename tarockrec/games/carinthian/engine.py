@@ -1,0 +1,925 @@
+"""The Carinthian Tarock rules engine (rules/carinthian.md). One object = one deal.
+
+Phases: auction (§3) → Trischak decision (Angesehen only, §4.1) → talon take and discard
+(§4.2) → the declarer's announcements (§4.3) → Zahle/kontra round (§4.4) or kontra round
+(§4.5) → retour turn → play (§5) → done; Zahle accepted ends the deal without play (``paid``).
+Trischak: decision → announcement/kontra round of every participant (§4.6) → retour → play.
+With four players the dealer sits out (empty hand) except in Trischak, where he holds the six
+talon cards and plays tricks 1–6 (§5.6, a ``TrischakPlan``).
+Every action kind has ``verify_x`` / ``can_x`` / ``x`` (see ``tarockrec.engine``).
+
+Action values: ``call`` a call (§3.1); ``choose`` (mode, talon order) — the Trischak decision
+with ``stichzwang``/``nachlassen`` and, with three players, the order in which the six talon
+cards are turned (four players: an empty order); ``take`` ``"a"``/``"b"`` (a talon half; taken
+in the decision phase of an Angesehen it declines Trischak); ``discard`` (three cards, the
+discarded tarocks shown); ``declare`` the items said in one turn; ``play`` a card code.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterator
+
+from ...cards import iter_bits
+from ...core.auction import HOLD, PASS, Auction, AuctionSpec, Refusal
+from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
+from ...engine import ITEMS, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
+from ...errors import IllegalAction
+from ...scoring import Score
+from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
+from .contracts import (
+    ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRD_TRICK, BIRDS, CONTRACTS, DISCARDABLE_TAROCKS,
+    FORBIDDEN_DISCARD, FREE_MASK, HALVES, KONTRA, LADDER, MODES, PACK, RETOUR, T1, TAROCK_MASK,
+    TRISCHAK, ZAHLE, Contract,
+)
+from .rules import CarinthianRules, TalonOrder
+
+SUIT_OF = PACK.suits
+SUIT_MASK = PACK.suit_mask
+code = PACK.code
+
+AUCTION, DECIDE, TAKE, DISCARD, ANNOUNCE, ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, \
+    TRISCHAK_ROUND, PLAY, DONE, PAID = (
+        "auction", "decide", "take", "discard", "announce", "zahle", "kontra", "retour",
+        "trischak", "play", "done", "paid")
+
+AUCTION_SPEC = AuctionSpec(ladder=LADDER, pass_final=True, holds=True)
+ONCE = RoundSpec(passes_to_end=None)
+LADDER_KR = KontraLadder((KONTRA, RETOUR))
+GAME = "game"
+SUIT_NAMES = {"T": "tarock", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
+
+#: the Trischak decision: (mode, order of the six talon cards; empty with four players)
+CHOICE = pair(TEXT, TEXTS, "a pair (stichzwang or nachlassen, the talon order)")
+DISCARD_VALUE = pair(TEXTS, TEXTS, "a pair (the three discarded cards, the tarocks shown)")
+
+
+def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
+    return IllegalAction(code_, message, token, sub)
+
+
+class TrischakPlan(SeatPlan):
+    """§5.6 four-player Trischak: all four seats play tricks 1–6 (the dealer plays the talon
+    cards), then the dealer sits out; after trick 6 won by the dealer, forehand leads. When
+    the dealer has won none of tricks 1–6 the play ends there (the table's ``n_tricks``),
+    unless ``continue_play`` (G19 ``dealer_zero_continue``: the record goes on to trick 16)."""
+
+    __slots__ = ("dealer", "forehand", "active", "table", "continue_play")
+
+    def __init__(self, order: tuple[int, ...], dealer: int, forehand: int,
+                 active: tuple[int, ...], continue_play: bool = False) -> None:
+        super().__init__(order)
+        self.dealer = dealer
+        self.forehand = forehand
+        self.active = active
+        self.table: TrickTable | None = None
+        self.continue_play = continue_play
+
+    def seats(self, trick: int) -> tuple[int, ...]:
+        return self.order if trick <= 6 else self.active
+
+    def next_leader(self, trick: int, winner: int) -> int:
+        if trick == 6:
+            t = self.table
+            if t is not None and t.count[self.dealer] == 0 and not self.continue_play:
+                t.n_tricks = 6                          # §5.6: play ends after trick 6
+            if winner == self.dealer:
+                return self.forehand
+        return winner
+
+
+class CarinthianEngine(TrickEngine):
+    ACTIONS = ("call", "choose", "take", "discard", "declare", "play")
+    rules: CarinthianRules
+    game = "carinthian"
+    CODE = "CA"
+    pack = PACK
+
+    def __init__(self, rules: CarinthianRules, n: int, dealer: int, hands: list[int],
+                 talon: tuple[int, int], carry: dict[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % n
+        #: the seats that bid and play outside Trischak, in play order from forehand (§1.6)
+        self.active = tuple((dealer + 1 + i) % n for i in range(3))
+        self.dealt = list(hands)
+        self.hands = list(hands)
+        self.talon = talon                       # (half A, half B) masks
+        carry = carry or {}
+        self.period_active = bool(carry.get("period_active", False))
+        self.successes = int(carry.get("successes", 0))
+        self.period_deals = int(carry.get("period_deals", 0))
+        #: §6.8: the restricted phase, derived from the carried state
+        self.restricted = self.period_active and self.period_deals >= rules.restricted_after_deals
+        self.D = 2 if self.period_active else 1
+        self.phase = AUCTION
+        self.auction = Auction(AUCTION_SPEC, self.active)
+        self.declarer: int | None = None
+        self.contract: Contract | None = None
+        self.trischak = False
+        self.mode: str | None = None
+        self.talon_order: tuple[int, ...] = ()
+        self.taken: str | None = None
+        self.discard_mask = 0
+        self.shown: tuple[str, ...] = ()
+        self.announced: list[str] = []           # the declarer's announcements, in order
+        self.chains: KontraChains[str] = KontraChains(LADDER_KR)
+        self.game_kontras = 0                    # Trischak: kontras on the game (§4.6)
+        self.round = Round(ONCE, ())
+        self.turns: list[tuple[int, tuple[str, ...]]] = []
+        self.zahle = False                       # both defenders said zahle (§4.4)
+        self.table: TrickTable | None = None
+        self._reserved = 0                       # the declarer's announced bird cards
+        self._plain = False                      # only §5.2 applies in play
+
+    # -- helpers -------------------------------------------------------------------------
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        """The declarer's opponents in play order from the seat after him (§4.4, §4.5)."""
+        d = self.declarer
+        assert d is not None
+        i = self.active.index(d)
+        return tuple(self.active[(i + k) % 3] for k in (1, 2))
+
+    @property
+    def participants(self) -> tuple[int, ...]:
+        """Trischak: everybody, in play order from the declarer (§4.6)."""
+        d = self.declarer
+        assert d is not None
+        return tuple((d + k) % self.n for k in range(self.n))
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The dealer at a table of four, outside Trischak (§1.6)."""
+        return self.dealer if self.n == 4 and not self.trischak else None
+
+    @property
+    def to_act(self) -> int | None:
+        ph = self.phase
+        if ph == AUCTION:
+            return self.auction.turn
+        if ph in (DECIDE, TAKE, DISCARD, ANNOUNCE):
+            return self.declarer
+        if ph in (ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, TRISCHAK_ROUND):
+            return self.round.turn
+        if ph == PLAY:
+            assert self.table is not None
+            return self.table.to_play
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (DONE, PAID)
+
+    def _seat_ok(self, seat: int, token: object) -> None:
+        if not 0 <= seat < self.n:
+            raise _bad("CA-SEAT", f"there is no seat {seat} at a table of {self.n}", token)
+
+    def _expecting(self) -> str:
+        return {
+            AUCTION: f"the auction is still running (seat {self.auction.turn} to call)",
+            DECIDE: f"seat {self.declarer} must still take a talon half"
+                    + (" or" if not self.restricted else ", no: must") + " convert to Trischak",
+            TAKE: f"seat {self.declarer} must still take a talon half",
+            DISCARD: f"seat {self.declarer} must still discard three cards",
+            ANNOUNCE: f"seat {self.declarer} must still make (or decline) his announcements",
+            ZAHLE_ROUND: f"seat {self.round.turn} must still say zahle or kontra",
+            KONTRA_ROUND: f"seat {self.round.turn} must still speak in the kontra round",
+            RETOUR_TURN: f"seat {self.declarer} must still answer the kontra (retour or nothing)",
+            TRISCHAK_ROUND: f"seat {self.round.turn} must still speak in the Trischak round",
+            PLAY: "the play is still running",
+        }.get(self.phase, "the deal is over")
+
+    def _expected_code(self) -> str:
+        if self.phase == DECIDE and self.restricted:
+            return "CA-RESTRICTED"
+        return {AUCTION: "CA-AUCTION-INCOMPLETE", DECIDE: "CA-TALON", TAKE: "CA-TALON",
+                DISCARD: "CA-DISCARD", ANNOUNCE: "CA-DECL-MISSING",
+                ZAHLE_ROUND: "CA-DECL-MISSING", KONTRA_ROUND: "CA-DECL-MISSING",
+                RETOUR_TURN: "CA-DECL-MISSING", TRISCHAK_ROUND: "CA-DECL-MISSING",
+                PLAY: "CA-TRICKS-MISSING"}.get(self.phase, "CA-AFTER-END")
+
+    def expected_next(self) -> IllegalAction | None:
+        if self.is_over:
+            return None
+        if self.phase == PLAY:
+            assert self.table is not None
+            return _bad("CA-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
+                        f"tricks; all {self.table.n_tricks} tricks must be recorded (§5.7)")
+        return _bad(self._expected_code(), f"the record ends early: {self._expecting()}")
+
+    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+        c = self.contract
+        if self.is_over:
+            if kind == "play" and self.phase == DONE:
+                return _bad("CA-TRICKS-EXTRA", f"all {self.table.n_tricks if self.table else 16} "
+                            "tricks have been played: nothing can follow", token)
+            what = ("both defenders said zahle: the deal is scored without play (§4.4)"
+                    if self.phase == PAID else "play is over")
+            return _bad("CA-AFTER-END", f"nothing can follow: {what}", token)
+        if kind == "call":
+            return _bad("CA-AUCTION-OVER", f"the auction is over: seat {self.declarer} plays "
+                        f"{c.id if c else '?'}", token)
+        if self.phase == AUCTION:
+            return _bad("CA-AUCTION-INCOMPLETE", f"{kind} cannot come yet: {self._expecting()}",
+                        token)
+        if kind == "choose":
+            if c is not None and c.id != "angesehen":
+                return _bad("CA-TRISCHAK", f"only an Angesehen declarer may convert to "
+                            f"Trischak, not a {c.id} declarer (§4.1)", token)
+            return _bad("CA-TRISCHAK", "the Trischak decision is made right after the auction, "
+                        "before the talon is touched (§4.1)", token)
+        if kind in ("take", "discard"):
+            if c is not None and not c.talon:
+                return _bad("CA-SOLO-TALON", "in a Solo nobody takes or looks at the talon "
+                            "(§4.2)", token)
+            if self.trischak:
+                return _bad("CA-TALON", "Trischak has no talon exchange (§4.6)", token)
+            if kind == "discard" and self.phase == DECIDE:
+                return _bad("CA-TALON", f"a discard before a talon half is taken: "
+                            f"{self._expecting()}", token)
+            return _bad("CA-TALON", f"the talon exchange is over ({self._expecting()})", token)
+        if kind == "declare":
+            if self.phase == PLAY:
+                return _bad("CA-DECL-END", "the announcement and kontra rounds have ended; "
+                            "play has begun", token)
+            return _bad(self._expected_code(), f"no declaration yet: {self._expecting()}", token)
+        if kind == "play":
+            return _bad(self._expected_code(), f"play cannot start yet: {self._expecting()}",
+                        token)
+        return _bad("CA-PHASE", f"{kind} is not possible now", token)  # pragma: no cover
+
+    # -- auction (§3) --------------------------------------------------------------------
+    def can_call(self, seat: int, call: str) -> bool:
+        return self._can(self.verify_call, seat, call)
+
+    def call(self, seat: int, call: str) -> Event:
+        self.verify_call(seat, call)
+        return self._apply_call(seat, call)
+
+    @takes(TEXT)
+    def verify_call(self, seat: int, call: str) -> None:
+        if self.phase != AUCTION:
+            raise self._wrong_phase("call", call)
+        self._seat_ok(seat, call)
+        if self.n == 4 and seat == self.dealer:
+            raise _bad("CA-DEALER", f"seat {seat} deals and sits out: the dealer makes no "
+                       "calls with four players (§3.4)", call)
+        if call != PASS and call != HOLD and call not in CONTRACTS:
+            raise _bad("CA-CALL-UNKNOWN", f"{call!r} is not a Carinthian call (pass, hold, "
+                       f"{', '.join(LADDER)})", call)
+        a = self.auction
+        refusal = a.refusal(seat, call)
+        if refusal is Refusal.PASSED:
+            raise _bad("CA-PASSED", f"seat {seat} has passed and may not call again (a pass is "
+                       "final, §3.3)", call)
+        if refusal is Refusal.TURN:
+            raise _bad("CA-TURN", f"it is seat {a.turn}'s turn to call, not seat {seat}'s", call)
+        if call == PASS:
+            if (seat == self.active[2] and len(a.calls) == 2
+                    and all(c == PASS for _, c in a.calls)):
+                raise _bad("CA-FORCED", f"forehand and middlehand passed: seat {seat} must bid "
+                           "(§3.3 forced bid)", call)
+            return
+        if call == HOLD:
+            if a.high is None:
+                raise _bad("CA-HOLD", "there is no bid to hold", call)
+            if a.high == "vierzig":
+                raise _bad("CA-HOLD", "Vierzig cannot be held: only Solo or a pass answers it "
+                           "(§3.3)", call)
+            if refusal is not None:
+                raise _bad("CA-HOLD", f"seat {seat} may not hold seat {a.holder}'s {a.high}: "
+                           "only a player of higher priority may hold (§3.3)", call)
+            return
+        if refusal is Refusal.LOW:
+            raise _bad("CA-BID-LOW", f"{call} does not outrank the standing {a.high}; bid "
+                       "higher, hold or pass", call)
+        if call == "vierzig" and any(s == seat for s, _ in a.calls):
+            raise _bad("CA-VIERZIG", "Vierzig may only be bid at a player's first call (§3.3)",
+                       call)
+        if self.restricted and call not in ("angesehen", "solo"):
+            raise _bad("CA-RESTRICTED", f"the session is in its restricted phase: only "
+                       f"angesehen and solo may be bid, not {call} (§3.2)", call)
+        assert refusal is None, refusal
+
+    def _apply_call(self, seat: int, call: str) -> Event:
+        a = self.auction
+        a.push(seat, call)
+        if not a.done and a.high == "solo" and a.holder == a.active[0]:
+            a.close()                                       # §3.3 end rule (b)
+        if a.done:
+            assert a.holder is not None and a.high is not None
+            self.declarer = a.holder
+            self.contract = CONTRACTS[a.high]
+            if self.contract.id == "angesehen":
+                self.phase = DECIDE
+            elif self.contract.talon:
+                self.phase = TAKE
+            else:
+                self._start_announce()
+        return Event(Action("call", seat, call))
+
+    # -- Trischak decision (§4.1, §4.6) --------------------------------------------------
+    def can_choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> bool:
+        return self._can(self.verify_choose, seat, value)
+
+    def choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> Event:
+        self.verify_choose(seat, value)
+        return self._apply_choose(seat, value)
+
+    @takes(CHOICE)
+    def verify_choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> None:
+        mode, order = value
+        if self.phase != DECIDE:
+            raise self._wrong_phase("choose", mode)
+        if seat != self.declarer:
+            raise _bad("CA-TURN", f"only the declarer (seat {self.declarer}) decides on "
+                       "Trischak", mode)
+        if mode not in MODES:
+            raise _bad("CA-TRISCHAK-MODE", f"{mode!r} is not a Trischak play mode (stichzwang "
+                       "or nachlassen, §4.1)", mode)
+        talon = self.talon[0] | self.talon[1]
+        if self.n == 4:
+            if order:
+                raise _bad("CA-TALON-ORDER", "with four players the dealer takes the six talon "
+                           "cards as his hand: there is no talon order (§4.6)", list(order))
+            return
+        cards = [PACK.index.get(c) for c in order]
+        if len(order) != 6 or None in cards or sum(1 << c for c in cards if c is not None) \
+                != talon:
+            raise _bad("CA-TALON-ORDER", "the talon order must list the six talon cards, each "
+                       "once (§4.6)", list(order))
+        first = sum(1 << c for c in cards[:3] if c is not None)
+        want = self.rules.talon_order
+        if want is TalonOrder.B_ON_A and first != self.talon[1]:
+            raise _bad("CA-TALON-ORDER", "under talon_order b_on_a the three cards of half B "
+                       "are turned first", list(order))
+        if want is TalonOrder.A_ON_B and first != self.talon[0]:
+            raise _bad("CA-TALON-ORDER", "under talon_order a_on_b the three cards of half A "
+                       "are turned first", list(order))
+
+    def _apply_choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> Event:
+        mode, order = value
+        self.trischak = True
+        self.mode = mode
+        self.talon_order = tuple(PACK.index[c] for c in order)
+        if self.n == 4:                                      # §4.6 / §5.6
+            self.hands[self.dealer] = self.talon[0] | self.talon[1]
+        self.round = Round(ONCE, self.participants)
+        self.phase = TRISCHAK_ROUND
+        return Event(Action("choose", seat, (mode, tuple(order))))
+
+    # -- talon exchange (§4.2) -----------------------------------------------------------
+    def can_take(self, seat: int, half: str) -> bool:
+        return self._can(self.verify_take, seat, half)
+
+    def take(self, seat: int, half: str) -> Event:
+        self.verify_take(seat, half)
+        return self._apply_take(seat, half)
+
+    @takes(TEXT)
+    def verify_take(self, seat: int, half: str) -> None:
+        if self.phase not in (DECIDE, TAKE):
+            raise self._wrong_phase("take", half)
+        if seat != self.declarer:
+            raise _bad("CA-TURN", f"only the declarer (seat {self.declarer}) takes from the "
+                       "talon", half)
+        if self.phase == DECIDE and self.restricted:
+            raise _bad("CA-RESTRICTED", "in the restricted phase an Angesehen declarer must "
+                       "play Trischak (§3.2, §4.1)", half)
+        if half not in HALVES:
+            raise _bad("CA-TALON-HALF", f"{half!r}: the declarer takes exactly one whole half, "
+                       "a or b (§4.2)", half)
+
+    def _apply_take(self, seat: int, half: str) -> Event:
+        got = self.talon[HALVES.index(half)]
+        self.hands[seat] |= got
+        self.taken = half
+        self.phase = DISCARD
+        return Event(Action("take", seat, half), {"cards": PACK.codes_of(got)})
+
+    @property
+    def untaken(self) -> int:
+        if self.taken is None:
+            return 0
+        return self.talon[1] if self.taken == "a" else self.talon[0]
+
+    def can_discard(self, seat: int, value: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
+        return self._can(self.verify_discard, seat, value)
+
+    def discard(self, seat: int, value: tuple[tuple[str, ...], tuple[str, ...]]) -> Event:
+        self.verify_discard(seat, value)
+        return self._apply_discard(seat, value)
+
+    @takes(DISCARD_VALUE)
+    def verify_discard(self, seat: int, value: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+        cards, shown = value
+        if self.phase != DISCARD:
+            raise self._wrong_phase("discard", list(cards))
+        if seat != self.declarer:
+            raise _bad("CA-TURN", f"only the declarer (seat {self.declarer}) discards",
+                       list(cards))
+        if len(cards) != 3:
+            raise _bad("CA-DISCARD", f"the declarer discards exactly 3 cards, not {len(cards)} "
+                       "(§4.2)", list(cards), "/discard")
+        hand = self.hands[seat]
+        mask = 0
+        for i, cc in enumerate(cards):
+            card = PACK.index.get(cc)
+            sub = f"/discard/{i}"
+            if card is None:
+                raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card of the {PACK.name} pack", cc,
+                           sub)
+            if mask >> card & 1:
+                raise _bad("CA-DISCARD", f"{cc} is discarded twice", cc, sub)
+            if not hand >> card & 1:
+                if self.untaken >> card & 1:
+                    raise _bad("CA-TALON-HALF", f"{cc} lies in the half the declarer did not "
+                               "take: he takes one whole half only (§4.2)", cc, sub)
+                raise _bad("CA-DISCARD", f"seat {seat} cannot discard {cc}: not in hand", cc,
+                           sub)
+            if FORBIDDEN_DISCARD >> card & 1:
+                raise _bad("CA-DISCARD-FORBIDDEN", f"{cc} may never be discarded (kings, "
+                           "Sküs, Mond, Pagat; §4.2)", cc, sub)
+            mask |= 1 << card
+        free = (hand & FREE_MASK).bit_count()
+        tarocks = mask & TAROCK_MASK
+        need = max(0, 3 - free)
+        if tarocks.bit_count() != need:
+            if need == 0:
+                raise _bad("CA-DISCARD-TAROCK", f"seat {seat} holds {free} suit cards below the "
+                           f"king: no tarock may be discarded ({code(next(iter_bits(tarocks)))}"
+                           ", §4.2)", list(cards), "/discard")
+            raise _bad("CA-DISCARD-TAROCK", f"seat {seat} holds {free} suit card(s) below the "
+                       f"king: the discard is all of them and exactly {need} tarock(s) "
+                       "(§4.2)", list(cards), "/discard")
+        shown_mask = 0
+        for i, cc in enumerate(shown):
+            card = PACK.index.get(cc)
+            if card is None or not tarocks >> card & 1 or shown_mask >> card & 1:
+                raise _bad("CA-DISCARD-SHOWN", f"{cc!r} is shown but is not a discarded tarock "
+                           "(only the discarded tarocks are shown, each once)", cc,
+                           f"/shown/{i}")
+            shown_mask |= 1 << card
+        if shown_mask != tarocks:
+            missing = code(next(iter_bits(tarocks & ~shown_mask)))
+            raise _bad("CA-DISCARD-SHOWN", f"the discarded tarock {missing} was not shown: every "
+                       "discarded tarock is shown to the others (§4.2)", missing, "/discard")
+
+    def _apply_discard(self, seat: int, value: tuple[tuple[str, ...], tuple[str, ...]]) -> Event:
+        cards, shown = value
+        mask = PACK.mask(cards)
+        self.hands[seat] &= ~mask
+        self.discard_mask = mask
+        self.shown = tuple(shown)
+        self._start_announce()
+        return Event(Action("discard", seat, (tuple(cards), tuple(shown))))
+
+    def legal_discards(self) -> Iterator[tuple[str, ...]]:
+        """§4.2 enumerated: 3 free cards, or all free cards and the fewest tarocks T2–T20."""
+        assert self.declarer is not None
+        hand = self.hands[self.declarer]
+        free = [code(x) for x in iter_bits(hand & FREE_MASK)]
+        if len(free) >= 3:
+            yield from combinations(free, 3)
+            return
+        tarocks = [code(x) for x in iter_bits(hand & DISCARDABLE_TAROCKS)]
+        for extra in combinations(tarocks, 3 - len(free)):
+            yield tuple(free) + extra
+
+    # -- announcements and kontra rounds (§4.3–§4.6) -------------------------------------
+    def _start_announce(self) -> None:
+        assert self.declarer is not None
+        self.round = Round(ONCE, (self.declarer,))
+        self.phase = ANNOUNCE
+
+    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
+        return self._can(self.verify_declare, seat, say)
+
+    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self.verify_declare(seat, say)
+        return self._apply_declare(seat, say)
+
+    @takes(ITEMS)
+    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
+        self._declare(seat, tuple(say), commit=False)
+
+    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self._declare(seat, tuple(say), commit=True)
+        return Event(Action("declare", seat, tuple(say)))
+
+    def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        ph = self.phase
+        if ph not in (ANNOUNCE, ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, TRISCHAK_ROUND):
+            raise self._wrong_phase("declare", list(say))
+        self._seat_ok(seat, list(say))
+        for i, item in enumerate(say):
+            if not isinstance(item, str):
+                raise _bad("CA-SAY-UNKNOWN", f"{item!r} is not a Carinthian declaration", item,
+                           f"/say/{i}")
+        if seat != self.round.turn:
+            if ph == ANNOUNCE and any(x in ANNOUNCEMENTS for x in say):
+                x = next(x for x in say if x in ANNOUNCEMENTS)
+                raise _bad("CA-ANNOUNCE-SEAT", f"only the declarer (seat {self.declarer}) "
+                           f"announces; seat {seat} may not announce {x} (§4.3)", x,
+                           f"/say/{say.index(x)}")
+            if ph in (KONTRA_ROUND, ZAHLE_ROUND) and seat == self.declarer:
+                raise _bad("CA-KONTRA-SIDE", f"the declarer (seat {seat}) does not speak in the "
+                           "kontra round; he answers with retour after it (§4.5)", list(say))
+            raise _bad("CA-DECL-TURN", f"it is seat {self.round.turn}'s turn to speak, not seat "
+                       f"{seat}'s", list(say))
+        if ph == ANNOUNCE:
+            self._announce(seat, say, commit)
+        elif ph == ZAHLE_ROUND:
+            self._zahle(seat, say, commit)
+        elif ph == KONTRA_ROUND:
+            self._kontra(seat, say, commit)
+        elif ph == RETOUR_TURN:
+            self._retour(seat, say, commit)
+        else:
+            self._trischak_turn(seat, say, commit)
+
+    def _unknown(self, item: str, i: int) -> IllegalAction:
+        return _bad("CA-SAY-UNKNOWN", f"{item!r} is not a Carinthian declaration", item,
+                    f"/say/{i}")
+
+    def _check_announcement(self, seat: int, item: str, i: int, seen: list[str]) -> None:
+        c = self.contract
+        assert c is not None
+        sub = f"/say/{i}"
+        if item not in ANNOUNCEMENTS:
+            if item in (KONTRA, RETOUR, ZAHLE) or item.partition(":")[0] in (KONTRA, RETOUR):
+                raise _bad("CA-ANNOUNCE", f"{item} is not an announcement: the declarer's "
+                           "announcement turn holds pagat, uhu, kike, valat or fuenfzig (§4.3)",
+                           item, sub)
+            raise self._unknown(item, i)
+        if self.trischak and item in ("valat", "fuenfzig"):
+            raise _bad("CA-ANNOUNCE-CONTRACT", f"{item} cannot be announced in Trischak "
+                       "(§4.6)", item, sub)
+        if item == "fuenfzig" and c.id != "vierzig":
+            raise _bad("CA-ANNOUNCE-CONTRACT", f"fuenfzig can only be announced in Vierzig, not "
+                       f"in {c.id} (§4.3)", item, sub)
+        if item in seen:
+            raise _bad("CA-ANNOUNCE-REPEAT", f"{item} is announced twice", item, sub)
+        if (item in BIRD_CARD and self.rules.bird_announce_requires_card
+                and not self.hands[seat] >> BIRD_CARD[item] & 1):
+            raise _bad("CA-ANNOUNCE-CARD", f"seat {seat} announces {item} without holding "
+                       f"{code(BIRD_CARD[item])} (§4.3)", item, sub)
+        seen.append(item)
+
+    def _announce(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        seen: list[str] = []
+        for i, item in enumerate(say):
+            self._check_announcement(seat, item, i, seen)
+        if not commit:
+            return
+        self.announced = seen
+        self.turns.append((seat, say))
+        c = self.contract
+        assert c is not None
+        # §4.5: the game is the kontra target, or Valat when announced (G10: both, by option)
+        self.chains.open("valat" if "valat" in seen else GAME, "D")
+        if "valat" in seen and self.rules.valat_and_game_kontra:
+            self.chains.open(GAME, "D")
+        for b in seen:
+            if b in BIRD_CARD:
+                self.chains.open(b, "D")
+        if c.id == "angesehen" and not seen:
+            self.round = Round(ONCE, self.defenders)
+            self.phase = ZAHLE_ROUND
+        else:
+            self.round = Round(ONCE, self.defenders)
+            self.phase = KONTRA_ROUND
+
+    def _zahle(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        if len(say) != 1 or say[0] not in (ZAHLE, KONTRA):
+            tok = say[1] if len(say) > 1 else (say[0] if say else [])
+            raise _bad("CA-ZAHLE", "in the Zahle round each defender says exactly one of zahle "
+                       "or kontra (§4.4)", tok, "/say/1" if len(say) > 1 else
+                       ("/say/0" if say else ""))
+        if not commit:
+            return
+        self.turns.append((seat, say))
+        if say[0] == KONTRA:
+            self.chains.say(GAME, KONTRA)
+            self.round.close()
+            self._start_retour()
+            return
+        self.round.push(seat, say)
+        if self.round.done:                                  # both said zahle
+            self.zahle = True
+            self.phase = PAID
+
+    def _kontra_item(self, seat: int, item: str, i: int, chains: KontraChains[str],
+                     side: str) -> None:
+        sub = f"/say/{i}"
+        if item == ZAHLE:
+            c = self.contract
+            assert c is not None
+            why = ("the declarer announced " + ", ".join(self.announced)
+                   if self.announced else f"the contract is {c.id}")
+            raise _bad("CA-ZAHLE", f"zahle is said only in an Angesehen without announcements; "
+                       f"{why} (§4.4)", item, sub)
+        name, _, target = item.partition(":")
+        if name not in (KONTRA, RETOUR):
+            if item in ANNOUNCEMENTS:
+                raise _bad("CA-ANNOUNCE-SEAT", f"only the declarer announces, in his own turn; "
+                           f"seat {seat} may not announce {item} (§4.3)", item, sub)
+            raise self._unknown(item, i)
+        target = target or GAME
+        if target in BIRDS or target in (GAME, "valat"):
+            pass
+        else:
+            raise self._unknown(item, i)
+        refusal = chains.refusal(target, name, side)
+        if refusal is ChainRefusal.UNKNOWN_TARGET:
+            if target == GAME and "valat" in self.announced:
+                raise _bad("CA-KONTRA-VALAT", "valat was announced: it replaces the game, so "
+                           "the kontra target is valat, not the game (§4.5)", item, sub)
+            raise _bad("CA-KONTRA", f"{name} on {target}, which was not announced: silent "
+                       "bonuses cannot be kontra'd (§4.5)", item, sub)
+        if refusal is ChainRefusal.REPEATED:
+            raise _bad("CA-KONTRA-REPEAT", f"{target} already has a {name}; at most one per "
+                       "target (§4.5)", item, sub)
+        if refusal is ChainRefusal.WRONG_SIDE:
+            if name == RETOUR:
+                raise _bad("CA-RETOUR", f"only the declarer says retour, not seat {seat} "
+                           "(§4.5)", item, sub)
+            raise _bad("CA-KONTRA-SIDE", f"the declarer cannot kontra his own {target} "
+                       "(§4.5)", item, sub)
+        if refusal is ChainRefusal.NEEDS_PREVIOUS:
+            raise _bad("CA-RETOUR", f"retour on {target}, which nobody kontra'd (§4.5)", item,
+                       sub)
+        chains.say(target, name)
+
+    def _kontra(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        chains = self.chains.copy()
+        for i, item in enumerate(say):
+            self._kontra_item(seat, item, i, chains, "O")
+        if not commit:
+            return
+        self.chains = chains
+        self.turns.append((seat, say))
+        self.round.push(seat, say)
+        if self.round.done:
+            if any(self.chains.level.values()):
+                self._start_retour()
+            else:
+                self._start_play()
+
+    def _start_retour(self) -> None:
+        assert self.declarer is not None
+        self.round = Round(ONCE, (self.declarer,))
+        self.phase = RETOUR_TURN
+
+    def _retour(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        chains = self.chains.copy()
+        for i, item in enumerate(say):
+            name, _, target = item.partition(":")
+            if name == KONTRA:
+                raise _bad("CA-KONTRA-SIDE", "the declarer cannot kontra; he answers a kontra "
+                           "with retour (§4.5)", item, f"/say/{i}")
+            if self.trischak and item == RETOUR:
+                raise _bad("CA-RETOUR", "there is no retour on the Trischak game; only on a "
+                           "kontra'd announcement (§4.6)", item, f"/say/{i}")
+            self._kontra_item(seat, item, i, chains, "D")
+        if not commit:
+            return
+        self.chains = chains
+        self.turns.append((seat, say))
+        self._start_play()
+
+    def _trischak_turn(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        chains = self.chains.copy()
+        seen = list(self.announced)
+        kontra = 0
+        for i, item in enumerate(say):
+            sub = f"/say/{i}"
+            if item == KONTRA:
+                if kontra:
+                    raise _bad("CA-KONTRA-REPEAT", "one kontra on the game per turn (§4.6)",
+                               item, sub)
+                kontra = 1
+                continue
+            if item in ANNOUNCEMENTS:
+                if seat != self.declarer:
+                    raise _bad("CA-ANNOUNCE-SEAT", f"only the declarer announces; seat {seat} "
+                               f"may not announce {item} (§4.6)", item, sub)
+                self._check_announcement(seat, item, i, seen)
+                chains.open(item, "D")
+                continue
+            name = item.partition(":")[0]
+            if name == RETOUR:
+                raise _bad("CA-RETOUR", "retour comes after the Trischak round, by the "
+                           "declarer, on a kontra'd announcement (§4.6)", item, sub)
+            if seat == self.declarer and name == KONTRA:
+                raise _bad("CA-KONTRA-SIDE", "the declarer cannot kontra his own announcement "
+                           "(§4.6)", item, sub)
+            self._kontra_item(seat, item, i, chains, "O")
+        if not commit:
+            return
+        self.announced = seen
+        self.chains = chains
+        self.game_kontras += kontra
+        self.turns.append((seat, say))
+        self.round.push(seat, say)
+        if self.round.done:
+            if any(self.chains.level.values()):
+                self._start_retour()
+            else:
+                self._start_play()
+
+    # -- play (§5) -----------------------------------------------------------------------
+    def _start_play(self) -> None:
+        assert self.declarer is not None
+        if self.trischak and self.n == 4:
+            plan: SeatPlan = TrischakPlan(tuple((self.forehand + i) % 4 for i in range(4)),
+                                          self.dealer, self.forehand, self.active,
+                                          self.rules.dealer_zero_continue)
+        else:
+            order = self.participants if self.trischak else self.active
+            plan = SeatPlan(sorted(order, key=lambda s: (s - self.forehand) % self.n))
+        self.table = TrickTable(self.hands, plan, self.forehand, 16, self._winner)
+        if isinstance(plan, TrischakPlan):
+            plan.table = self.table
+        self.phase = PLAY
+        self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD)
+        self._plain = not self.trischak and not self._reserved
+
+    @staticmethod
+    def _winner(cards: list[int], seats: list[int]) -> int:
+        """§5.2 rule 4: the highest tarock, else the highest card of the led suit."""
+        return seats[best_index(cards, BEATS)]
+
+    def _legal_mask(self, seat: int) -> int:
+        """§5.8, the consolidated legal-card algorithm, on the shared primitives."""
+        t = self.table
+        assert t is not None
+        hand = self.hands[seat]
+        cards = t.cards
+        if cards:
+            legal = follow_or_ruff(hand, SUIT_MASK[SUIT_OF[cards[0]]], TAROCK_MASK)   # §5.2
+            if self.trischak and self.mode == "stichzwang":                          # §5.4
+                legal = must_beat(legal, BEATS[cards[best_index(cards, BEATS)]])
+        else:
+            legal = hand
+        if self._plain:
+            return legal
+        if self.trischak and legal >> T1 & 1 and hand & TAROCK_MASK != 1 << T1:      # §5.5
+            legal = hold_back(legal, 1 << T1)
+        if seat == self.declarer and self._reserved:                                 # §5.3
+            n = t.trick_number
+            later = sum(1 << BIRD_CARD[b] for b in self.announced
+                        if b in BIRD_CARD and BIRD_TRICK[b] > n)
+            legal = hold_back(legal, later)
+        return legal
+
+    @takes(TEXT)
+    def verify_play(self, seat: int, card_code: str) -> None:
+        if (self.phase == PLAY and self.n == 4 and seat == self.dealer
+                and (not self.trischak or (self.table is not None
+                                           and self.table.trick_number > 6))):
+            raise _bad("CA-DEALER", f"seat {seat} is the dealer and sits out "
+                       + ("from trick 7 on (§5.6)" if self.trischak else
+                          "outside Trischak (§1.6)"), card_code)
+        TrickEngine.verify_play.__wrapped__(self, seat, card_code)  # type: ignore[attr-defined]
+
+    def _not_in_hand(self, seat: int, card: int, card_code: str) -> IllegalAction:
+        t = self.table
+        assert t is not None
+        holder = self.holder(card)
+        if holder is not None:
+            if not t.cards:
+                why = (f"who won trick {len(t.tricks)}" if t.tricks else "forehand leads")
+                if len(t.tricks) == 6 and self.trischak and self.n == 4 \
+                        and t.winner(6) == self.dealer:
+                    why = "forehand leads after the dealer wins trick 6 (§5.6)"
+                return _bad("CA-LEAD", f"trick {t.trick_number} must be led by seat {seat} "
+                            f"({why}), but {card_code} belongs to seat {holder}", card_code)
+            return _bad("CA-TURN", f"it is seat {seat}'s turn, but {card_code} belongs to "
+                        f"seat {holder}", card_code)
+        if self.untaken >> card & 1:
+            return _bad("CA-TALON-HALF", f"{card_code} lies in the untaken talon half",
+                        card_code)
+        if card in t.played_by:
+            return _bad("CA-NOT-IN-HAND", f"{card_code} was already played in trick "
+                        f"{t.played_by[card][1]}", card_code)
+        where = "was discarded" if self.discard_mask >> card & 1 else "lies in the talon"
+        return _bad("CA-NOT-IN-HAND", f"seat {seat} plays {card_code}, which {where}",
+                    card_code)
+
+    def _why_illegal(self, seat: int, card: int, card_code: str, legal: int) -> IllegalAction:
+        t = self.table
+        assert t is not None
+        hand = self.hands[seat]
+        if t.cards:
+            led = SUIT_OF[t.cards[0]]
+            follow = follow_or_ruff(hand, SUIT_MASK[led], TAROCK_MASK)
+            if not follow >> card & 1:
+                if hand & SUIT_MASK[led]:
+                    some = code(next(iter_bits(hand & SUIT_MASK[led])))
+                    return _bad("CA-FOLLOW", f"seat {seat} played {card_code} but holds {some} "
+                                f"and must follow {SUIT_NAMES[led]} (revoke, §5.2)", card_code)
+                some = code(next(iter_bits(hand & TAROCK_MASK)))
+                return _bad("CA-RUFF", f"seat {seat} played {card_code} but is void in "
+                            f"{SUIT_NAMES[led]} and holds {some}: it must play a tarock (§5.2)",
+                            card_code)
+            if self.trischak and self.mode == "stichzwang":
+                w = t.cards[best_index(t.cards, BEATS)]
+                beating = follow & BEATS[w]
+                if beating and not beating >> card & 1:
+                    return _bad("CA-STICHZWANG", f"seat {seat} played {card_code} but could "
+                                f"beat {code(w)} with {code(next(iter_bits(beating)))}: in "
+                                "Stichzwang one must head the trick (§5.4)", card_code)
+        if self.trischak and card == T1 and hand & TAROCK_MASK != 1 << T1:
+            other = code(next(iter_bits(hand & TAROCK_MASK & ~(1 << T1))))
+            return _bad("CA-PAGAT", f"seat {seat} played T1 while still holding {other}: in "
+                        "Trischak the Pagat goes only as the last tarock (§5.5)", card_code)
+        if seat == self.declarer and self._reserved >> card & 1:
+            bird = next(b for b in self.announced if BIRD_CARD.get(b) == card)
+            return _bad("CA-BIRD-EARLY", f"the declarer announced {bird} and may not play "
+                        f"{card_code} before trick {BIRD_TRICK[bird]} while he has another "
+                        "legal card (§5.3)", card_code)
+        return _bad("CA-PLAY", f"seat {seat} may not play {card_code} now", card_code)
+
+    def play_tricks(self, tricks: list[Any]) -> None:
+        """The recorded ``play`` list (the replay's fast path while only §5.2 applies)."""
+        start = 0
+        if self._plain and self.phase == PLAY:
+            start = self._play_plain(tricks, TAROCK_MASK)
+        self._play_checked(tricks, start)
+
+    def _wrong_size(self, trick: Any, t: int, size: int, prefix: str) -> IllegalAction:
+        if self.phase == DONE and self.table is not None:
+            return _bad("CA-TRICKS-EXTRA", f"play ended after trick {len(self.table.tricks)}"
+                        + (" (the dealer won none of tricks 1–6, §5.6)"
+                           if len(self.table.tricks) == 6 else "") + ": nothing can follow",
+                        trick, f"{prefix}/{t}")
+        err = super()._wrong_size(trick, t, size, prefix)
+        if self.n == 4 and isinstance(trick, list) and len(trick) == 4 and size == 3:
+            err.message += (" (the dealer sits out" + (" after trick 6" if self.trischak
+                                                       else "") + ")")
+            err.args = (err.message,)
+        return err
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> Iterator[Action]:
+        ph = self.phase
+        seat = self.to_act
+        if seat is None:
+            return
+        if ph == AUCTION:
+            for call in (PASS, HOLD, *LADDER):
+                if self.can_call(seat, call):
+                    yield Action("call", seat, call)
+        elif ph in (DECIDE, TAKE):
+            for half in HALVES:
+                if self.can_take(seat, half):
+                    yield Action("take", seat, half)
+            if ph == DECIDE:
+                a, b = (PACK.codes_of(h) for h in self.talon)
+                orders = [()] if self.n == 4 else [tuple(a + b), tuple(b + a)]
+                for mode in MODES:
+                    for order in orders:
+                        if self.can_choose(seat, (mode, order)):
+                            yield Action("choose", seat, (mode, order))
+        elif ph == DISCARD:
+            for d in self.legal_discards():
+                shown = tuple(c for c in d if c[0] == "T")
+                yield Action("discard", seat, (d, shown))
+        elif ph == PLAY:
+            for card in iter_bits(self._legal_mask(seat)):
+                yield Action("play", seat, code(card))
+        else:
+            for say in self._candidate_says(seat):
+                if self.can_declare(seat, say):
+                    yield Action("declare", seat, say)
+
+    def _candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
+        ph = self.phase
+        if ph == ZAHLE_ROUND:
+            yield (ZAHLE,)
+            yield (KONTRA,)
+            return
+        yield ()
+        if ph == ANNOUNCE:
+            items = [x for x in ANNOUNCEMENTS]
+            for k in range(1, len(items) + 1):
+                yield from combinations(items, k)
+            return
+        targets = [GAME, "valat", *self.announced]
+        if ph == TRISCHAK_ROUND:
+            if seat == self.declarer:
+                for k in range(1, 4):
+                    for birds in combinations(BIRDS, k):
+                        yield birds
+                        yield birds + (KONTRA,)
+            yield (KONTRA,)
+        for t in targets:
+            for name in (KONTRA, RETOUR):
+                yield (name if t == GAME else f"{name}:{t}",)
+
+    # -- scoring ------------------------------------------------------------------------
+    def score(self) -> Score:
+        from .scoring import score_deal
+        return score_deal(self)

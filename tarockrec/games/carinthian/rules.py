@@ -1,0 +1,77 @@
+"""Carinthian rule options (rules/carinthian.md §7, the gap table). Default = the document.
+
+Every named option of §7 is listed; values this engine does not implement are refused with
+OPTION-UNSUPPORTED (never silently ignored). Options the document writes ``= true`` / ``= false``
+take the strings ``"true"`` / ``"false"``.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ...rules import Option, RuleSet
+
+TRUE_FALSE = ("true", "false")
+
+
+class TalonOrder(StrEnum):
+    ANY = "any"
+    B_ON_A = "b_on_a"
+    A_ON_B = "a_on_b"
+
+
+class Trischak4Tie(StrEnum):
+    NON_TOP = "non_top"
+    NONE = "none"
+
+
+def _flag(name: str, default: str, supported: tuple[str, ...] = TRUE_FALSE,
+          section: str = "") -> Option:
+    return Option(name, default, TRUE_FALSE, supported, section=section)
+
+
+class CarinthianRules(RuleSet):
+    game = "carinthian"
+    options = (
+        Option("talon_profile_by_bid", "uniform", ("uniform", "by_bid"), ("uniform",),
+               section="G1"),
+        _flag("redeal_no_tarock", "false", ("false",), section="G4"),
+        # G5: when the decision is made changes nothing a record holds or a rule checks (the
+        # decision is written in the same place either way), so both values are honoured
+        _flag("trischak_after_seeing_talon", "false", section="G5"),
+        # G6 names them B_on_A / A_on_B; option values are lower-case in the notation
+        Option("talon_order", "any", ("any", "b_on_a", "a_on_b"), section="G6"),
+        _flag("zahle_allow_pass", "false", ("false",), section="G7"),
+        _flag("zahle_doubled", "true", section="G8"),
+        _flag("zahle_counts_as_success", "false", section="G8"),
+        _flag("kontra_multi_round", "false", ("false",), section="G9"),
+        _flag("valat_and_game_kontra", "false", section="G10"),
+        Option("announced_valat_loss", 24, (24, 48), section="G11"),
+        _flag("valat_in_period_doubled", "true", section="G12"),
+        _flag("bird_announce_requires_card", "true", section="G13"),
+        _flag("trull_kings_tricks_only", "false", section="G15"),
+        Option("trischak_silent_bonuses", "on", ("on", "off"), section="G16"),
+        Option("trischak4_tie", "non_top", ("non_top", "none"), section="G18"),
+        _flag("dealer_zero_continue", "false", section="G19"),
+        _flag("settle_active_only", "false", section="G21"),
+        _flag("restricted_solo_counts", "false", section="G22"),
+        Option("restricted_after_deals", 9, None, minimum=1, section="G23"),
+    )
+    talon_profile_by_bid: str
+    redeal_no_tarock: bool
+    trischak_after_seeing_talon: bool
+    talon_order: TalonOrder
+    zahle_allow_pass: bool
+    zahle_doubled: bool
+    zahle_counts_as_success: bool
+    kontra_multi_round: bool
+    valat_and_game_kontra: bool
+    announced_valat_loss: int
+    valat_in_period_doubled: bool
+    bird_announce_requires_card: bool
+    trull_kings_tricks_only: bool
+    trischak_silent_bonuses: bool
+    trischak4_tie: Trischak4Tie
+    dealer_zero_continue: bool
+    settle_active_only: bool
+    restricted_solo_counts: bool
+    restricted_after_deals: int
