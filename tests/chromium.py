@@ -192,3 +192,12 @@ class Tab:
 
     def close(self) -> None:
         self.browser.send("Target.closeTarget", {"targetId": self.target})
+
+
+def screenshot(tab: Tab, path: str | Path) -> None:
+    """The whole page as a PNG."""
+    import base64
+    shot = tab.browser.send("Page.captureScreenshot", {"format": "png",
+                                                       "captureBeyondViewport": True},
+                            tab.session)
+    Path(path).write_bytes(base64.b64decode(shot["data"]))

@@ -272,6 +272,10 @@
         add(controls, btn);
       });
     var label = el("span", "step", step.label);
+    if (step.kind === "trick") {
+      var t = deal.tricks[step.index];
+      add(label, el("span", "dim", " · " + name(rec, t.leader) + " led, " + name(rec, t.winner) + " won"));
+    }
     label.id = "step-label";
     add(controls, label);
     add(board, controls);
@@ -327,9 +331,6 @@
     if (step.kind === "partial" && pos.trick.bad_card && (pos.trick.bad_seat === null ||
         pos.trick.bad_seat === undefined)) {
       add(board, el("div", "status bad", "✗ " + pos.trick.bad_card));
-    }
-    if (step.kind === "dealt" && deal.talon) {
-      add(board, el("div", "status", el("b", null, "Talon: "), cardText(rec.pack, deal.talon)));
     }
     add(board, findingList(deal.findings["play"]));
     if (deal.stopped) add(board, el("div", "status dim", "(shown up to its first finding)"));
@@ -452,6 +453,11 @@
     if (elsewhere.length) add(left, el("section", "panel", findingList(elsewhere)));
     var board = deal.sheet ? el("div", "board", el("div", null, "Score sheet (no cards: the play is not shown)"))
                            : drawBoard(rec, deal, list, state.step);
+    if (deal.sheet) {
+      board.id = "board";
+      board.setAttribute("data-step", "0");
+      board.setAttribute("data-steps", "1");
+    }
     add(left, board);
     drawSections(rec, deal).forEach(function (p) { add(right, p); });
     var atEnd = state.step === list.length - 1;
