@@ -249,6 +249,12 @@ def test_every_deal_of_every_game_steps_to_its_score(game: str, browser: Browser
                 table = getattr(tr.engine, "table", None)
                 tricks = table.tricks if table is not None else []
                 if tricks:
+                    # the cards not yet played are those the engine's hands still hold
+                    for seat in range(n):
+                        held = tab.evaluate(
+                            f"Array.from(document.querySelectorAll('.seat[data-seat=\"{seat}\"] "
+                            f".hand svg.card:not(.played) title')).map(t => t.textContent)")
+                        assert sorted(held) == sorted(g.pack.codes_of(table.hands[seat]))
                     _, cards, seats, winner = tricks[-1]
                     shown = tab.evaluate("Array.from(document.querySelectorAll('.slot svg.card "
                                          "title')).map(t => t.textContent)")

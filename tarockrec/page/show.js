@@ -151,28 +151,26 @@
     return out;
   }
 
-  /* the hands and the table at a step: the cards still held, and the trick shown */
+  /* the hands and the table at a step: the cards held at the start of play, those already
+     played (drawn faded), the trick on the table and the tricks each seat has won */
   function position(deal, step) {
-    var hands = deal.hands, trick = null, done = 0, won = deal.hands.map(function () { return 0; });
-    if (step.kind === "dealt") return { hands: hands, trick: null, won: won };
-    var held = deal.start.map(function (h) { return h.slice(); });
+    var won = deal.hands.map(function () { return 0; });
+    var played = deal.hands.map(function () { return []; });
+    if (step.kind === "dealt") return { hands: deal.hands, played: played, trick: null, won: won };
     var upto = step.kind === "trick" ? step.index + 1 : step.kind === "partial" ? deal.tricks.length : 0;
-    function take(seat, code) {
-      var i = held[seat] ? held[seat].indexOf(code) : -1;
-      if (i >= 0) held[seat].splice(i, 1);
-    }
     for (var t = 0; t < upto; t++) {
       var tr = deal.tricks[t];
-      tr.seats.forEach(function (seatNo, j) { take(seatNo, tr.cards[j]); });
+      tr.seats.forEach(function (seatNo, j) { if (played[seatNo]) played[seatNo].push(tr.cards[j]); });
       won[tr.winner] += 1;
-      done = t + 1;
     }
-    if (step.kind === "trick") trick = deal.tricks[step.index];
+    var trick = step.kind === "trick" ? deal.tricks[step.index] : null;
     if (step.kind === "partial") {
       trick = deal.partial;
-      deal.partial.seats.forEach(function (seatNo, j) { take(seatNo, deal.partial.cards[j]); });
+      deal.partial.seats.forEach(function (seatNo, j) {
+        if (played[seatNo]) played[seatNo].push(deal.partial.cards[j]);
+      });
     }
-    return { hands: held, trick: trick, won: won, done: done };
+    return { hands: deal.start, played: played, trick: trick, won: won };
   }
 
   function fromForehand(deal, n) {
@@ -308,7 +306,12 @@
       var hand = el("div", "hand");
       var cards = sortHand(rec.pack, pos.hands[seat] || []);
       if (!cards.length) add(hand, el("span", "none", step.kind === "dealt" ? (deal.empty[seat] || "no cards") : ""));
-      cards.forEach(function (c) { add(hand, card(rec.pack, c, 0.86)); });
+      var gone = pos.played[seat] ? pos.played[seat].slice() : [];
+      cards.forEach(function (c) {
+        var svg = card(rec.pack, c, 0.86), i = gone.indexOf(c);
+        if (i >= 0) { gone.splice(i, 1); svg.setAttribute("class", "card played"); }
+        add(hand, svg);
+      });
       var slot = el("div", "slot");
       if (pos.trick) {
         var j = pos.trick.seats.indexOf(seat);
@@ -467,9 +470,14 @@
     view = { list: list, rec: rec, deal: deal, left: left, right: right, board: board, score: score };
   }
 
+  function remember() {
+    try { history.replaceState(null, "", "#deal-" + (state.choice + 1) + "-" + state.step); }
+    catch (e) { /* a page opened where the address cannot change */ }
+  }
   function setStep(i) {
     if (!view.list || view.deal.sheet) return;
     state.step = Math.max(0, Math.min(i, view.list.length - 1));
+    remember();
     var board = drawBoard(view.rec, view.deal, view.list, state.step);
     view.left.replaceChild(board, view.board);
     view.board = board;
@@ -486,8 +494,8 @@
   function choose(index, step) {
     state.choice = Math.max(0, Math.min(index, choices.length - 1));
     state.step = step;
-    try { history.replaceState(null, "", "#deal-" + (state.choice + 1)); } catch (e) { /* file: */ }
     render();
+    remember();
   }
 
   document.addEventListener("keydown", function (e) {
@@ -500,11 +508,13 @@
     if (e.key === "PageUp" && state.choice > 0) { choose(state.choice - 1, 0); e.preventDefault(); }
   });
 
-  var m = /^#deal-(\d+)$/.exec(location.hash);
+  /* the address may name a deal and a step: page.html#deal-2-5 (deal 2, step 5) */
+  var m = /^#deal-(\d+)(?:-(\d+))?$/.exec(location.hash);
   if (!choices.length) {
     add(app, el("p", null, "No record to show."));
   } else {
     state.choice = m ? Math.max(0, Math.min(+m[1] - 1, choices.length - 1)) : 0;
+    state.step = m && m[2] ? +m[2] : 0;
     render();
   }
 })();
