@@ -310,16 +310,23 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
     status = 0
     models: list[dict[str, Any]] = []
     messages: list[str] = []
+    invalid: list[str] = []
     for path in paths:
         for entry in entries(path):
             if record is not None and entry.index != record:
                 continue
             st, model, problem = _entry_model(entry, deal)
             status = max(status, st)
-            if problem:
+            if problem.endswith(": INVALID"):
+                invalid.append(problem)
+            elif problem:
                 messages.append(problem)
             if model is not None:
                 models.append(model)
+    if len(invalid) > 1:
+        invalid = [f"{len(invalid)} of {len(models)} records are INVALID (each is drawn up to "
+                   "its first finding; tarockrec validate lists them all)"]
+    messages = invalid + messages
     if not models:
         messages.append(f"no record to show; nothing written to {target}")
         return 2, messages

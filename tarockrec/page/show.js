@@ -207,46 +207,74 @@
     return h;
   }
 
+  /* a deal's line in the list: dealer, contract, declarer and scores (a session's own
+     overview, which the validator derived, or the deal's score) */
+  function summary(rec, d) {
+    if (!d) return null;
+    var row = (rec.overview || []).filter(function (x) { return x.number === d.number; })[0];
+    if (row) return row;
+    var sc = d.score;
+    return { number: d.number, dealer: rec.players[d.dealer], scores: sc ? sc.total : null,
+             contract: sc ? sc.contract : "",
+             declarer: sc && sc.declarer !== null ? rec.players[sc.declarer] : "" };
+  }
+  function choiceRow(index, cells) {
+    var tr = el("tr", "choice" + (index === state.choice ? " current" : ""), cells);
+    tr.addEventListener("click", function () { choose(index, 0); });
+    tr.setAttribute("data-choice", String(index));
+    return tr;
+  }
+  function dealButton(d) {
+    var btn = el("button", null, d ? "deal " + d.number : "record");
+    btn.type = "button";
+    return btn;
+  }
+
+  /* the deals to choose from: a session's overview with a column per player and the totals;
+     a page of many records one line per deal, the record named at its first */
   function drawChooser() {
     if (choices.length < 2) return null;
-    var nav = el("nav", "deals"), box = panel("Deals", "deals");
+    var nav = el("nav", "deals"), box = panel("Deals", "deals"), scroll = el("div", "scroll");
     add(nav, box);
-    DATA.records.forEach(function (rec, r) {
-      var many = DATA.records.length > 1;
-      var table = el("table");
-      var head = el("tr", null, el("th", null, many ? rec.label : "deal"), el("th", null, "dealer"),
+    add(box, scroll);
+    var table = el("table");
+    add(scroll, table);
+    if (DATA.records.length === 1) {
+      var rec = DATA.records[0];
+      var head = el("tr", null, el("th", null, "deal"), el("th", null, "dealer"),
                     el("th", null, "contract"), el("th", null, "declarer"));
       rec.players.forEach(function (p) { add(head, el("th", "num", p)); });
       add(table, head);
-      var rows = rec.overview || rec.deals.map(function (d) {
-        var sc = d.score;
-        return { number: d.number, dealer: rec.players[d.dealer], scores: sc ? sc.total : null,
-                 contract: sc ? sc.contract : "",
-                 declarer: sc && sc.declarer !== null ? rec.players[sc.declarer] : "" };
-      });
       choices.forEach(function (ch, index) {
-        if (ch.r !== r) return;
-        var d = ch.k >= 0 ? rec.deals[ch.k] : null;
-        var row = d ? rows.filter(function (x) { return x.number === d.number; })[0] : null;
-        var btn = el("button", null, d ? "deal " + d.number : "record");
-        btn.type = "button";
-        var tr = el("tr", "choice" + (index === state.choice ? " current" : ""),
-          el("td", null, btn), el("td", null, row ? row.dealer : ""),
-          el("td", null, row ? row.contract || "" : ""), el("td", null, row ? row.declarer || "" : ""));
+        var d = ch.k >= 0 ? rec.deals[ch.k] : null, row = summary(rec, d);
+        var cells = [el("td", null, dealButton(d)), el("td", null, row ? row.dealer : ""),
+                     el("td", null, row ? row.contract || "" : ""),
+                     el("td", null, row ? row.declarer || "" : "")];
         rec.players.forEach(function (p, seat) {
-          add(tr, el("td", "num", row && row.scores ? signed(row.scores[seat]) :
+          cells.push(el("td", "num", row && row.scores ? signed(row.scores[seat]) :
             (seat === 0 ? "not scored" : "")));
         });
-        tr.addEventListener("click", function () { choose(index, 0); });
-        tr.setAttribute("data-choice", String(index));
-        add(table, tr);
+        add(table, choiceRow(index, cells));
       });
       if (rec.totals) {
         var tot = el("tr", "total", el("td", null, ""), el("td", null, "totals"), el("td"), el("td"));
         rec.totals.forEach(function (x) { add(tot, el("td", "num", signed(x))); });
         add(table, tot);
       }
-      add(box, table);
+      return nav;
+    }
+    add(table, el("tr", null, el("th", null, "record"), el("th", null, ""), el("th", null, "deal"),
+                  el("th", null, "dealer"), el("th", null, "contract"), el("th", null, "declarer"),
+                  el("th", null, "scores")));
+    choices.forEach(function (ch, index) {
+      var rec = DATA.records[ch.r], d = ch.k >= 0 ? rec.deals[ch.k] : null, row = summary(rec, d);
+      var first = index === 0 || choices[index - 1].r !== ch.r;
+      add(table, choiceRow(index, [
+        el("td", "label", first ? rec.label : ""),
+        el("td", rec.valid ? "dim" : "bad", first ? (rec.valid ? "✓" : "✗") : ""),
+        el("td", null, dealButton(d)), el("td", null, row ? row.dealer : ""),
+        el("td", null, row ? row.contract || "" : ""), el("td", null, row ? row.declarer || "" : ""),
+        el("td", null, row && row.scores ? row.scores.map(signed).join(" ") : "not scored")]));
     });
     return nav;
   }
@@ -305,7 +333,7 @@
       if (step.kind !== "dealt") add(who, el("div", "tricks", pos.won[seat] + " trick" + (pos.won[seat] === 1 ? "" : "s")));
       var hand = el("div", "hand");
       var cards = sortHand(rec.pack, pos.hands[seat] || []);
-      if (!cards.length) add(hand, el("span", "none", step.kind === "dealt" ? (deal.empty[seat] || "no cards") : ""));
+      if (!cards.length) add(hand, el("span", "none", deal.empty[seat] || "no cards"));
       var gone = pos.played[seat] ? pos.played[seat].slice() : [];
       cards.forEach(function (c) {
         var svg = card(rec.pack, c, 0.86), i = gone.indexOf(c);
@@ -442,6 +470,8 @@
     add(app, drawHeader(rec));
     var nav = drawChooser();
     if (nav) add(app, nav);
+    var here = nav && nav.querySelector("tr.current"), scroll = nav && nav.querySelector(".scroll");
+    if (here && scroll) scroll.scrollTop = Math.max(0, here.offsetTop - scroll.clientHeight / 2);
     if (!deal) { view = {}; return; }
     var list = steps(deal);
     state.step = Math.max(0, Math.min(state.step, list.length - 1));
