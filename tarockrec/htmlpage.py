@@ -287,7 +287,7 @@ def page(records: list[dict[str, Any]], title: str) -> str:
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
         f"<title>{html.escape(title)}</title>\n<style>\n{_asset('show.css')}</style>\n"
         "</head>\n<body>\n"
         "<noscript><p>This page draws the deal with JavaScript; please allow scripts.</p>"

@@ -153,6 +153,34 @@ def test_a_missing_folder_or_a_full_disk_leaves_nothing(tmp_path: Path,
     assert old.read_text() == "old" and sorted(os.listdir(tmp_path)) == ["page.html"]
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_data_of_every_game_is_the_replay(game: str, tmp_path: Path) -> None:
+    """Without a browser: the data the page draws holds, for generated deals and a session of
+    every game, the record's scores, a trick per trick the engine took (cards from the hands
+    held at the start of play), and the dealt hands."""
+    recs = list(deal_records(game, 4, 21)) + list(session_records(game, 1, 3, 22))
+    src = tmp_path / "g.jsonl"
+    src.write_text("".join(jsonio.dumps(r, compact=True) + "\n" for r in recs))
+    out = tmp_path / "g.html"
+    assert _html(str(src), "--html", str(out)).exit_code == 0
+    models = _data(out.read_text(encoding="utf-8"))["records"]
+    assert len(models) == len(recs)
+    for rec, model in zip(recs, models):
+        assert model["players"] == [p if isinstance(p, str) else p["name"]
+                                    for p in rec["players"]]
+        for (d, i), m in zip(_deals(rec), model["deals"]):
+            assert m["hands"] == d["deal"]["hands"]
+            assert m["score"]["total"] == d["result"]["scores"]
+            for t in m["tricks"]:
+                assert len(t["cards"]) == len(t["seats"]) and t["winner"] in t["seats"]
+                for seat, c in zip(t["seats"], t["cards"]):
+                    assert c in m["start"][seat]
+            if m["tricks"]:
+                played = sorted(c for t in m["tricks"] for c in t["cards"])
+                held = sorted(c for h in m["start"] for c in h)
+                assert set(played) <= set(held)
+
+
 # -- in the browser -------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
