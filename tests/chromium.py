@@ -62,7 +62,12 @@ class Browser:
         self._buf = b""
         self._id = 0
         self.events: list[dict[str, Any]] = []
-        self.send("Browser.getVersion")
+        try:
+            self.send("Browser.getVersion")
+        except BaseException:               # a browser that does not answer is not left running
+            self.proc.kill()
+            self.close()
+            raise
 
     # -- the protocol -------------------------------------------------------------------------
     def _read(self, deadline: float) -> dict[str, Any]:
