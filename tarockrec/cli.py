@@ -464,16 +464,33 @@ def _option_value(text: str) -> Any:
 @click.option("--color/--no-color", "colour", default=None,
               help="Coloured suits (default: when stdout is a terminal and NO_COLOR is not "
                    "set).")
+@click.option("--html", "html_out", default=None, metavar="OUT",
+              help="Write one self-contained HTML page to OUT instead (cards drawn, a step "
+                   "per trick, keys ← → Home End; a session lists its deals).")
 def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
-             colour: bool | None) -> None:
+             colour: bool | None, html_out: str | None) -> None:
     """Show each deal of the records in PATHS as a person reads it: the hands with dealer and
     forehand, the talon, the auction by seat, the exchange, the declarations, the tricks with
     leader and winner, and the score. An invalid record is shown up to its first finding.
     Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
     from .show import show
+    if html_out is not None:
+        _show_html(expand(paths), html_out, deal, record)
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
+
+
+def _show_html(paths: list[str], target: str, deal: int | None, record: int | None) -> None:
+    """``show --html``: the page is written whole or not at all (as by ``convert``); an input
+    is never overwritten."""
+    from .htmlpage import write_html
+    if any(p != "-" and _same_file(p, target) for p in paths):
+        raise click.UsageError("OUT is one of the inputs; an input is never overwritten")
+    status, messages = write_html(paths, target, deal, record, write=_write_file)
+    for m in messages:
+        click.echo(m, err=not m.startswith("wrote "))
+    sys.exit(status)
 
 
 @main.command(name="codes")

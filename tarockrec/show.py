@@ -380,6 +380,30 @@ class _View:
     def _seat_table(self, entries: list[tuple[int | None, str]], failed: bool) -> None:
         """Entries (seat, text) as a table by seat, a row per round round the table from
         forehand; with ``failed`` the last entry is the one the finding is about."""
+        order, rows = self.seat_rows(entries, failed)
+        widths = {s: max([len(self.name(s))] + [len(r.get(s, "")) for r in rows]) for s in order}
+        self.out("  " + self.st.dim("  ".join(_pad(self.name(s), widths[s]) for s in order)
+                                    .rstrip()))
+        for r in rows:
+            if not r:
+                continue
+            if -1 in r:
+                self.out("  " + r[-1])
+                continue
+            cells = []
+            for s in order:
+                text = r.get(s, "")
+                shown = self.st.cards(text)
+                if text.startswith("✗ "):
+                    shown = self.st.bad("✗") + " " + self.st.cards(text[2:])
+                cells.append(_pad(shown, widths[s], len(text)))
+            self.out(("  " + "  ".join(cells)).rstrip())
+
+    def seat_rows(self, entries: list[tuple[int | None, str]],
+                  failed: bool) -> tuple[list[int], list[dict[int, str]]]:
+        """The columns (seats from forehand) and rows (seat → text; ``-1`` → a line of its own
+        for an entry without a seat at the table) of the table by seat; with ``failed`` the last
+        entry is marked ``✗``."""
         seats = list(range(self.n))
         order = sorted(seats, key=lambda s: (s - self.forehand) % self.n)
         active = {s for s, _ in entries if isinstance(s, int) and 0 <= s < self.n}
@@ -398,23 +422,7 @@ class _View:
                 rows.append({})
             rows[-1][seat] = text
             last = col
-        widths = {s: max([len(self.name(s))] + [len(r.get(s, "")) for r in rows]) for s in order}
-        self.out("  " + self.st.dim("  ".join(_pad(self.name(s), widths[s]) for s in order)
-                                    .rstrip()))
-        for r in rows:
-            if not r:
-                continue
-            if -1 in r:
-                self.out("  " + r[-1])
-                continue
-            cells = []
-            for s in order:
-                text = r.get(s, "")
-                shown = self.st.cards(text)
-                if text.startswith("✗ "):
-                    shown = self.st.bad("✗") + " " + self.st.cards(text[2:])
-                cells.append(_pad(shown, widths[s], len(text)))
-            self.out(("  " + "  ".join(cells)).rstrip())
+        return order, [r for r in rows if r]
 
     def _empty_hand(self, seat: int) -> str:
         """What a seat dealt no cards does: sits the deal out, or plays from elsewhere (a
@@ -457,12 +465,24 @@ class _View:
         return g, seat if isinstance(seat, int) else None
 
     def entries_section(self, section: str, table: bool) -> None:
-        groups = self._groups(section)
-        failed = self._failed_entry(section)
-        if not groups and failed is None and not any(
-                self.placed(f) == section for f in self.findings):
+        items, failed = self.entry_items(section)
+        if not items and not any(self.placed(f) == section for f in self.findings):
             return
         self.title(section)
+        if table:
+            self._seat_table(items, failed)
+        else:
+            for i, (seat, text) in enumerate(items):
+                mark = self.st.bad("✗ ") if failed and i == len(items) - 1 else ""
+                who = f"{self.name(seat)}: " if seat is not None else ""
+                self.out(f"  {mark}{who}{self.st.cards(text)}")
+        self.finding_lines(section)
+
+    def entry_items(self, section: str) -> tuple[list[tuple[int | None, str]], bool]:
+        """The entries of ``section`` the replay reached, as (seat, words with what the engine
+        derived), and whether the last one is where the replay stopped."""
+        groups = self._groups(section)
+        failed = self._failed_entry(section)
         items: list[tuple[int | None, str]] = []
         for g, seat, steps in groups:
             if failed is not None and g == failed[0]:
@@ -478,14 +498,7 @@ class _View:
             if isinstance(trick, int) and not isinstance(trick, bool):
                 text = f"trick {trick}: {text}"
             items.append((failed[1], text))
-        if table:
-            self._seat_table(items, failed is not None)
-        else:
-            for i, (seat, text) in enumerate(items):
-                mark = self.st.bad("✗ ") if failed is not None and i == len(items) - 1 else ""
-                who = f"{self.name(seat)}: " if seat is not None else ""
-                self.out(f"  {mark}{who}{self.st.cards(text)}")
-        self.finding_lines(section)
+        return items, failed is not None
 
     def play(self) -> None:
         engine = self.tr.engine if self.tr is not None else None
@@ -556,29 +569,34 @@ class _View:
             self.out(self.st.dim("  > led the trick, * won it"))
         self.finding_lines("play")
 
+    def fact_parts(self, sc: Score) -> list[str]:
+        """What the engine derived for the score line: contract, declarer, partner, card
+        points, tricks, period multiplier (or "no game")."""
+        facts = sc.facts
+        parts: list[str] = []
+        if facts.get("contract") is not None:
+            parts.append(f"contract {facts['contract']}")
+        for k in ("declarer", "partner"):
+            v = facts.get(k)
+            if isinstance(v, int) and not isinstance(v, bool):
+                parts.append(f"{k} {self.name(v)}")
+        if isinstance(facts.get("points"), list):
+            parts.append("card points " + " : ".join(map(str, facts["points"])))
+        if isinstance(facts.get("tricks"), list):
+            parts.append("tricks " + " ".join(map(str, facts["tricks"])))
+        if facts.get("multiplier") not in (None, 1):
+            parts.append(f"period multiplier {facts['multiplier']}")
+        if "contract" not in facts and facts.get("declarer") is None:
+            parts.insert(0, "no game")
+        return parts
+
     def score_section(self) -> None:
         sc = self.score
         if sc is None and not any(self.placed(f) == "result" for f in self.findings):
             return
         self.title("result")
         if sc is not None:
-            facts = sc.facts
-            parts = []
-            if facts.get("contract") is not None:
-                parts.append(f"contract {facts['contract']}")
-            for k in ("declarer", "partner"):
-                v = facts.get(k)
-                if isinstance(v, int) and not isinstance(v, bool):
-                    parts.append(f"{k} {self.name(v)}")
-            if isinstance(facts.get("points"), list):
-                parts.append("card points " + " : ".join(map(str, facts["points"])))
-            if isinstance(facts.get("tricks"), list):
-                parts.append("tricks " + " ".join(map(str, facts["tricks"])))
-            if facts.get("multiplier") not in (None, 1):
-                parts.append(f"period multiplier {facts['multiplier']}")
-            if "contract" not in facts and facts.get("declarer") is None:
-                parts.insert(0, "no game")
-            self.out("  " + " · ".join(parts))
+            self.out("  " + " · ".join(self.fact_parts(sc)))
             n = len(sc.deltas)
             width = max(14, max((len(it.name) for it in sc.items), default=0))
             cols = [max(len(self.players[s]) if s < len(self.players) else 6, 6)
