@@ -82,6 +82,8 @@ SHARED: tuple[Code, ...] = (
     Code("RESULT-TRICKS", "scoring", "the recorded trick counts differ from the replayed ones"),
     Code("RESULT-MULTIPLIER", "scoring", "the recorded multiplier differs from the recomputed "
          "one"),
+    Code("RESULT-SHEET", "scoring", "the recorded score-sheet entries differ from the "
+         "recomputed ones (Cego §6.5)"),
     Code("RESULT-SCORES", "scoring", "the recorded scores differ from the recomputed ones"),
     Code("RESULT-ZERO-SUM", "scoring", "the recorded scores do not add up to zero"),
     Code("RESULT-TOTALS", "scoring", "the session totals differ from the sum of its deals"),

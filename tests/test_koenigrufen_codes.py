@@ -154,7 +154,7 @@ def test_envelope_codes() -> None:
     assert ("REC-PLAYERS", "/players") in findings(bad)
     bad = dict(rec, notes=[{"at": "/play/99", "text": "?"}, {"at": "/play/3", "text": "ok"}])
     assert findings(bad) == {("REC-NOTE", "/notes/0/at")}
-    bad = dict(rec, game="cego")
+    bad = dict(rec, game="carinthian")
     assert ("GAME-UNSUPPORTED", "/game") in findings(bad)
 
 

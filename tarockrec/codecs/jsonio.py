@@ -23,9 +23,10 @@ from ..findings import Finding, pointer_join
 KEY_ORDER = (
     "tarockrec", "game", "rules", "name", "id", "options", "meta", "players", "dealer", "carry",
     "deal", "hands", "talon", "deck", "deals", "auction", "seat", "call", "suit", "contract",
-    "exchange", "king", "as_remaining_king", "take", "call_card", "discard", "discards",
+    "exchange", "king", "as_remaining_king", "take", "call_card", "keep", "extra_discard",
+    "discard", "discards",
     "declarations", "trick", "say", "play", "late_claims", "claim", "end", "type", "result",
-    "declarer", "partner", "points", "tricks", "multiplier", "scores", "totals", "notes", "at",
+    "declarer", "partner", "points", "tricks", "multiplier", "sheet", "scores", "totals", "notes", "at",
     "text",
 )
 _RANK = {k: i for i, k in enumerate(KEY_ORDER)}

@@ -411,8 +411,8 @@ TYPES: dict[str, ObjType] = {
                    text=("call", _token)),
     "exchange": ObjType(
         attrs={"king": _token, "as_remaining_king": _bool, "take": _token, "call": _token,
-               "call_card": _token},
-        children={"discard": Text("discard", _cards),
+               "call_card": _token, "extra_discard": _token},
+        children={"keep": Text("keep", _cards), "discard": Text("discard", _cards),
                   "discards": Texts("discards", "discard", _cards, index=True)}),
     # declaration turn; Ulti adds the trick it was said at
     "turn": ObjType(attrs={"seat": _int, "trick": _int}, text=("say", _tokens)),
@@ -420,7 +420,8 @@ TYPES: dict[str, ObjType] = {
     "end": ObjType(attrs={"type": _token, "seat": _int}),
     "result": ObjType(
         attrs={"declarer": _seat, "contract": _token, "partner": _seat, "multiplier": _int},
-        children={k: Text(k, _ints) for k in ("points", "tricks", "scores", "totals")}),
+        children={k: Text(k, _ints) for k in ("points", "tricks", "sheet", "scores",
+                                              "totals")}),
     "note": ObjType(attrs={"at": _str}, text=("text", _str)),
 }
 

@@ -138,6 +138,7 @@ def _load() -> None:
     from . import koenigrufen  # noqa: F401
     from . import ulti  # noqa: F401
     from . import illustrated  # noqa: F401
+    from . import cego  # noqa: F401
 
 
 def all_games() -> dict[str, Game[Any]]:
