@@ -41,6 +41,8 @@ class Example:
     #: play policy: "random", "high" / "low" (half the time the highest / lowest legal card),
     #: or a function (engine, legal plays, rng) -> the play
     policy: Any = "random"
+    #: the search seed (chosen so that the search ends quickly; any seed finds a deal)
+    seed: int = 1
 
 
 def _deal(rng: random.Random, ex: Example) -> tuple[list[int], int] | None:
@@ -93,8 +95,8 @@ def attempt(rng: random.Random, ex: Example) -> CegoEngine | None:
     return e if ex.done_ok(e) else None
 
 
-def find(ex: Example, seed: int = 1, tries: int = 200_000) -> CegoEngine:
-    rng = random.Random(f"{ex.name}/{seed}")
+def find(ex: Example, seed: int | None = None, tries: int = 200_000) -> CegoEngine:
+    rng = random.Random(f"{ex.name}/{ex.seed if seed is None else seed}")
     for _ in range(tries):
         e = attempt(rng, ex)
         if e is not None:
@@ -172,18 +174,18 @@ def _raeuber(losers: list[int], tricks: list[int]) -> Callable[[CegoEngine], boo
 
 EXAMPLES: dict[str, Example] = {x.name: x for x in [
     Example("ex01", 3, 2, [(0, "pass"), (1, "pass"), (2, "pass"), (0, "cego"), (1, "pass"),
-                           (2, "pass")], done_ok=lambda e: _decl(e, 6, 47)),
+                           (2, "pass")], done_ok=lambda e: _decl(e, 6, 47), seed=5),
     Example("ex02", 3, 2, [(0, "pass"), (1, "solo"), (2, "cego"), (0, "eine"), (2, "hold"),
-                           (0, "eine_leere"), (2, "pass")], done_ok=lambda e: _decl(e, 5, 33)),
+                           (0, "eine_leere"), (2, "pass")], done_ok=lambda e: _decl(e, 5, 33), seed=6),
     Example("ex03", 3, 0, [(1, "solo"), (2, "pass"), (0, "pass")],
             done_ok=lambda e: _decl(e, 4, 28)),
     Example("ex04", 3, 2, [(0, "solo"), (1, "cego"), (2, "pass")],
-            done_ok=lambda e: _decl(e, 5, 40)),
+            done_ok=lambda e: _decl(e, 5, 40), seed=5),
     Example("ex05a", 3, 1, _EX5_CALLS, hands={1: ["T1"]},
             done_ok=lambda e: _decl(e, 6, 41) and _t1_trick(e) == (7, False), policy=_t1_at_7),
     Example("ex05b", 3, 1, _EX5_CALLS, hands={1: ["T1"]},
-            done_ok=lambda e: _decl(e, 6, 41) and _t1_trick(e) == (1, False), policy="low"),
-    Example("ex06", 3, 0, _EX6_CALLS, done_ok=lambda e: _decl(e, 7, 36)),
+            done_ok=lambda e: _decl(e, 6, 41) and _t1_trick(e) == (1, False), policy="low", seed=2),
+    Example("ex06", 3, 0, _EX6_CALLS, done_ok=lambda e: _decl(e, 7, 36), seed=5),
     Example("ex07", 3, 1, [(2, "pass"), (0, "pass"), (1, "pass"), (2, "cego"), (0, "pass"),
                            (1, "pass")], done_ok=lambda e: _decl(e, 0, 0), policy="low"),
     Example("ex08a", 3, 2, _EX8_CALLS, hands={0: SOLO_HAND_0}, challenge=True,
@@ -193,9 +195,9 @@ EXAMPLES: dict[str, Example] = {x.name: x for x in [
     Example("ex08c", 3, 2, _EX8_CALLS, hands={0: SOLO_HAND_0}, challenge=True,
             deal_ok=lambda h: _trumps(h[2], 3) == 9),
     Example("ex09", 4, 3, [*_ALL_PASS4, *_ALL_PASS4, (0, "cego"), (1, "eine"), (0, "pass"),
-                           (2, "pass"), (3, "pass")], done_ok=lambda e: _decl(e, 4, 52)),
+                           (2, "pass"), (3, "pass")], done_ok=lambda e: _decl(e, 4, 52), seed=8),
     Example("ex10", 4, 1, [(2, "solo"), (3, "pass"), (0, "pass"), (1, "pass")],
-            done_ok=lambda e: _decl(e, 5, 45)),
+            done_ok=lambda e: _decl(e, 5, 45), seed=3),
     Example("ex11", 4, 0, [(1, "pass"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass"),
                            (2, "piccolo"), (3, "pass"), (0, "pass")],
             done_ok=lambda e: e.table is not None and [
@@ -204,9 +206,9 @@ EXAMPLES: dict[str, Example] = {x.name: x for x in [
                            (2, "bettel")],
             done_ok=lambda e: e.table is not None and e.table.count[2] == 0, policy="low"),
     Example("ex13", 4, 3, _RAEUBER_CALLS, talon=_RAEUBER_TALON,
-            done_ok=_raeuber([0], [3, 4, 2, 2])),
+            done_ok=_raeuber([0], [3, 4, 2, 2]), seed=5),
     Example("ex14", 4, 3, _RAEUBER_CALLS, talon=_RAEUBER_TALON,
-            done_ok=_raeuber([1, 2], [2, 3, 3, 3])),
+            done_ok=_raeuber([1, 2], [2, 3, 3, 3]), seed=6),
 ]}
 
 
