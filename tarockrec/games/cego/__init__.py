@@ -160,16 +160,18 @@ class Cego(Game[CegoEngine]):
             by = {a.value: a for a in actions}
             if e.phase == CHOOSE:
                 return by["raeuber"] if rng.random() < 0.5 else by["play_cego"]
-            if "solo" in by and rng.random() < 0.1:
+            if "solo" in by and rng.random() < 0.08:
                 return by["solo"]
-            if "bettel" in by and rng.random() < 0.08:
+            if "bettel" in by and rng.random() < 0.03:
                 return by["bettel"]
-            if "piccolo" in by and rng.random() < 0.12:
+            if "piccolo" in by and rng.random() < 0.05:
                 return by["piccolo"]
             if "hold" in by and rng.random() < 0.75:
                 return by["hold"]
             bids = [a for a in actions if a.value in EXCHANGES and a.value != "cego"]
-            if bids and rng.random() < 0.6:
+            seat = bids[0].seat if bids else -1
+            keen = seat >= 0 and bool(e.dealt[seat] & 1)      # holds the Pfeife (T1)
+            if bids and rng.random() < (0.85 if keen else 0.45):
                 return bids[0]
             if "cego" in by and (e.solo_bid and rng.random() < 0.5 or "pass" not in by):
                 return by["cego"]
