@@ -6,8 +6,9 @@ Two ways, each against the numbers written in the rules document:
   cards plus the stated number of zero cards);
 * complete legal deals driven through the engine — the example's dealer, calls and named cards,
   the rest found by a seeded search (tools/cego_examples.py) for the facts that decide the score
-  (the declarer's tricks and card points, the trick of the Pfeife, who wins which trick) — whose
-  score, record and replay must give the example's sheet and net.
+  (the declarer's tricks and card points, the trick of the Pfeife, who wins which trick; in
+  Ex 13 and 14 every pile exactly as listed) — whose score, record and replay must give the
+  example's sheet and net.
 """
 from __future__ import annotations
 
@@ -182,8 +183,8 @@ ENGINE_EXAMPLES: dict[str, tuple[int, str, bool, list[int] | None, list[int], li
     "ex10": (2, "solo", True, [45, 25], [0, 0, 3, 0], [-3, -3, 9, -3]),
     "ex11": (2, "piccolo", False, None, [10, 10, 0, 10], [10, 10, -30, 10]),
     "ex12": (2, "bettel", False, None, [0, 0, 15, 0], [-15, -15, 45, -15]),
-    "ex13": (0, "raeuber", False, None, [-10, 0, 0, 0], [-30, 10, 10, 10]),
-    "ex14": (0, "raeuber", False, None, [0, -5, -5, 0], [10, -10, -10, 10]),
+    "ex13": (0, "raeuber", False, [23, 17, 11, 8], [-10, 0, 0, 0], [-30, 10, 10, 10]),
+    "ex14": (0, "raeuber", False, [7, 19, 19, 14], [0, -5, -5, 0], [10, -10, -10, 10]),
 }
 
 
@@ -240,3 +241,12 @@ def test_ex12_bettel_no_trick() -> None:
     e = engine_of("ex12")
     assert e.table is not None and e.table.count[2] == 0 and len(e.table.tricks) == 11
     assert [c for s, c in e.calls] == ["pass"] * 4 + ["piccolo", "bettel"]
+
+
+@pytest.mark.parametrize("name", sorted(RAEUBER_PILES))
+def test_raeuber_deal_has_the_listed_piles(name: str) -> None:
+    e = engine_of(name)
+    assert e.table is not None
+    assert [e.table.won[s] for s in range(4)] == [_hand(4, p) for p in RAEUBER_PILES[name][0]]
+    assert e.pack.codes_of(e.talon) == e.pack.codes_of(
+        _hand(4, "T21 SK T2 T3 T4 T5 T6 T7 T8 T9"))
