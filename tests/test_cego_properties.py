@@ -139,6 +139,12 @@ def test_one_mutated_card_or_call_is_caught(records: list[dict[str, Any]]) -> No
             where = "/"
         found = validate_record(bad).findings
         codes = {f.code for f in found}
+        if not codes and where == "/":
+            # the one harmless change: a pass in the Piccolo/Bettel round turned into a
+            # piccolo that a later bettel overcalls (§3.6) — the same deal, the same score
+            assert bad["auction"][i]["call"] == "piccolo" and rec["result"]["contract"] == \
+                "bettel", jsonio.dumps(bad)
+            continue
         assert codes and codes <= EXPECTED_MUTATION_CODES, (codes, jsonio.dumps(bad))
         if where.startswith("/play"):
             # the first finding is at the changed trick or later (a card still in hand moved
@@ -157,7 +163,9 @@ def test_one_mutated_card_or_call_is_caught(records: list[dict[str, Any]]) -> No
            "solo_hand_high": st.sampled_from(["t18_t22", "t18_t21"]),
            "multiple_solo_hands": st.sampled_from(["each", "first_only"]),
            "raeuber_tie": st.sampled_from(["all_tied", "parlett"]),
-           "require_full_play": st.sampled_from(["on", "off"])}))
+           "require_full_play": st.sampled_from(["on", "off"]),
+           "court_as_blank": st.sampled_from(["on", "off"]),
+           "court_as_blank_eine_leere": st.sampled_from(["on", "off"])}))
 def test_generated_deal_under_any_options(seed: int, n: int, options: dict[str, str]) -> None:
     rules = G.rules({"name": "default", "options": options})
     rng = random.Random(seed)

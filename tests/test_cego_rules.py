@@ -515,8 +515,9 @@ def test_deck_order() -> None:
 
 
 @pytest.mark.parametrize("option, value, code", [
-    ("court_as_blank", "on", "OPTION-UNSUPPORTED"),
-    ("court_as_blank_eine_leere", "on", "OPTION-UNSUPPORTED"),
+    ("court_as_blank", "sometimes", "OPTION-VALUE"),
+    ("court_as_blank", "on", None),
+    ("court_as_blank_eine_leere", "on", None),
     ("raeuber_tie", "forehand", "OPTION-VALUE"),
     ("solo_hand_high", "t18_t21", None),
     ("exposed_lead", "on", None),
@@ -530,3 +531,57 @@ def test_appendix_a_options_honoured_or_refused(option: str, value: str,
         assert not [f for f in found if f[0].startswith("OPTION")]
     else:
         assert found == [(code, f"/rules/options/{option}")]
+
+
+# -- §4.4 option court_as_blank ----------------------------------------------------------------
+ZL_CALLS = ALL_PASS3 + " 0:cego 1:eine 0:hold 1:eine_leere 0:hold 1:zwei_leere 0:pass 2:pass"
+
+
+def test_court_as_blank_relaxes_the_hand_restriction() -> None:
+    # seat 1: one spade pip and SK, no other pip pair: Zwei Leere only with a court blank
+    fixed = {0: "S9 C10 H4", 1: "S10 SK CK HK DK T22 T21 T20 T19 T18 T17 T16 T15"}
+    e = run(deal(3, 2, fixed), ALL_PASS3 + " 0:cego 1:eine 0:hold 1:eine_leere 0:hold")
+    refused(e, call(1, "zwei_leere"), "CE-HAND")
+    e = run(deal(3, 2, fixed, court_as_blank="on"), ZL_CALLS)
+    assert (e.contract, e.declarer) == ("zwei_leere", 1)
+    assert ("SK", "S10") in set(e.legal_keeps())
+    refused(e, Action("keep", 1, ("SK", "T22")), "CE-KEEP-KIND")
+    e.keep(1, ("S10", "SK"))
+    assert e.blanks == e.pack.mask(["SK"])
+
+
+def test_court_blank_only_when_pips_do_not_suffice() -> None:
+    fixed = {0: "S9 C10 H4", 1: "S10 S8 SK CK HK DK T22 T21 T20"}
+    e = run(deal(3, 2, fixed, court_as_blank="on"), ZL_CALLS)
+    assert "cannot meet" in refused(e, Action("keep", 1, ("S10", "SK")), "CE-KEEP-KIND")
+    e.keep(1, ("S10", "S8"))
+    # without the option a court is never a blank
+    e = run(deal(3, 2, {0: "S9 C10 H4", 1: "S10 S8 SK"}), ZL_CALLS)
+    refused(e, Action("keep", 1, ("S10", "SK")), "CE-KEEP-KIND")
+
+
+def test_court_blank_ranks_lowest_in_its_suit_and_keeps_its_value() -> None:
+    fixed = {0: "S9 C10 H4 T1", 1: "S10 SK CK HK DK T22 T21 T20 T19 T18 T17 T16 T15",
+             2: "SQ SN SJ S8 T2 T3 T4 T5 T6 T7 T8 T9 T10"}
+    e = run(deal(3, 2, fixed, court_as_blank="on"), ZL_CALLS)
+    e.keep(1, ("S10", "SK"))
+    e.discard(1, e.pack.codes_of(e.extra_allowed())[0])
+    e.play(1, "SK")                 # the designated blank led: every spade beats it
+    assert e.can_play(2, "S8") and not e.can_play(2, "T2")
+    e.play(2, "S8")
+    spade0 = next(c for c in e.pack.codes_of(e.hands[0]) if c[0] == "S")
+    event = e.play(0, spade0)
+    assert event.info is not None and event.info["winner"] in (0, 2)
+    assert e.table is not None and e.table.won[event.info["winner"]] >> e.pack.index["SK"] & 1
+    assert e.info.value[e.pack.index["SK"]] == 5
+
+
+def test_court_as_blank_eine_leere() -> None:
+    fixed = {0: "S9 C10 H4", 1: "SK CK HK DK T22 T21 T20 T19 T18 T17 T16 T15 T14"}
+    calls = ALL_PASS3 + " 0:cego 1:eine 0:hold"
+    e = run(deal(3, 2, fixed, court_as_blank="on"), calls)
+    refused(e, call(1, "eine_leere"), "CE-HAND")                 # only Zwei Leere / Verschiedene
+    e = run(deal(3, 2, fixed, court_as_blank_eine_leere="on"), calls + " 1:eine_leere 0:pass "
+                                                                         "2:pass")
+    e.keep(1, ("HK",))
+    assert e.blanks == e.pack.mask(["HK"]) and e.phase == "play"

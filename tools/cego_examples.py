@@ -4,7 +4,8 @@ Each example fixes what the rules document fixes — table size, dealer, the cal
 names (exact hands in Ex 8, the talon in Ex 13/14) — and the facts that decide its score (the
 declarer's tricks and card points, where the Pfeife falls, who wins which trick). The rest of
 the deal and the play are searched with the engine's own legal actions from a seeded random
-generator, so the deals are reproducible. Used by tests/test_cego_golden.py (which checks the
+generator, so the deals are reproducible; Ex 13 and 14 (Räuber) are a fixed play that gives
+every pile of §8 exactly. Used by tests/test_cego_golden.py (which checks the
 scores against the numbers written in the rules document) and tools/build_cego_samples.py.
 """
 from __future__ import annotations

@@ -134,6 +134,15 @@ class PackInfo:
             m ^= low
         return raw - 2 * (size // 3) - (1 if size % 3 else 0)
 
+    def suit_cards(self, mask: int) -> dict[str, int]:
+        """Non-trump cards of ``mask`` per suit (non-empty suits only)."""
+        out: dict[str, int] = {}
+        for s in SUITS:
+            m = mask & self.pack.suit_mask[s]
+            if m:
+                out[s] = m
+        return out
+
     def suit_pips(self, mask: int) -> dict[str, int]:
         """Pip cards of ``mask`` per suit (non-empty suits only)."""
         out: dict[str, int] = {}
@@ -164,17 +173,39 @@ def _info(n: int, pack: Pack) -> PackInfo:
 INFO: Mapping[int, PackInfo] = MappingProxyType({3: _info(3, PACK3), 4: _info(4, PACK4)})
 
 
-def can_hold(info: PackInfo, hand: int, contract: str) -> bool:
-    """§3.2 ``can(seat, contract)`` on the dealt hand ``hand`` (also binds holds)."""
+def can_hold(info: PackInfo, hand: int, contract: str, blanks: bool = False) -> bool:
+    """§3.2 ``can(seat, contract)`` on the dealt hand ``hand`` (also binds holds). With
+    ``blanks`` (option court_as_blank, §4.4) "pip card" reads "non-trump card"."""
     if contract == "eine_leere":
-        return bool(hand & info.pip_mask)
-    if contract == "zwei_leere":
-        return any(m.bit_count() >= 2 for m in info.suit_pips(hand).values())
-    if contract == "zwei_verschiedene":
-        return len(info.suit_pips(hand)) >= 2
+        return bool(hand & (~info.trump_mask if blanks else info.pip_mask))
+    if contract in ("zwei_leere", "zwei_verschiedene"):
+        pool = info.suit_cards(hand) if blanks else info.suit_pips(hand)
+        if contract == "zwei_leere":
+            return any(m.bit_count() >= 2 for m in pool.values())
+        return len(pool) >= 2
     if contract == "pfeife":
         return bool(hand & 1)               # T1 is index 0 in both packs
     return True
+
+
+def blank_beats(info: PackInfo, blanks: int) -> tuple[int, ...]:
+    """§4.4: the ``beats`` table with the designated blanks ranked below every other card of
+    their suit (among themselves in their usual order)."""
+    if not blanks:
+        return info.beats
+    pack = info.pack
+    beats = list(info.beats)
+    for c in range(len(pack)):
+        if pack.suits[c] == TRUMP:
+            continue
+        suit = pack.suit_mask[pack.suits[c]]
+        if blanks >> c & 1:
+            higher_blanks = sum(1 << b for b in range(len(pack)) if blanks >> b & 1
+                                and suit >> b & 1 and pack.strength[b] > pack.strength[c])
+            beats[c] = info.trump_mask | (suit & ~blanks) | higher_blanks
+        else:
+            beats[c] &= ~blanks
+    return tuple(beats)
 
 
 def hand_reason(contract: str) -> str:

@@ -17,7 +17,8 @@ from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import TrickTable, follow_or_ruff
 from .contracts import (
-    CALLS, EXCHANGES, INFO, LADDER, PB, PB_TRICKS, RANKED, PackInfo, can_hold, hand_reason,
+    CALLS, EXCHANGES, INFO, LADDER, PB, PB_TRICKS, RANKED, PackInfo, blank_beats, can_hold,
+    hand_reason,
 )
 from .rules import CegoRules
 
@@ -71,6 +72,9 @@ class CegoEngine(TrickEngine):
         self.table: TrickTable | None = None
         self.challenger: int | None = None
         self._plain = False
+        #: §4.4 courts kept as designated blanks, and the trick order they give
+        self.blanks = 0
+        self.beats: tuple[int, ...] = self.info.beats
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -260,8 +264,16 @@ class CegoEngine(TrickEngine):
                 raise _bad("CE-HAND", f"seat {seat} may not hold {a.high}: the dealt hand lacks "
                            f"{hand_reason(a.high)} (§3.2: the restrictions bind holds too)", call)
 
+    def _blanks_allowed(self, contract: str) -> bool:
+        """§4.4: whether the rule set lets a court stand in for a pip card in ``contract``."""
+        r = self.rules
+        if contract == "eine_leere":
+            return r.court_as_blank_eine_leere
+        return r.court_as_blank and contract in ("zwei_leere", "zwei_verschiedene")
+
     def _can_hold(self, seat: int, contract: str) -> bool:
-        return not self.hands_known or can_hold(self.info, self.dealt[seat], contract)
+        return not self.hands_known or can_hold(self.info, self.dealt[seat], contract,
+                                                self._blanks_allowed(contract))
 
     def _refused(self, why: Refusal, seat: int, call: str) -> IllegalAction:
         a = self.auction
@@ -403,17 +415,20 @@ class CegoEngine(TrickEngine):
             raise _bad("CE-KEEP", f"{c} keeps {ex.keep} card{'s' if ex.keep > 1 else ''}, not "
                        f"{len(cards)} (§4.2)", cards)
         info = self.info
-        if ex.kind == "pip" and not mask & info.pip_mask:
-            raise _bad("CE-KEEP-KIND", f"Eine Leere keeps one pip card, not {cards[0]} (§4.2)",
-                       cards[0])
         if ex.kind == "pfeife" and mask != 1:
             raise _bad("CE-KEEP-KIND", f"Pfeife keeps exactly T1, not {cards[0]} (§4.2)",
                        cards[0])
+        if ex.kind in ("pip", "pips_same_suit", "pips_two_suits") and mask & ~info.pip_mask:
+            bad = next(cc for cc in cards if not info.pip_mask >> index[cc] & 1)
+            what = "one pip card" if ex.kind == "pip" else "two pip cards"
+            if mask & info.trump_mask or not self._blanks_allowed(c):
+                raise _bad("CE-KEEP-KIND", f"{c} keeps {what}, and {bad} is not one (§4.2)",
+                           bad)
+            if can_hold(info, hand, c):                                     # §4.4
+                raise _bad("CE-KEEP-KIND", f"{c}: the court {bad} may be kept as a blank only "
+                           "when the pip cards of the hand cannot meet the contract (§4.4)",
+                           bad)
         if ex.kind in ("pips_same_suit", "pips_two_suits"):
-            if mask & ~info.pip_mask:
-                bad = next(cc for cc in cards if not info.pip_mask >> index[cc] & 1)
-                raise _bad("CE-KEEP-KIND", f"{c} keeps two pip cards, and {bad} is not one "
-                           "(§4.2)", bad)
             suits = {self.pack.suits[index[cc]] for cc in cards}
             if ex.kind == "pips_same_suit" and len(suits) != 1:
                 raise _bad("CE-KEEP-KIND", f"Zwei Leere keeps two pip cards of the same suit, "
@@ -427,6 +442,10 @@ class CegoEngine(TrickEngine):
         assert c is not None
         mask = self.pack.mask(cards)
         self.kept = mask
+        blanks = mask & ~self.info.pip_mask & ~self.info.trump_mask     # §4.4 designated
+        if blanks and EXCHANGES[c].kind != "any":
+            self.blanks = blanks
+            self.beats = blank_beats(self.info, blanks)
         self.legage = self.dealt[seat] & ~mask
         self.hands[seat] = mask | self.talon
         if EXCHANGES[c].extra == "none":
@@ -545,7 +564,7 @@ class CegoEngine(TrickEngine):
 
     def _winner(self, cards: list[int], seats: list[int]) -> int:
         """§5.3: the highest trump, else the highest card of the led suit."""
-        beats = self.info.beats
+        beats = self.beats
         best = 0
         w = cards[0]
         for i in range(1, len(cards)):
@@ -681,6 +700,8 @@ class CegoEngine(TrickEngine):
             pool = hand & 1
         elif ex.kind == "any":
             pool = hand
+        elif self._blanks_allowed(c):                                   # §4.4
+            pool = hand & ~info.trump_mask
         else:
             pool = hand & info.pip_mask
         codes = [self.pack.code(x) for x in iter_bits(pool)]

@@ -10,11 +10,6 @@ from enum import StrEnum
 from ...rules import ON_OFF, Option, RuleSet
 
 
-class SoloHandHigh(StrEnum):
-    WITH_STIESS = "T18..T22"
-    WITHOUT_STIESS = "T18..T21"
-
-
 class MultipleSoloHands(StrEnum):
     EACH = "each"
     FIRST_ONLY = "first_only"
@@ -32,10 +27,9 @@ def _on_off(name: str, supported: tuple[str, ...] = ON_OFF, section: str = "") -
 class CegoRules(RuleSet):
     game = "cego"
     options = (
-        # §4.4 / G13: designated court blanks are not implemented (records cannot yet say
-        # which court was designated): refused rather than ignored
-        _on_off("court_as_blank", supported=("off",), section="§4.4"),
-        _on_off("court_as_blank_eine_leere", supported=("off",), section="§4.4"),
+        # §4.4 / G13: a kept court is the designated blank (the kept cards name it)
+        _on_off("court_as_blank", section="§4.4"),
+        _on_off("court_as_blank_eine_leere", section="§4.4"),
         _on_off("exposed_lead", section="§4.3"),
         # the option values of Appendix A contain dots; the notation's option strings are
         # identifiers, so they are written t18_t22 / t18_t21
