@@ -250,3 +250,14 @@ def test_raeuber_deal_has_the_listed_piles(name: str) -> None:
     assert [e.table.won[s] for s in range(4)] == [_hand(4, p) for p in RAEUBER_PILES[name][0]]
     assert e.pack.codes_of(e.talon) == e.pack.codes_of(
         _hand(4, "T21 SK T2 T3 T4 T5 T6 T7 T8 T9"))
+
+
+def test_breakdown_items_carry_a_and_m() -> None:
+    """§6.5: one item per deal value V = A × M (Ex 5a: A = −1, M = 6); one per penalised seat
+    after a challenge (Ex 8c: seats 2 and 0, A = −8, M = 4)."""
+    items = engine_of("ex05a").score().items
+    assert [(it.name, it.base, it.multiplier, list(it.deltas)) for it in items] == [
+        ("pfeife", -1, 6, [6, -12, 6])]
+    items = engine_of("ex08c").score().items
+    assert [(it.name, it.base, it.multiplier) for it in items] == [
+        ("solo_hand:2", -8, 4), ("solo_hand:0", -8, 4)]

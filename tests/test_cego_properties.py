@@ -42,6 +42,8 @@ def test_valid_zero_sum_and_card_points(records: list[dict[str, Any]]) -> None:
         assert score.deltas == rec["result"]["scores"]
         sheet = score.facts["sheet"]
         assert score.deltas == [n * s - sum(sheet) for s in sheet]          # §6.6
+        assert score.items                      # the breakdown adds up to the deal's net
+        assert [sum(col) for col in zip(*(it.deltas for it in score.items))] == score.deltas
         c = rec["result"]["contract"]
         if c in ("piccolo", "bettel", "raeuber") or "end" in rec:
             continue

@@ -58,7 +58,7 @@ def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bi
             sheet[i] += entry[i]
         items.append((name, a, m, entry))
 
-    out = DealScore(sheet, [])
+    out = DealScore(sheet, [], items)
     if challenge:                                                       # §6.9
         assert declarer is not None
         m = FACTOR_NO_SOLO[contract]
@@ -67,7 +67,7 @@ def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bi
         if multiple_solo_hands == "first_only":
             pen = pen[:1]                                               # G6 option
         for q in (pen or [declarer]):
-            add(f"solo_hand_penalty:{q}", q, -8, m)
+            add(f"solo_hand:{q}", q, -8, m)
         out.multiplier = m
     elif contract in PB_VALUE:                                          # §6.7
         assert declarer is not None
@@ -85,7 +85,7 @@ def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bi
             sheet[i] -= loss
             entry = [0] * n
             entry[i] = -loss
-            items.append((f"raeuber_loser:{i}", -loss, 1, entry))
+            items.append((f"raeuber:{i}", -loss, 1, entry))
         out.points = pts
     else:                                                               # §6.1–§6.5
         assert declarer is not None
