@@ -585,3 +585,55 @@ def test_court_as_blank_eine_leere() -> None:
                                                                          "2:pass")
     e.keep(1, ("HK",))
     assert e.blanks == e.pack.mask(["HK"]) and e.phase == "play"
+
+
+SHEET_BASE = {"tarockrec": 1, "game": "cego", "players": list("ABC"), "dealer": 2,
+              "auction": [{"seat": s, "call": c} for s, c in
+                          [(0, "pass"), (1, "solo"), (2, "cego"), (0, "eine"), (2, "hold"),
+                           (0, "eine_leere"), (2, "pass")]]}
+
+
+@pytest.mark.parametrize("result, ok", [
+    ({"sheet": [0, 4, 4], "scores": [-8, 4, 4], "points": [33, 37]}, True),     # Ex 2
+    ({"sheet": [0, 4, 4], "scores": [-8, 4, 4], "points": [41, 29]}, False),    # A = +2
+    ({"sheet": [0, 3, 3], "scores": [-6, 3, 3]}, False),                        # M = 4
+    ({"sheet": [8, 0, 0], "scores": [16, -8, -8]}, True),                       # A = 2
+    ({"sheet": [4, 4, 0], "scores": [4, 4, -8]}, False),                        # declarer pays
+    ({"sheet": [0, 4, 8], "scores": [-12, 0, 12]}, False),
+])
+def test_score_sheet_entries_have_the_shape_of_section_6(result: dict[str, Any],
+                                                         ok: bool) -> None:
+    rec = dict(SHEET_BASE, result=result)
+    codes = [(f.code, f.pointer) for f in validate_record(rec).findings if f.severity == "error"]
+    assert codes == ([] if ok else [("RESULT-SHEET", "/result/sheet")]), codes
+
+
+@pytest.mark.parametrize("contract, calls, sheet, ok", [
+    ("raeuber", RAEUBER + " 0:raeuber", [-10, 0, 0, 0], True),
+    ("raeuber", RAEUBER + " 0:raeuber", [0, -5, -5, 0], True),
+    ("raeuber", RAEUBER + " 0:raeuber", [-5, 0, 0, 0], False),
+    ("bettel", "1:pass 2:pass 3:pass 0:pass 1:piccolo 2:bettel", [0, 0, 15, 0], True),
+    ("bettel", "1:pass 2:pass 3:pass 0:pass 1:piccolo 2:bettel", [0, 0, 10, 0], False),
+    ("solo", "1:solo 2:pass 3:pass 0:pass", [0, 3, 0, 0], True),
+    ("solo", "1:solo 2:pass 3:pass 0:pass", [3, 0, 3, 3], False),   # a lost Solo has M = 2
+])
+def test_score_sheet_4p_shapes(contract: str, calls: str, sheet: list[int], ok: bool) -> None:
+    dealer = 3 if contract == "raeuber" else 0
+    auction = [{"seat": int(x.split(":")[0]), "call": x.split(":")[1]} for x in calls.split()]
+    net = [4 * s - sum(sheet) for s in sheet]
+    rec = {"tarockrec": 1, "game": "cego", "players": list("ABCD"), "dealer": dealer,
+           "auction": auction, "result": {"contract": contract, "sheet": sheet, "scores": net}}
+    codes = [f.code for f in validate_record(rec).findings if f.severity == "error"]
+    assert codes == ([] if ok else ["RESULT-SHEET"]), codes
+
+
+def test_score_sheet_after_a_challenge() -> None:
+    calls = ALL_PASS3 + " 0:cego 1:eine 0:hold 1:eine_leere 0:hold 1:zwei_leere 0:pass 2:pass"
+    auction = [{"seat": int(x.split(":")[0]), "call": x.split(":")[1]} for x in calls.split()]
+    for sheet, ok in (([32, 64, 32], True), ([0, 32, 32], True), ([0, 30, 30], False)):
+        net = [3 * s - sum(sheet) for s in sheet]
+        rec = {"tarockrec": 1, "game": "cego", "players": list("ABC"), "dealer": 2,
+               "auction": auction, "end": {"type": "challenge", "seat": 1},
+               "result": {"sheet": sheet, "scores": net}}
+        codes = [f.code for f in validate_record(rec).findings if f.severity == "error"]
+        assert codes == ([] if ok else ["RESULT-SHEET"]), (sheet, codes)

@@ -17,7 +17,7 @@ from .contracts import (
 )
 from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
 from .rules import CegoRules
-from .scoring import net_of
+from .scoring import net_of, sheet_problem
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
@@ -221,6 +221,19 @@ class Cego(Game[CegoEngine]):
             findings.append(Finding("RESULT-SCORES", f"the scores {scores} are not the "
                                     f"settlement of the sheet entries {sheet}: "
                                     f"{net_of(sheet)} (§6.6)", "/result/scores"))
+        contract = facts.get("contract", res.get("contract"))
+        declarer = e.declarer if facts else res.get("declarer")
+        if (isinstance(sheet, list) and len(sheet) == n and all(isinstance(x, int) for x in sheet)
+                and isinstance(contract, str) and contract in CONTRACTS):
+            points = res.get("points")
+            why = sheet_problem(n, rec["dealer"], contract,
+                                declarer if isinstance(declarer, int) else None,
+                                e.solo_bid if facts else None, sheet,
+                                points if isinstance(points, list) else None,
+                                (rec.get("end") or {}).get("type") == "challenge")
+            if why is not None:
+                findings.append(Finding("RESULT-SHEET", f"the sheet entries {sheet} cannot be: "
+                                        f"{why}", "/result/sheet"))
         if "contract" in res and res["contract"] not in CONTRACTS:
             findings.append(Finding("RESULT-CONTRACT", f"{res['contract']!r} is not a Cego "
                                     "contract", "/result/contract"))

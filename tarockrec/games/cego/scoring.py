@@ -131,3 +131,58 @@ def score_engine(e: "CegoEngine") -> Score:
         facts["multiplier"] = ds.multiplier
     facts["sheet"] = list(ds.sheet)
     return Score(items, ds.net, facts)
+
+
+def sheet_problem(n: int, dealer: int, contract: str, declarer: int | None,
+                  solo_bid: bool | None,
+                  sheet: Sequence[int], points: Sequence[int] | None,
+                  challenged: bool) -> str | None:
+    """What is wrong with the sheet entries a score sheet records (no cards), or None: the
+    shapes §6.5–§6.9 allow for ``contract`` (and the card points, when written)."""
+    fh = (dealer + 1) % n
+    if contract == "raeuber":                                           # §6.8
+        ok = [0, -RAEUBER_LOSS, -RAEUBER_LOSS_FOREHAND]
+        if any(s not in ok or (s == -RAEUBER_LOSS_FOREHAND) != (i == fh and s != 0)
+               for i, s in enumerate(sheet)) or not any(sheet):
+            return ("a Räuber sheet has −5 for each loser (−10 for forehand) and 0 elsewhere "
+                    "(§6.8)")
+        return None
+    if declarer is None or not 0 <= declarer < n:
+        return None
+    others = [sheet[i] for i in range(n) if i != declarer]
+    if challenged:                                                      # §6.9
+        m = FACTOR_NO_SOLO.get(contract)
+        unit = 8 * m if m else 0
+        if not unit or any(s % unit or s < 0 for s in sheet) or not any(sheet):
+            return f"after a challenge every sheet entry is a multiple of 8·M = {unit} (§6.9)"
+        return None
+    if contract in PB_VALUE:                                            # §6.7
+        v = PB_VALUE[contract]
+        if not ((sheet[declarer] == v and not any(others))
+                or (sheet[declarer] == 0 and all(s == v for s in others))):
+            return (f"{contract} writes {v} for the declarer, or {v} for each defender (§6.7)")
+        return None
+    if contract == "solo":
+        def factors(a: int) -> set[int]:
+            return {SOLO_FACTOR_WON if a > 0 else SOLO_FACTOR_LOST}
+    elif contract in FACTOR_NO_SOLO:
+        both = {FACTOR_SOLO[contract], FACTOR_NO_SOLO[contract]} if solo_bid is None else \
+            {(FACTOR_SOLO if solo_bid else FACTOR_NO_SOLO)[contract]}
+
+        def factors(a: int) -> set[int]:
+            return both
+    else:
+        return None
+    values = {a * m for a in range(-8, 9) if a for m in factors(a)}
+    won = sheet[declarer] > 0 and not any(others)
+    lost = sheet[declarer] == 0 and others[0] > 0 and all(s == others[0] for s in others)
+    v = sheet[declarer] if won else -others[0] if lost else 0
+    if not (won or lost) or v not in values:
+        return ("the sheet writes V = A·M for the declarer when it is positive, else |V| for "
+                "each defender (§6.5)")
+    if (points is not None and len(points) == 2 and contract != "pfeife"
+            and all(isinstance(p, int) for p in points)):
+        a = achievement(points[0]) if 0 <= points[0] <= TOTAL_POINTS else 0
+        if not a or v % a or v // a not in factors(a):
+            return (f"card points {points[0]} give A = {a}, which does not make V = {v} (§6.2)")
+    return None
