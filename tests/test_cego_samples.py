@@ -119,3 +119,13 @@ def test_sessions_at_both_table_sizes() -> None:
     assert sorted(len(s["players"]) for s in sessions) == [3, 4]
     for s in sessions:
         assert len(s["deals"]) > 1
+
+
+def test_every_sample_fits_the_xsd() -> None:
+    from lxml import etree
+
+    from tarockrec import schema
+    xsd = schema.xsd()
+    for path in VALID + INVALID:
+        doc = etree.fromstring(xmlio.dumps(load(path)).encode())
+        assert xsd.validate(doc), (path, xsd.error_log.last_error)
