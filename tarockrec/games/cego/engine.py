@@ -127,8 +127,14 @@ class CegoEngine(TrickEngine):
             return None
         if self.phase == PLAY:
             assert self.table is not None
-            return _bad("CE-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
-                        f"tricks; all {self.info.tricks} tricks must be recorded (§5.5)")
+            done = len(self.table.tricks)
+            more = ""
+            if self.contract in PB and not self.rules.require_full_play:
+                more = (", or those up to the trick in which the declarer wins "
+                        + ("a trick" if self.contract == "bettel" else "a second trick"))
+            return _bad("CE-TRICKS-MISSING", f"the record ends after {done} "
+                        f"trick{'s' if done != 1 else ''}; all {self.info.tricks} tricks must be "
+                        f"recorded{more} (§5.5)")
         return _bad(self._expected_code(), f"the record ends early: {self._expecting()}")
 
     def early_end_ok(self) -> bool:
