@@ -637,3 +637,16 @@ def test_score_sheet_after_a_challenge() -> None:
                "result": {"sheet": sheet, "scores": net}}
         codes = [f.code for f in validate_record(rec).findings if f.severity == "error"]
         assert codes == ([] if ok else ["RESULT-SHEET"]), (sheet, codes)
+
+
+def test_score_sheet_challenge_must_be_possible() -> None:
+    calls = ALL_PASS3 + " 0:cego 1:eine 0:hold 1:eine_leere 0:hold 1:zwei_leere 0:pass 2:pass"
+    auction = [{"seat": int(x.split(":")[0]), "call": x.split(":")[1]} for x in calls.split()]
+    base = {"tarockrec": 1, "game": "cego", "players": list("ABC"), "dealer": 2,
+            "auction": auction}
+    by_defender = dict(base, end={"type": "challenge", "seat": 0})
+    assert [(f.code, f.pointer) for f in validate_record(by_defender).findings
+            if f.severity == "error"] == [("CE-CHALLENGE", "/end")]
+    after_solo = dict(base, auction=SHEET_BASE["auction"], end={"type": "challenge", "seat": 0})
+    assert [(f.code, f.pointer) for f in validate_record(after_solo).findings
+            if f.severity == "error"] == [("CE-CHALLENGE", "/end")]

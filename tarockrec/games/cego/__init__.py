@@ -213,6 +213,15 @@ class Cego(Game[CegoEngine]):
             c = e.contract
             if c is not None and c in FACTOR_NO_SOLO:
                 facts["multiplier"] = (FACTOR_SOLO if e.solo_bid else FACTOR_NO_SOLO)[c]
+        end = rec.get("end")
+        if isinstance(end, dict) and facts:
+            why = e.challenge_refusal()         # the schema admits only the challenge
+            if why is not None:
+                findings.append(Finding("CE-CHALLENGE", why, "/end"))
+            elif end.get("seat") != e.declarer:
+                findings.append(Finding("CE-CHALLENGE", f"only the declarer (seat {e.declarer}) "
+                                        f"may challenge, not seat {end.get('seat')} (§4.5)",
+                                        "/end"))
         res = rec.get("result") or {}
         sheet, scores = res.get("sheet"), res.get("scores")
         if (isinstance(sheet, list) and isinstance(scores, list) and len(sheet) == n
