@@ -142,10 +142,15 @@ def test_one_mutated_card_or_call_is_caught(records: list[dict[str, Any]]) -> No
         found = validate_record(bad).findings
         codes = {f.code for f in found}
         if not codes and where == "/":
-            # the one harmless change: a pass in the Piccolo/Bettel round turned into a
-            # piccolo that a later bettel overcalls (§3.6) — the same deal, the same score
+            # a harmless change: a pass in the Piccolo/Bettel round turned into a piccolo that
+            # a later bettel overcalls (§3.6) — the same deal, the same score
             assert bad["auction"][i]["call"] == "piccolo" and rec["result"]["contract"] == \
                 "bettel", jsonio.dumps(bad)
+            continue
+        if not codes:
+            # the other: a record ended early (§5.5) leaves cards unplayed, so a card of its
+            # play may become another legal card the seat held, winning or losing as before
+            assert len(bad["play"]) < INFO[n].tricks, jsonio.dumps(bad)
             continue
         assert codes and codes <= EXPECTED_MUTATION_CODES, (codes, jsonio.dumps(bad))
         if where.startswith("/play"):
@@ -221,3 +226,18 @@ def test_piccolo_bettel_early_end(seed: int) -> None:
         shorter = dict(rec, play=rec["play"][:k - 1])
         assert [f.code for f in validate_record(shorter).findings] == ["CE-TRICKS-MISSING"]
         return
+
+
+def test_generator_reaches_the_early_end(records: list[dict[str, Any]]) -> None:
+    """§5.5 / G16: some generated Piccolo / Bettel records end once the failure is decided
+    (the engine's ``stop``), others are played out."""
+    n = len(records[0]["players"])
+    if n == 3:
+        return
+    pb = [r for r in records if r["result"]["contract"] in ("piccolo", "bettel")]
+    short = [r for r in pb if len(r["play"]) < 11]
+    assert short and len(short) < len(pb)
+    for r in short[:20]:
+        d = r["result"]["declarer"]
+        goal = 1 if r["result"]["contract"] == "piccolo" else 0
+        assert r["result"]["tricks"][d] > goal       # the failure is decided

@@ -650,3 +650,25 @@ def test_score_sheet_challenge_must_be_possible() -> None:
     after_solo = dict(base, auction=SHEET_BASE["auction"], end={"type": "challenge", "seat": 0})
     assert [(f.code, f.pointer) for f in validate_record(after_solo).findings
             if f.severity == "error"] == [("CE-CHALLENGE", "/end")]
+
+
+def test_stop_after_a_decided_failure_only() -> None:
+    e = run(deal(4, 0, {2: "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12"}),
+            "1:pass 2:pass 3:pass 0:pass 1:pass 2:bettel")
+    refused(e, Action("stop", 2), "CE-TRICKS-MISSING")
+    e.play(2, "T22")
+    refused(e, Action("stop", 2), "CE-TRICKS-MISSING")          # in the middle of a trick
+    while e.table is not None and e.table.cards:
+        e.apply(next(a for a in e.legal_actions if a.kind == "play"))
+    refused(e, Action("stop", 1), "CE-TURN")
+    assert Action("stop", 2) in e.legal_actions
+    e.stop(2)
+    assert e.is_over and e.expected_next() is None
+    refused(e, Action("play", 2, "T21"), "CE-TRICKS-EXTRA")
+    assert e.score().facts["sheet"] == [15, 15, 0, 15]
+    strict = run(deal(4, 0, {2: "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12"},
+                      require_full_play="on"), "1:pass 2:pass 3:pass 0:pass 1:pass 2:bettel")
+    strict.play(2, "T22")
+    while strict.table is not None and strict.table.cards:
+        strict.apply(next(a for a in strict.legal_actions if a.kind == "play"))
+    refused(strict, Action("stop", 2), "CE-TRICKS-MISSING")

@@ -84,7 +84,7 @@ def attempt(rng: random.Random, ex: Example) -> CegoEngine | None:
         if ex.challenge and any(a.kind == "challenge" for a in acts):
             e.apply(Action("challenge", e.declarer))
             break
-        acts = [a for a in acts if a.kind != "challenge"]
+        acts = [a for a in acts if a.kind not in ("challenge", "stop")]
         if e.phase == "play" and callable(ex.policy):
             a = ex.policy(e, acts, rng)
         elif e.phase == "play" and ex.policy != "random" and rng.random() < 0.5:

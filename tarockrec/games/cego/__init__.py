@@ -180,6 +180,9 @@ class Cego(Game[CegoEngine]):
             ch = [a for a in actions if a.kind == "challenge"]
             if ch and rng.random() < 0.15:
                 return ch[0]
+            stop = [a for a in actions if a.kind == "stop"]
+            if stop and rng.random() < 0.5:              # §5.5: the record ends early
+                return stop[0]
             actions = [a for a in actions if a.kind == "play"]
         return rng.choice(actions)
 

@@ -24,6 +24,8 @@ from .rules import CegoRules
 
 SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE = "solo_round", "pb_round", "ranked", "choose"
 KEEP, DISCARD, PLAY, DONE, CHALLENGED = "keep", "discard", "play", "done", "challenged"
+#: a Piccolo / Bettel record that ends right after its failure is decided (§5.5, G16)
+STOPPED = "stopped"
 AUCTION_PHASES = (SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE)
 
 #: §3.4: challengers one at a time against the holder, exactly one step, holds, final passes
@@ -37,7 +39,7 @@ def _bad(code: str, message: str, token: object = None, sub: str = "") -> Illega
 
 
 class CegoEngine(TrickEngine):
-    ACTIONS = ("call", "keep", "discard", "challenge", "play")
+    ACTIONS = ("call", "keep", "discard", "challenge", "play", "stop")
     rules: CegoRules
     game = "cego"
     CODE = "CE"
@@ -96,7 +98,7 @@ class CegoEngine(TrickEngine):
 
     @property
     def is_over(self) -> bool:
-        return self.phase in (DONE, CHALLENGED)
+        return self.phase in (DONE, CHALLENGED, STOPPED)
 
     @property
     def stage(self) -> str:
@@ -154,6 +156,10 @@ class CegoEngine(TrickEngine):
                 return _bad("CE-AFTER-CHALLENGE", "no card is played after the Solo-hand "
                             "challenge: the deal has ended (§4.5)", token)
             return _bad("CE-AFTER-CHALLENGE", "the Solo-hand challenge ended the deal", token)
+        if ph == STOPPED:
+            return _bad("CE-TRICKS-EXTRA", f"nothing can follow: the record ended after trick "
+                        f"{len(self.table.tricks) if self.table else 0}, once the "
+                        f"{self.contract} had failed (§5.5)", token)
         if ph == DONE:
             if kind == "challenge":
                 return _bad("CE-CHALLENGE", "the challenge is made instead of the first lead, "
@@ -557,6 +563,32 @@ class CegoEngine(TrickEngine):
         self.phase = CHALLENGED
         return Event(Action("challenge", seat))
 
+    # -- the early end of a failed Piccolo / Bettel (§5.5, G16) ------------------------------------
+    # A record may simply end once the failure is decided; ``stop`` is that end for a program
+    # driving the engine (the generator). A record never writes it: the replay just stops.
+    def can_stop(self, seat: int, value: Any = None) -> bool:
+        return self._can(self.verify_stop, seat, value)
+
+    def stop(self, seat: int, value: Any = None) -> Event:
+        self.verify_stop(seat, value)
+        return self._apply_stop(seat, value)
+
+    @takes(NOTHING)
+    def verify_stop(self, seat: int, value: Any = None) -> None:
+        if self.phase != PLAY:
+            raise self._wrong_phase("stop", value)
+        if seat != self.declarer:
+            raise _bad("CE-TURN", f"the declarer (seat {self.declarer}) ends the record, not "
+                       f"seat {seat}", seat)
+        if not self.early_end_ok():
+            raise _bad("CE-TRICKS-MISSING", "the play may end early only right after the trick "
+                       "that decides a Piccolo's or Bettel's failure, and not under "
+                       "require_full_play (§5.5)")
+
+    def _apply_stop(self, seat: int, value: Any = None) -> Event:
+        self.phase = STOPPED
+        return Event(Action("stop", seat))
+
     # -- play (§5) ------------------------------------------------------------------------------
     def _start_play(self) -> None:
         c = self.contract
@@ -693,6 +725,8 @@ class CegoEngine(TrickEngine):
             assert seat is not None
             if self.declarer is not None and self.can_challenge(self.declarer):
                 yield Action("challenge", self.declarer)
+            if self.declarer is not None and self.can_stop(self.declarer):
+                yield Action("stop", self.declarer)
             for card in iter_bits(self._legal_mask(seat)):
                 yield Action("play", seat, self.pack.code(card))
 
