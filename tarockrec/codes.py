@@ -85,7 +85,7 @@ SHARED: tuple[Code, ...] = (
     Code("RESULT-MULTIPLIER", "scoring", "the recorded multiplier differs from the recomputed "
          "one"),
     Code("RESULT-SHEET", "scoring", "the recorded score-sheet entries differ from the "
-         "recomputed ones (Carinthian §6.7)"),
+         "recomputed ones (Cego §6.5, Carinthian §6.7)"),
     Code("RESULT-SCORES", "scoring", "the recorded scores differ from the recomputed ones"),
     Code("RESULT-ZERO-SUM", "scoring", "the recorded scores do not add up to zero"),
     Code("RESULT-TOTALS", "scoring", "the session totals differ from the sum of its deals"),

@@ -39,6 +39,7 @@ class Kind(StrEnum):
     DECLARE = "declare"
     PLAY = "play"
     LATE_CLAIM = "late_claim"
+    STOP = "stop"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Iterator
 from . import games
 from .findings import Finding
 from .scoring import Score
-from .show import (SECTIONS, Style, Trace, _SECTION_TITLES, _View, _section, _unreplayable,
+from .show import (SECTIONS, Style, Trace, _SECTION_TITLES, _View, _section, _unreplayable, engine_pack,
                    _value_at, _with_failure, session_traces, trace, words)
 from .sources import Entry, entries
 from .validate import Report, validate_record
@@ -95,7 +95,7 @@ def deal_model(game: games.Game[Any], rec: dict[str, Any], d: dict[str, Any], n:
     """One deal as data for the page: the table, the dealt hands and talon, the sections in
     the record's words, the tricks, the score, and each finding in the section it is about."""
     view = _View(game, rec, d, n, tr, findings, Style(False, game.pack), score, prefix)
-    pack = game.pack
+    pack = engine_pack(game, tr)
     out: dict[str, Any] = {"dealer": view.dealer, "forehand": view.forehand,
                            "sheet": "deal" not in d}
     placed: dict[str, list[dict[str, Any]]] = {}

@@ -48,6 +48,13 @@ _SECTION_TITLES = {"deal": "Hands", "auction": "Auction", "exchange": "Exchange"
                    "end": "End", "result": "Score"}
 
 
+
+def engine_pack(game: Any, tr: Any) -> Any:
+    """The pack the deal is played with: the engine's own where it has one (Cego's pack
+    depends on the table size, §1.2), else the game's."""
+    engine = getattr(tr, "engine", None) if tr is not None else None
+    return getattr(engine, "pack", None) or game.pack
+
 class Style:
     """Turns colour on or off; every coloured piece of text goes through here."""
 
@@ -332,7 +339,7 @@ class _View:
         self.title("deal")
         deal = self.d.get("deal") or {}
         hands = deal.get("hands") if isinstance(deal, dict) else None
-        pack = self.game.pack
+        pack = engine_pack(self.game, self.tr)
         if not isinstance(hands, list):
             self.finding_lines("deal")
             return
@@ -511,7 +518,7 @@ class _View:
         if not tricks and not current[1] and not failed_here and "play" not in self.d:
             return
         self.title("play")
-        pack = self.game.pack
+        pack = engine_pack(self.game, self.tr)
         seats_used: list[int] = []
         for seats in [t[2] for t in tricks] + [current[0], list(getattr(table, "order", ()))]:
             for s in seats:

@@ -140,7 +140,7 @@ def test_schema_command(runner: CliRunner) -> None:
     assert res.exit_code == 0 and "xs:schema" in res.output
 
 
-@pytest.mark.parametrize("game", ["koenigrufen", "ulti", "illustrated", "carinthian"])
+@pytest.mark.parametrize("game", ["koenigrufen", "ulti", "illustrated", "cego", "carinthian"])
 def test_validate_samples_directory(runner: CliRunner, game: str) -> None:
     valid = os.path.join(SAMPLES, game, "valid")
     res = runner.invoke(main, ["validate", "-q", valid])

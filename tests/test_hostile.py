@@ -92,8 +92,8 @@ json_values = st.recursive(
 #: one full record of every game (with announcements or kontras where the generator made some)
 FUZZ_BASES = [VALID] + [
     max(deal_records(game, 40, 5, n), key=lambda r: len(r.get("declarations", [])))
-    for game, n in (("ulti", 3), ("illustrated", 4), ("illustrated", 5), ("carinthian", 3),
-                    ("carinthian", 4))]
+    for game, n in (("ulti", 3), ("illustrated", 4), ("illustrated", 5), ("cego", 3),
+                    ("cego", 4), ("carinthian", 3), ("carinthian", 4))]
 FUZZ_CASES = [(i, p) for i, base in enumerate(FUZZ_BASES) for p in paths(base) if p]
 
 

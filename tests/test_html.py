@@ -21,7 +21,7 @@ from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records, session_records
 from tarockrec.htmlpage import script_json
-from tarockrec.show import session_traces, trace
+from tarockrec.show import engine_pack, session_traces, trace
 from tarockrec.sources import entries, expand
 from tarockrec.validate import validate_record
 
@@ -276,17 +276,18 @@ def test_every_deal_of_every_game_steps_to_its_score(game: str, browser: Browser
                     tr = trace(g, rules, n, rec, rec.get("carry") or g.initial_carry(rules, n))
                 table = getattr(tr.engine, "table", None)
                 tricks = table.tricks if table is not None else []
+                pack = engine_pack(g, tr)
                 if tricks:
                     # the cards not yet played are those the engine's hands still hold
                     for seat in range(n):
                         held = tab.evaluate(
                             f"Array.from(document.querySelectorAll('.seat[data-seat=\"{seat}\"] "
                             f".hand svg.card:not(.played) title')).map(t => t.textContent)")
-                        assert sorted(held) == sorted(g.pack.codes_of(table.hands[seat]))
+                        assert sorted(held) == sorted(pack.codes_of(table.hands[seat]))
                     _, cards, seats, winner = tricks[-1]
                     shown = tab.evaluate("Array.from(document.querySelectorAll('.slot svg.card "
                                          "title')).map(t => t.textContent)")
-                    assert sorted(shown) == sorted(g.pack.code(c) for c in cards)
+                    assert sorted(shown) == sorted(pack.code(c) for c in cards)
                     assert tab.evaluate("+document.querySelector('.slot.won')"
                                         ".closest('.seat').dataset.seat") == winner
                     assert steps >= len(tricks) + 1

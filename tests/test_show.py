@@ -16,7 +16,7 @@ from tarockrec import games
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records, session_records
-from tarockrec.show import Style, trace, words
+from tarockrec.show import Style, engine_pack, trace, words
 from tarockrec.sources import entries
 from tarockrec.validate import validate_record
 
@@ -93,7 +93,7 @@ def _check_deal(text: str, rec: dict[str, Any], d: dict[str, Any]) -> None:
     play = _section(text, "Play")
     rows = {int(m.group(1)): m.group(2) for m in (re.match(r"\s+(\d+)  (.*)$", r) for r in play)
             if m}
-    pack = game.pack
+    pack = engine_pack(game, tr)
     for k, (leader, cards, seats, winner) in enumerate(tricks, 1):
         assert [pack.code(c) for c in cards] == d["play"][k - 1]
         row = rows[k]

@@ -26,7 +26,10 @@ KEY_ORDER = (
     "exchange", "king", "as_remaining_king",
     # Carinthian Trischak decision (§4.1, §4.6)
     "trischak", "talon_order",
-    "take", "call_card", "discard",
+    "take", "call_card",
+    # Cego kept cards and the extra discard (§4.2)
+    "keep", "extra_discard",
+    "discard",
     # Carinthian discarded tarocks shown (§4.2)
     "shown",
     "discards",

@@ -413,8 +413,9 @@ TYPES: dict[str, ObjType] = {
                    text=("call", _token)),
     "exchange": ObjType(
         attrs={"king": _token, "as_remaining_king": _bool, "take": _token, "call": _token,
-               "call_card": _token, "trischak": _token},
-        children={"discard": Text("discard", _cards),
+               "call_card": _token, "trischak": _token,
+               "extra_discard": _token},
+        children={"keep": Text("keep", _cards), "discard": Text("discard", _cards),
                   # Carinthian: the discarded tarocks shown (§4.2), the Trischak talon order
                   "shown": Text("shown", _cards),
                   "talon_order": Text("talon_order", _cards),

@@ -127,6 +127,7 @@ MODULES: dict[str, str] = {
     "koenigrufen": "koenigrufen",
     "ulti": "ulti",
     "illustrated": "illustrated",
+    "cego": "cego",
     "carinthian": "carinthian",
 }
 

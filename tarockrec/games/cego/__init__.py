@@ -1,0 +1,257 @@
+"""Cego (Baden tarock), 3 and 4 players: rules/cego.md; notation per its Appendix B and
+docs/notation.md ("Cego vocabulary")."""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from ...dealing import composition
+from ...engine import Action
+from ...errors import IllegalAction
+from ...findings import Finding
+from ...rules import RuleSet
+from .. import Batch, Game, Step, register
+from .codes import CODES
+from .contracts import (
+    CALLS, CONTRACTS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
+)
+from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
+from .rules import CegoRules
+from .scoring import net_of, sheet_problem
+
+
+def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
+    """§2.4: the top 12 (3p) or 10 (4p) cards to the talon, then one packet to each seat from
+    forehand on, ending with the dealer."""
+    info = INFO[n]
+    t, h = info.talon_size, info.hand_size
+    f = (dealer + 1) % n
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        hands[(f + i) % n] = deck[t + i * h:t + (i + 1) * h]
+    return hands, deck[:t]
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class Cego(Game[CegoEngine]):
+    name = "cego"
+    title = "Cego"
+    table_sizes = (3, 4)
+    pack = PACK4
+    Rules = CegoRules
+    Engine = CegoEngine
+    codes = CODES
+
+    # -- the deal ---------------------------------------------------------------------------
+    def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
+                    carry: dict[str, Any]) -> tuple[CegoEngine | None, list[Finding]]:
+        info = INFO[n]
+        hands = deal.get("hands")
+        talon = deal.get("talon")
+        if not isinstance(hands, list) or len(hands) != n:
+            return None, [Finding("DEAL-COMPOSITION", f"Cego deals {n} hands at a table of "
+                                  f"{n}", "/deal/hands")]
+        if isinstance(talon, list) and talon and all(isinstance(x, list) for x in talon):
+            return None, [Finding("DEAL-COMPOSITION", "the Cego talon is one packet: a single "
+                                  "list of cards (§2.3)", "/deal/talon")]
+        parts: list[tuple[str, Any, int | None]] = [
+            (f"/deal/hands/{s}", hands[s], info.hand_size) for s in range(n)]
+        parts.append(("/deal/talon", talon, info.talon_size))
+        findings, masks = composition(info.pack, parts)
+        if findings:
+            return None, findings
+        deck = deal.get("deck")
+        if deck is not None:
+            findings += self._check_deck(deck, dealer, n, masks)
+        assert isinstance(rules, CegoRules)
+        return CegoEngine(rules, n, dealer, masks[:n], masks[n]), findings
+
+    def _check_deck(self, deck: Any, dealer: int, n: int, masks: list[int]) -> list[Finding]:
+        info = INFO[n]
+        found, _ = composition(info.pack, [("/deal/deck", deck, len(info.pack))])
+        if found:
+            return found
+        hands, talon = deal_from_deck([info.pack.index[c] for c in deck], dealer, n)
+        if _mask(talon) != masks[n]:
+            return [Finding("DEAL-ORDER", f"the talon does not match the deck: the top "
+                            f"{info.talon_size} cards form the talon (§2.4)", "/deal/talon")]
+        for s in range(n):
+            if _mask(hands[s]) != masks[s]:
+                return [Finding("DEAL-ORDER", f"seat {s}'s hand does not match the deck and the "
+                                "dealing order (§2.4: the talon, then one packet to each seat "
+                                "from forehand)", f"/deal/hands/{s}")]
+        return []
+
+    # -- replay ------------------------------------------------------------------------------
+    def replay(self, rec: dict[str, Any], engine: CegoEngine) -> Iterator[Step]:
+        auction = rec.get("auction", [])
+        for i, entry in enumerate(auction):
+            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        if engine.phase == CHOOSE:          # §3.6: no explicit choice means play_cego
+            yield f"/auction/{len(auction)}", Action("call", engine.forehand, "play_cego")
+        ex = rec.get("exchange")
+        decl = engine.declarer if engine.declarer is not None else engine.forehand
+        if ex is not None:
+            if "keep" in ex:
+                yield "/exchange/keep", Action("keep", decl, tuple(ex["keep"]))
+            if "extra_discard" in ex:
+                yield "/exchange/extra_discard", Action("discard", decl, ex["extra_discard"])
+        end = rec.get("end")
+        if end is not None:
+            if end.get("type") != "challenge":
+                yield "/end/type", IllegalAction("CE-END", f"a Cego deal cannot end by "
+                                                 f"{end.get('type')}: the only early end is the "
+                                                 "declarer's Solo-hand challenge (§4.5)",
+                                                 end.get("type"))
+                return
+            yield "/end", Action("challenge", end.get("seat", -1))
+        if "play" in rec:
+            play = rec["play"]
+            yield "/play", Batch(lambda: engine.play_tricks(play))
+
+    def record_of(self, engine: CegoEngine) -> dict[str, Any]:
+        e = engine
+        pack = e.pack
+        rec: dict[str, Any] = {
+            "deal": {"hands": [pack.codes_of(h) for h in e.dealt],
+                     "talon": pack.codes_of(e.talon)},
+            "auction": [{"seat": s, "call": c} for s, c in e.calls],
+        }
+        if e.kept:
+            ex: dict[str, Any] = {"keep": pack.codes_of(e.kept)}
+            if e.extra is not None:
+                ex["extra_discard"] = pack.code(e.extra)
+            rec["exchange"] = ex
+        if e.table is not None and e.table.tricks:
+            rec["play"] = [[pack.code(c) for c in cards] for _, cards, _, _ in e.table.tricks]
+        if e.challenger is not None:
+            rec["end"] = {"type": "challenge", "seat": e.challenger}
+        return rec
+
+    # -- generator -----------------------------------------------------------------------------
+    def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
+                    carry: dict[str, Any]) -> CegoEngine:
+        info = INFO[n]
+        deck = list(range(len(info.pack)))
+        rng.shuffle(deck)
+        hands, talon = deal_from_deck(deck, dealer, n)
+        assert isinstance(rules, CegoRules)
+        return CegoEngine(rules, n, dealer, [_mask(h) for h in hands], _mask(talon))
+
+    def card_points_total(self, engine: CegoEngine) -> int | None:
+        """§1.7: the declarer's side and the defenders always total 70 (the 3-player extra
+        point included); Piccolo, Bettel, Räuber and a challenged deal count no such total."""
+        if engine.contract in PB or engine.contract == "raeuber" or engine.phase != "done":
+            return None
+        return TOTAL_POINTS
+
+    def choose(self, engine: CegoEngine, rng: random.Random) -> Action:
+        """A random legal action, weighted so that every contract, the Solo-hand challenge
+        and Räuber turn up in a few hundred deals."""
+        e = engine
+        actions = list(e.legal_actions)
+        if e.phase in AUCTION_PHASES:
+            by = {a.value: a for a in actions}
+            if e.phase == CHOOSE:
+                return by["raeuber"] if rng.random() < 0.5 else by["play_cego"]
+            if "solo" in by and rng.random() < 0.08:
+                return by["solo"]
+            if "bettel" in by and rng.random() < 0.03:
+                return by["bettel"]
+            if "piccolo" in by and rng.random() < 0.05:
+                return by["piccolo"]
+            if "hold" in by and rng.random() < 0.75:
+                return by["hold"]
+            bids = [a for a in actions if a.value in EXCHANGES and a.value != "cego"]
+            seat = bids[0].seat if bids else -1
+            keen = seat >= 0 and bool(e.dealt[seat] & 1)      # holds the Pfeife (T1)
+            if bids and rng.random() < (0.85 if keen else 0.45):
+                return bids[0]
+            if "cego" in by and (e.solo_bid and rng.random() < 0.5 or "pass" not in by):
+                return by["cego"]
+            return by.get("pass") or rng.choice(actions)
+        if e.phase == PLAY:
+            ch = [a for a in actions if a.kind == "challenge"]
+            if ch and rng.random() < 0.15:
+                return ch[0]
+            stop = [a for a in actions if a.kind == "stop"]
+            if stop and rng.random() < 0.5:              # §5.5: the record ends early
+                return stop[0]
+            actions = [a for a in actions if a.kind == "play"]
+        return rng.choice(actions)
+
+    # -- sessions: the deal passes to forehand (§2.1, §6.10), nothing else carries -----------
+    def next_dealer(self, engine: CegoEngine | None, dealer: int, n: int,
+                    rec: dict[str, Any]) -> int:
+        return (dealer + 1) % n
+
+    # -- score sheets --------------------------------------------------------------------------
+    def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
+                    carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
+        """A score sheet (no cards): the auction's structure (§3, hand restrictions unchecked),
+        the contract's factor (§6.3), and that the net scores are the settlement of the sheet
+        entries (§6.6)."""
+        findings: list[Finding] = []
+        facts: dict[str, Any] = {}
+        assert isinstance(rules, CegoRules)
+        e = CegoEngine(rules, n, rec["dealer"], [0] * n, 0, hands_known=False)
+        auction = rec.get("auction", [])
+        for i, entry in enumerate(auction):
+            try:
+                e.call(entry["seat"], entry["call"])
+            except IllegalAction as err:
+                findings.append(Finding(err.code, err.message, f"/auction/{i}"))
+                return findings, None
+        if auction and e.phase == CHOOSE:
+            e.call(e.forehand, "play_cego")
+        if auction and e.phase not in AUCTION_PHASES:
+            facts["declarer"] = e.forehand if e.contract == "raeuber" else e.declarer
+            facts["contract"] = e.contract
+            c = e.contract
+            if c is not None and c in FACTOR_NO_SOLO:
+                facts["multiplier"] = (FACTOR_SOLO if e.solo_bid else FACTOR_NO_SOLO)[c]
+        end = rec.get("end")
+        if isinstance(end, dict) and facts:
+            why = e.challenge_refusal()         # the schema admits only the challenge
+            if why is not None:
+                findings.append(Finding("CE-CHALLENGE", why, "/end"))
+            elif end.get("seat") != e.declarer:
+                findings.append(Finding("CE-CHALLENGE", f"only the declarer (seat {e.declarer}) "
+                                        f"may challenge, not seat {end.get('seat')} (§4.5)",
+                                        "/end"))
+        res = rec.get("result") or {}
+        sheet, scores = res.get("sheet"), res.get("scores")
+        if (isinstance(sheet, list) and isinstance(scores, list) and len(sheet) == n
+                and len(scores) == n and all(isinstance(x, int) for x in sheet)
+                and scores != net_of(sheet)):
+            findings.append(Finding("RESULT-SCORES", f"the scores {scores} are not the "
+                                    f"settlement of the sheet entries {sheet}: "
+                                    f"{net_of(sheet)} (§6.6)", "/result/scores"))
+        contract = facts.get("contract", res.get("contract"))
+        declarer = e.declarer if facts else res.get("declarer")
+        if (isinstance(sheet, list) and len(sheet) == n and all(isinstance(x, int) for x in sheet)
+                and isinstance(contract, str) and contract in CONTRACTS):
+            points = res.get("points")
+            why = sheet_problem(n, rec["dealer"], contract,
+                                declarer if isinstance(declarer, int) else None,
+                                e.solo_bid if facts else None, sheet,
+                                points if isinstance(points, list) else None,
+                                (rec.get("end") or {}).get("type") == "challenge")
+            if why is not None:
+                findings.append(Finding("RESULT-SHEET", f"the sheet entries {sheet} cannot be: "
+                                        f"{why}", "/result/sheet"))
+        if "contract" in res and res["contract"] not in CONTRACTS:
+            findings.append(Finding("RESULT-CONTRACT", f"{res['contract']!r} is not a Cego "
+                                    "contract", "/result/contract"))
+        return findings, facts
+
+
+register(Cego())
+__all__ = ["Cego", "CegoEngine", "CegoRules", "deal_from_deck", "CALLS", "KEEP", "DISCARD",
+           "PLAY"]

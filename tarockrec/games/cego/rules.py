@@ -1,0 +1,51 @@
+"""Cego rule options (rules/cego.md Appendix A). Default = the seed.
+
+Every option of Appendix A is listed; the values this engine does not implement are refused
+with OPTION-UNSUPPORTED, never ignored.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ...rules import ON_OFF, Option, RuleSet
+
+
+class MultipleSoloHands(StrEnum):
+    EACH = "each"
+    FIRST_ONLY = "first_only"
+
+
+class RaeuberTie(StrEnum):
+    ALL_TIED = "all_tied"
+    PARLETT = "parlett"
+
+
+def _on_off(name: str, supported: tuple[str, ...] = ON_OFF, section: str = "") -> Option:
+    return Option(name, "off", ON_OFF, supported, section=section)
+
+
+class CegoRules(RuleSet):
+    game = "cego"
+    options = (
+        # §4.4 / G13: a kept court is the designated blank (the kept cards name it)
+        _on_off("court_as_blank", section="§4.4"),
+        _on_off("court_as_blank_eine_leere", section="§4.4"),
+        _on_off("exposed_lead", section="§4.3"),
+        # the option values of Appendix A contain dots; the notation's option strings are
+        # identifiers, so they are written t18_t22 / t18_t21
+        Option("solo_hand_high", "t18_t22", ("t18_t22", "t18_t21"), section="§4.5"),
+        Option("multiple_solo_hands", "each", ("each", "first_only"), section="G6"),
+        Option("raeuber_tie", "all_tied", ("all_tied", "parlett"), section="G9"),
+        _on_off("require_full_play", section="§5.5"),
+    )
+    court_as_blank: bool
+    court_as_blank_eine_leere: bool
+    exposed_lead: bool
+    multiple_solo_hands: MultipleSoloHands
+    raeuber_tie: RaeuberTie
+    require_full_play: bool
+
+    @property
+    def high_trumps(self) -> str:
+        """The Solo-hand test's high trumps (§4.5): ``T18..T22`` or ``T18..T21``."""
+        return "T18..T21" if self.values["solo_hand_high"] == "t18_t21" else "T18..T22"
