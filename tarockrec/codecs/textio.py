@@ -263,7 +263,7 @@ def dumps(record: Any) -> str:
 
 def _blocks(record: Any) -> list[str]:
     rec = canonical(record)
-    if not isinstance(rec, dict):
+    if not isinstance(rec, dict) or not rec:
         return [f"[= {_flat(rec)}]\n*\n"]
     return _block(rec)
 
@@ -515,7 +515,7 @@ class _Reader:
             if depth >= MAX_DEPTH:
                 raise _Err("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: "
                            "tarockrec keeps at most that many", t)
-            return self._paren(depth + 1)
+            return self._paren(depth + 1, t)
         self._expected("a value", t)
 
     def _expected(self, what: str, t: Tok) -> NoReturn:
@@ -535,7 +535,13 @@ class _Reader:
             raise _Err("TEXT-DUPLICATE", f"the field {k.value!r} is given twice", k)
         d[k.value] = self._value(depth)
 
-    def _paren(self, depth: int) -> Any:
+    def _unclosed(self, opened: Tok) -> None:
+        t = self.lx.peek()
+        if t.kind in ("eof", "tag", "section") or (t.kind == "punct" and t.value == "*"):
+            raise _Err("TEXT-SYNTAX", f"the ( opened at line {opened.line}, column "
+                       f"{opened.col} is never closed by )", t)
+
+    def _paren(self, depth: int, opened: Tok) -> Any:
         a, b = self.lx.peek(), self.lx.peek(1)
         if a.kind == "punct" and a.value == "=" and b.kind == "punct" and b.value == ")":
             self.lx.next()
@@ -545,6 +551,7 @@ class _Reader:
             d: dict[str, Any] = {}
             while self._is_pair():
                 self._pair_into(d, depth)
+            self._unclosed(opened)
             t = self.lx.next()
             if not (t.kind == "punct" and t.value == ")"):
                 self._expected("a field name=value or )", t)
@@ -555,6 +562,7 @@ class _Reader:
             if t.kind == "punct" and t.value == ")":
                 self.lx.next()
                 return out
+            self._unclosed(opened)
             out.append(self._value(depth))
 
     # sections ---------------------------------------------------------------------------------
@@ -869,4 +877,5 @@ def load(fp: IO[str] | IO[bytes]) -> Any:
 def looks_like_text(head: bytes) -> bool:
     """The text notation: a tag line or a ``;`` comment first."""
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return stripped.startswith(b";") or re.match(rb"\[\s*(?:[A-Za-z_]|=)", stripped) is not None
+    return stripped.startswith(b";") or \
+        re.match(rb'\[\s*(?:=|[A-Za-z_][A-Za-z0-9_]*\s*(?:"|=))', stripped) is not None
