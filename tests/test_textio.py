@@ -288,3 +288,18 @@ def test_a_broken_text_file_is_unreadable_with_its_place(tmp_path: Any) -> None:
     out = runner.invoke(main, ["convert", str(bad), str(tmp_path / "x.json")])
     assert out.exit_code == 2 and "TEXT-SYNTAX" in out.output
     assert not (tmp_path / "x.json").exists()
+
+
+def test_the_examples_in_the_grammar_document_read_and_validate() -> None:
+    doc = open(os.path.join(ROOT, "docs", "textnotation.md"), encoding="utf-8").read()
+    blocks = [b.split("\n", 1)[1] for b in doc.split("```")[1::2]]
+    examples = [b for b in blocks if b.startswith("[Tarockrec") and "..." not in b]
+    assert len(examples) == 4
+    games = set()
+    for text in examples:
+        rec = textio.loads(text)
+        games.add(rec["game"])
+        if rec["game"] in all_games():
+            rep = validate_record(rec)
+            assert rep.valid, (rec["game"], rep.findings)
+    assert games == {"illustrated", "ulti", "cego", "carinthian"}
