@@ -30,6 +30,7 @@ sentence; a broken block costs that record only: reading resumes after the next 
 """
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass
@@ -59,11 +60,10 @@ WIDTH = 96
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+\-]*")
 _INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _KEYWORDS = {"null": None, "true": True, "false": False}
+_SKIP = re.compile(r"(?:[ \t\r\n]+|;[^\n]*|\{[^}]*\})*")
+_NEWLINE = re.compile("\n")
 _TOKEN = re.compile(r"""
-    (?P<ws>[ \t\r\n]+)
-  | (?P<com>;[^\n]*)
-  | (?P<bcom>\{[^}]*\}?)
-  | (?P<seat>[0-9]+:)
+    (?P<seat>[0-9]+:)
   | (?P<trick>[0-9]+\.(?![0-9]))
   | (?P<num>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
   | (?P<word>[A-Za-z_][A-Za-z0-9_.:+\-]*)
@@ -71,6 +71,7 @@ _TOKEN = re.compile(r"""
   | (?P<punct>[()=,*\-])
   | (?P<tag>\[)
 """, re.X)
+_ENDS = frozenset(("eof", "tag", "section"))
 _DELIM = frozenset(" \t\r\n(),=;{")
 _TERMINATOR = re.compile(r"^[ \t]*\*[ \t]*(?:;[^\n]*)?$", re.M)
 
@@ -289,13 +290,23 @@ class TextError(ValueError):
         self.finding = finding
 
 
-@dataclass(slots=True)
 class Tok:
-    kind: str            # ws-free kinds: tag section seat trick num word str punct eof
-    value: Any
-    line: int
-    col: int
-    pos: int
+    """A token: its kind (tag section seat trick num word str punct eof, or place for a
+    position only), its value, and where it starts (line and column found on demand)."""
+
+    __slots__ = ("kind", "value", "pos", "lx")
+
+    def __init__(self, kind: str, value: Any, pos: int, lx: "_Lexer") -> None:
+        self.kind, self.value, self.pos, self.lx = kind, value, pos, lx
+
+    @property
+    def line(self) -> int:
+        return bisect.bisect_left(self.lx.newlines, self.pos) + 1
+
+    @property
+    def col(self) -> int:
+        line = self.line
+        return self.pos + 1 if line == 1 else self.pos - self.lx.newlines[line - 2]
 
 
 @dataclass(slots=True)
@@ -333,84 +344,67 @@ class _Lexer:
     def __init__(self, text: str) -> None:
         self.s = text
         self.i = 0
-        self.line = 1
-        self.bol = 0          # index where the current line begins
+        self.newlines = [m.start() for m in _NEWLINE.finditer(text)]
         self.buf: list[Tok] = []
 
-    def _tok(self, kind: str, value: Any, start: int) -> Tok:
-        return Tok(kind, value, self.line, start - self.bol + 1, start)
-
-    def _move(self, j: int) -> None:
-        n = self.s.count("\n", self.i, j)
-        if n:
-            self.line += n
-            self.bol = self.s.rfind("\n", self.i, j) + 1
-        self.i = j
-
-    def here(self, start: int) -> Tok:
-        """A token standing for the place ``start`` (at or after the current position)."""
-        self._move(start)
-        return self._tok("place", None, start)
+    def here(self, pos: int) -> Tok:
+        """A token standing for the place ``pos``."""
+        return Tok("place", None, pos, self)
 
     def resync(self, tok: Tok) -> None:
         """Skip to just after the next line holding only ``*`` at or after ``tok``."""
         self.buf.clear()
-        self.i, self.line, self.bol = tok.pos, tok.line, tok.pos - tok.col + 1
         m = _TERMINATOR.search(self.s, tok.pos)
-        self._move(m.end() if m else len(self.s))
+        self.i = m.end() if m else len(self.s)
 
     def peek(self, k: int = 0) -> Tok:
-        while len(self.buf) <= k:
+        buf = self.buf
+        if k < len(buf):
+            return buf[k]
+        while len(buf) <= k:
             self.buf.append(self._next())
         return self.buf[k]
 
     def next(self) -> Tok:
         t = self.peek()
-        self.buf.pop(0)
+        del self.buf[0]
         return t
 
     def _next(self) -> Tok:
         s = self.s
-        while True:
-            if self.i >= len(s):
-                return self._tok("eof", None, self.i)
-            m = _TOKEN.match(s, self.i)
-            if m is None:
-                tok = self._tok("place", None, self.i)
-                raise _Err("TEXT-SYNTAX", f"unexpected character {s[self.i]!r}", tok)
-            kind = m.lastgroup
-            start, end = m.start(), m.end()
-            if kind in ("ws", "com"):
-                self._move(end)
-                continue
-            if kind == "bcom":
-                if not m.group().endswith("}"):
-                    raise _Err("TEXT-SYNTAX", "a comment opened by { is never closed by }",
-                               self._tok("place", None, start))
-                self._move(end)
-                continue
-            if kind == "tag":
-                return self._tag(start)
-            tok = self._tok(kind or "", m.group(), start)
-            if kind in ("num", "word", "str") and end < len(s) and s[end] not in _DELIM:
-                if not (kind == "word" and m.group().endswith(":")):
-                    self._move(end)
-                    raise _Err("TEXT-SYNTAX", f"unexpected character {s[end]!r} after "
-                               f"{m.group()[:40]!r}", self._tok("place", None, end))
-            if kind == "punct" and m.group() == "-" and end < len(s) and s[end] not in _DELIM:
+        i = _SKIP.match(s, self.i).end()      # type: ignore[union-attr]  # always matches
+        self.i = i
+        if i >= len(s):
+            return Tok("eof", None, i, self)
+        m = _TOKEN.match(s, i)
+        if m is None:
+            if s[i] == "{":
+                raise _Err("TEXT-SYNTAX", "a comment opened by { is never closed by }",
+                           self.here(i))
+            raise _Err("TEXT-SYNTAX", f"unexpected character {s[i]!r}", self.here(i))
+        kind = m.lastgroup or ""
+        end = m.end()
+        if kind == "tag":
+            return self._tag(i)
+        text = m.group()
+        tok = Tok(kind, text, i, self)
+        if end < len(s) and s[end] not in _DELIM:
+            if kind in ("num", "word", "str") and not text.endswith(":"):
+                raise _Err("TEXT-SYNTAX", f"unexpected character {s[end]!r} after "
+                           f"{text[:40]!r}", self.here(end))
+            if kind == "punct" and text == "-":
                 raise _Err("TEXT-SYNTAX", f"unexpected character {s[end]!r} after '-'", tok)
-            if kind == "word" and tok.value.endswith(":"):
-                tok.kind, tok.value = "section", tok.value[:-1]
-            elif kind == "seat":
-                tok.value = int(tok.value[:-1])
-            elif kind == "trick":
-                tok.value = int(tok.value[:-1])
-            elif kind == "str":
-                tok.value = self._string(tok)
-            elif kind == "num":
-                tok.value = self._number(tok)
-            self._move(end)
-            return tok
+        if kind == "word":
+            if text.endswith(":"):
+                tok.kind, tok.value = "section", text[:-1]
+        elif kind in ("seat", "trick"):
+            tok.value = int(text[:-1])
+        elif kind == "str":
+            tok.value = self._string(tok)
+        elif kind == "num":
+            tok.value = self._number(tok)
+        self.i = end
+        return tok
 
     def _string(self, tok: Tok) -> str:
         text = tok.value
@@ -438,7 +432,7 @@ class _Lexer:
 
     def _tag(self, start: int) -> Tok:
         s = self.s
-        open_tok = self._tok("place", None, start)
+        open_tok = self.here(start)
         j = self._ws(start + 1)
         quoted = False
         if j < len(s) and s[j] == "=":
@@ -471,25 +465,22 @@ class _Lexer:
             while j < len(s) and s[j] == '"':
                 m = _TOKEN.match(s, j)
                 assert m is not None and m.lastgroup == "str"
-                strings.append(self._string(Tok("str", m.group(), self.line, j - self.bol + 1,
-                                                j)))
+                strings.append(self._string(Tok("str", m.group(), j, self)))
                 j = self._ws(m.end())
             args = tuple(strings)
         j = self._ws(j)
         if j >= len(s) or s[j] != "]":
             raise _Err("TEXT-SYNTAX", "a tag is not closed by ]: write [Name \"text\"] or "
-                       "[key = JSON]", self.here(j) if j >= self.i else open_tok)
-        tok = Tok("tag", (name, quoted, args), open_tok.line, open_tok.col, start)
-        self._move(j + 1)
-        return tok
+                       "[key = JSON]", self.here(j))
+        self.i = j + 1
+        return Tok("tag", (name, quoted, args), start, self)
 
     def _tag_word(self, j: int, what: str) -> tuple[str, int, bool]:
         m = _TOKEN.match(self.s, j)
         if m is not None and m.lastgroup == "word" and not m.group().endswith(":"):
             return m.group(), m.end(), False
         if m is not None and m.lastgroup == "str":
-            tok = Tok("str", m.group(), self.line, j - self.bol + 1, j)
-            return self._string(tok), m.end(), True
+            return self._string(Tok("str", m.group(), j, self)), m.end(), True
         raise _Err("TEXT-SYNTAX", f"{what} is missing after [", self.here(j))
 
 
@@ -568,7 +559,7 @@ class _Reader:
     # sections ---------------------------------------------------------------------------------
     def _at_end(self) -> bool:
         t = self.lx.peek()
-        return t.kind in ("eof", "tag", "section") or (t.kind == "punct" and t.value == "*")
+        return t.kind in _ENDS or (t.kind == "punct" and t.value == "*")
 
     def _section(self, name: str) -> tuple[Any, dict[str, int]]:
         lines: dict[str, int] = {}
@@ -600,8 +591,15 @@ class _Reader:
                 if nxt.kind == "punct" and nxt.value == "-":
                     self.lx.next()
                 else:
-                    while not self._at_end() and self.lx.peek().kind != label:
-                        run.append(self._value())
+                    while True:
+                        nxt = self.lx.peek()
+                        if nxt.kind == "word":          # the usual case: a card
+                            self.lx.next()
+                            run.append(_KEYWORDS.get(nxt.value, nxt.value))
+                        elif nxt.kind == label or self._at_end():
+                            break
+                        else:
+                            run.append(self._value())
                 out.append(run)
             return out, lines
         main = MAIN.get(name)
