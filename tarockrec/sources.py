@@ -183,7 +183,7 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
             e.offset = _position(raw)
             yield e
     elif fmt == "text":
-        for index, line, item, where in textio.iter_text(fp.read()):
+        for index, line, item, where in textio.iter_text_stream(fp):
             e = _entry(name, index, line, item)
             e.lines = where
             e.offset = _position(raw)

@@ -303,3 +303,24 @@ def test_the_examples_in_the_grammar_document_read_and_validate() -> None:
             rep = validate_record(rec)
             assert rep.valid, (rec["game"], rep.findings)
     assert games == {"illustrated", "ulti", "cego", "carinthian"}
+
+
+def test_the_stream_reader_reads_in_pieces_what_the_text_reader_reads(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    parts = [textio.dumps(r) for r in deal_records("illustrated", 6, 2, 5)]
+    parts += [textio.dumps(r) for r in session_records("koenigrufen", 2, 3, 2)]
+    parts.insert(3, '[Game "x"]\nauction: 1:"unclosed\n*\n')       # a broken record
+    parts.insert(5, "; a comment\n\n")
+    parts.insert(1, '"a lexing error right at the start of a record"x\n*\n')
+    text = "\n".join(parts) + "[Game \"last\"]\nauction: 1:pass\n"   # no * at the end
+    whole = list(textio.iter_text(text))
+    monkeypatch.setattr(textio, "CHUNK", 200)
+    streamed = list(textio.iter_text_stream(io.BytesIO(text.encode())))
+    assert streamed == whole
+    assert [i for i, *_ in whole] == list(range(1, 12))
+    assert [isinstance(x, Finding) for _i, _l, x, _m in whole] == \
+        [False, True] + [False] * 2 + [True] + [False] * 6
+    assert whole[-1][2] == {"game": "last", "auction": [{"seat": 1, "call": "pass"}]}
+    # Finding lines count from the start of the whole text
+    assert whole[4][1] == text[:text.index('[Game "x"]')].count("\n") + 2

@@ -301,12 +301,12 @@ class Tok:
 
     @property
     def line(self) -> int:
-        return bisect.bisect_left(self.lx.newlines, self.pos) + 1
+        return bisect.bisect_left(self.lx.newlines, self.pos) + 1 + self.lx.line_offset
 
     @property
     def col(self) -> int:
-        line = self.line
-        return self.pos + 1 if line == 1 else self.pos - self.lx.newlines[line - 2]
+        k = bisect.bisect_left(self.lx.newlines, self.pos)     # newlines before pos
+        return self.pos + 1 if k == 0 else self.pos - self.lx.newlines[k - 1]
 
 
 @dataclass(slots=True)
@@ -341,9 +341,10 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_pairs_hook, parse_constant=_no_co
 
 
 class _Lexer:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, line_offset: int = 0) -> None:
         self.s = text
         self.i = 0
+        self.line_offset = line_offset
         self.newlines = [m.start() for m in _NEWLINE.finditer(text)]
         self.buf: list[Tok] = []
 
@@ -492,8 +493,8 @@ class _Block:
 
 
 class _Reader:
-    def __init__(self, text: str) -> None:
-        self.lx = _Lexer(text)
+    def __init__(self, text: str, line_offset: int = 0) -> None:
+        self.lx = _Lexer(text, line_offset)
 
     # values ---------------------------------------------------------------------------------
     def _value(self, depth: int = 0) -> Any:
@@ -516,8 +517,10 @@ class _Reader:
         raise _Err("TEXT-SYNTAX", f"expected {what}, found {found}", t)
 
     def _is_pair(self) -> bool:
-        a, b = self.lx.peek(), self.lx.peek(1)
-        return a.kind in ("word", "str") and b.kind == "punct" and b.value == "="
+        if self.lx.peek().kind not in ("word", "str"):
+            return False                       # never look past what may end the block
+        b = self.lx.peek(1)
+        return b.kind == "punct" and b.value == "="
 
     def _pair_into(self, d: dict[str, Any], depth: int) -> None:
         k = self.lx.next()
@@ -533,8 +536,9 @@ class _Reader:
                        f"{opened.col} is never closed by )", t)
 
     def _paren(self, depth: int, opened: Tok) -> Any:
-        a, b = self.lx.peek(), self.lx.peek(1)
-        if a.kind == "punct" and a.value == "=" and b.kind == "punct" and b.value == ")":
+        a = self.lx.peek()
+        if a.kind == "punct" and a.value == "=" and self.lx.peek(1).kind == "punct" \
+                and self.lx.peek(1).value == ")":
             self.lx.next()
             self.lx.next()
             return {}
@@ -757,33 +761,35 @@ class _Reader:
                 lines[base + p] = ln
         return rec, lines, deals
 
-    def records(self) -> Iterator[tuple[int, int, Any, dict[str, int] | None]]:
-        index = 0
+    def records(self, index: int = 0) -> Iterator[tuple[int, int, Any, dict[str, int] | None]]:
+        """The records of the text, numbered from ``index + 1``."""
         lx = self.lx
-        skip_rounds = False
+        skipping = False       # after a broken record: the round blocks of its session
         while True:
+            counted = False
             try:
                 t = lx.peek()
                 if t.kind == "eof":
                     return
-                if skip_rounds and _is_round(t):
-                    self._block()
+                if skipping and _is_round(t):
+                    try:
+                        self._block()
+                    except _Err as err:
+                        lx.resync(err.tok)
                     continue
-                skip_rounds = False
+                skipping = False
                 index += 1
+                counted = True
                 rec, lines = self._record()
             except _Err as err:
-                if skip_rounds:                 # a broken orphan round: skip it silently
-                    lx.resync(err.tok)
-                    continue
-                if index == 0:
-                    index = 1
+                if not counted:
+                    index += 1
                 t = err.tok
                 yield index, t.line, Finding(err.code, f"{err.message}, at column {t.col}", "",
                                              line=t.line), None
                 if err.resync:
                     lx.resync(t)
-                skip_rounds = True
+                skipping = True
                 continue
             problem = unwritable(rec)
             if problem is not None:
@@ -833,20 +839,71 @@ def _line_for(lines: dict[str, int], pointer: str) -> int:
     return lines[p]
 
 
-def iter_text(data: str | bytes) -> Iterator[tuple[int, int, Any, dict[str, int] | None]]:
+#: one record read: (index from 1, its first line, the record or a Finding, JSON Pointer -> line)
+TextEntry = tuple[int, int, Any, "dict[str, int] | None"]
+
+
+def iter_text(data: str | bytes, line_offset: int = 0,
+              index_offset: int = 0) -> Iterator[TextEntry]:
     """Every record of a text, as ``(index, line, record or Finding, lines)``; ``lines`` maps
-    JSON Pointers to lines."""
+    JSON Pointers to lines. ``line_offset`` and ``index_offset`` count what came before (a
+    piece of a larger stream)."""
     if isinstance(data, bytes):
         raw = data
         try:
             data = raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            line = raw[:err.start].count(b"\n") + 1
-            yield 1, line, Finding("TEXT-SYNTAX", "this text is not UTF-8", "", line=line), None
+            line = raw[:err.start].count(b"\n") + 1 + line_offset
+            yield index_offset + 1, line, Finding("TEXT-SYNTAX", "this text is not UTF-8", "",
+                                                  line=line), None
             return
     if data.startswith("\ufeff"):
         data = data[1:]
-    yield from _Reader(data).records()
+    yield from _Reader(data, line_offset).records(index_offset)
+
+
+#: a stream is parsed in pieces of about this many bytes, cut at a ``*`` line
+CHUNK = 1 << 20
+_END_LINE = re.compile(rb"[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n?")
+_ROUND_LINE = re.compile(rb"\s*\[\s*Round\b")
+
+
+def iter_text_stream(fp: IO[bytes]) -> Iterator[TextEntry]:
+    """``iter_text`` over a binary stream, holding about ``CHUNK`` bytes at a time: the text is
+    cut after a line holding only ``*`` when the next block is no ``[Round …]`` of a session."""
+    index = lines_before = 0
+    buf: list[bytes] = []
+    size = 0
+    pending: list[bytes] = []      # blank and comment lines after a * line
+    after_end = False
+
+    def flush(chunk: list[bytes]) -> Iterator[TextEntry]:
+        nonlocal index, lines_before
+        for item in iter_text(b"".join(chunk), lines_before, index):
+            index = item[0]
+            yield item
+        lines_before += len(chunk)
+
+    for raw in fp:
+        if after_end:
+            stripped = raw.strip()
+            if not stripped or stripped.startswith(b";"):
+                pending.append(raw)
+                continue
+            after_end = False
+            if size >= CHUNK and not _ROUND_LINE.match(raw):
+                yield from flush(buf)
+                buf, size = [], 0
+            buf += pending
+            size += sum(map(len, pending))
+            pending = []
+        buf.append(raw)
+        size += len(raw)
+        if raw.startswith((b"*", b" ", b"\t")) and _END_LINE.fullmatch(raw):
+            after_end = True
+    buf += pending
+    if buf:
+        yield from flush(buf)
 
 
 def loads_all(data: str | bytes) -> list[Any]:
