@@ -870,7 +870,8 @@ _ROUND_LINE = re.compile(rb"\s*\[\s*Round\b")
 
 def iter_text_stream(fp: IO[bytes]) -> Iterator[TextEntry]:
     """``iter_text`` over a binary stream, holding about ``CHUNK`` bytes at a time: the text is
-    cut after a line holding only ``*`` when the next block is no ``[Round …]`` of a session."""
+    cut after a line holding only ``*`` when the next line with a token opens a tag and is no
+    ``[Round …]`` (a deal of the same session)."""
     index = lines_before = 0
     buf: list[bytes] = []
     size = 0
@@ -891,7 +892,7 @@ def iter_text_stream(fp: IO[bytes]) -> Iterator[TextEntry]:
                 pending.append(raw)
                 continue
             after_end = False
-            if size >= CHUNK and not _ROUND_LINE.match(raw):
+            if size >= CHUNK and stripped.startswith(b"[") and not _ROUND_LINE.match(raw):
                 yield from flush(buf)
                 buf, size = [], 0
             buf += pending
