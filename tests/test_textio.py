@@ -324,3 +324,13 @@ def test_the_stream_reader_reads_in_pieces_what_the_text_reader_reads(
     assert whole[-1][2] == {"game": "last", "auction": [{"seat": 1, "call": "pass"}]}
     # Finding lines count from the start of the whole text
     assert whole[4][1] == text[:text.index('[Game "x"]')].count("\n") + 2
+
+
+def test_windows_line_ends_read_the_same() -> None:
+    good = textio.dumps(next(deal_records("koenigrufen", 1, 8)))
+    broken = good.replace("play:", "play: (", 1)
+    text = good + "\n" + broken + "\n" + good
+    crlf = text.replace("\n", "\r\n")
+    assert list(textio.iter_text(crlf)) == list(textio.iter_text(text))
+    assert [isinstance(x, Finding) for _i, _l, x, _m in textio.iter_text(crlf)] == \
+        [False, True, False]

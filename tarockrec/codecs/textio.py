@@ -73,7 +73,7 @@ _TOKEN = re.compile(r"""
 """, re.X)
 _ENDS = frozenset(("eof", "tag", "section"))
 _DELIM = frozenset(" \t\r\n(),=;{")
-_TERMINATOR = re.compile(r"^[ \t]*\*[ \t]*(?:;[^\n]*)?$", re.M)
+_TERMINATOR = re.compile(r"^[ \t]*\*[ \t\r]*(?:;[^\n]*)?$", re.M)
 
 
 # -- writing ------------------------------------------------------------------------------------
