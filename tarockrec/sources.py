@@ -48,9 +48,9 @@ def detect(name: str, head: bytes) -> str:
         return "jsonl"
     if lower.endswith(".xml"):
         return "xml"
-    if lower.endswith(".txt"):
-        return "text"
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if lower.endswith(".txt") and not textio.looks_like_json(stripped):
+        return "text"
     if stripped.startswith(b"<"):
         return "xml"
     if textio.looks_like_text(head):

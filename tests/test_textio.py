@@ -334,3 +334,22 @@ def test_windows_line_ends_read_the_same() -> None:
     assert list(textio.iter_text(crlf)) == list(textio.iter_text(text))
     assert [isinstance(x, Finding) for _i, _l, x, _m in textio.iter_text(crlf)] == \
         [False, True, False]
+
+
+def test_a_txt_file_holding_json_or_xml_is_read_as_such(tmp_path: Any) -> None:
+    from tarockrec.codecs import xmlio
+    from tarockrec.sources import detect
+    rec = next(deal_records("ulti", 1, 4))
+    as_json = tmp_path / "a.txt"
+    as_json.write_text(jsonio.dumps(rec), encoding="utf-8")
+    as_xml = tmp_path / "b.txt"
+    as_xml.write_text(xmlio.dumps(rec), encoding="utf-8")
+    as_text = tmp_path / "c.txt"
+    as_text.write_text("{ club evening }\n" + textio.dumps(rec), encoding="utf-8")
+    for path in (as_json, as_xml, as_text):
+        [entry] = list(entries(str(path)))
+        assert entry.problem is None and jsonio.dumps(entry.record) == jsonio.dumps(rec), path
+    assert detect("x.txt", b'[{"tarockrec": 1}]') == "json"
+    assert detect("x.txt", b"{}\n{}\n") == "jsonl"
+    assert detect("x.txt", b"{ a comment }") == "text"
+    assert detect("-", b'[Game "ulti"]') == "text"

@@ -935,3 +935,11 @@ def looks_like_text(head: bytes) -> bool:
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     return stripped.startswith(b";") or \
         re.match(rb'\[\s*(?:=|[A-Za-z_][A-Za-z0-9_]*\s*(?:"|=))', stripped) is not None
+
+
+def looks_like_json(head: bytes) -> bool:
+    """JSON or XML in a file named like text: ``{"``, ``{}``, ``[{``, ``[[``, ``[]`` or ``<`` first
+    (a ``{ comment }`` of the notation never starts with a quote)."""
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return stripped.startswith(b"<") or \
+        re.match(rb'\{\s*["}]|\[\s*[\[{\]]', stripped) is not None
