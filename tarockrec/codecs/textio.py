@@ -1,5 +1,6 @@
-"""The text notation (docs/textnotation.md): ``load / loads / dump / dumps``, a streaming reader
-(``iter_text``) and an archive writer (``iter_dumps``).
+"""The text notation (docs/textnotation.md): ``load / loads / dump / dumps``, readers of many
+records (``iter_text`` over a text, ``iter_text_stream`` over a binary stream, ``loads_all``)
+and a writer of many (``iter_dumps``).
 
 A PGN-like form of the same records, for typing and reading deals by hand. A block is tag
 lines, then sections of short tokens, then ``*``::
