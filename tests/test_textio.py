@@ -353,3 +353,19 @@ def test_a_txt_file_holding_json_or_xml_is_read_as_such(tmp_path: Any) -> None:
     assert detect("x.txt", b"{}\n{}\n") == "jsonl"
     assert detect("x.txt", b"{ a comment }") == "text"
     assert detect("-", b'[Game "ulti"]') == "text"
+
+
+def test_exact_tags_may_span_lines_and_keep_the_line_count() -> None:
+    text = ('[Tarockrec "1"]\n[Game "koenigrufen"]\n'
+            '[players = ["Anna",\n            {"name": "Bernd", "id": "AT-17"},\n'
+            '            "Clara", "David"]]\n'
+            '[carry = {"doubling": 2}]  ; still doubled\n[Dealer "0"]\n'
+            "auction: 1:pass 2:pass 3:pass 0:pass\n*\n")
+    [(_i, line, rec, lines)] = list(textio.iter_text(text))
+    assert rec["players"][1] == {"name": "Bernd", "id": "AT-17"}
+    assert rec["carry"] == {"doubling": 2} and rec["dealer"] == 0
+    assert lines is not None
+    assert (line, lines["/players"], lines["/carry"], lines["/auction/3"]) == (1, 3, 6, 8)
+    [f] = _findings(text.replace("pass 0:pass", "pass 0:(pass"))
+    assert (f.line, f.message.endswith("at column 1")) == (9, True)
+    assert "opened at line 8, column 33" in f.message
