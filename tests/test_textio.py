@@ -294,7 +294,7 @@ def test_the_examples_in_the_grammar_document_read_and_validate() -> None:
     doc = open(os.path.join(ROOT, "docs", "textnotation.md"), encoding="utf-8").read()
     blocks = [b.split("\n", 1)[1] for b in doc.split("```")[1::2]]
     examples = [b for b in blocks if b.startswith("[Tarockrec") and "..." not in b]
-    assert len(examples) == 4
+    assert len(examples) == 5
     games = set()
     for text in examples:
         rec = textio.loads(text)
@@ -302,7 +302,7 @@ def test_the_examples_in_the_grammar_document_read_and_validate() -> None:
         if rec["game"] in all_games():
             rep = validate_record(rec)
             assert rep.valid, (rec["game"], rep.findings)
-    assert games == {"illustrated", "ulti", "cego", "carinthian"}
+    assert games == {"koenigrufen", "illustrated", "ulti", "cego", "carinthian"}
 
 
 def test_the_stream_reader_reads_in_pieces_what_the_text_reader_reads(
