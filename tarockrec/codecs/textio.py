@@ -72,6 +72,8 @@ _TOKEN = re.compile(r"""
   | (?P<punct>[()=,*\-])
   | (?P<tag>\[)
 """, re.X)
+#: words without ":" each followed by a space, a line end or a comment: cards in a run
+_PLAIN_WORDS = re.compile(r"(?:[ \t]+[A-Za-z_][A-Za-z0-9_.+\-]*(?=[ \t\r\n;]|\Z))+")
 _ENDS = frozenset(("eof", "tag", "section"))
 _DELIM = frozenset(" \t\r\n(),=;{")
 _TERMINATOR = re.compile(r"^[ \t]*\*[ \t\r]*(?:;[^\n]*)?$", re.M)
@@ -359,6 +361,17 @@ class _Lexer:
         m = _TERMINATOR.search(self.s, tok.pos)
         self.i = m.end() if m else len(self.s)
 
+    def plain_words(self) -> list[Any]:
+        """The plain words (cards) that follow on this line, read in one step: what the token
+        reader would read, faster (nothing when a token was looked at already)."""
+        if self.buf:
+            return []
+        m = _PLAIN_WORDS.match(self.s, self.i)
+        if m is None or m.end() == self.i:
+            return []
+        self.i = m.end()
+        return [_KEYWORDS.get(w, w) for w in m.group().split()]
+
     def peek(self, k: int = 0) -> Tok:
         buf = self.buf
         if k < len(buf):
@@ -591,9 +604,9 @@ class _Reader:
                     raise _Err("TEXT-SYNTAX", f"{t.value}{'.' if label == 'trick' else ':'} "
                                f"where {due}{'.' if label == 'trick' else ':'} is due", t)
                 lines[f"/{len(out)}"] = t.line
-                run: list[Any] = []
+                run: list[Any] = self.lx.plain_words()
                 nxt = self.lx.peek()
-                if nxt.kind == "punct" and nxt.value == "-":
+                if not run and nxt.kind == "punct" and nxt.value == "-":
                     self.lx.next()
                 else:
                     while True:
