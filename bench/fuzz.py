@@ -2,11 +2,11 @@
 
     python bench/fuzz.py [--inputs 100000] [--seed 1] [--games koenigrufen,ulti,...]
 
-Each input is a generated deal of some game, written as JSON or XML and then broken: bytes
+Each input is a generated deal of some game, written as JSON, XML or text and then broken: bytes
 flipped, cut short, pieces doubled, odd characters and numbers planted, values replaced
 anywhere in the record. Each goes through what a user's file goes through: the reader
 (``sources``), ``validate_record``, and — when the record reads — every writer (JSON, JSON
-Lines, XML) and the XML reader again, which must give back the same record. A crash is any
+Lines, XML, text) and the XML and text readers again, which must give back the same record. A crash is any
 exception, an ``INTERNAL-ERROR`` finding, or a record that a writer changes. The run reports
 crashes, inputs slower than two seconds and the peak memory. ``tests/test_fuzz.py`` runs the
 same fuzzer over a few thousand seeded inputs.
@@ -28,7 +28,7 @@ from typing import Any, Callable
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from tarockrec import games, schema  # noqa: E402
-from tarockrec.codecs import jsonio, xmlio  # noqa: E402
+from tarockrec.codecs import jsonio, textio, xmlio  # noqa: E402
 from tarockrec.generate import deal_records, session_records  # noqa: E402
 from tarockrec.sources import Entry, units  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
@@ -116,22 +116,25 @@ def _text_mutation(rng: random.Random, text: str) -> str:
 
 
 def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
-    """(name, bytes) pairs: a record written as JSON or XML, then broken."""
+    """(name, bytes) pairs: a record written as JSON, XML or text, then broken."""
     rng = random.Random(seed)
     for k in range(count):
         rec = rng.choice(records)
         if rng.random() < 0.35:
             rec = _set_anywhere(rng, rec)
-        as_xml = rng.random() < 0.4
+        u = rng.random()
+        as_xml, as_text = u < 0.4, 0.4 <= u < 0.6
         try:
-            text = xmlio.dumps(rec) if as_xml else jsonio.dumps(rec)
+            text = xmlio.dumps(rec) if as_xml else textio.dumps(rec) if as_text \
+                else jsonio.dumps(rec)
         except Exception:  # a value no writer can write: give it to the JSON reader raw
-            as_xml = False
+            as_xml = as_text = False
             text = json.dumps(rec, ensure_ascii=False) if rng.random() < 0.5 else json.dumps(rec)
         for _ in range(rng.choice([0, 1, 1, 2, 3])):
             if text:
                 text = _text_mutation(rng, text)
-        yield f"input-{k}.{'xml' if as_xml else 'json'}", text.encode("utf-8", "surrogatepass")
+        ext = "xml" if as_xml else "txt" if as_text else "json"
+        yield f"input-{k}.{ext}", text.encode("utf-8", "surrogatepass")
 
 
 # -- one input through the whole path ------------------------------------------------------
@@ -186,7 +189,8 @@ def _rewrite(name: str, rec: Any, outcome: Outcome) -> None:
     jsonio.dumps(rec, compact=True)
     xml = xmlio.dumps(rec)
     back = xmlio.loads(xml)
-    if back != rec or jsonio.loads(jsonio.dumps(rec)) != rec:
+    if back != rec or jsonio.loads(jsonio.dumps(rec)) != rec \
+            or textio.loads(textio.dumps(rec)) != rec:
         outcome.crashes.append(f"{name}: a writer changed the record")
     outcome.rewritten += 1
 

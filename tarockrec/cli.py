@@ -166,7 +166,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
                   f"{counts['unreadable']} unreadable\n")
     if total == 0:
         click.echo("tarockrec: no record was read from " + ", ".join(paths)
-                   + " (an empty folder, or no .json / .jsonl / .xml file in it?)", err=True)
+                   + " (an empty folder, or no .json / .jsonl / .xml / .txt file in it?)", err=True)
         sys.exit(EXIT_UNREADABLE)
     if counts["unreadable"]:
         sys.exit(EXIT_UNREADABLE)
@@ -210,20 +210,22 @@ def _target_format(path: str, to: str | None) -> str:
     if to:
         return to
     lower = path.lower()
-    for ext, fmt in ((".jsonl", "jsonl"), (".ndjson", "jsonl"), (".xml", "xml"), (".json", "json")):
+    for ext, fmt in ((".jsonl", "jsonl"), (".ndjson", "jsonl"), (".xml", "xml"), (".json", "json"),
+                     (".txt", "text")):
         if lower.endswith(ext):
             return fmt
-    raise click.UsageError(f"cannot tell the output format from {path!r}: use --to json|xml|jsonl")
+    raise click.UsageError(f"cannot tell the output format from {path!r}: "
+                           "use --to json|xml|jsonl|text")
 
 
 @main.command()
 @click.argument("source")
 @click.argument("target")
-@click.option("--to", type=click.Choice(["json", "xml", "jsonl"]), help="Output format "
+@click.option("--to", type=click.Choice(["json", "xml", "jsonl", "text"]), help="Output format "
               "(default: from TARGET's extension).")
 @click.option("--force", "-f", is_flag=True, help="Overwrite TARGET if it exists.")
 def convert(source: str, target: str, to: str | None, force: bool) -> None:
-    """Convert SOURCE (JSON, JSON Lines or XML; '-' = stdin) to TARGET in canonical form
+    """Convert SOURCE (JSON, JSON Lines, XML or text; '-' = stdin) to TARGET in canonical form
     ('-' = stdout). Records are checked against the schema; nothing is written if any record
     cannot be read. The output file appears complete or not at all."""
     fmt = _target_format(target, to)
@@ -305,6 +307,10 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
     if fmt == "xml":
         from .codecs import xmlio
         yield from xmlio.iter_dumps(records)
+        return
+    if fmt == "text":
+        from .codecs import textio
+        yield from textio.iter_dumps(records)
         return
     first = next(records, None)
     second = next(records, None)

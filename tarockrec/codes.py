@@ -52,6 +52,10 @@ SHARED: tuple[Code, ...] = (
     Code("XML-DUPLICATE", "notation", "an XML element gives one field twice (two <auction> "
          "elements in a deal, say)"),
     Code("JSON-DUPLICATE", "notation", "a JSON object names one field twice"),
+    Code("TEXT-SYNTAX", "docs/textnotation.md", "the input is not well-formed text notation "
+         "(the finding names the line and column)"),
+    Code("TEXT-DUPLICATE", "docs/textnotation.md", "a text-notation block gives one field "
+         "twice (two tags, a tag and a section, two pairs of one object)"),
     Code("XML-ATTRIBUTES", "notation", "an XML element carries more attributes than any "
          "record needs (more than 256)"),
     Code("XML-SEAT", "notation", "an XML per-seat entry names a seat other than its place"),

@@ -1,7 +1,7 @@
-"""Reading records from files and stdin, whatever the format (JSON, JSON Lines, XML).
+"""Reading records from files and stdin, whatever the format (JSON, JSON Lines, XML, text).
 
 ``entries(path)`` yields ``Entry`` tuples one record at a time; JSON Lines and XML archives are
-streamed. Directories are walked for ``.json``, ``.jsonl`` and ``.xml`` files.
+streamed. Directories are walked for ``.json``, ``.jsonl``, ``.xml`` and ``.txt`` files.
 """
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Any, Iterator
 
-from .codecs import jsonio
+from .codecs import jsonio, textio
 from .findings import Finding
 
-EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml")
+EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml", ".txt")
                    for packed in ("", ".gz", ".zst"))
 
 
@@ -49,8 +49,12 @@ def detect(name: str, head: bytes) -> str:
     if lower.endswith(".xml"):
         return "xml"
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if lower.endswith(".txt") and not textio.looks_like_json(stripped):
+        return "text"
     if stripped.startswith(b"<"):
         return "xml"
+    if textio.looks_like_text(head):
+        return "text"
     if jsonio.looks_like_jsonl(head):
         return "jsonl"
     return "json"
@@ -176,6 +180,12 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
         for index, line, rec, lines in xmlio.iter_xml_lines(fp):
             e = _entry(name, index, line, rec)
             e.lines = lines
+            e.offset = _position(raw)
+            yield e
+    elif fmt == "text":
+        for index, line, item, where in textio.iter_text_stream(fp):
+            e = _entry(name, index, line, item)
+            e.lines = where
             e.offset = _position(raw)
             yield e
     else:

@@ -97,7 +97,7 @@ def test_unreadable_input_exit_2(runner: CliRunner, tmp_path) -> None:  # type: 
 def test_bad_usage_exit_2(runner: CliRunner) -> None:
     assert runner.invoke(main, ["validate"]).exit_code == 2
     assert runner.invoke(main, ["generate", "nosuchgame"]).exit_code == 2
-    assert runner.invoke(main, ["convert", "a.json", "b.txt"]).exit_code == 2
+    assert runner.invoke(main, ["convert", "a.json", "b.dat"]).exit_code == 2
 
 
 def test_convert_round_trip_and_no_overwrite(runner: CliRunner, archive: str, tmp_path) -> None:  # type: ignore[no-untyped-def]

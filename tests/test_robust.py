@@ -107,7 +107,7 @@ def test_reports_survive_names_that_are_not_unicode(tmp_path) -> None:  # type: 
 
 
 def test_no_record_read_is_a_failure(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    (tmp_path / "archive.txt").write_bytes(b"{}")
+    (tmp_path / "archive.dat").write_bytes(b"{}")
     res = CliRunner().invoke(main, ["validate", str(tmp_path)])
     assert res.exit_code == 2 and "no record was read" in res.output
     (tmp_path / "archive.jsonl.gz").write_bytes(b"\x1f\x8b")     # read, and broken
