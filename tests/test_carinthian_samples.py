@@ -94,7 +94,7 @@ def test_every_contract_at_both_sizes() -> None:
         for kind in ("angesehen", "angesehen_zahle", "hinunter", "drei", "vier", "vierzig",
                      "vierzig_fuenfzig", "solo", "trischak_stichzwang", "trischak_nachlassen"):
             assert f"c{n}_{kind}" in names
-    assert "c4_trischak_nachlassen_early" in names
+    assert "c4_trischak_early_end" in names
 
 
 @pytest.mark.parametrize("path", VALID, ids=[os.path.basename(p) for p in VALID])

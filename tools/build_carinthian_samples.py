@@ -101,7 +101,7 @@ def valid() -> dict[str, dict[str, Any]]:
         wanted = ["angesehen", "angesehen_zahle", "hinunter", "drei", "vier", "vierzig",
                   "vierzig_fuenfzig", "solo", "trischak_stichzwang", "trischak_nachlassen"]
         if n == 4:
-            wanted.append("trischak_nachlassen_early")
+            wanted.append("trischak_early_end")
         found: dict[str, CarinthianEngine] = {}
         extra: dict[str, CarinthianEngine] = {}
         for k in range(60000):
@@ -110,7 +110,7 @@ def valid() -> dict[str, dict[str, Any]]:
             e = play(rng, n, k % n, {})
             kd = kind_of(e)
             if kd.endswith("_early") and kd not in wanted:
-                kd = "trischak_nachlassen_early" if n == 4 else kd
+                kd = "trischak_early_end" if n == 4 else kd
             if kd in wanted and kd not in found:
                 found[kd] = e
             says = [x for _, s in e.turns for x in s]
