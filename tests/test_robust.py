@@ -125,7 +125,7 @@ def test_junit_report_is_xml_ci_servers_read() -> None:
     assert failure.get("type") == "KR-BID-LOW"
 
 
-def test_max_findings_and_labels_and_strict(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_max_findings_and_labels_and_strict(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     many = [Finding("RESULT-SCORES", f"finding {i}", "/result/scores") for i in range(5)]
     warn = Finding("SHEET-UNVERIFIED", "a warning", "/", "warning")
 
@@ -138,17 +138,15 @@ def test_max_findings_and_labels_and_strict(monkeypatch: pytest.MonkeyPatch) -> 
     runner = CliRunner()
     invalid = copy.deepcopy(REC)
     invalid["_bad"] = True
-    with runner.isolated_filesystem():
-        with open("w.json", "w") as fp:
-            json.dump(REC, fp)
-        with open("i.json", "w") as fp:
-            json.dump(invalid, fp)
-        res = runner.invoke(main, ["validate", "--max-findings", "2", "i.json"])
-        assert res.output.count("finding ") == 2 and "… and 3 more" in res.output
-        res = runner.invoke(main, ["validate", "w.json"])
-        assert res.exit_code == 0 and "warning: " in res.output
-        res = runner.invoke(main, ["validate", "--strict", "w.json"])
-        assert res.exit_code == 1 and "INVALID" in res.output
+    w, i = tmp_path / "w.json", tmp_path / "i.json"
+    w.write_text(json.dumps(REC), encoding="utf-8")
+    i.write_text(json.dumps(invalid), encoding="utf-8")
+    res = runner.invoke(main, ["validate", "--max-findings", "2", str(i)])
+    assert res.output.count("finding ") == 2 and "… and 3 more" in res.output
+    res = runner.invoke(main, ["validate", str(w)])
+    assert res.exit_code == 0 and "warning: " in res.output
+    res = runner.invoke(main, ["validate", "--strict", str(w)])
+    assert res.exit_code == 1 and "INVALID" in res.output
 
 
 def test_an_input_reached_through_a_link_is_never_the_target(tmp_path) -> None:  # type: ignore[no-untyped-def]
