@@ -13,6 +13,7 @@ from ...cards import iter_bits
 from ...engine import FLAG, ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
 from ...errors import IllegalAction
 from ...scoring import Score
+from ...core.auction import Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
@@ -31,6 +32,17 @@ AUCTION, CHOOSE, KING, TALON, DISCARD, OPENING, DECLARE, PLAY, DONE = (
     "auction", "choose", "king", "talon", "discard", "opening", "declare", "play", "done")
 REDEALT, CONCEDED = "redealt", "conceded"
 BIDDABLE = tuple(c for c in CONTRACTS.values() if c.biddable)
+
+
+def _auction_rank(call: str) -> int:
+    return 0 if call == "mein_spiel" else CONTRACTS[call].rank
+
+
+#: §3.3: forehand opens (with mein_spiel, checked by the engine), a bid must outrank the
+#: standing one, a seat nearer forehand may hold, a pass is final, the last seat in wins
+AUCTION_SPEC = AuctionSpec(
+    ladder=("mein_spiel", *(c.id for c in BIDDABLE)), pass_final=True, holds=True,
+    forced_opening=True, higher=lambda new, standing: _auction_rank(new) > _auction_rank(standing))
 HALVES = ("lower", "upper")
 
 
@@ -66,10 +78,8 @@ class KoenigrufenEngine(TrickEngine):
         self.doubling = doubling                 # deals still doubled before this one (§6.8)
         self.phase = AUCTION
         # auction (§3.3)
-        self.calls: list[tuple[int, str]] = []
-        self.active = [True] * N
-        self.high: tuple[str, int] | None = None  # (contract id or "mein_spiel", owner)
-        self.turn = self.forehand
+        self.calls: list[tuple[int, str]] = []      # the auction's calls and forehand's choice
+        self.auction = Auction(AUCTION_SPEC, [(self.forehand + i) % N for i in range(N)])
         self.declarer: int | None = None
         self.contract: Contract | None = None
         # exchange
@@ -111,7 +121,7 @@ class KoenigrufenEngine(TrickEngine):
     @property
     def to_act(self) -> int | None:
         if self.phase == AUCTION:
-            return self.turn
+            return self.auction.turn
         if self.phase == CHOOSE:
             return self.forehand
         if self.phase in (KING, TALON, DISCARD, OPENING):
@@ -181,7 +191,7 @@ class KoenigrufenEngine(TrickEngine):
 
     def _expecting(self) -> str:
         return {
-            AUCTION: f"the auction is still running (seat {self.turn} to call)",
+            AUCTION: f"the auction is still running (seat {self.auction.turn} to call)",
             CHOOSE: "forehand must still choose the contract after three passes to Mein Spiel",
             KING: f"seat {self.declarer} must still call a king",
             TALON: f"seat {self.declarer} must still take a talon half",
@@ -262,41 +272,44 @@ class KoenigrufenEngine(TrickEngine):
             return
         if self.phase != AUCTION:
             raise self._wrong_phase("call", call)
-        if seat != self.turn:
-            if 0 <= seat < N and not self.active[seat]:
-                raise _bad("KR-TURN", f"seat {seat} has passed and may not call again "
-                           "(a pass is final)", call)
-            raise _bad("KR-TURN", f"it is seat {self.turn}'s turn to call, not seat {seat}'s", call)
-        if not self.calls:
-            if call != "mein_spiel":
-                raise _bad("KR-OPEN", f"forehand must open with mein_spiel, not {call}", call)
-            return
-        if call == "pass":
-            return
-        if call == "mein_spiel":
+        a = self.auction
+        if not a.calls and seat == a.turn and call != "mein_spiel":
+            raise _bad("KR-OPEN", f"forehand must open with mein_spiel, not {call}", call)
+        if a.calls and call == "mein_spiel" and seat == a.turn:
             raise _bad("KR-OPEN", "mein_spiel is only forehand's first call", call)
-        assert self.high is not None
-        high, owner = self.high
-        if call == "hold":
-            if high == "mein_spiel":
+        if call == "hold" and seat == a.turn:
+            if a.high == "mein_spiel":
                 raise _bad("KR-HOLD", "Mein Spiel cannot be held", call)
             if self.rules.hold_right == "forehand_only" and seat != self.forehand:
                 raise _bad("KR-HOLD", "only forehand may hold under this rule set", call)
-            if self.prio(seat) >= self.prio(owner):
-                raise _bad("KR-HOLD", f"seat {seat} may not hold seat {owner}'s {high}: only a "
-                           "seat of higher priority (nearer forehand) may hold", call)
-            return
-        contract = CONTRACTS.get(call)
-        if contract is None:
-            raise _bad("KR-CALL-UNKNOWN", f"{call!r} is not a Königrufen call", call)
-        if not contract.biddable:
+        if call not in ("pass", "hold") and call not in AUCTION_SPEC.rank and seat == a.turn:
+            contract = CONTRACTS.get(call)
+            if contract is None:
+                raise _bad("KR-CALL-UNKNOWN", f"{call!r} is not a Königrufen call", call)
             raise _bad("KR-NOT-BIDDABLE", f"{call} cannot be bid in the auction: only forehand "
                        "chooses it after Mein Spiel and three passes", call)
-        current = 0 if high == "mein_spiel" else CONTRACTS[high].rank
-        if contract.rank <= current:
-            raise _bad("KR-BID-LOW", f"{call} does not outrank the current {high}; a bid must "
-                       "be higher (or a hold)", call)
+        why = a.refusal(seat, call)
+        if why is not None:
+            raise self._auction_refusal(why, seat, call)
+        if call in ("pass", "hold", "mein_spiel"):
+            return
         self._check_hand_limits(seat, call)
+
+    def _auction_refusal(self, why: Refusal, seat: int, call: str) -> IllegalAction:
+        a = self.auction
+        if why is Refusal.PASSED:
+            return _bad("KR-TURN", f"seat {seat} has passed and may not call again (a pass is "
+                        "final)", call)
+        if why is Refusal.TURN:
+            return _bad("KR-TURN", f"it is seat {a.turn}'s turn to call, not seat {seat}'s", call)
+        if why is Refusal.HOLD_PRIORITY:
+            return _bad("KR-HOLD", f"seat {seat} may not hold seat {a.holder}'s {a.high}: only "
+                        "a seat of higher priority (nearer forehand) may hold", call)
+        if why is Refusal.LOW:
+            return _bad("KR-BID-LOW", f"{call} does not outrank the current {a.high}; a bid must "
+                        "be higher (or a hold)", call)
+        # OPEN_PASS and OVER cannot reach here: the opening and the phase are checked first
+        return self._wrong_phase("call", call)  # pragma: no cover
 
     def _check_hand_limits(self, seat: int, call: str) -> None:
         c = CONTRACTS[call]
@@ -317,26 +330,15 @@ class KoenigrufenEngine(TrickEngine):
         if self.phase == CHOOSE:
             self._fix_contract(CONTRACTS[call], seat)
             return Event(Action("call", seat, call))
-        if call == "pass":
-            self.active[seat] = False
-        elif call == "hold":
-            assert self.high is not None
-            self.high = (self.high[0], seat)
-        else:
-            self.high = (call, seat)
-        if sum(self.active) == 1:
-            assert self.high is not None
-            contract, owner = self.high
-            if contract == "mein_spiel":
+        a = self.auction
+        a.push(seat, call)
+        if a.done:
+            assert a.high is not None and a.holder is not None
+            if a.high == "mein_spiel":              # three passes: forehand chooses (§3.4)
                 self.phase = CHOOSE
-                self.declarer = owner
+                self.declarer = a.holder
             else:
-                self._fix_contract(CONTRACTS[contract], owner)
-        else:
-            s = (seat + 1) % N
-            while not self.active[s]:
-                s = (s + 1) % N
-            self.turn = s
+                self._fix_contract(CONTRACTS[a.high], a.holder)
         return Event(Action("call", seat, call))
 
     def _fix_contract(self, contract: Contract, declarer: int) -> None:
