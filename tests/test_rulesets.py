@@ -1,0 +1,147 @@
+"""Named, sourced rule sets as data (issue 12): the files, their schema, loading, caching,
+and generated deals under every shipped rule set."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from tarockrec import rulesets
+from tarockrec.codecs import jsonio, xmlio
+from tarockrec.errors import RulesError
+from tarockrec.games import all_games
+from tarockrec.generate import deal_record
+from tarockrec.validate import validate_record
+
+GAMES = sorted(all_games())
+ALL = [(g, name) for g in GAMES for name in rulesets.for_game(g)]
+COMPLETE = [(g, n) for g, n in ALL if rulesets.for_game(g)[n].complete]
+INCOMPLETE = [(g, n) for g, n in ALL if not rulesets.for_game(g)[n].complete]
+
+
+def test_every_game_ships_its_default_rule_set() -> None:
+    assert rulesets.games() == GAMES
+    for g in GAMES:
+        assert next(iter(rulesets.for_game(g))) == "default"
+        assert all_games()[g].Rules.names()[0] == "default"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_default_file_holds_the_engine_defaults(game: str) -> None:
+    """The default rule set is data: its values are the defaults of rules.py, its sections
+    the rules document's sections, its source the rules document and the seed article."""
+    doc = rulesets.for_game(game)["default"]
+    rules = all_games()[game].Rules
+    assert dict(doc.options) == {o.name: o.default for o in rules.options}
+    assert dict(doc.sections) == {o.name: o.section for o in rules.options if o.section}
+    assert doc.provenance["source"]["path"] == f"shared/rules/{game}.md"
+    assert doc.provenance["based_on"][0]["path"].startswith("shared/seeds/")
+    assert doc.complete and not doc.not_yet_supported
+
+
+@pytest.mark.parametrize("game,name", ALL, ids=[f"{g}-{n}" for g, n in ALL])
+def test_rule_set_file_is_sourced(game: str, name: str) -> None:
+    doc = rulesets.for_game(game)[name]
+    rules = all_games()[game].Rules
+    by_name = {o.name: o for o in rules.options}
+    assert doc.name == name and doc.game == game and doc.title
+    for key, value in doc.options.items():
+        assert key in by_name, key
+        assert value in (by_name[key].values or (value,)), (key, value)
+        if value != by_name[key].default:   # every value that differs from the default
+            assert doc.sections.get(key), f"{name}: {key} = {value} has no section in its source"
+    for key in doc.sections:
+        assert key in by_name, key
+    for missing in doc.not_yet_supported:
+        if "option" in missing:
+            assert missing["option"] in by_name
+    # complete <=> nothing listed as missing and every value supported
+    unsupported = [k for k, v in doc.options.items()
+                   if by_name[k].supported is not None and v not in by_name[k].supported]
+    assert doc.complete == (not unsupported and not doc.not_yet_supported), unsupported
+
+
+def test_rule_set_files_are_schema_checked(tmp_path: Any) -> None:
+    folder = tmp_path / "ulti"
+    folder.mkdir()
+    good = json.loads((rulesets.HERE / "ulti" / "default.json").read_text(encoding="utf-8"))
+    bad = dict(good, complete="yes")
+    (folder / "default.json").write_text(json.dumps(bad), encoding="utf-8")
+    with pytest.raises(rulesets.RuleSetFileError, match="complete"):
+        rulesets.read(folder / "default.json")
+    (folder / "other.json").write_text(json.dumps(good), encoding="utf-8")
+    with pytest.raises(rulesets.RuleSetFileError, match="do not match"):
+        rulesets.read(folder / "other.json")
+    nosource = dict(good, provenance={"sections": {}})
+    (folder / "default.json").write_text(json.dumps(nosource), encoding="utf-8")
+    with pytest.raises(rulesets.RuleSetFileError, match="source"):
+        rulesets.read(folder / "default.json")
+
+
+@pytest.mark.parametrize("game,name", COMPLETE, ids=[f"{g}-{n}" for g, n in COMPLETE])
+def test_complete_rule_set_loads_with_its_values(game: str, name: str) -> None:
+    g = all_games()[game]
+    rules = g.rules({"name": name})
+    doc = rulesets.for_game(game)[name]
+    assert rules.name == name and not rules.overrides
+    for key, value in doc.options.items():
+        assert rules.values[key] == value
+
+
+@pytest.mark.parametrize("game,name", INCOMPLETE, ids=[f"{g}-{n}" for g, n in INCOMPLETE])
+def test_incomplete_rule_set_is_refused(game: str, name: str) -> None:
+    """A rule set needing what the engine lacks is refused, never approximated."""
+    with pytest.raises(RulesError) as err:
+        all_games()[game].rules({"name": name})
+    assert err.value.code == "OPTION-UNSUPPORTED"
+    assert name in str(err.value)
+
+
+def test_unknown_name_is_a_finding_naming_the_known_sets() -> None:
+    g = all_games()["koenigrufen"]
+    rec = deal_record(g, random.Random(1), 0, n=4)
+    rec["rules"] = {"name": "no_such_cup"}
+    report = validate_record(rec)
+    assert not report.valid
+    (finding,) = [f for f in report.findings if f.code == "RULES-UNKNOWN"]
+    assert finding.pointer == "/rules"
+    for known in g.Rules.names():
+        assert known in finding.message
+
+
+def test_options_override_single_points_of_a_named_set() -> None:
+    g = all_games()["ulti"]
+    rules = g.rules({"name": "default", "options": {"simple_tie": "soloist_wins"}})
+    assert rules.values["simple_tie"] == "soloist_wins"
+    assert rules.overrides == {"simple_tie": "soloist_wins"}
+    assert rules.values["talon_points_to"] == "nobody"
+
+
+def test_loading_is_cached() -> None:
+    g = all_games()["illustrated"]
+    assert rulesets.for_game("illustrated") is rulesets.for_game("illustrated")
+    first = g.Rules.named("default")
+    assert g.Rules.named("default") is first
+    assert g.rules({"name": "default"}) is g.rules({"name": "default"})
+
+
+@pytest.mark.parametrize("game,name", COMPLETE, ids=[f"{g}-{n}" for g, n in COMPLETE])
+def test_generated_deals_under_every_rule_set(game: str, name: str) -> None:
+    """Deals generated under the rule set are valid, zero-sum, name the rule set when it is not
+    the default, and survive JSON -> XML -> JSON unchanged."""
+    g = all_games()[game]
+    rules = g.rules({"name": name})
+    rng = random.Random(f"rulesets/{game}/{name}")
+    for i in range(24):
+        n = g.table_sizes[i % len(g.table_sizes)]
+        rec = deal_record(g, rng, i % n, rules=rules, n=n)
+        if name != "default":
+            assert rec["rules"]["name"] == name
+        report = validate_record(rec)
+        assert report.valid, [str(f) for f in report.findings]
+        deltas = list(report.scores[0].deltas)
+        assert sum(deltas) == 0 and deltas == rec["result"]["scores"]
+        text = jsonio.dumps(rec)
+        assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == text
