@@ -1,4 +1,4 @@
-"""The ``tarockrec`` command line: validate, convert, score, generate, schema."""
+"""The ``tarockrec`` command line: validate, convert, score, generate, rules, schema."""
 from __future__ import annotations
 
 import io
@@ -520,6 +520,95 @@ def codes_cmd(game: str | None, fmt: str) -> None:
     for c in entries:
         note = f" (unreachable: {c.unreachable})" if c.unreachable else ""
         click.echo(f"{c.code:<{width}}  {c.severity:<7}  {c.section:<9}  {c.meaning}{note}")
+
+
+def _ruleset_summary(doc: Any) -> dict[str, Any]:
+    src = doc.provenance["source"]
+    return {"game": doc.game, "name": doc.name, "title": doc.title, "complete": doc.complete,
+            "source": src.get("url") or src.get("path"), "source_title": src["title"],
+            "source_date": src.get("date")}
+
+
+def _ruleset_detail(doc: Any) -> dict[str, Any]:
+    """One rule set: every option of the game with its value in this set, its default, its
+    meaning, its section of the rules document and the section of the set's source."""
+    from .games import all_games
+
+    rules = all_games()[doc.game].Rules
+    options = []
+    for o in rules.options:
+        value = doc.options.get(o.name, o.default)
+        options.append({"name": o.name, "value": value, "default": o.default,
+                        "meaning": o.meaning, "rules_section": o.section,
+                        "source_section": doc.sections.get(o.name),
+                        "supported": o.supported is None or value in o.supported})
+    return dict(_ruleset_summary(doc), provenance=dict(doc.provenance), options=options)
+
+
+@main.command(name="rules")
+@click.argument("game", required=False)
+@click.argument("name", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
+    """List the named rule sets (of GAME, or of every game), or print the rule set NAME of
+    GAME: every option with its value, its meaning and its source."""
+    from . import rulesets
+    from .games import all_games
+
+    if game is not None and game not in all_games():
+        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
+                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+    if name is None:
+        docs = [d for g in ([game] if game else sorted(all_games()))
+                for d in rulesets.for_game(g).values()]
+        if fmt == "json":
+            click.echo(json.dumps([_ruleset_summary(d) for d in docs], ensure_ascii=False,
+                                  indent=1))
+            return
+        width = max(len(f"{d.game}/{d.name}") for d in docs)
+        for d in docs:
+            flag = "" if d.complete else "  [incomplete: needs rules not yet supported]"
+            click.echo(f"{d.game + '/' + d.name:<{width}}  {d.title}{flag}")
+        return
+    assert game is not None
+    known = rulesets.for_game(game)
+    if name not in known:
+        raise click.BadParameter(f"{game} has no rule set named {name!r} "
+                                 f"(known: {', '.join(known)})", param_hint="NAME")
+    detail = _ruleset_detail(known[name])
+    if fmt == "json":
+        click.echo(json.dumps(detail, ensure_ascii=False, indent=1))
+        return
+    prov = detail["provenance"]
+    click.echo(f"{game}/{name}: {detail['title']}")
+    if not detail["complete"]:
+        click.echo("INCOMPLETE: needs rules this version does not support (records naming it "
+                   "are refused with OPTION-UNSUPPORTED)")
+    for label, doc in [("source", prov["source"])] + [("based on", b)
+                                                     for b in prov.get("based_on", [])]:
+        where = doc.get("url") or doc.get("path")
+        date = doc.get("date") or "undated"
+        click.echo(f"{label}: {doc['title']} ({date}) {where}")
+    click.echo("")
+    width = max(len(o["name"]) for o in detail["options"])
+    for o in detail["options"]:
+        mark = "*" if o["value"] != o["default"] else " "
+        src = (f"source {o['source_section']}" if o["source_section"]
+               else f"rules/{game}.md {o['rules_section']}")
+        if o["value"] != o["default"]:
+            src += f"; default {o['default']}"
+        if not o["supported"]:
+            src += "; NOT YET SUPPORTED"
+        click.echo(f"{mark}{o['name']:<{width}}  {str(o['value']):<12} {o['meaning']}  [{src}]")
+    missing = prov.get("not_yet_supported", [])
+    if missing:
+        click.echo("\nnot yet supported by tarockrec:")
+        for m in missing:
+            opt = f" (option {m['option']})" if m.get("option") else ""
+            click.echo(f"- {m['rule']} [source {m['section']}]{opt}")
+    if prov.get("notes"):
+        click.echo(f"\nnotes: {prov['notes']}")
 
 
 @main.command(name="schema")

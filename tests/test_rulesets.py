@@ -145,3 +145,48 @@ def test_generated_deals_under_every_rule_set(game: str, name: str) -> None:
         assert sum(deltas) == 0 and deltas == rec["result"]["scores"]
         text = jsonio.dumps(rec)
         assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == text
+
+
+# -- tarockrec rules -----------------------------------------------------------------------
+def _cli(*args: str) -> Any:
+    from click.testing import CliRunner
+
+    from tarockrec.cli import main
+
+    return CliRunner().invoke(main, ["rules", *args])
+
+
+def test_cli_lists_every_rule_set() -> None:
+    res = _cli()
+    assert res.exit_code == 0, res.output
+    for game, name in ALL:
+        assert f"{game}/{name}" in res.output
+    res = _cli("ulti", "--format", "json")
+    assert res.exit_code == 0
+    listed = json.loads(res.output)
+    assert [d["name"] for d in listed] == list(rulesets.for_game("ulti"))
+    assert all(d["game"] == "ulti" for d in listed)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cli_prints_one_rule_set_with_meanings_and_sources(game: str) -> None:
+    res = _cli(game, "default", "--format", "json")
+    assert res.exit_code == 0, res.output
+    detail = json.loads(res.output)
+    rules = all_games()[game].Rules
+    assert [o["name"] for o in detail["options"]] == [o.name for o in rules.options]
+    for o in detail["options"]:
+        assert o["meaning"], o["name"]           # every option says what it decides
+        assert o["value"] == o["default"]
+    assert detail["provenance"]["source"]["path"] == f"shared/rules/{game}.md"
+    text = _cli(game, "default")
+    assert text.exit_code == 0
+    for o in rules.options:
+        assert o.name in text.output and o.meaning in text.output
+
+
+def test_cli_refuses_unknown_game_and_name() -> None:
+    res = _cli("skat")
+    assert res.exit_code == 2 and "not a game" in res.output
+    res = _cli("ulti", "no_such_set")
+    assert res.exit_code == 2 and "known: default" in res.output
