@@ -117,6 +117,7 @@ class RuleSet:
             raise RulesError("RULES-UNKNOWN", f"{cls.game} has no rule set named {name!r} "
                              f"(known: {', '.join(cls.names())})")
         checked: dict[str, Value] = {o.name: o.default for o in cls.options}
+        unsupported: list[str] = []
         for key, raw in doc.options.items():
             opt = cls._by_name.get(key)
             if opt is None:
@@ -126,12 +127,14 @@ class RuleSet:
             except RulesError as err:
                 if err.code != "OPTION-UNSUPPORTED":
                     raise rulesets.RuleSetFileError(f"{doc.path}: {err}") from None
-                raise RulesError("OPTION-UNSUPPORTED", f"rule set {name!r} needs {key} = {raw}, "
-                                 "which this version of tarockrec does not support") from None
-        if not doc.complete:
-            missing = "; ".join(m["rule"] for m in doc.not_yet_supported) or "(unlisted rules)"
-            raise RulesError("OPTION-UNSUPPORTED", f"rule set {name!r} is incomplete: this "
-                             f"version of tarockrec does not support {missing}")
+                unsupported.append(f"{key} = {raw}")
+        if unsupported or not doc.complete:
+            missing = [m["rule"] for m in doc.not_yet_supported
+                       if m.get("option") not in {u.split(" = ")[0] for u in unsupported}]
+            needs = "; ".join(unsupported + missing) or "rules it does not list"
+            raise RulesError("OPTION-UNSUPPORTED", f"rule set {name!r} is incomplete: it needs "
+                             f"{needs}, which this version of tarockrec does not support "
+                             "(tarockrec rules " + f"{cls.game} {name} lists them)")
         values = MappingProxyType(checked)
         cls._named[name] = values
         return values
