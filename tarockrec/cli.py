@@ -545,11 +545,103 @@ def _ruleset_detail(doc: Any) -> dict[str, Any]:
     return dict(_ruleset_summary(doc), provenance=dict(doc.provenance), options=options)
 
 
+def _short(section: str) -> str:
+    """A source section without its parenthesised quotation (for a table cell)."""
+    return section.split(" (", 1)[0]
+
+
+def rulesets_markdown() -> str:
+    """docs/rulesets.md: every shipped rule set against its game's default, point by point,
+    with the source of each value (``tarockrec rules --format markdown``)."""
+    from . import rulesets
+    from .games import all_games
+
+    out = ["# Rule sets", "",
+           "<!-- written by `tarockrec rules --format markdown`; tests/test_rulesets.py checks "
+           "that this file is up to date -->", "",
+           "A rule set is a named set of option values of one game, shipped as data in "
+           "`tarockrec/rulesets/<game>/<name>.json` and checked against "
+           "`tarockrec/rulesets/ruleset.schema.json`. Each file gives its provenance: the source "
+           "document (title, URL or project path, date) and, for every value that differs from "
+           "the game's default, the section of that source that fixes it. A record selects one "
+           "with `\"rules\": {\"name\": \"…\"}`; `\"options\"` beside the name override "
+           "single points; an unknown name is `RULES-UNKNOWN`, naming the known sets. "
+           "`tarockrec rules [GAME] [NAME] [--format json]` lists the sets and prints one, every "
+           "option with its value, meaning and source.", "",
+           "A rule set that needs rules this version does not implement is shipped marked "
+           "**incomplete**: its values are recorded with their sources, the missing rules are "
+           "listed under *not yet supported*, and a record naming it is refused with "
+           "`OPTION-UNSUPPORTED` (never scored by approximation). Only the opening parts of "
+           "some sources were available to the research; what a source says beyond them is not "
+           "recorded.", ""]
+    out += ["## The rule sets", "", "| game | name | complete | source | date |",
+            "| --- | --- | --- | --- | --- |"]
+    for game in sorted(all_games()):
+        for doc in rulesets.for_game(game).values():
+            src = doc.provenance["source"]
+            where = src.get("url") or src.get("path")
+            link = f"[{src['title']}]({where})" if src.get("url") else f"{src['title']} (`{where}`)"
+            out.append(f"| {game} | `{doc.name}` | {'yes' if doc.complete else '**no**'} | "
+                       f"{link} | {src.get('date') or 'undated'} |")
+    out.append("")
+    for game in sorted(all_games()):
+        docs = rulesets.for_game(game)
+        rules = all_games()[game].Rules
+        others = [d for n, d in docs.items() if n != "default"]
+        out += [f"## {all_games()[game].title or game}", ""]
+        if not others:
+            out += ["Only the default rule set (`tarockrec rules " + game + " default`: every "
+                    "option with its default, meaning and rules-document section).", ""]
+            continue
+        head = "| option | meaning | default | " + " | ".join(f"`{d.name}`" for d in others) + " |"
+        out += ["Every option that a rule set of this game fixes; a cell gives the set's value "
+                "and the section of its source (**bold**: differs from the default; *not yet "
+                "supported*: the engine refuses that value today; ·: the source does not "
+                "say, the default applies).", "", head,
+                "| --- | --- | --- |" + " --- |" * len(others)]
+        for o in rules.options:
+            if not any(o.name in d.options for d in others):
+                continue
+            cells = []
+            for d in others:
+                if o.name not in d.options:
+                    cells.append("·")
+                    continue
+                value = d.options[o.name]
+                text = f"**{value}**" if value != o.default else f"{value}"
+                if o.supported is not None and value not in o.supported:
+                    text += " *not yet supported*"
+                sec = d.sections.get(o.name)
+                cells.append(f"{text} — {_short(sec)}" if sec else text)
+            out.append(f"| `{o.name}` | {o.meaning} | {o.default} — {o.section} | "
+                       + " | ".join(cells) + " |")
+        out.append("")
+        for d in others:
+            prov = d.provenance
+            out += [f"### `{d.name}`: {d.title}", ""]
+            for label, ref in [("Source", prov["source"])] + [("Also", b) for b in
+                                                             prov.get("based_on", [])]:
+                where = ref.get("url") or ref.get("path")
+                out.append(f"- {label}: {ref['title']} — <{where}> ({ref.get('date') or 'undated'})")
+            for key, sec in d.sections.items():
+                out.append(f"- `{key}` = {d.options.get(key, '?')}: {sec}")
+            if d.not_yet_supported:
+                out.append("- Not yet supported:")
+                for m in d.not_yet_supported:
+                    opt = f" (option `{m['option']}`)" if m.get("option") else ""
+                    out.append(f"  - {m['rule']} — {m['section']}{opt}")
+            if prov.get("notes"):
+                out.append(f"- Notes: {prov['notes']}")
+            out.append("")
+    return "\n".join(out)
+
+
 @main.command(name="rules")
 @click.argument("game", required=False)
 @click.argument("name", required=False)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
+              default="text", show_default=True,
+              help="markdown: every rule set against the default (docs/rulesets.md)")
 def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     """List the named rule sets (of GAME, or of every game), or print the rule set NAME of
     GAME: every option with its value, its meaning and its source."""
@@ -559,6 +651,9 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     if game is not None and game not in all_games():
         raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
                                  f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+    if fmt == "markdown":
+        click.echo(rulesets_markdown())
+        return
     if name is None:
         docs = [d for g in ([game] if game else sorted(all_games()))
                 for d in rulesets.for_game(g).values()]

@@ -271,3 +271,17 @@ def test_illustrated_pagat_uhu_under_the_seed_and_under_the_kupa_value() -> None
     kupa = _supported_part("illustrated", "tarokk_kupa")
     assert kupa == {"pagat_uhu_value": 15}
     assert _rescore(path, {"name": "default", "options": kupa}) == [-18, 18, -18, 18]
+
+
+def test_docs_rulesets_md_is_up_to_date() -> None:
+    """docs/rulesets.md is what `tarockrec rules --format markdown` writes from the files."""
+    from pathlib import Path
+
+    from tarockrec.cli import rulesets_markdown
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "rulesets.md"
+    assert doc.read_text(encoding="utf-8") == rulesets_markdown() + "\n", \
+        "run: tarockrec rules --format markdown > docs/rulesets.md"
+    text = doc.read_text(encoding="utf-8")
+    for game, name in ALL:
+        assert f"`{name}`" in text
