@@ -405,15 +405,17 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
 @click.option("--sessions", type=click.IntRange(1), default=None,
               help="Write this many session records of COUNT deals each: the carried state "
                    "(doubling periods) and the dealer pass from deal to deal.")
+@click.option("--rules", "ruleset", default="default", show_default=True, metavar="NAME",
+              help="The named rule set of the generated deals (tarockrec rules GAME lists them).")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A rule option for the generated deals (repeatable), e.g. "
-                   "redeal_no_king_no_tarock=on.")
+                   "redeal_no_king_no_tarock=on; it overrides that point of --rules.")
 @click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
 @click.option("--players", type=int, default=None,
               help="Table size where the game has several (default: the first one).")
 @click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
-def generate(game: str, count: int, sessions: int | None, options: tuple[str, ...],
+def generate(game: str, count: int, sessions: int | None, ruleset: str, options: tuple[str, ...],
              seed: int | None, players: int | None, output: str | None, force: bool) -> None:
     """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines.
 
@@ -436,7 +438,8 @@ def generate(game: str, count: int, sessions: int | None, options: tuple[str, ..
             raise click.UsageError(f"--option {item!r}: write NAME=VALUE")
         chosen[name] = _option_value(value)
     try:
-        rules = g.rules({"options": chosen}) if chosen else None
+        rules = (g.rules({"name": ruleset, "options": chosen})
+                 if chosen or ruleset != "default" else None)
     except RulesError as err:
         raise click.UsageError(err.message) from None
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")

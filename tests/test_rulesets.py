@@ -285,3 +285,21 @@ def test_docs_rulesets_md_is_up_to_date() -> None:
     text = doc.read_text(encoding="utf-8")
     for game, name in ALL:
         assert f"`{name}`" in text
+
+
+def test_generate_under_a_named_rule_set() -> None:
+    from click.testing import CliRunner
+
+    from tarockrec.cli import main
+
+    res = CliRunner().invoke(main, ["generate", "ulti", "-n", "3", "--seed", "2", "--rules",
+                                    "default", "--option", "simple_tie=soloist_wins"])
+    assert res.exit_code == 0, res.output
+    for line in res.output.splitlines():
+        rec = json.loads(line)
+        assert rec["rules"] == {"name": "default", "options": {"simple_tie": "soloist_wins"}}
+        assert validate_record(rec).valid
+    res = CliRunner().invoke(main, ["generate", "koenigrufen", "--rules", "tarockcup_austria"])
+    assert res.exit_code == 2 and "incomplete" in res.output and "contract_values" in res.output
+    res = CliRunner().invoke(main, ["generate", "koenigrufen", "--rules", "no_such_cup"])
+    assert res.exit_code == 2 and "known: default" in res.output
