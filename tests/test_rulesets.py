@@ -269,8 +269,26 @@ def test_illustrated_pagat_uhu_under_the_seed_and_under_the_kupa_value() -> None
     path = "samples/illustrated/valid/announced_pagat_uhu_made.json"
     assert _rescore(path, {"name": "default"}) == [-23, 23, -23, 23]
     kupa = _supported_part("illustrated", "tarokk_kupa")
-    assert kupa == {"pagat_uhu_value": 15}
+    assert kupa == {"pagat_uhu_value": 15, "xxi_catch_values": 42}
     assert _rescore(path, {"name": "default", "options": kupa}) == [-18, 18, -18, 18]
+
+
+def test_illustrated_xxi_catch_under_the_seed_and_under_the_kupa_values() -> None:
+    """Tarokk Kupa Versenyszabályzat 1§ item 5: XXI-catch 84 announced, 42 silent (seed 42/21).
+
+    rules/illustrated.md E3 (solo, g = 4, lone declarer s1, game kontra'd and lost, silent
+    XXI-catch by s1, s1 declared 8 tarokks): seed V = -8 + 21 = 13, s1 +39 +3 = +42, the others
+    -13 -1 = -14. Kupa: V = -8 + 42 = 34, s1 +102 +3 = +105, the others -34 -1 = -35.
+    samples/illustrated/valid/e09_xxi_catch_fails.json (two, g = 2; the declarer side's announced
+    catch fails, the defenders' Skíz catches the XXI silently; game lost): seed
+    -2 - 42 - 21 = -65 per declarer-side seat; kupa -2 - 84 - 42 = -128."""
+    kupa = {"name": "default", "options": _supported_part("illustrated", "tarokk_kupa")}
+    e3 = "samples/illustrated/valid/e03_lone_kontra_catch.json"
+    assert _rescore(e3, {"name": "default"}) == [-14, 42, -14, -14]
+    assert _rescore(e3, kupa) == [-35, 105, -35, -35]
+    e9 = "samples/illustrated/valid/e09_xxi_catch_fails.json"
+    assert _rescore(e9, {"name": "default"}) == [-65, 65, -65, 65]
+    assert _rescore(e9, kupa) == [-128, 128, -128, 128]
 
 
 def test_docs_rulesets_md_is_up_to_date() -> None:

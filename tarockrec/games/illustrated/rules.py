@@ -162,7 +162,9 @@ class IllustratedRules(RuleSet):
                meaning="the highest kontra level (5 mordkontra, 4 hirskontra, 3 szubkontra)"),
         Option("pagat_uhu_value", 20, (20, 15), section="G32",
                meaning="the value of the pagát uhu"),
-        Option("xxi_catch_values", 21, (21, 30), section="§6.7",
+        # 21/42 (seed), 30/60 (§6.7); 42/84: Tarokk Kupa Versenyszabályzat 1§ item 5
+        # (tarockrec/rulesets/illustrated/tarokk_kupa.json) — scoring.py doubles it when announced
+        Option("xxi_catch_values", 21, (21, 30, 42), section="§6.7",
                meaning="the silent value of the XXI-catch (announced: twice that)"),
         Option("lone_game_value", "bid", ("bid", "solo"), section="G34",
                meaning="the game value a lone declarer plays for: the bid's, or the solo's"),
