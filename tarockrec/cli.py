@@ -1,4 +1,4 @@
-"""The ``tarockrec`` command line: validate, convert, score, generate, schema."""
+"""The ``tarockrec`` command line: validate, convert, score, generate, rules, schema."""
 from __future__ import annotations
 
 import io
@@ -405,15 +405,17 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
 @click.option("--sessions", type=click.IntRange(1), default=None,
               help="Write this many session records of COUNT deals each: the carried state "
                    "(doubling periods) and the dealer pass from deal to deal.")
+@click.option("--rules", "ruleset", default="default", show_default=True, metavar="NAME",
+              help="The named rule set of the generated deals (tarockrec rules GAME lists them).")
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A rule option for the generated deals (repeatable), e.g. "
-                   "redeal_no_king_no_tarock=on.")
+                   "redeal_no_king_no_tarock=on; it overrides that point of --rules.")
 @click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
 @click.option("--players", type=int, default=None,
               help="Table size where the game has several (default: the first one).")
 @click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
-def generate(game: str, count: int, sessions: int | None, options: tuple[str, ...],
+def generate(game: str, count: int, sessions: int | None, ruleset: str, options: tuple[str, ...],
              seed: int | None, players: int | None, output: str | None, force: bool) -> None:
     """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines.
 
@@ -436,7 +438,8 @@ def generate(game: str, count: int, sessions: int | None, options: tuple[str, ..
             raise click.UsageError(f"--option {item!r}: write NAME=VALUE")
         chosen[name] = _option_value(value)
     try:
-        rules = g.rules({"options": chosen}) if chosen else None
+        rules = (g.rules({"name": ruleset, "options": chosen})
+                 if chosen or ruleset != "default" else None)
     except RulesError as err:
         raise click.UsageError(err.message) from None
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -520,6 +523,190 @@ def codes_cmd(game: str | None, fmt: str) -> None:
     for c in entries:
         note = f" (unreachable: {c.unreachable})" if c.unreachable else ""
         click.echo(f"{c.code:<{width}}  {c.severity:<7}  {c.section:<9}  {c.meaning}{note}")
+
+
+def _ruleset_summary(doc: Any) -> dict[str, Any]:
+    src = doc.provenance["source"]
+    return {"game": doc.game, "name": doc.name, "title": doc.title, "complete": doc.complete,
+            "source": src.get("url") or src.get("path"), "source_title": src["title"],
+            "source_date": src.get("date")}
+
+
+def _ruleset_detail(doc: Any) -> dict[str, Any]:
+    """One rule set: every option of the game with its value in this set, its default, its
+    meaning, its section of the rules document and the section of the set's source."""
+    from .games import all_games
+
+    rules = all_games()[doc.game].Rules
+    options = []
+    for o in rules.options:
+        value = doc.options.get(o.name, o.default)
+        options.append({"name": o.name, "value": value, "default": o.default,
+                        "meaning": o.meaning, "rules_section": o.section,
+                        "source_section": doc.sections.get(o.name),
+                        "supported": o.supported is None or value in o.supported})
+    return dict(_ruleset_summary(doc), provenance=dict(doc.provenance), options=options)
+
+
+def _short(section: str) -> str:
+    """A source section without its parenthesised quotation (for a table cell)."""
+    return section.split(" (", 1)[0]
+
+
+def rulesets_markdown() -> str:
+    """docs/rulesets.md: every shipped rule set against its game's default, point by point,
+    with the source of each value (``tarockrec rules --format markdown``)."""
+    from . import rulesets
+    from .games import all_games
+
+    out = ["# Rule sets", "",
+           "<!-- written by `tarockrec rules --format markdown`; tests/test_rulesets.py checks "
+           "that this file is up to date -->", "",
+           "A rule set is a named set of option values of one game, shipped as data in "
+           "`tarockrec/rulesets/<game>/<name>.json` and checked against "
+           "`tarockrec/rulesets/ruleset.schema.json`. Each file gives its provenance: the source "
+           "document (title, URL or project path, date) and, for every value that differs from "
+           "the game's default, the section of that source that fixes it. A record selects one "
+           "with `\"rules\": {\"name\": \"…\"}`; `\"options\"` beside the name override "
+           "single points; an unknown name is `RULES-UNKNOWN`, naming the known sets. "
+           "`tarockrec rules [GAME] [NAME] [--format json]` lists the sets and prints one, every "
+           "option with its value, meaning and source.", "",
+           "A rule set that needs rules this version does not implement is shipped marked "
+           "**incomplete**: its values are recorded with their sources, the missing rules are "
+           "listed under *not yet supported*, and a record naming it is refused with "
+           "`OPTION-UNSUPPORTED` (never scored by approximation). Only the opening parts of "
+           "some sources were available to the research; what a source says beyond them is not "
+           "recorded.", ""]
+    out += ["## The rule sets", "", "| game | name | complete | source | date |",
+            "| --- | --- | --- | --- | --- |"]
+    for game in sorted(all_games()):
+        for doc in rulesets.for_game(game).values():
+            src = doc.provenance["source"]
+            where = src.get("url") or src.get("path")
+            link = f"[{src['title']}]({where})" if src.get("url") else f"{src['title']} (`{where}`)"
+            out.append(f"| {game} | `{doc.name}` | {'yes' if doc.complete else '**no**'} | "
+                       f"{link} | {src.get('date') or 'undated'} |")
+    out.append("")
+    for game in sorted(all_games()):
+        docs = rulesets.for_game(game)
+        rules = all_games()[game].Rules
+        others = [d for n, d in docs.items() if n != "default"]
+        out += [f"## {all_games()[game].title or game}", ""]
+        if not others:
+            out += ["Only the default rule set (`tarockrec rules " + game + " default`: every "
+                    "option with its default, meaning and rules-document section).", ""]
+            continue
+        head = "| option | meaning | default | " + " | ".join(f"`{d.name}`" for d in others) + " |"
+        out += ["Every option that a rule set of this game fixes; a cell gives the set's value "
+                "and the section of its source (**bold**: differs from the default; *not yet "
+                "supported*: the engine refuses that value today; ·: the source does not "
+                "say, the default applies).", "", head,
+                "| --- | --- | --- |" + " --- |" * len(others)]
+        for o in rules.options:
+            if not any(o.name in d.options for d in others):
+                continue
+            cells = []
+            for d in others:
+                if o.name not in d.options:
+                    cells.append("·")
+                    continue
+                value = d.options[o.name]
+                text = f"**{value}**" if value != o.default else f"{value}"
+                if o.supported is not None and value not in o.supported:
+                    text += " *not yet supported*"
+                sec = d.sections.get(o.name)
+                cells.append(f"{text} — {_short(sec)}" if sec else text)
+            out.append(f"| `{o.name}` | {o.meaning} | {o.default} — {o.section} | "
+                       + " | ".join(cells) + " |")
+        out.append("")
+        for d in others:
+            prov = d.provenance
+            out += [f"### `{d.name}`: {d.title}", ""]
+            for label, ref in [("Source", prov["source"])] + [("Also", b) for b in
+                                                             prov.get("based_on", [])]:
+                where = ref.get("url") or ref.get("path")
+                out.append(f"- {label}: {ref['title']} — <{where}> ({ref.get('date') or 'undated'})")
+            for key, sec in d.sections.items():
+                out.append(f"- `{key}` = {d.options.get(key, '?')}: {sec}")
+            if d.not_yet_supported:
+                out.append("- Not yet supported:")
+                for m in d.not_yet_supported:
+                    opt = f" (option `{m['option']}`)" if m.get("option") else ""
+                    out.append(f"  - {m['rule']} — {m['section']}{opt}")
+            if prov.get("notes"):
+                out.append(f"- Notes: {prov['notes']}")
+            out.append("")
+    return "\n".join(out)
+
+
+@main.command(name="rules")
+@click.argument("game", required=False)
+@click.argument("name", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
+              default="text", show_default=True,
+              help="markdown: every rule set against the default (docs/rulesets.md)")
+def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
+    """List the named rule sets (of GAME, or of every game), or print the rule set NAME of
+    GAME: every option with its value, its meaning and its source."""
+    from . import rulesets
+    from .games import all_games
+
+    if game is not None and game not in all_games():
+        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
+                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+    if fmt == "markdown":
+        click.echo(rulesets_markdown())
+        return
+    if name is None:
+        docs = [d for g in ([game] if game else sorted(all_games()))
+                for d in rulesets.for_game(g).values()]
+        if fmt == "json":
+            click.echo(json.dumps([_ruleset_summary(d) for d in docs], ensure_ascii=False,
+                                  indent=1))
+            return
+        width = max(len(f"{d.game}/{d.name}") for d in docs)
+        for d in docs:
+            flag = "" if d.complete else "  [incomplete: needs rules not yet supported]"
+            click.echo(f"{d.game + '/' + d.name:<{width}}  {d.title}{flag}")
+        return
+    assert game is not None
+    known = rulesets.for_game(game)
+    if name not in known:
+        raise click.BadParameter(f"{game} has no rule set named {name!r} "
+                                 f"(known: {', '.join(known)})", param_hint="NAME")
+    detail = _ruleset_detail(known[name])
+    if fmt == "json":
+        click.echo(json.dumps(detail, ensure_ascii=False, indent=1))
+        return
+    prov = detail["provenance"]
+    click.echo(f"{game}/{name}: {detail['title']}")
+    if not detail["complete"]:
+        click.echo("INCOMPLETE: needs rules this version does not support (records naming it "
+                   "are refused with OPTION-UNSUPPORTED)")
+    for label, doc in [("source", prov["source"])] + [("based on", b)
+                                                     for b in prov.get("based_on", [])]:
+        where = doc.get("url") or doc.get("path")
+        date = doc.get("date") or "undated"
+        click.echo(f"{label}: {doc['title']} ({date}) {where}")
+    click.echo("")
+    width = max(len(o["name"]) for o in detail["options"])
+    for o in detail["options"]:
+        mark = "*" if o["value"] != o["default"] else " "
+        src = (f"source {o['source_section']}" if o["source_section"]
+               else f"rules/{game}.md {o['rules_section']}")
+        if o["value"] != o["default"]:
+            src += f"; default {o['default']}"
+        if not o["supported"]:
+            src += "; NOT YET SUPPORTED"
+        click.echo(f"{mark}{o['name']:<{width}}  {str(o['value']):<12} {o['meaning']}  [{src}]")
+    missing = prov.get("not_yet_supported", [])
+    if missing:
+        click.echo("\nnot yet supported by tarockrec:")
+        for m in missing:
+            opt = f" (option {m['option']})" if m.get("option") else ""
+            click.echo(f"- {m['rule']} [source {m['section']}]{opt}")
+    if prov.get("notes"):
+        click.echo(f"\nnotes: {prov['notes']}")
 
 
 @main.command(name="schema")

@@ -9,6 +9,11 @@ Typed fields: a game's ``RuleSet`` subclass annotates each option with its type 
 an on/off (true/false) option, a ``StrEnum`` for a choice, ``int`` for a number — and reads it
 as ``rules.require_full_play`` (a ``bool``), ``rules.simple_tie`` (an enum member). The record
 keeps the option's notation value (``"on"``, ``"soloist_wins"``) in ``values``.
+
+Named rule sets are data (``tarockrec/rulesets/<game>/<name>.json``, see ``tarockrec.rulesets``):
+``RuleSet(name, overrides)`` starts from the game's defaults, applies the named file's option
+values, then the record's ``options`` (single points override the named set). The checked
+values of each named set are cached per game class.
 """
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, get_type_hints
 
+from . import rulesets
 from .errors import RulesError
 
 Value = int | str
@@ -32,6 +38,8 @@ class Option:
     supported: tuple[Value, ...] | None = None
     minimum: int = 0
     section: str = ""
+    #: what the option decides, in a few words (from its section of the rules document)
+    meaning: str = ""
 
     def check(self, value: object) -> Value:
         if self.values is None:
@@ -63,7 +71,6 @@ class RuleSet:
     """Immutable mapping of option name → value for one game; attribute access by name."""
 
     game: str = ""
-    names: tuple[str, ...] = ("default",)
     options: tuple[Option, ...] = ()
     _by_name: Mapping[str, Option] = MappingProxyType({})
 
@@ -84,12 +91,56 @@ class RuleSet:
             elif hint is int:
                 fields[name] = int
         cls._fields = MappingProxyType(fields)
+        cls._named = {}
+
+    #: name -> the checked option values of that named rule set (filled on first use)
+    _named: dict[str, Mapping[str, Value]]
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The names of the game's rule set files (``default`` first)."""
+        return tuple(rulesets.for_game(cls.game)) or ("default",)
+
+    @classmethod
+    def named(cls, name: str) -> Mapping[str, Value]:
+        """The full option values of the rule set ``name`` (defaults + its file), checked;
+        raises ``RULES-UNKNOWN`` naming the known sets, ``OPTION-UNSUPPORTED`` for a set that
+        needs what this version does not implement."""
+        values = cls._named.get(name)
+        if values is not None:
+            return values
+        docs = rulesets.for_game(cls.game)
+        doc = docs.get(name)
+        if doc is None:
+            if name == "default" and not docs:  # a game without rule set files
+                return MappingProxyType({o.name: o.default for o in cls.options})
+            raise RulesError("RULES-UNKNOWN", f"{cls.game} has no rule set named {name!r} "
+                             f"(known: {', '.join(cls.names())})")
+        checked: dict[str, Value] = {o.name: o.default for o in cls.options}
+        unsupported: list[str] = []
+        for key, raw in doc.options.items():
+            opt = cls._by_name.get(key)
+            if opt is None:
+                raise rulesets.RuleSetFileError(f"{doc.path}: {cls.game} has no option {key!r}")
+            try:
+                checked[key] = opt.check(raw)
+            except RulesError as err:
+                if err.code != "OPTION-UNSUPPORTED":
+                    raise rulesets.RuleSetFileError(f"{doc.path}: {err}") from None
+                unsupported.append(f"{key} = {raw}")
+        if unsupported or not doc.complete:
+            missing = [m["rule"] for m in doc.not_yet_supported
+                       if m.get("option") not in {u.split(" = ")[0] for u in unsupported}]
+            needs = "; ".join(unsupported + missing) or "rules it does not list"
+            raise RulesError("OPTION-UNSUPPORTED", f"rule set {name!r} is incomplete: it needs "
+                             f"{needs}, which this version of tarockrec does not support "
+                             "(tarockrec rules " + f"{cls.game} {name} lists them)")
+        values = MappingProxyType(checked)
+        cls._named[name] = values
+        return values
 
     def __init__(self, name: str = "default", overrides: Mapping[str, object] | None = None) -> None:
-        if name not in self.names:
-            raise RulesError("RULES-UNKNOWN", f"{self.game} has no rule set named {name!r} "
-                             f"(known: {', '.join(self.names)})")
-        values: dict[str, Value] = {o.name: o.default for o in self.options}
+        values: dict[str, Value] = dict(self.named(name))
         for key, raw in (overrides or {}).items():
             opt = self._by_name.get(key)
             if opt is None:

@@ -25,36 +25,56 @@ class Trischak4Tie(StrEnum):
 
 
 def _flag(name: str, default: str, supported: tuple[str, ...] = TRUE_FALSE,
-          section: str = "") -> Option:
-    return Option(name, default, TRUE_FALSE, supported, section=section)
+          section: str = "",
+          meaning: str = "") -> Option:
+    return Option(name, default, TRUE_FALSE, supported, section=section, meaning=meaning)
 
 
 class CarinthianRules(RuleSet):
     game = "carinthian"
     options = (
         Option("talon_profile_by_bid", "uniform", ("uniform", "by_bid"), ("uniform",),
-               section="G1"),
-        _flag("redeal_no_tarock", "false", ("false",), section="G4"),
+               section="G1",
+               meaning="whether the talon exchange (halves allowed, cards taken, exposure) differs by bid"),
+        _flag("redeal_no_tarock", "false", ("false",), section="G4",
+              meaning="a hand without a tarock is thrown in and redealt"),
         # G5: when the decision is made changes nothing a record holds or a rule checks (the
         # decision is written in the same place either way), so both values are honoured
-        _flag("trischak_after_seeing_talon", "false", section="G5"),
+        _flag("trischak_after_seeing_talon", "false", section="G5",
+              meaning="the Trischak decision is taken after the talon is exposed"),
         # G6 names them B_on_A / A_on_B; option values are lower-case in the notation
-        Option("talon_order", "any", ("any", "b_on_a", "a_on_b"), section="G6"),
-        _flag("zahle_allow_pass", "false", ("false",), section="G7"),
-        _flag("zahle_doubled", "true", section="G8"),
-        _flag("zahle_counts_as_success", "false", section="G8"),
-        _flag("kontra_multi_round", "false", ("false",), section="G9"),
-        _flag("valat_and_game_kontra", "false", section="G10"),
-        Option("announced_valat_loss", 24, (24, 48), section="G11"),
-        _flag("valat_in_period_doubled", "true", section="G12"),
-        _flag("bird_announce_requires_card", "true", section="G13"),
-        _flag("trull_kings_tricks_only", "false", section="G15"),
-        Option("trischak_silent_bonuses", "on", ("on", "off"), section="G16"),
-        Option("trischak4_tie", "non_top", ("non_top", "none"), section="G18"),
-        _flag("dealer_zero_continue", "false", section="G19"),
-        _flag("settle_active_only", "false", section="G21"),
-        _flag("restricted_solo_counts", "false", section="G22"),
-        Option("restricted_after_deals", 9, None, minimum=1, section="G23"),
+        Option("talon_order", "any", ("any", "b_on_a", "a_on_b"), section="G6",
+               meaning="how the two talon halves are stacked when kept as one pile in Trischak"),
+        _flag("zahle_allow_pass", "false", ("false",), section="G7",
+              meaning="a defender may pass instead of saying zahle or kontra"),
+        _flag("zahle_doubled", "true", section="G8",
+              meaning="a zahle is doubled in a doubling period"),
+        _flag("zahle_counts_as_success", "false", section="G8",
+              meaning="a zahle counts as a success for the doubling-period rules"),
+        _flag("kontra_multi_round", "false", ("false",), section="G9",
+              meaning="the kontra round may go round more than once"),
+        _flag("valat_and_game_kontra", "false", section="G10",
+              meaning="a kontra on an announced Valat also multiplies the game"),
+        Option("announced_valat_loss", 24, (24, 48), section="G11",
+               meaning="what an announced Valat that fails costs (24 as the seed writes, or 48)"),
+        _flag("valat_in_period_doubled", "true", section="G12",
+              meaning="a silent Valat is doubled in a doubling period"),
+        _flag("bird_announce_requires_card", "true", section="G13",
+              meaning="the declarer must hold the bird he announces"),
+        _flag("trull_kings_tricks_only", "false", section="G15",
+              meaning="Trull and the kings count only when taken in tricks (not from discard or talon)"),
+        Option("trischak_silent_bonuses", "on", ("on", "off"), section="G16",
+               meaning="silent bird, Trull and king bonuses are scored in Trischak"),
+        Option("trischak4_tie", "non_top", ("non_top", "none"), section="G18",
+               meaning="with four players, how a tie for most points in Trischak is settled"),
+        _flag("dealer_zero_continue", "false", section="G19",
+              meaning="with four players, play goes on after the dealer has lost tricks 1 to 6"),
+        _flag("settle_active_only", "false", section="G21",
+              meaning="with four players, only the three active seats settle (the idle dealer does not)"),
+        _flag("restricted_solo_counts", "false", section="G22",
+              meaning="a Solo won in the restricted phase ends it (not only a Trischak)"),
+        Option("restricted_after_deals", 9, None, minimum=1, section="G23",
+               meaning="how many deals the restricted phase (9-deal rule) lasts"),
     )
     talon_profile_by_bid: str
     redeal_no_tarock: bool

@@ -20,23 +20,31 @@ class RaeuberTie(StrEnum):
     PARLETT = "parlett"
 
 
-def _on_off(name: str, supported: tuple[str, ...] = ON_OFF, section: str = "") -> Option:
-    return Option(name, "off", ON_OFF, supported, section=section)
+def _on_off(name: str, supported: tuple[str, ...] = ON_OFF, section: str = "",
+            meaning: str = "") -> Option:
+    return Option(name, "off", ON_OFF, supported, section=section, meaning=meaning)
 
 
 class CegoRules(RuleSet):
     game = "cego"
     options = (
         # §4.4 / G13: a kept court is the designated blank (the kept cards name it)
-        _on_off("court_as_blank", section="§4.4"),
-        _on_off("court_as_blank_eine_leere", section="§4.4"),
-        _on_off("exposed_lead", section="§4.3"),
+        _on_off("court_as_blank", section="§4.4",
+                meaning="a kept court card may be named as the designated blank"),
+        _on_off("court_as_blank_eine_leere", section="§4.4",
+                meaning="the court-as-blank relaxation also applies to Eine Leere"),
+        _on_off("exposed_lead", section="§4.3",
+                meaning="the exposed-lead variant (adapted from Parlett) is played"),
         # the option values of Appendix A contain dots; the notation's option strings are
         # identifiers, so they are written t18_t22 / t18_t21
-        Option("solo_hand_high", "t18_t22", ("t18_t22", "t18_t21"), section="§4.5"),
-        Option("multiple_solo_hands", "each", ("each", "first_only"), section="G6"),
-        Option("raeuber_tie", "all_tied", ("all_tied", "parlett"), section="G9"),
-        _on_off("require_full_play", section="§5.5"),
+        Option("solo_hand_high", "t18_t22", ("t18_t22", "t18_t21"), section="§4.5",
+               meaning="which trumps count as high in the Solo-hand test (with or without the Stieß)"),
+        Option("multiple_solo_hands", "each", ("each", "first_only"), section="G6",
+               meaning="whether each defender holding a Solo hand is penalised, or only the first"),
+        Option("raeuber_tie", "all_tied", ("all_tied", "parlett"), section="G9",
+               meaning="how ties for most points in Räuber are settled"),
+        _on_off("require_full_play", section="§5.5",
+                meaning="a record must contain every trick (no early end once the result is decided)"),
     )
     court_as_blank: bool
     court_as_blank_eine_leere: bool
