@@ -16,6 +16,8 @@ discarded tarocks shown); ``declare`` the items said in one turn; ``play`` a car
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -37,10 +39,24 @@ SUIT_OF = PACK.suits
 SUIT_MASK = PACK.suit_mask
 code = PACK.code
 
+class Phase(StrEnum):
+    """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
+    AUCTION = "auction"
+    DECIDE = "decide"
+    TAKE = "take"
+    DISCARD = "discard"
+    ANNOUNCE = "announce"
+    ZAHLE_ROUND = "zahle"
+    KONTRA_ROUND = "kontra"
+    RETOUR_TURN = "retour"
+    TRISCHAK_ROUND = "trischak"
+    PLAY = "play"
+    DONE = "done"
+    PAID = "paid"
+
+
 AUCTION, DECIDE, TAKE, DISCARD, ANNOUNCE, ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, \
-    TRISCHAK_ROUND, PLAY, DONE, PAID = (
-        "auction", "decide", "take", "discard", "announce", "zahle", "kontra", "retour",
-        "trischak", "play", "done", "paid")
+    TRISCHAK_ROUND, PLAY, DONE, PAID = Phase
 
 AUCTION_SPEC = AuctionSpec(ladder=LADDER, pass_final=True, holds=True)
 ONCE = RoundSpec(passes_to_end=None)
@@ -90,6 +106,7 @@ class TrischakPlan(SeatPlan):
 class CarinthianEngine(TrickEngine):
     ACTIONS = ("call", "choose", "take", "discard", "declare", "play")
     rules: CarinthianRules
+    phase: Phase
     game = "carinthian"
     CODE = "CA"
     pack = PACK

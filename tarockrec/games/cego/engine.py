@@ -7,6 +7,8 @@ first lead) → done / challenged. Every action kind has ``verify_x`` / ``can_x`
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -22,10 +24,23 @@ from .contracts import (
 )
 from .rules import CegoRules
 
-SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE = "solo_round", "pb_round", "ranked", "choose"
-KEEP, DISCARD, PLAY, DONE, CHALLENGED = "keep", "discard", "play", "done", "challenged"
-#: a Piccolo / Bettel record that ends right after its failure is decided (§5.5, G16)
-STOPPED = "stopped"
+class Phase(StrEnum):
+    """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
+    SOLO_ROUND = "solo_round"
+    PB_ROUND = "pb_round"
+    RANKED_AUCTION = "ranked"
+    CHOOSE = "choose"
+    KEEP = "keep"
+    DISCARD = "discard"
+    PLAY = "play"
+    DONE = "done"
+    CHALLENGED = "challenged"
+    #: a Piccolo / Bettel record that ends right after its failure is decided (§5.5, G16)
+    STOPPED = "stopped"
+
+
+(SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE, KEEP, DISCARD, PLAY, DONE, CHALLENGED,
+ STOPPED) = Phase
 AUCTION_PHASES = (SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE)
 
 #: §3.4: challengers one at a time against the holder, exactly one step, holds, final passes
@@ -41,6 +56,7 @@ def _bad(code: str, message: str, token: object = None, sub: str = "") -> Illega
 class CegoEngine(TrickEngine):
     ACTIONS = ("call", "keep", "discard", "challenge", "play", "stop")
     rules: CegoRules
+    phase: Phase
     game = "cego"
     CODE = "CE"
 

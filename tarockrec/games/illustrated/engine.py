@@ -7,6 +7,8 @@ with an empty hand, and every "next player" runs over ``self.active`` only.
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -29,8 +31,20 @@ SUIT_MASK = PACK.suit_mask
 code = PACK.code
 SUIT_NAME = {"T": "tarokk", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
 
-AUCTION, DISCARD, CALL, DECLARE, PLAY, DONE = "auction", "discard", "call", "declare", "play", "done"
-PASSED_OUT, ANNULLED, FAILED = "passed_out", "annulled", "honourless_failed"
+class Phase(StrEnum):
+    """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
+    AUCTION = "auction"
+    DISCARD = "discard"
+    CALL = "call"
+    DECLARE = "declare"
+    PLAY = "play"
+    DONE = "done"
+    PASSED_OUT = "passed_out"
+    ANNULLED = "annulled"
+    FAILED = "honourless_failed"
+
+
+AUCTION, DISCARD, CALL, DECLARE, PLAY, DONE, PASSED_OUT, ANNULLED, FAILED = Phase
 INVITE_CARD = {1: T19, 2: T18}
 
 
@@ -45,6 +59,7 @@ DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
     rules: IllustratedRules
+    phase: Phase
     game = "illustrated"
     CODE = "IT"
     TRICK_SIZE_FIRST = False

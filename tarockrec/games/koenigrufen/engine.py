@@ -6,6 +6,8 @@ Every action kind has ``verify_x`` / ``can_x`` / ``x`` (see ``tarockrec.engine``
 """
 from __future__ import annotations
 
+from enum import StrEnum
+
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -28,9 +30,22 @@ STRENGTH = PACK.strength
 SUIT_MASK = PACK.suit_mask
 code = PACK.code
 
-AUCTION, CHOOSE, KING, TALON, DISCARD, OPENING, DECLARE, PLAY, DONE = (
-    "auction", "choose", "king", "talon", "discard", "opening", "declare", "play", "done")
-REDEALT, CONCEDED = "redealt", "conceded"
+class Phase(StrEnum):
+    """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
+    AUCTION = "auction"
+    CHOOSE = "choose"          # forehand chooses after Mein Spiel and three passes (§3.4)
+    KING = "king"
+    TALON = "talon"
+    DISCARD = "discard"
+    OPENING = "opening"        # the declarer's opening declaration turn (§4.6)
+    DECLARE = "declare"
+    PLAY = "play"
+    DONE = "done"
+    REDEALT = "redealt"
+    CONCEDED = "conceded"
+
+
+AUCTION, CHOOSE, KING, TALON, DISCARD, OPENING, DECLARE, PLAY, DONE, REDEALT, CONCEDED = Phase
 BIDDABLE = tuple(c for c in CONTRACTS.values() if c.biddable)
 
 
@@ -63,6 +78,7 @@ KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remai
 class KoenigrufenEngine(TrickEngine):
     ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
     rules: KoenigrufenRules
+    phase: Phase
     game = "koenigrufen"
     CODE = "KR"
     pack = PACK
