@@ -64,6 +64,8 @@ class RuleSet:
 
     game: str = ""
     names: tuple[str, ...] = ("default",)
+    #: name -> option values of a named rule set other than "default" (the rest are defaults)
+    named_values: Mapping[str, Mapping[str, Value]] = MappingProxyType({})
     options: tuple[Option, ...] = ()
     _by_name: Mapping[str, Option] = MappingProxyType({})
 
@@ -90,6 +92,8 @@ class RuleSet:
             raise RulesError("RULES-UNKNOWN", f"{self.game} has no rule set named {name!r} "
                              f"(known: {', '.join(self.names)})")
         values: dict[str, Value] = {o.name: o.default for o in self.options}
+        for key, raw in self.named_values.get(name, {}).items():
+            values[key] = self._by_name[key].check(raw)
         for key, raw in (overrides or {}).items():
             opt = self._by_name.get(key)
             if opt is None:

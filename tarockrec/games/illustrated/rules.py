@@ -82,6 +82,23 @@ class LoneGameValue(StrEnum):
 class DoublingAfterPassout(StrEnum):
     STACKING = "stacking"
     NONE = "none"
+    EXTEND = "extend"
+    RESTART = "restart"
+
+
+class JumpInvitations(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
+
+
+class CallRule(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
+
+
+class TarokkDeclaration(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
 
 
 class IllustratedRules(RuleSet):
@@ -114,18 +131,25 @@ class IllustratedRules(RuleSet):
     doubling_after_passout: DoublingAfterPassout
     sas_bonuses: bool
     pagat_catch: bool
+    jump_invitations: JumpInvitations
+    call_rule: CallRule
+    invited_card_discardable: bool
+    card_bindings: bool
+    trial_three_throw: bool
+    unintentional_lone_takes_all_discards: bool
+    tarokk_declaration: TarokkDeclaration
     options = (
         Option("opening_solo", "forbidden", ("forbidden", "allowed"), section="G4"),
         Option("honourless_fourth_bids", "three", ("three", "any"), section="G5"),
         Option("honourless_fourth_failure", "loses", ("loses", "redeal_no_penalty",
                                                       "pays_one_value"),
-               ("loses", "pays_one_value"), section="G6"),
+               section="G6"),
         Option("invitation_min_tarokks", 0, (0, 5), section="G7"),
         Option("inviter_must_pass_next", "true", TF, section="G8"),
         Option("hold_rule", "any_bidder", ("any_bidder", "earlier_seat_only"), section="G9"),
         Option("jump_convention", "seed", ("seed", "traditional"), ("seed",), section="G10"),
         Option("annul_timing", "after_discard", ("after_discard", "before_discard"),
-               ("after_discard",), section="G15"),
+               section="G15"),
         Option("annul_hands", "seed", ("seed", "kegl_three"), section="G15"),
         Option("annul_after_tarokk_discard", "false", TF, section="G15"),
         Option("double_game_and_volat_same_turn", "forbidden", ("forbidden", "allowed"),
@@ -144,10 +168,46 @@ class IllustratedRules(RuleSet):
         Option("xxi_catch_values", 21, (21, 30), section="§6.7"),
         Option("lone_game_value", "bid", ("bid", "solo"), section="G34"),
         Option("silent_ultimo_after_failed_uhu", "true", TF, section="G35"),
-        Option("doubling_after_passout", "stacking", ("stacking", "none"), section="G37"),
+        Option("doubling_after_passout", "stacking", ("stacking", "none", "extend", "restart"),
+               section="G37"),
         Option("sas_bonuses", "false", TF, ("false",), section="G45"),
         Option("pagat_catch", "false", TF, ("false",), section="G45"),
+        # options added for the AkosUzonyi/Tarock server's rules (docs/akos.md)
+        Option("jump_invitations", "seed", ("seed", "akos"), section="§3.3"),
+        Option("call_rule", "seed", ("seed", "akos"), section="§4.6"),
+        Option("invited_card_discardable", "false", TF, section="§4.3"),
+        Option("card_bindings", "true", TF, section="§5.3"),
+        Option("trial_three_throw", "false", TF, section="§4.5"),
+        Option("unintentional_lone_takes_all_discards", "false", TF, section="§1.3"),
+        Option("tarokk_declaration", "seed", ("seed", "akos"), section="§4.12"),
     )
+
+    # -- named rule sets ---------------------------------------------------------------------
+    # MOVE TO DATA (branch rulesets): the rule set "akos" reproduces the AkosUzonyi/Tarock
+    # server's `illusztralt` games (docs/akos.md lists each difference and where the server
+    # decides it). Until the rule sets become data files it lives here, as names + values.
+    names = ("default", "akos")
+    named_values = {
+        "akos": {
+            "opening_solo": "allowed",
+            "honourless_fourth_failure": "redeal_no_penalty",
+            "invitation_min_tarokks": 5,
+            "inviter_must_pass_next": "false",
+            "annul_timing": "before_discard",
+            "double_game_and_volat_same_turn": "allowed",
+            "trull_kings_after_volat": "forbidden",
+            "ultimo_to_uhu_by_partner": "forbidden",
+            "lone_game_value": "solo",
+            "doubling_after_passout": "none",
+            "jump_invitations": "akos",
+            "call_rule": "akos",
+            "invited_card_discardable": "true",
+            "card_bindings": "false",
+            "trial_three_throw": "true",
+            "unintentional_lone_takes_all_discards": "true",
+            "tarokk_declaration": "akos",
+        },
+    }
 
     def yes(self, key: str) -> bool:
         return self.values[key] == "true"
