@@ -92,8 +92,8 @@ class RuleSet:
             raise RulesError("RULES-UNKNOWN", f"{self.game} has no rule set named {name!r} "
                              f"(known: {', '.join(self.names)})")
         values: dict[str, Value] = {o.name: o.default for o in self.options}
-        for key, raw in self.named_values.get(name, {}).items():
-            values[key] = self._by_name[key].check(raw)
+        for key, preset in self.named_values.get(name, {}).items():
+            values[key] = self._by_name[key].check(preset)
         for key, raw in (overrides or {}).items():
             opt = self._by_name.get(key)
             if opt is None:
