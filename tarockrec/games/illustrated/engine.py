@@ -652,12 +652,11 @@ class IllustratedEngine(TrickEngine):
         if (self.invitation is not None and self.invitation[1] != seat
                 and self.invitation[1] == self.partner):
             self.public[self.partner] = True
-        if self.rules.call_rule == "akos" and (
+        if self.rules.side_reveal == "akos" and (
                 self.discard_mask[seat] >> card & 1
-                or (self.invitation is not None and self.invitation[1] != seat
-                    and card == self.invitation[0]
+                or (self.invitation is not None and card == self.invitation[0]
                     and not self.discard_mask[seat] & TAROCK_MASK)):
-            for s in self.active:          # everybody's side is known
+            for s in self.active:          # the call shows the teams: every side is known
                 self.public[s] = True
         self.chains.open(("D", "game"), "D")
         self.phase = DECLARE
@@ -714,6 +713,7 @@ class IllustratedEngine(TrickEngine):
         maxk = int(r.max_kontra_level)
         first_turn = seat not in self.round.spoke
         this_turn: set[str] = set()
+        shown = False                              # a statement of this turn shows the side
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             if not isinstance(item, str):
@@ -735,7 +735,7 @@ class IllustratedEngine(TrickEngine):
                         raise _bad("IT-ATTRIBUTION", f"seat {seat} declares {item} while his "
                                    "side is not known and would be taken for the other side; "
                                    "he must first make himself known with a kontra", item, sub)
-                    public = True
+                    public = shown = True
                     last = me
                 declared[seat] = item
                 continue
@@ -772,7 +772,7 @@ class IllustratedEngine(TrickEngine):
                                f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and "
                                f"must declare them before any kontra on {tgt}", item, sub)
                 chains.say(key, level_name)
-                public = True
+                public = shown = True
                 last = me
                 continue
             if item not in ALL_BONUSES:
@@ -836,7 +836,7 @@ class IllustratedEngine(TrickEngine):
             announcer[key] = seat
             ever.add(key)
             this_turn.add(item)
-            public = True
+            public = shown = True
             last = me
         # §4.6 forced kontra by the discarder of the called card
         if (first_turn and seat == self.discarder_of_called
@@ -849,6 +849,10 @@ class IllustratedEngine(TrickEngine):
             return
         self.chains, self.announcer, self.ever, self.superseded = (chains, announcer, ever,
                                                                    superseded)
+        if shown and self.rules.side_reveal == "akos" and (
+                seat == self.partner or (seat == self.discarder_of_called and "kontra" in say)):
+            for s in self.active:    # the partner, or the discarder's kontra, shows the teams
+                self.public[s] = True
         self.public[seat] = public
         self.last_side = last
         self.hand_declared = declared

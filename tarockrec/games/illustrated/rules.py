@@ -96,6 +96,11 @@ class CallRule(StrEnum):
     AKOS = "akos"
 
 
+class SideReveal(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
+
+
 class TarokkDeclaration(StrEnum):
     SEED = "seed"
     AKOS = "akos"
@@ -138,6 +143,7 @@ class IllustratedRules(RuleSet):
     trial_three_throw: bool
     unintentional_lone_takes_all_discards: bool
     tarokk_declaration: TarokkDeclaration
+    side_reveal: SideReveal
     options = (
         Option("opening_solo", "forbidden", ("forbidden", "allowed"), section="G4"),
         Option("honourless_fourth_bids", "three", ("three", "any"), section="G5"),
@@ -180,6 +186,7 @@ class IllustratedRules(RuleSet):
         Option("trial_three_throw", "false", TF, section="§4.5"),
         Option("unintentional_lone_takes_all_discards", "false", TF, section="§1.3"),
         Option("tarokk_declaration", "seed", ("seed", "akos"), section="§4.12"),
+        Option("side_reveal", "seed", ("seed", "akos"), section="§4.7"),
     )
 
     # -- named rule sets ---------------------------------------------------------------------
@@ -206,6 +213,7 @@ class IllustratedRules(RuleSet):
             "trial_three_throw": "true",
             "unintentional_lone_takes_all_discards": "true",
             "tarokk_declaration": "akos",
+            "side_reveal": "akos",
         },
     }
 
