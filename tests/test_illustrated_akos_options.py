@@ -241,3 +241,15 @@ def test_rule_set_akos() -> None:
     assert validate_record(rec).valid
     rec["rules"] = {"name": "nosuch"}
     assert {f.code for f in validate_record(rec).findings} == {"RULES-UNKNOWN"}
+
+
+def test_silent_bonus_after_announced_volat() -> None:
+    # the declarer side announced volát, failed, and collected the four kings silently
+    with open(os.path.join(VALID, "announced_volat_failed.json"), encoding="utf-8") as f:
+        rec = json.load(f)
+    rec.pop("result")
+    names = [i.name for i in validate_record(rec).scores[0].items]   # type: ignore[union-attr]
+    assert names == ["volat", "four_kings"]
+    rec["rules"] = {"options": {"silent_bonus_after_announced_volat": "false"}}
+    rep = validate_record(rec)
+    assert [i.name for i in rep.scores[0].items] == ["volat"]         # type: ignore[union-attr]

@@ -352,7 +352,7 @@ def _import(con: sqlite3.Connection) -> ImportResult:
         user_ids = [int(p[1]) for p in players]
         envelope: dict[str, Any] = {
             "tarockrec": 1, "game": "illustrated", "rules": rules_block,
-            "players": [names.get(u, f"user {u}") for u in user_ids],
+            "players": [names.get(u) or f"user {u}" for u in user_ids],
         }
         ids = {"_akos_game_session_id": sid, "_akos_user_ids": user_ids,
                "_akos_double_round_type": drt}

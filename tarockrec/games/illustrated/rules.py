@@ -144,6 +144,7 @@ class IllustratedRules(RuleSet):
     unintentional_lone_takes_all_discards: bool
     tarokk_declaration: TarokkDeclaration
     side_reveal: SideReveal
+    silent_bonus_after_announced_volat: bool
     options = (
         Option("opening_solo", "forbidden", ("forbidden", "allowed"), section="G4"),
         Option("honourless_fourth_bids", "three", ("three", "any"), section="G5"),
@@ -187,6 +188,7 @@ class IllustratedRules(RuleSet):
         Option("unintentional_lone_takes_all_discards", "false", TF, section="§1.3"),
         Option("tarokk_declaration", "seed", ("seed", "akos"), section="§4.12"),
         Option("side_reveal", "seed", ("seed", "akos"), section="§4.7"),
+        Option("silent_bonus_after_announced_volat", "true", TF, section="§6.4"),
     )
 
     # -- named rule sets ---------------------------------------------------------------------
@@ -214,6 +216,7 @@ class IllustratedRules(RuleSet):
             "unintentional_lone_takes_all_discards": "true",
             "tarokk_declaration": "akos",
             "side_reveal": "akos",
+            "silent_bonus_after_announced_volat": "false",
         },
     }
 

@@ -149,7 +149,8 @@ def score_deal(e: "IllustratedEngine") -> Score:
                   + (f" ×{1 << lvl}" if lvl else ""))
     for bonus in ("trull", "four_kings"):
         for team in ("D", "O"):
-            if achieved(team, bonus) and not announced(team, bonus) and not volat(team):
+            if (achieved(team, bonus) and not announced(team, bonus) and not volat(team)
+                    and (r.silent_bonus_after_announced_volat or not announced(team, "volat"))):
                 sheet.add(team, 1, bonus, f"silent {bonus}")
     c = catch()
     if c is not None and not announced(c, "xxi_catch"):
