@@ -158,6 +158,7 @@ class Db:
         if self.old:   # before migration V3: absolute deck places and seats, old action names
             deck = [deck[(k - 9 * beginner) % 36] for k in range(36)] + deck[36:]
             acts = [((s + beginner) % 4, _old(a)) for s, a in acts]
+            acts.insert(1, (0, "chat:jó napot"))      # chat lived among the actions before V1
         self.con.executemany("INSERT INTO deck_card VALUES (?, ?, ?)",
                              [(gid, i, c) for i, c in enumerate(deck)])
         self.con.executemany("INSERT INTO action VALUES (?, ?, ?, ?, 0)",
@@ -434,3 +435,17 @@ def test_thrown_in_games(tmp_path: Any) -> None:
         assert deal["end"] == {"type": "annul", "seat": thrower}, name
         assert "exchange" not in deal
     assert len({d["dealer"] for d in rec["deals"]}) == 1      # a thrown-in deal is dealt again
+
+
+def test_unreadable_sessions(tmp_path: Any, session_games: list[IllustratedEngine]) -> None:
+    db = Db(str(tmp_path / "s.db"))
+    three = db.session(users=(1, 2, 3))
+    g1 = db.add(three, session_games[0])
+    odd = db.session(drt="sometimes")
+    g2 = db.add(odd, session_games[0])
+    db.session()                                   # a session without games: nothing
+    res = import_database(db.close())
+    assert not res.records
+    assert [(f.code, f.pointer) for f in res.findings] == [
+        ("IMPORT-UNREADABLE", f"/game/{g1}"), ("IMPORT-UNREADABLE", f"/game/{g2}")]
+    assert "3 players" in res.findings[0].message and "sometimes" in res.findings[1].message

@@ -228,7 +228,7 @@ class _Game:
             kind, sep, param = text.partition(":")
             if not sep:
                 raise self._unreadable(ordinal, text, "an action is written kind:parameter")
-            if kind == "newgame":
+            if kind in ("newgame", "chat"):     # ready for the next game; chat before V1
                 continue
             if kind != "bid":
                 self._implied_passes(ordinal, text)
