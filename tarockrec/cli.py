@@ -502,7 +502,7 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
 @main.command(name="import")
 @click.argument("source", type=click.Choice(["akos"]))
 @click.argument("database")
-@click.option("-o", "output", default=None, help="Write to OUT instead of stdout.")
+@click.option("-o", "output", default=None, metavar="OUT", help="Write to OUT instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
 def import_cmd(source: str, database: str, output: str | None, force: bool) -> None:
     """Import the games of another program's DATABASE as JSON Lines records.
