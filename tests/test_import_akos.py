@@ -449,3 +449,39 @@ def test_unreadable_sessions(tmp_path: Any, session_games: list[IllustratedEngin
     assert [(f.code, f.pointer) for f in res.findings] == [
         ("IMPORT-UNREADABLE", f"/game/{g1}"), ("IMPORT-UNREADABLE", f"/game/{g2}")]
     assert "3 players" in res.findings[0].message and "sometimes" in res.findings[1].message
+
+
+#: rules/illustrated.md §8 E1 written by hand as the server stores it (dealer s3, so the game's
+#: beginner is player 0 and game seats are record seats); the folds come in the server's free
+#: order, and s3 shows his side (rekontra) before declaring his 8 tarokks, as the server demands
+E1_DECK = ("t2 t3 t4 t5 c4 c3 c2 a4 a3  t22 t21 t19 t18 t16 c5 a5 a2 b1  "
+           "t6 t7 t8 d5 d4 d3 b5 b4 b3  t20 t17 t15 t14 t13 t12 t1 d2 a1  t11 c1 d1 t10 t9 b2")
+E1_ACTIONS = """0 bid:p  1 bid:3  2 bid:p  3 bid:p
+0 fold:b2  3 fold:d2  1 fold:b1,c1,d1  2 fold:b3  1 call:t20
+1 announce:trull  1 announce:passz  2 announce:trullK1  2 announce:passz
+3 announce:trullK2  3 announce:nyolctarokk  3 announce:ultimoCt1T8  3 announce:passz
+0 announce:passz  1 announce:passz  2 announce:passz
+0 play:c2  1 play:c5  2 play:t6  3 play:t9   3 play:t12 0 play:t2  1 play:t11 2 play:t7
+3 play:t13 0 play:t3  1 play:t16 2 play:t8   1 play:t18 2 play:t10 3 play:t14 0 play:t4
+1 play:t19 2 play:b4  3 play:t15 0 play:t5   1 play:t22 2 play:d3  3 play:t17 0 play:a3
+1 play:t21 2 play:d4  3 play:t20 0 play:c3   1 play:a2  2 play:d5  3 play:a1  0 play:a4
+0 play:c4  1 play:a5  2 play:b5  3 play:t1
+0 newgame:  1 newgame:  2 newgame:  3 newgame:"""
+
+
+def test_hand_written_e1(tmp_path: Any) -> None:
+    tokens = E1_ACTIONS.split()
+    acts = [(int(tokens[i]), tokens[i + 1]) for i in range(0, len(tokens), 2)]
+    db = Db(str(tmp_path / "e1.db"))
+    gid = db.game(db.session(), 0, E1_DECK.split(), acts)
+    res = import_database(db.close())
+    assert not res.findings
+    (rec,) = res.records
+    assert rec["_akos_game_id"] == gid and rec["dealer"] == 3
+    assert rec["exchange"] == {"call": "T20", "discards": [
+        ["DJ"], ["D1", "S10", "C10"], ["DN"], ["CJ"]]}
+    assert rec["declarations"][2] == {"seat": 3, "say": [
+        "rekontra:trull", "eight_tarokk", "pagat_ultimo"]}
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.scores[0].deltas == [-21, 19, -21, 23]        # type: ignore[union-attr]
