@@ -253,3 +253,98 @@ def test_silent_bonus_after_announced_volat() -> None:
     rec["rules"] = {"options": {"silent_bonus_after_announced_volat": "false"}}
     rep = validate_record(rec)
     assert [i.name for i in rep.scores[0].items] == ["volat"]         # type: ignore[union-attr]
+
+
+# -- the bidding of the rule set akos against the server's bidding as docs/akos.md states it --
+_NAME = {3: "three", 2: "two", 1: "one", 0: "solo"}
+
+
+class _ServerAuction:
+    """The server's auction as facts (docs/akos.md): levels 3 (three) … 0 (solo), 4 = none."""
+
+    def __init__(self, hands: list[int]) -> None:
+        self.hands = hands                  # by game seat (seat 0 = forehand)
+        self.high, self.kept, self.last = 4, False, None
+        self.state = ["initial"] * 4
+        self.inv: int | None = None         # the invited card
+        self.turn = 0
+        self.over = False
+
+    def _has(self, seat: int, card: str) -> bool:
+        return bool(self.hands[seat] >> PACK.index[card] & 1)
+
+    def legal(self) -> dict[str, int]:
+        p = self.turn
+        out = {"pass": -1}
+        if any(self._has(p, c) for c in ("T1", "T21", "T22")):
+            keep = self.state[p] == "in" and not self.kept
+            default = self.high - (0 if keep else 1)
+            if default >= 0:
+                out["hold" if default == self.high else _NAME[default]] = default
+            can_inv = ((self._has(p, "T21") or self._has(p, "T22"))
+                       and (self.hands[p] & PACK.mask([f"T{i}" for i in range(1, 23)])).bit_count() >= 5)
+            if keep and self.high == 2 and not (can_inv and self._has(p, "T20")):
+                del out["pass"]
+            for jump, card in ((1, "T19"), (2, "T18")):
+                if default - jump >= 0 and ((can_inv and self._has(p, card))
+                                            or self.inv == PACK.index[card]):
+                    out[_NAME[default - jump]] = default - jump
+            if default == 3:
+                out["solo"] = 0
+        elif p == 3 and self.last is None:
+            out["three"] = 3
+        return out
+
+    def bid(self, call: str) -> None:
+        p, value = self.turn, self.legal()[call]
+        if value < 0:
+            if self.state[p] == "in" and not self.kept and self.high == 2:
+                self.inv = PACK.index["T20"]
+            self.state[p] = "out"
+        else:
+            keep = self.state[p] == "in" and not self.kept
+            jump = self.high - (0 if keep else 1) - value
+            for j, card in ((1, "T19"), (2, "T18")):
+                if jump == j and self.inv != PACK.index[card]:
+                    self.inv = PACK.index[card]
+            self.state[p] = "in"
+            self.kept = value == self.high
+            self.high, self.last = value, p
+        nxt = p
+        for k in range(1, 4):
+            q = (p + k) % 4
+            if self.state[q] == "out" or (self.high == 0 and self.state[q] != "in"):
+                continue
+            nxt = q
+            break
+        self.turn = nxt
+        self.over = nxt == self.last or (self.high == 0 and self.kept) or self.state[nxt] == "out"
+
+
+def test_akos_bidding_matches_the_server() -> None:
+    rules = IllustratedRules("akos")
+    seen: set[str] = set()
+    for seed in range(400):
+        rng = random.Random(seed)
+        e = GAME.random_deal(rng, 4, 3, rules, {"periods": []})
+        server = _ServerAuction(list(e.dealt))           # dealer 3: game seats = our seats
+        while not server.over:
+            while e.to_act != server.turn:               # a player the server skips
+                assert {a.value for a in e.legal_actions() if a.kind == "bid"} == {"pass"}
+                e.bid(e.to_act, "pass")                  # type: ignore[arg-type]
+            ours = {a.value for a in e.legal_actions() if a.kind == "bid"}
+            assert ours == set(server.legal()), (seed, e.calls)
+            call = rng.choice(sorted(ours))
+            seen.add(call)
+            server.bid(call)
+            e.bid(e.to_act, call)                        # type: ignore[arg-type]
+            assert (e.invitation[0] if e.invitation else None) == server.inv, (seed, e.calls)
+        while e.phase == "auction":
+            assert {a.value for a in e.legal_actions() if a.kind == "bid"} == {"pass"}
+            e.bid(e.to_act, "pass")                      # type: ignore[arg-type]
+        assert (e.phase == "passed_out") == (server.last is None), (seed, e.calls)
+        if server.last is not None:
+            assert e.declarer == server.last and e.contract == _NAME[server.high]
+        if e.invitation is not None:
+            seen.add("invited " + PACK.code(e.invitation[0]))
+    assert {"hold", "solo", "invited T19", "invited T18", "invited T20"} <= seen, seen
