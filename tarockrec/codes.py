@@ -108,6 +108,9 @@ SHARED: tuple[Code, ...] = (
          severity="warning"),
     Code("IMPORT-UNSUPPORTED", "docs/akos.md", "a game uses what the notation cannot write (a "
          "sixth kontra level); it is not imported", severity="warning"),
+    Code("IMPORT-TOTALS", "docs/akos.md", "the session totals the server stored differ from "
+         "the ones tarockrec computes for the imported session (the records are written)",
+         severity="warning"),
     Code("IMPORT-INCOMPLETE", "docs/akos.md", "a game of an imported database was not finished "
          "(the one being played, or an abandoned one); it is not imported", severity="info"),
     Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "

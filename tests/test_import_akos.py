@@ -167,7 +167,17 @@ class Db:
         return gid
 
     def add(self, sid: int, e: IllustratedEngine) -> int:
+        """A game our engine played; the players' stored totals grow by its score, as the
+        server adds them after each game (``GameSession.action``)."""
+        col = "seat" if self.old else "ordinal"
+        self.con.executemany(f"UPDATE player SET points = points + ? WHERE game_session_id = ? "
+                             f"AND {col} = ?", [(d, sid, i) for i, d in enumerate(e.score().deltas)])
         return self.game(sid, *server_game(e))
+
+    def points(self, sid: int, points: list[int]) -> None:
+        col = "seat" if self.old else "ordinal"
+        self.con.executemany(f"UPDATE player SET points = ? WHERE game_session_id = ? AND {col} = ?",
+                             [(p, sid, i) for i, p in enumerate(points)])
 
     def close(self) -> str:
         self.con.commit()
@@ -213,6 +223,7 @@ def test_session_imports_and_validates(tmp_path: Any, session_games: list[Illust
     db = Db(str(tmp_path / "t.db"))
     sid = db.session()
     gids = [db.add(sid, e) for e in session_games]
+    totals = [sum(e.score().deltas[i] for e in session_games) for i in range(4)]
     other = db.session("zebi")
     zebi = db.game(other, 0, [server_card(c) for c in PACK.codes], [])
     res = import_database(db.close())
@@ -223,6 +234,7 @@ def test_session_imports_and_validates(tmp_path: Any, session_games: list[Illust
     assert rec["rules"] == {"name": "akos"}
     assert rec["players"] == ["Anna", "bot1", "Béla", "bot2"]
     assert rec["_akos_game_session_id"] == sid and rec["_akos_user_ids"] == [4, 2, 5, 3]
+    assert rec["_akos_points"] == totals
     assert [d["_akos_game_id"] for d in rec["deals"]] == gids
     rep = validate_record(rec)
     assert rep.valid, [str(f) for f in rep.findings][:5]
@@ -485,3 +497,14 @@ def test_hand_written_e1(tmp_path: Any) -> None:
     rep = validate_record(rec)
     assert rep.valid, [str(f) for f in rep.findings]
     assert rep.scores[0].deltas == [-21, 19, -21, 23]        # type: ignore[union-attr]
+
+
+def test_stored_totals_compared(tmp_path: Any, session_games: list[IllustratedEngine]) -> None:
+    db = Db(str(tmp_path / "p.db"))
+    sid = db.session()
+    for e in session_games[:6]:
+        db.add(sid, e)
+    db.points(sid, [5, -5, 0, 0])
+    res = import_database(db.close())
+    assert [f.code for f in res.findings] == ["IMPORT-TOTALS"]
+    assert len(res.records) == 1 and validate_record(res.records[0]).valid

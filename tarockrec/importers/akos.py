@@ -355,7 +355,7 @@ def _import(con: sqlite3.Connection) -> ImportResult:
             "players": [names.get(u) or f"user {u}" for u in user_ids],
         }
         ids = {"_akos_game_session_id": sid, "_akos_user_ids": user_ids,
-               "_akos_double_round_type": drt}
+               "_akos_double_round_type": drt, "_akos_points": [int(p[2]) for p in players]}
         deals: list[dict[str, Any]] = []
         periods: tuple[int, ...] = ()
         failed = False
@@ -383,6 +383,13 @@ def _import(con: sqlite3.Connection) -> ImportResult:
             rep = validate_record(session)
             if rep.valid:
                 out.records.append(session)
+                stored = [int(p[2]) for p in players]
+                if rep.totals is not None and rep.totals != stored:
+                    out.findings.append(Finding(
+                        "IMPORT-TOTALS", f"session {sid}: the server's stored points {stored} "
+                        f"differ from the totals tarockrec computes {rep.totals}: a rule of "
+                        "the server is not reproduced, or the session lacks games",
+                        f"/game_session/{sid}", "warning"))
                 continue
             first = next(f for f in rep.findings if f.severity == "error")
             out.findings.append(Finding(
