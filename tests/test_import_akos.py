@@ -456,10 +456,14 @@ def test_unreadable_sessions(tmp_path: Any, session_games: list[IllustratedEngin
     odd = db.session(drt="sometimes")
     g2 = db.add(odd, session_games[0])
     db.session()                                   # a session without games: nothing
+    nulls = db.session()
+    g3 = db.add(nulls, session_games[0])
+    db.con.execute("UPDATE action SET ordinal = 'x' WHERE game_id = ? AND ordinal = 0", (g3,))
     res = import_database(db.close())
     assert not res.records
     assert [(f.code, f.pointer) for f in res.findings] == [
-        ("IMPORT-UNREADABLE", f"/game/{g1}"), ("IMPORT-UNREADABLE", f"/game/{g2}")]
+        ("IMPORT-UNREADABLE", f"/game/{g1}"), ("IMPORT-UNREADABLE", f"/game/{g2}"),
+        ("IMPORT-UNREADABLE", f"/game/{g3}")]
     assert "3 players" in res.findings[0].message and "sometimes" in res.findings[1].message
 
 

@@ -334,8 +334,9 @@ def _import(con: sqlite3.Connection) -> ImportResult:
         players = con.execute(f"SELECT {seat_col}, user_id, points FROM player WHERE "
                               f"game_session_id = ? ORDER BY {seat_col}", (sid,)).fetchall()
         why = None
-        if [int(p[0]) for p in players] != [0, 1, 2, 3]:
-            why = f"it has {len(players)} players, not four at places 0–3"
+        if [p[0] for p in players] != [0, 1, 2, 3] or not all(
+                isinstance(p[1], int) and isinstance(p[2], int) for p in players):
+            why = f"it has {len(players)} players, not four at places 0–3 with their users"
         elif drt not in DOUBLING:
             why = f"its double-round type {drt!r} is not one the server knows"
         if why is not None:
@@ -362,7 +363,11 @@ def _import(con: sqlite3.Connection) -> ImportResult:
         for i, (gid, beginner) in enumerate(games):
             carry = list(periods)
             try:
-                engine = _one_game(con, int(gid), beginner, rules, periods, old)
+                try:
+                    engine = _one_game(con, int(gid), beginner, rules, periods, old)
+                except (TypeError, ValueError) as err:      # a value of the wrong kind
+                    raise _Skip(Finding("IMPORT-UNREADABLE", f"game {gid} cannot be read: {err}; "
+                                        "it is not imported", f"/game/{gid}")) from None
             except _Skip as skip:
                 out.findings.append(skip.finding)
                 if skip.finding.code != "IMPORT-INCOMPLETE" or i + 1 < len(games):
