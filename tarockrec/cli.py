@@ -502,6 +502,39 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
     sys.exit(status)
 
 
+@main.command(name="import")
+@click.argument("source", type=click.Choice(["akos"]))
+@click.argument("database")
+@click.option("-o", "output", default=None, metavar="OUT", help="Write to OUT instead of stdout.")
+@click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
+def import_cmd(source: str, database: str, output: str | None, force: bool) -> None:
+    """Import the games of another program's DATABASE as JSON Lines records.
+
+    akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
+    the rule set "akos" (docs/akos.md); one session record per game session. Games of other
+    types and games that cannot be imported are listed on stderr as findings. Exit 0: every
+    Illustrated game imported; 1: some were not; 2: the database cannot be read.
+    Example: tarockrec import akos tarock.db -o games.jsonl"""
+    from .importers.akos import DatabaseError, import_database
+    if output and os.path.exists(output) and not force:
+        raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    try:
+        result = import_database(database)
+    except DatabaseError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    lines = (jsonio.dumps(r, compact=True) + "\n" for r in result.records)
+    if output:
+        _write_file(output, lines)
+    else:
+        for line in lines:
+            sys.stdout.write(line)
+    for f in result.findings:
+        click.echo(f"{f} ({f.severity})", err=True)
+    bad = any(f.severity != "info" for f in result.findings)
+    sys.exit(EXIT_INVALID if bad else EXIT_VALID)
+
+
 @main.command(name="codes")
 @click.argument("game", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",

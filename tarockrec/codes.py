@@ -98,6 +98,21 @@ SHARED: tuple[Code, ...] = (
          "state the earlier deals leave"),
     Code("SHEET-UNVERIFIED", "notation", "a score sheet without cards: play and card points "
          "are taken on trust", severity="info"),
+    Code("IMPORT-GAME-TYPE", "docs/akos.md", "an imported database holds a game of another "
+         "type (not Illustrated Tarokk); it is not imported", severity="info"),
+    Code("IMPORT-UNREADABLE", "docs/akos.md", "a game of an imported database cannot be read "
+         "(a broken deck, an unknown card or action, a session without four players); it is "
+         "not imported"),
+    Code("IMPORT-RULES", "docs/akos.md", "the server accepted a game that the rule set akos "
+         "refuses (a rule of the server tarockrec does not reproduce); it is not imported",
+         severity="warning"),
+    Code("IMPORT-UNSUPPORTED", "docs/akos.md", "a game uses what the notation cannot write (a "
+         "sixth kontra level); it is not imported", severity="warning"),
+    Code("IMPORT-TOTALS", "docs/akos.md", "the session totals the server stored differ from "
+         "the ones tarockrec computes for the imported session (the records are written)",
+         severity="warning"),
+    Code("IMPORT-INCOMPLETE", "docs/akos.md", "a game of an imported database was not finished "
+         "(the one being played, or an abandoned one); it is not imported", severity="info"),
     Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "
          "report); the record is not judged"),
 )

@@ -79,8 +79,7 @@ def test_lone_declarer_takes_all_discards() -> None:
 
 
 @pytest.mark.parametrize("option,value", [
-    ("jump_convention", "traditional"), ("annul_timing", "before_discard"),
-    ("honourless_fourth_failure", "redeal_no_penalty"),
+    ("jump_convention", "traditional"),
     ("free_call_when_tarokk_discarded", "only_if_declarer_holds_xx"),
     ("sas_bonuses", "true"), ("pagat_catch", "true"),
 ])

@@ -20,7 +20,7 @@ from .codes import CODES
 from .contracts import PACK
 from .engine import IllustratedEngine
 from .rules import IllustratedRules
-from .scoring import next_periods, periods_after
+from .scoring import multiplier_of, next_periods, periods_after
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
@@ -207,7 +207,8 @@ class Illustrated(Game[IllustratedEngine]):
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
                     carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
         findings: list[Finding] = []
-        facts: dict[str, Any] = {"multiplier": 1 << len(_periods(carry))}
+        assert isinstance(rules, IllustratedRules)
+        facts: dict[str, Any] = {"multiplier": multiplier_of(_periods(carry), rules)}
         scores = (rec.get("result") or {}).get("scores")
         dealer = rec["dealer"]
         if n == 5 and isinstance(scores, list) and len(scores) == 5 and scores[dealer] != 0:

@@ -24,6 +24,7 @@ from .contracts import (
     TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
 )
 from .rules import IllustratedRules
+from .scoring import multiplier_of
 
 SUIT_OF = PACK.suits
 STRENGTH = PACK.strength
@@ -150,7 +151,7 @@ class IllustratedEngine(TrickEngine):
 
     @property
     def multiplier(self) -> int:
-        return 1 << len(self.periods)
+        return multiplier_of(self.periods, self.rules)
 
     @property
     def to_act(self) -> int | None:
@@ -173,8 +174,11 @@ class IllustratedEngine(TrickEngine):
 
     @property
     def redeal(self) -> bool:
-        """The deal was thrown in (all pass or annulment): same dealer, new period (§2.3)."""
-        return self.phase in (PASSED_OUT, ANNULLED)
+        """The deal was thrown in (all pass or annulment): same dealer, new period (§2.3);
+        so is a honourless fourth's failure under ``honourless_fourth_failure =
+        redeal_no_penalty``."""
+        return self.phase in (PASSED_OUT, ANNULLED) or (
+            self.phase == FAILED and self.rules.honourless_fourth_failure == "redeal_no_penalty")
 
     def _seat_ok(self, seat: Any, token: object) -> None:
         if not isinstance(seat, int) or seat not in self.pos:
@@ -278,7 +282,13 @@ class IllustratedEngine(TrickEngine):
         inv = not three_passed and self.invitation is None
         for jump in (1, 2):
             if b + jump <= 3:
-                out[LEVELS[b + jump]] = f"inv{jump}" if inv else "jump"
+                if self.rules.jump_invitations == "akos":
+                    # every jump is an invitation, unless one of the same kind was made before
+                    same = (self.invitation is not None
+                            and self.invitation[0] == INVITE_CARD[jump])
+                    out[LEVELS[b + jump]] = "jump" if same else f"inv{jump}"
+                else:
+                    out[LEVELS[b + jump]] = f"inv{jump}" if inv else "jump"
         if nobody_bid and self.rules.opening_solo == "allowed":
             out["solo"] = "jump"
         # §3.3 step 8: the yield situation
@@ -433,7 +443,8 @@ class IllustratedEngine(TrickEngine):
     # -- discards (§4.3, §4.4) -----------------------------------------------------------------
     def _undiscardable(self, seat: int) -> int:
         m = KING_MASK | HONOUR_MASK
-        if self.invitation is not None and self.invitation[1] == seat:
+        if (self.invitation is not None and self.invitation[1] == seat
+                and not self.rules.invited_card_discardable):
             m |= 1 << self.invitation[0]
         if not self.rules.xx_discardable:
             m |= 1 << T20
@@ -520,6 +531,9 @@ class IllustratedEngine(TrickEngine):
         hand = self.hands[seat]
         if hand & KING_MASK == KING_MASK:
             return 1
+        if (self.rules.trial_three_throw and self.phase == DISCARD and seat == self.declarer
+                and self.contract == "three" and self.pos[seat] == 3):
+            return 6          # the fourth's "trial three": thrown in after seeing the talon
         if self.discard_mask[seat] & TAROCK_MASK and not self.rules.annul_after_tarokk_discard:
             return None
         t = hand & TAROCK_MASK
@@ -538,7 +552,16 @@ class IllustratedEngine(TrickEngine):
 
     @takes(NOTHING)
     def verify_annul(self, seat: int, value: Any = None) -> None:
-        if self.phase != CALL:
+        if self.rules.annul_timing == "before_discard":
+            # during the auction, or in the exchange before the player's own discard
+            if self.phase not in (AUCTION, DISCARD):
+                raise _bad("IT-ANNUL-LATE", "under these rules a deal can be annulled only "
+                           "before the player's own discard", seat)
+            self._seat_ok(seat, seat)
+            if self.phase == DISCARD and self.discards[seat] is not None:
+                raise _bad("IT-ANNUL-LATE", f"seat {seat} has already discarded and can no "
+                           "longer annul the deal under these rules", seat)
+        elif self.phase != CALL:
             raise self._wrong_phase("annul", seat)
         self._seat_ok(seat, seat)
         if self.annul_case(seat) is None:
@@ -557,6 +580,8 @@ class IllustratedEngine(TrickEngine):
     def legal_calls(self) -> list[int]:
         assert self.declarer is not None
         d = self.declarer
+        if self.rules.call_rule == "akos":
+            return self._legal_calls_akos(d)
         if self.invitation is not None and self.invitation[1] != d:
             out = [self.invitation[0]]
         else:
@@ -575,6 +600,25 @@ class IllustratedEngine(TrickEngine):
         if self.rules.call_own_discard == "forbidden":
             out = [c for c in out if not self.discard_mask[d] >> c & 1]
         return out
+
+    def _legal_calls_akos(self, d: int) -> list[int]:
+        """``call_rule = akos``: the invited card (an invitation is not binding), the highest
+        tarokk not in the declarer's hand (his discard does not count), and T20 — or, once
+        another player discarded a tarokk, any of T3–T20."""
+        out: set[int] = set()
+        if self.invitation is not None and self.invitation[1] != d:
+            out.add(self.invitation[0])
+        for c in CALLABLE:                      # T20 down to T2
+            if not self.hands[d] >> c & 1:
+                out.add(c)
+                break
+        if any(self.discard_mask[s] & TAROCK_MASK for s in self.active if s != d):
+            out.update(CALLABLE[:-1])       # T20–T3: T2 cannot be called
+        else:
+            out.add(T20)
+        if self.rules.call_own_discard == "forbidden":
+            out = {c for c in out if not self.discard_mask[d] >> c & 1}
+        return [c for c in CALLABLE if c in out]
 
     def can_call(self, seat: int, card_code: str) -> bool:
         return self._can(self.verify_call, seat, card_code)
@@ -600,7 +644,8 @@ class IllustratedEngine(TrickEngine):
         legal = self.legal_calls()
         if card in legal:
             return
-        if self.invitation is not None and self.invitation[1] != seat:
+        if (self.invitation is not None and self.invitation[1] != seat
+                and self.rules.call_rule == "seed"):
             raise _bad("IT-CALL", f"seat {self.invitation[1]} invited with "
                        f"{code(self.invitation[0])} and the declarer (seat {seat}) must call it, "
                        f"not {card_code}", card_code)
@@ -622,6 +667,12 @@ class IllustratedEngine(TrickEngine):
         if (self.invitation is not None and self.invitation[1] != seat
                 and self.invitation[1] == self.partner):
             self.public[self.partner] = True
+        if self.rules.side_reveal == "akos" and (
+                self.discard_mask[seat] >> card & 1
+                or (self.invitation is not None and card == self.invitation[0]
+                    and not self.discard_mask[seat] & TAROCK_MASK)):
+            for s in self.active:          # the call shows the teams: every side is known
+                self.public[s] = True
         self.chains.open(("D", "game"), "D")
         self.phase = DECLARE
         order = [seat]
@@ -677,6 +728,7 @@ class IllustratedEngine(TrickEngine):
         maxk = int(r.max_kontra_level)
         first_turn = seat not in self.round.spoke
         this_turn: set[str] = set()
+        shown = False                              # a statement of this turn shows the side
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             if not isinstance(item, str):
@@ -691,6 +743,15 @@ class IllustratedEngine(TrickEngine):
                     raise _bad("IT-TAROKK-DECLARE", f"seat {seat} declares {item} but holds "
                                f"{have} tarokks after discarding (exactly {need} are needed)",
                                item, sub)
+                if r.tarokk_declaration == "akos":
+                    # declared like an announcement: the side must be known or presumed right,
+                    # and becomes known
+                    if not public and (last or "D") != me:
+                        raise _bad("IT-ATTRIBUTION", f"seat {seat} declares {item} while his "
+                                   "side is not known and would be taken for the other side; "
+                                   "he must first make himself known with a kontra", item, sub)
+                    public = shown = True
+                    last = me
                 declared[seat] = item
                 continue
             level_name, _, target = item.partition(":")
@@ -721,12 +782,12 @@ class IllustratedEngine(TrickEngine):
                                f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
                                f"; the next level is {KONTRA_LEVELS[cur] if cur < 5 else 'none'}",
                                item, sub)
-                if bonus_kind(tgt) in TAROKK_BARRED and self._undeclared(seat, declared):
+                if self._barred(tgt) and self._undeclared(seat, declared):
                     raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                                f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and "
                                f"must declare them before any kontra on {tgt}", item, sub)
                 chains.say(key, level_name)
-                public = True
+                public = shown = True
                 last = me
                 continue
             if item not in ALL_BONUSES:
@@ -745,7 +806,7 @@ class IllustratedEngine(TrickEngine):
             if key in items:
                 raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
                            f"{item}", item, sub)
-            if kind in TAROKK_BARRED and self._undeclared(seat, declared):
+            if self._barred(item) and self._undeclared(seat, declared):
                 raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                            f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
                            f"declare them before announcing {item}", item, sub)
@@ -790,7 +851,7 @@ class IllustratedEngine(TrickEngine):
             announcer[key] = seat
             ever.add(key)
             this_turn.add(item)
-            public = True
+            public = shown = True
             last = me
         # §4.6 forced kontra by the discarder of the called card
         if (first_turn and seat == self.discarder_of_called
@@ -803,6 +864,10 @@ class IllustratedEngine(TrickEngine):
             return
         self.chains, self.announcer, self.ever, self.superseded = (chains, announcer, ever,
                                                                    superseded)
+        if shown and self.rules.side_reveal == "akos" and (
+                seat == self.partner or (seat == self.discarder_of_called and "kontra" in say)):
+            for s in self.active:    # the partner, or the discarder's kontra, shows the teams
+                self.public[s] = True
         self.public[seat] = public
         self.last_side = last
         self.hand_declared = declared
@@ -813,6 +878,13 @@ class IllustratedEngine(TrickEngine):
         if self.round.done:
             self._start_play()
 
+    def _barred(self, item: str) -> bool:
+        """§4.10.2 rule 6: the items undeclared 8/9 tarokks bar (``tarokk_declaration =
+        akos``: the pagát ones only)."""
+        if self.rules.tarokk_declaration == "akos":
+            return item in ("pagat_ultimo", "pagat_uhu")
+        return bonus_kind(item) in TAROKK_BARRED
+
     def _undeclared(self, seat: int, declared: dict[int, str]) -> bool:
         return (self.kept[seat] & TAROCK_MASK).bit_count() >= 8 and seat not in declared
 
@@ -822,7 +894,7 @@ class IllustratedEngine(TrickEngine):
         hands = list(self.hands)
         self.table = TrickTable(hands, self.active, self.forehand, 9, self._winner)
         self.hands = hands
-        self._binds = self._bindings()
+        self._binds = self._bindings() if self.rules.card_bindings else []
 
     def _bindings(self) -> list[tuple[str, int, int, bool]]:
         out = []
@@ -978,6 +1050,10 @@ class IllustratedEngine(TrickEngine):
     def _legal_actions(self) -> Iterator[Action]:
         ph = self.phase
         seat = self.to_act
+        if ph in (AUCTION, DISCARD) and self.rules.annul_timing == "before_discard":
+            for s in self.active:
+                if self.can_annul(s):
+                    yield Action("annul", s)
         if ph == AUCTION:
             assert seat is not None
             for call in ("pass", "hold", *LEVELS):

@@ -82,6 +82,28 @@ class LoneGameValue(StrEnum):
 class DoublingAfterPassout(StrEnum):
     STACKING = "stacking"
     NONE = "none"
+    EXTEND = "extend"
+    RESTART = "restart"
+
+
+class JumpInvitations(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
+
+
+class CallRule(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
+
+
+class SideReveal(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
+
+
+class TarokkDeclaration(StrEnum):
+    SEED = "seed"
+    AKOS = "akos"
 
 
 class IllustratedRules(RuleSet):
@@ -114,14 +136,22 @@ class IllustratedRules(RuleSet):
     doubling_after_passout: DoublingAfterPassout
     sas_bonuses: bool
     pagat_catch: bool
+    jump_invitations: JumpInvitations
+    call_rule: CallRule
+    invited_card_discardable: bool
+    card_bindings: bool
+    trial_three_throw: bool
+    unintentional_lone_takes_all_discards: bool
+    tarokk_declaration: TarokkDeclaration
+    side_reveal: SideReveal
+    silent_bonus_after_announced_volat: bool
     options = (
         Option("opening_solo", "forbidden", ("forbidden", "allowed"), section="G4",
                meaning="the opening bid may be a solo (a jump to the top bid)"),
         Option("honourless_fourth_bids", "three", ("three", "any"), section="G5",
                meaning="which bids the honourless fourth player may make"),
         Option("honourless_fourth_failure", "loses", ("loses", "redeal_no_penalty",
-                                                      "pays_one_value"),
-               ("loses", "pays_one_value"), section="G6",
+                                                      "pays_one_value"), section="G6",
                meaning="what happens when the honourless fourth bidder has no honour after all"),
         Option("invitation_min_tarokks", 0, (0, 5), section="G7",
                meaning="the least number of tarokks a player needs to invite"),
@@ -132,7 +162,7 @@ class IllustratedRules(RuleSet):
         Option("jump_convention", "seed", ("seed", "traditional"), ("seed",), section="G10",
                meaning="how the size of a jump (invitation) is measured"),
         Option("annul_timing", "after_discard", ("after_discard", "before_discard"),
-               ("after_discard",), section="G15",
+               section="G15",
                meaning="when a deal may be annulled: after or before discarding"),
         Option("annul_hands", "seed", ("seed", "kegl_three"), section="G15",
                meaning="which hands allow annulling the deal"),
@@ -170,12 +200,36 @@ class IllustratedRules(RuleSet):
                meaning="the game value a lone declarer plays for: the bid's, or the solo's"),
         Option("silent_ultimo_after_failed_uhu", "true", TF, section="G35",
                meaning="a silent pagát ultimó scores after the team's uhu failed or its ultimó was superseded"),
-        Option("doubling_after_passout", "stacking", ("stacking", "none"), section="G37",
-               meaning="whether deals passed out open stacking doubling periods"),
+        Option("doubling_after_passout", "stacking", ("stacking", "none", "extend", "restart"),
+               section="G37",
+               meaning="what a passed-out deal does to the doubling periods: open a stacking one, "
+                       "nothing, extend the running one, or restart it"),
         Option("sas_bonuses", "false", TF, ("false",), section="G45",
                meaning="the sas (tarokk II) ultimó and uhu bonuses are played"),
         Option("pagat_catch", "false", TF, ("false",), section="G45",
                meaning="the pagát-catch bonus is played"),
+        # options added for the AkosUzonyi/Tarock server's rules (docs/akos.md)
+        Option("jump_invitations", "seed", ("seed", "akos"), section="§3.3",
+               meaning="which jumps are invitations: the seed's, or every single or double jump "
+                       "(the server's)"),
+        Option("call_rule", "seed", ("seed", "akos"), section="§4.6",
+               meaning="which cards the declarer may call: the seed's rule, or the server's"),
+        Option("invited_card_discardable", "false", TF, section="§4.3",
+               meaning="the inviter may discard the invited card"),
+        Option("card_bindings", "true", TF, section="§5.3",
+               meaning="announcements bind cards in play (the bird held back for its trick)"),
+        Option("trial_three_throw", "false", TF, section="§4.5",
+               meaning="the fourth who won with three may throw in after seeing his talon cards"),
+        Option("unintentional_lone_takes_all_discards", "false", TF, section="§1.3",
+               meaning="a declarer alone because the called card lay in a discard gets all "
+                       "six discarded cards"),
+        Option("tarokk_declaration", "seed", ("seed", "akos"), section="§4.12",
+               meaning="how declaring 8 or 9 tarokks works: the seed's, or an announcement that "
+                       "shows the side (the server's)"),
+        Option("side_reveal", "seed", ("seed", "akos"), section="§4.7",
+               meaning="when the sides become known: the seed's events, or the server's"),
+        Option("silent_bonus_after_announced_volat", "true", TF, section="§6.4",
+               meaning="a team that announced volát still scores silent trull and four kings"),
     )
 
     def yes(self, key: str) -> bool:

@@ -76,7 +76,9 @@ def score_deal(e: "IllustratedEngine") -> Score:
     disc_o = 0
     for s in e.active:
         if s != e.declarer:
-            if e.rules.lone_declarer_takes_all_discards and e.partner is None:
+            if e.partner is None and (e.rules.lone_declarer_takes_all_discards or (
+                    e.rules.unintentional_lone_takes_all_discards
+                    and e.discarder_of_called is not None)):
                 disc_d |= e.discard_mask[s]
             else:
                 disc_o |= e.discard_mask[s]
@@ -147,7 +149,8 @@ def score_deal(e: "IllustratedEngine") -> Score:
                   + (f" ×{1 << lvl}" if lvl else ""))
     for bonus in ("trull", "four_kings"):
         for team in ("D", "O"):
-            if achieved(team, bonus) and not announced(team, bonus) and not volat(team):
+            if (achieved(team, bonus) and not announced(team, bonus) and not volat(team)
+                    and (r.silent_bonus_after_announced_volat or not announced(team, "volat"))):
                 sheet.add(team, 1, bonus, f"silent {bonus}")
     c = catch()
     if c is not None and not announced(c, "xxi_catch"):
@@ -232,6 +235,14 @@ def game_items(g: int, p_d: int, tricks_d: int, items: dict[tuple[str, str], int
     return out
 
 
+def multiplier_of(periods: tuple[int, ...], rules: "IllustratedRules") -> int:
+    """§6.9: ``2 ** open periods``; under ``doubling_after_passout = extend | restart`` (the
+    AkosUzonyi server's "stacking" and "peculating") one ×2 while any deal is still doubled."""
+    if rules.doubling_after_passout in ("extend", "restart"):
+        return 2 if periods else 1
+    return 1 << len(periods)
+
+
 def next_periods(e: "IllustratedEngine") -> tuple[int, ...]:
     """The open doubling periods after the played deal ``e``."""
     return periods_after(e.periods, e.redeal, e.rules, e.n)
@@ -245,8 +256,12 @@ def periods_after(periods: tuple[int, ...], thrown_in: bool, rules: "Illustrated
     if thrown_in:
         if rules.doubling_after_passout == "none":
             return periods
+        if rules.doubling_after_passout == "extend":       # n more doubled deals, one period
+            return (sum(periods) + n,)
+        if rules.doubling_after_passout == "restart":      # n doubled deals from now on
+            return (n,)
         return periods + (n,)
     return tuple(p - 1 for p in periods if p > 1)
 
 
-__all__ = ["score_deal", "next_periods", "periods_after", "game_items"]
+__all__ = ["score_deal", "next_periods", "periods_after", "game_items", "multiplier_of"]
