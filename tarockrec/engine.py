@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterator, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, NamedTuple, Sequence, TypeVar
 
 from .cards import Pack
 from .errors import IllegalAction
@@ -42,10 +42,10 @@ class Kind(StrEnum):
     STOP = "stop"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One action: its kind, the seat and the kind's value (a call, a card code, the items
-    said in a declaration turn, …; each game's engine documents the value of each kind)."""
+    said in a declaration turn, …; each game's engine documents the value of each kind).
+    Immutable and hashable; a named tuple, as it is built for every replayed action."""
 
     kind: str
     seat: int
@@ -114,8 +114,7 @@ def takes(shape: Shape) -> Callable[[V], V]:
     return decorate
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """What an applied action did; ``info`` holds derived facts (e.g. a trick's winner)."""
 
     action: Action
