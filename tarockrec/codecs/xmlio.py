@@ -651,7 +651,9 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
     ctx = Ctx()
     rec: dict[str, Any] = {"tarockrec": version}
     rec.update(_read_obj(el, TYPES["record"], "", ctx))
-    problem = unwritable(rec)           # what every writer must keep: the JSON reader's limits
+    # what every writer must keep: the JSON reader's limits. A float here came from a <json>
+    # element, read by jsonio.loads, which refuses a number beyond a double
+    problem = unwritable(rec, floats_checked=True)
     if problem is not None:
         raise XMLError(Finding(problem.code, problem.message, problem.pointer,
                                line=line_for(ctx.lines, problem.pointer) or el.sourceline))
