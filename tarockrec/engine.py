@@ -152,7 +152,11 @@ class Engine:
     ``can_pass``."""
 
     ACTIONS: ClassVar[tuple[str, ...]] = ()
-    _dispatch_table: ClassVar[dict[str, tuple[Callable[[Any], bool] | None, Callable[..., None],
+    #: kinds whose ``_apply_x`` itself runs every check of ``verify_x`` before it changes
+    #: anything (both call one ``_x(…, commit)``): ``apply`` then checks once, not twice
+    SELF_CHECKING: ClassVar[frozenset[str]] = frozenset()
+    _dispatch_table: ClassVar[dict[str, tuple[Callable[[Any], bool] | None,
+                                              Callable[..., None] | None,
                                               Callable[..., None], Callable[..., "Event"]]]]
     game: ClassVar[str] = ""
     pack: ClassVar[Pack]
@@ -190,7 +194,8 @@ class Engine:
         seat, value = action.seat, action.value
         if test is not None and (type(seat) is not int or not test(value)):
             checked(self, seat, value)          # raises ACTION-VALUE
-        rules(self, seat, value)
+        if rules is not None:                   # None: the kind is SELF_CHECKING
+            rules(self, seat, value)
         return apply(self, seat, value)
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -201,8 +206,8 @@ class Engine:
         for k in cls.ACTIONS:
             verify = getattr(cls, f"verify_{k}")
             shape: Shape | None = getattr(verify, "shape", None)
-            table[k] = (shape.test if shape else None, getattr(verify, "__wrapped__", verify),
-                        verify, getattr(cls, f"_apply_{k}"))
+            rules = None if k in cls.SELF_CHECKING else getattr(verify, "__wrapped__", verify)
+            table[k] = (shape.test if shape else None, rules, verify, getattr(cls, f"_apply_{k}"))
         cls._dispatch_table = table
 
     @property
