@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterator, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, NamedTuple, Sequence, TypeVar
 
 from .cards import Pack
 from .errors import IllegalAction
@@ -42,10 +42,10 @@ class Kind(StrEnum):
     STOP = "stop"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One action: its kind, the seat and the kind's value (a call, a card code, the items
-    said in a declaration turn, …; each game's engine documents the value of each kind)."""
+    said in a declaration turn, …; each game's engine documents the value of each kind).
+    Immutable and hashable; a named tuple, as it is built for every replayed action."""
 
     kind: str
     seat: int
@@ -114,8 +114,7 @@ def takes(shape: Shape) -> Callable[[V], V]:
     return decorate
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """What an applied action did; ``info`` holds derived facts (e.g. a trick's winner)."""
 
     action: Action
@@ -153,7 +152,11 @@ class Engine:
     ``can_pass``."""
 
     ACTIONS: ClassVar[tuple[str, ...]] = ()
-    _dispatch_table: ClassVar[dict[str, tuple[Callable[[Any], bool] | None, Callable[..., None],
+    #: kinds whose ``_apply_x`` itself runs every check of ``verify_x`` before it changes
+    #: anything (both call one ``_x(…, commit)``): ``apply`` then checks once, not twice
+    SELF_CHECKING: ClassVar[frozenset[str]] = frozenset()
+    _dispatch_table: ClassVar[dict[str, tuple[Callable[[Any], bool] | None,
+                                              Callable[..., None] | None,
                                               Callable[..., None], Callable[..., "Event"]]]]
     game: ClassVar[str] = ""
     pack: ClassVar[Pack]
@@ -191,7 +194,8 @@ class Engine:
         seat, value = action.seat, action.value
         if test is not None and (type(seat) is not int or not test(value)):
             checked(self, seat, value)          # raises ACTION-VALUE
-        rules(self, seat, value)
+        if rules is not None:                   # None: the kind is SELF_CHECKING
+            rules(self, seat, value)
         return apply(self, seat, value)
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -202,8 +206,8 @@ class Engine:
         for k in cls.ACTIONS:
             verify = getattr(cls, f"verify_{k}")
             shape: Shape | None = getattr(verify, "shape", None)
-            table[k] = (shape.test if shape else None, getattr(verify, "__wrapped__", verify),
-                        verify, getattr(cls, f"_apply_{k}"))
+            rules = None if k in cls.SELF_CHECKING else getattr(verify, "__wrapped__", verify)
+            table[k] = (shape.test if shape else None, rules, verify, getattr(cls, f"_apply_{k}"))
         cls._dispatch_table = table
 
     @property

@@ -271,8 +271,9 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
             stack.extend((x, f"{ptr}/{i}") for i, x in enumerate(v))
 
 
-def unwritable(value: Any) -> Finding | None:
-    """The first place in ``value`` that no format can carry exactly (see ``loads``)."""
+def unwritable(value: Any, floats_checked: bool = False) -> Finding | None:
+    """The first place in ``value`` that no format can carry exactly (see ``loads``).
+    ``floats_checked``: every float in ``value`` was read by ``loads`` (so is finite)."""
     # the common case in one C call: written as JSON, nothing suspect shows and there are
     # too few brackets to nest too deep (a lone surrogate or a non-text key makes dumps
     # fail; a number beyond a double is written null)
@@ -280,7 +281,8 @@ def unwritable(value: Any) -> Finding | None:
         data = orjson.dumps(value)
     except (orjson.JSONEncodeError, TypeError):
         return _unwritable_walk(value)
-    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH and b"null" not in data \
+    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH \
+            and (floats_checked or b"null" not in data) \
             and not any(s in data for s in _SUSPECT):
         return None
     return _unwritable_walk(value)

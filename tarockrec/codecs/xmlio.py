@@ -100,8 +100,9 @@ class Ctx:
         self.lines: dict[str, int] = {}
 
     def at(self, ptr: str, el: etree._Element) -> None:
-        if el.sourceline is not None:
-            self.lines[ptr] = el.sourceline
+        line = el.sourceline
+        if line is not None:
+            self.lines[ptr] = line
 
 
 class Form:
@@ -127,6 +128,12 @@ def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str
     if text:
         el.text = text
     return el
+
+
+def _no_attributes(el: etree._Element, but: tuple[str, ...]) -> bool:
+    """Whether ``el`` has no attributes other than those named in ``but``."""
+    keys = el.keys()                     # a list: one walk, no set built
+    return not keys or all(k in but for k in keys)
 
 
 def _check_seat(el: etree._Element, i: int) -> None:
@@ -208,7 +215,7 @@ class Many(Form):
                 out.append(_read_unknown(item) if item.tag != "json" else _read_json(item))
                 continue
             plain = (self.scalar and len(item) == 0
-                     and not (set(item.attrib) - ({"seat"} if self.index else set())))
+                     and _no_attributes(item, ("seat",) if self.index else ()))
             if plain:
                 ctx.at(p, item)
                 out.append(t.text[1].dec(item.text or ""))  # type: ignore[index]
@@ -263,13 +270,14 @@ class Texts(Form):
             _indent(w, level + 1)
 
     def _item(self, item: etree._Element, out: list[Any], ptr: str, ctx: Ctx) -> None:
-        p = f"{ptr}/{len(out)}"
+        n = len(out)
         if self.index:
-            _check_seat(item, len(out))
-        ctx.at(p, item)
-        if item.tag == "json":
+            _check_seat(item, n)
+        ctx.at(f"{ptr}/{n}", item)
+        tag = item.tag
+        if tag == "json":
             out.append(_read_json(item))
-        elif item.tag != self.item or len(item) or set(item.attrib) - {"seat"}:
+        elif tag != self.item or len(item) or not _no_attributes(item, ("seat",)):
             out.append(_read_unknown(item))
         else:
             out.append(self.kind.dec(item.text or ""))
@@ -611,13 +619,16 @@ def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
     for name, raw in _attributes(el):
         if name in skip:
             continue
-        key = _local(name)
+        key = _local(name) if name[0] == "{" else name       # {namespace}name
         kind = t.attrs.get(key)
         d[key] = kind.dec(raw) if kind else raw
     if t.text:
         d[t.text[0]] = t.text[1].dec(el.text or "")
-    for c in _children(el):
+    by_tag = t.by_tag
+    for c in el:
         tag = c.tag
+        if not isinstance(tag, str):        # not an element (as _children skips)
+            continue
         if tag in _SPECIAL:
             name = c.get("name")
             if name is None:
@@ -627,11 +638,11 @@ def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
                 name = _read_json_name(c, name)
             d[name] = _read_json(c)
             ctx.at(pointer_join(ptr, name), c)
-        elif tag in t.by_tag:
-            key, form = t.by_tag[tag]
+        elif tag in by_tag:
+            key, form = by_tag[tag]
             if key in d and not form.repeats:
                 raise _duplicate(c, key)
-            form.read(c, d, key, pointer_join(ptr, key), ctx)
+            form.read(c, d, key, f"{ptr}/{key}", ctx)     # a table key: nothing to escape
         else:
             key = _local(tag) if not c.prefix else f"{c.prefix}:{_local(tag)}"
             if key in d:
@@ -651,7 +662,9 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
     ctx = Ctx()
     rec: dict[str, Any] = {"tarockrec": version}
     rec.update(_read_obj(el, TYPES["record"], "", ctx))
-    problem = unwritable(rec)           # what every writer must keep: the JSON reader's limits
+    # what every writer must keep: the JSON reader's limits. A float here came from a <json>
+    # element, read by jsonio.loads, which refuses a number beyond a double
+    problem = unwritable(rec, floats_checked=True)
     if problem is not None:
         raise XMLError(Finding(problem.code, problem.message, problem.pointer,
                                line=line_for(ctx.lines, problem.pointer) or el.sourceline))

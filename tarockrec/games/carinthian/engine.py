@@ -105,6 +105,7 @@ class TrischakPlan(SeatPlan):
 
 class CarinthianEngine(TrickEngine):
     ACTIONS = ("call", "choose", "take", "discard", "declare", "play")
+    SELF_CHECKING = frozenset({"declare"})     # _declare(…, commit) checks, then commits
     rules: CarinthianRules
     phase: Phase
     game = "carinthian"

@@ -59,6 +59,7 @@ DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 
 class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
+    SELF_CHECKING = frozenset({"declare"})     # _declare(…, commit) checks, then commits
     rules: IllustratedRules
     phase: Phase
     game = "illustrated"

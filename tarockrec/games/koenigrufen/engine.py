@@ -77,6 +77,7 @@ KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remai
 
 class KoenigrufenEngine(TrickEngine):
     ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
+    SELF_CHECKING = frozenset({"declare"})     # _declare(…, commit) checks, then commits
     rules: KoenigrufenRules
     phase: Phase
     game = "koenigrufen"

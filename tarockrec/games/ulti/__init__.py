@@ -113,8 +113,11 @@ class Ulti(Game[UltiEngine]):
                 concede = None
         queue = list(enumerate(rec.get("declarations") or []))
         tricks = [d.get("trick") for _, d in queue]
-        last = max([3] + [x for x in tricks if isinstance(x, int) and not isinstance(x, bool)
-                          and x <= 10])
+        # card by card only up to the last trick a declaration names (the first card when
+        # the soloist concedes); the rest in one batch, with the same checks
+        last = max([1 if concede is not None else 0]
+                   + [x for x in tricks if isinstance(x, int) and not isinstance(x, bool)
+                      and x <= 10])
         slow = min(len(play), last)
         for t in range(slow):
             trick = play[t]
