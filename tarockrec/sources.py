@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Any, Iterator
 
-from .codecs import jsonio, textio
+from .codecs import jsonio
 from .findings import Finding
 
 EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml", ".txt")
@@ -49,12 +49,16 @@ def detect(name: str, head: bytes) -> str:
     if lower.endswith(".xml"):
         return "xml"
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if lower.endswith(".txt") and not textio.looks_like_json(stripped):
-        return "text"
+    if lower.endswith(".txt"):
+        from .codecs import textio          # imported when first needed (start-up time)
+        if not textio.looks_like_json(stripped):
+            return "text"
     if stripped.startswith(b"<"):
         return "xml"
-    if textio.looks_like_text(head):
-        return "text"
+    if stripped[:1] in (b";", b"["):         # a comment or a tag line starts the text notation
+        from .codecs import textio
+        if textio.looks_like_text(head):
+            return "text"
     if jsonio.looks_like_jsonl(head):
         return "jsonl"
     return "json"
@@ -183,6 +187,7 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
             e.offset = _position(raw)
             yield e
     elif fmt == "text":
+        from .codecs import textio
         for index, line, item, where in textio.iter_text_stream(fp):
             e = _entry(name, index, line, item)
             e.lines = where

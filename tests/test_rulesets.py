@@ -63,6 +63,13 @@ def test_rule_set_file_is_sourced(game: str, name: str) -> None:
     assert doc.complete == (not unsupported and not doc.not_yet_supported), unsupported
 
 
+def test_every_shipped_file_passes_its_schema() -> None:
+    shipped = sorted(rulesets.HERE.glob("*/*.json"))
+    assert len(shipped) >= 5
+    for path in shipped:
+        rulesets.read(path, check_schema=True)
+
+
 def test_rule_set_files_are_schema_checked(tmp_path: Any) -> None:
     folder = tmp_path / "ulti"
     folder.mkdir()
