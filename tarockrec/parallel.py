@@ -14,6 +14,8 @@ from collections import deque
 from typing import Any, Iterable, Iterator
 
 from .sources import Entry, Lines, units
+from .findings import Finding
+from .scoring import Score
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little
@@ -37,7 +39,9 @@ def check(entry: Entry) -> tuple[Entry, Report]:
 
 
 def reports(paths: Iterable[str], jobs: int = 1) -> Iterator[tuple[Entry, Report]]:
-    """(entry, report) for every record of ``paths``, in input order, on ``jobs`` processes."""
+    """(entry, report) for every record of ``paths``, in input order, on ``jobs`` processes.
+    With more than one job the entries come without their records and each score keeps only
+    its per-seat deltas (what ``validate`` reports)."""
     if jobs <= 1:
         for path in paths:
             for unit in units(path, BATCH):
@@ -68,13 +72,28 @@ def _batches(paths: Iterable[str]) -> Iterator[Batch]:
         yield pending
 
 
-def _work(batch: Batch) -> list[tuple[Entry, Report]]:
-    out = []
-    for entry, rep in map(check, batch.entries() if isinstance(batch, Lines) else batch):
-        # the record stays in the worker: the caller needs its place and its report only
-        out.append((Entry(entry.source, entry.index, entry.line, None, entry.problem,
-                          None, entry.offset), rep))
+#: what a worker sends back for one record: its place and its report as plain values (a
+#: tuple pickles about fifteen times faster than the objects; the record stays in the worker)
+Sent = tuple[str, int, "int | None", "int | None", "Finding | None", "str | None",
+             "str | None", "list[Finding]", "list[tuple[int, ...] | list[int] | None]",
+             "list[int] | None"]
+
+
+def _work(batch: Batch) -> list[Sent]:
+    out: list[Sent] = []
+    for e, r in map(check, batch.entries() if isinstance(batch, Lines) else batch):
+        out.append((e.source, e.index, e.line, e.offset, e.problem, r.game, r.kind,
+                     r.findings, [s.deltas if s is not None else None for s in r.scores],
+                     r.totals))
     return out
+
+
+def _received(sent: list[Sent]) -> Iterator[tuple[Entry, Report]]:
+    """A worker's batch as (entry, report) again; a score keeps its per-seat deltas only."""
+    for source, index, line, offset, problem, game, kind, findings, deltas, totals in sent:
+        scores = [Score([], list(d), {}) if d is not None else None for d in deltas]
+        yield (Entry(source, index, line, None, problem, None, offset),
+               Report(index, line, game, kind, findings, scores, totals))
 
 
 def _quiet_worker() -> None:
@@ -96,9 +115,9 @@ def _parallel(batches: Iterator[Batch], jobs: int) -> Iterator[tuple[Entry, Repo
         for batch in batches:
             flight.append(pool.apply_async(_work, (batch,)))
             if len(flight) >= jobs * WINDOW:
-                yield from flight.popleft().get()
+                yield from _received(flight.popleft().get())
         while flight:
-            yield from flight.popleft().get()
+            yield from _received(flight.popleft().get())
         pool.close()
     finally:
         pool.terminate()   # also on Ctrl-C, or when the caller stops reading
