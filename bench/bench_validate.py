@@ -109,6 +109,7 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
         "peak_heap_MB": round(peak / 1e6, 2),
         "xml_MB": round(os.path.getsize(xml_path) / 1e6, 2),
         "xml_parse_per_s": round(n / xml_parse_s), "xml_validate_per_s": round(n / xml_s),
+        "xml_validate_vs_parse": round(xml_parse_s / xml_s, 3),
         "xml_valid": xml_ok, "xml_peak_heap_MB": round(xml_peak / 1e6, 2),
     }
 
