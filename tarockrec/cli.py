@@ -128,7 +128,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     cases: list[str] = []
     for entry, rep in parallel.reports(files, _jobs(jobs, files)):
         progress.tick(entry)
-        status = _status(entry, rep, strict)
+        status = parallel.status(entry, rep, strict)
         counts[status] += 1
         if quiet and status == "valid":
             continue
@@ -171,14 +171,6 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     if counts["unreadable"]:
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_INVALID if counts["invalid"] else EXIT_VALID)
-
-
-def _status(entry: Entry, rep: Report, strict: bool) -> str:
-    if entry.problem is not None:
-        return "unreadable"
-    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
-        return "invalid"
-    return "valid"
 
 
 def _junit_case(entry: Entry, rep: Report, status: str, shown: list[Finding],
@@ -346,8 +338,7 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     files = expand(paths)
     progress = _Progress(files)
     for entry, rep in parallel.reports(files):
-        progress.tick(entry)
-        progress.close()
+        progress.close()                  # wiped before the record's lines, drawn after them
         many = entry.index > 1
         out.write(f"{_label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
         if entry.problem is not None:
@@ -364,6 +355,8 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
             out.write(_table(sc, _players(entry.record)))
         if rep.totals is not None:
             out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
+        progress.tick(entry)
+    progress.close()
     sys.exit(status)
 
 

@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .parallel import reports
+from .parallel import reports, status
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -54,15 +54,9 @@ def _rows(path: str, strict: bool) -> list[tuple[str, dict[str, Any]]]:
     """('record' | 'finding', row) for every record of one file (runs on a worker)."""
     out: list[tuple[str, dict[str, Any]]] = []
     for entry, rep in reports([path]):
-        if entry.problem is not None:
-            status = "unreadable"
-        elif not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
-            status = "invalid"
-        else:
-            status = "valid"
         out.append(("record", {"source": entry.source, "index": entry.index,
                                "line": entry.line, "game": rep.game, "kind": rep.kind,
-                               "status": status, "findings": len(rep.findings)}))
+                               "status": status(entry, rep, strict), "findings": len(rep.findings)}))
         for f in rep.findings:
             out.append(("finding", {"source": entry.source, "index": entry.index,
                                     "code": f.code, "severity": f.severity,

@@ -38,6 +38,16 @@ def check(entry: Entry) -> tuple[Entry, Report]:
     return entry, validate_record(entry.record, entry.index, entry.line, entry.lines)
 
 
+def status(entry: Entry, rep: Report, strict: bool = False) -> str:
+    """``valid``, ``invalid`` or ``unreadable``; with ``strict`` a warning makes a record
+    invalid too (what ``validate`` counts and its ``--format json`` reports)."""
+    if entry.problem is not None:
+        return "unreadable"
+    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
+        return "invalid"
+    return "valid"
+
+
 def reports(paths: Iterable[str], jobs: int = 1) -> Iterator[tuple[Entry, Report]]:
     """(entry, report) for every record of ``paths``, in input order, on ``jobs`` processes.
     With more than one job the entries come without their records and each score keeps only

@@ -155,6 +155,8 @@ _LONG_RUN = b"0" * 19
 #: the deepest nesting of objects and lists a record may have, private data included: every
 #: reader and writer keeps it (the one-line writer, orjson, stops a little above)
 MAX_DEPTH = 200
+#: the sentence of REC-DEPTH, whichever reader finds the nesting
+TOO_DEEP = f"data nested more than {MAX_DEPTH} levels deep: tarockrec keeps at most that many"
 #: characters no XML 1.0 document can carry, and lone surrogates, which no UTF-8 text can
 _UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: field names travel JSON-encoded in XML: only these characters cannot be carried there
@@ -234,8 +236,7 @@ def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Find
 
 
 def _too_deep(line_offset: int) -> Finding:
-    return Finding("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: tarockrec "
-                   "keeps at most that many", "", line=1 + line_offset)
+    return Finding("REC-DEPTH", TOO_DEEP, "", line=1 + line_offset)
 
 
 def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
@@ -293,8 +294,7 @@ def _unwritable_walk(value: Any) -> Finding | None:
     while stack:
         v, ptr, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return Finding("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: "
-                           "tarockrec keeps at most that many", ptr)
+            return Finding("REC-DEPTH", TOO_DEEP, ptr)
         if isinstance(v, str):
             m = _UNWRITABLE.search(v)
             if m:

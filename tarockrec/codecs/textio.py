@@ -40,7 +40,7 @@ from typing import IO, Any, Iterable, Iterator, NoReturn
 import orjson
 
 from ..findings import Finding, pointer_join
-from .jsonio import MAX_DEPTH, _flat, canonical, unwritable
+from .jsonio import MAX_DEPTH, TOO_DEEP, _flat, canonical, unwritable
 
 # -- the vocabulary -----------------------------------------------------------------------------
 #: typed tags: tag name -> record key
@@ -467,8 +467,7 @@ class _Lexer:
                 raise _Err("TEXT-SYNTAX", f"the JSON of this tag is broken: {err.msg}",
                            self.here(err.pos)) from None
             except RecursionError:
-                raise _Err("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: "
-                           "tarockrec keeps at most that many", open_tok) from None
+                raise _Err("REC-DEPTH", TOO_DEEP, open_tok) from None
             except ValueError as err:
                 raise _Err("TEXT-SYNTAX", f"the JSON of this tag is broken: {err}",
                            self.here(j)) from None
@@ -519,8 +518,7 @@ class _Reader:
             return _KEYWORDS.get(t.value, t.value)
         if t.kind == "punct" and t.value == "(":
             if depth >= MAX_DEPTH:
-                raise _Err("REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: "
-                           "tarockrec keeps at most that many", t)
+                raise _Err("REC-DEPTH", TOO_DEEP, t)
             return self._paren(depth + 1, t)
         self._expected("a value", t)
 

@@ -43,7 +43,7 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
-from .jsonio import MAX_DEPTH, JSONError, _compact, unwritable
+from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
 
@@ -825,9 +825,7 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
                     "<session>)", line=line), {}
             elif too_deep:
                 too_deep = False
-                yield index, line, Finding(
-                    "REC-DEPTH", f"data nested more than {MAX_DEPTH} levels deep: tarockrec "
-                    "keeps at most that many", line=line), {}
+                yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
             else:
                 try:
                     rec, lines = _record_of(el, version)
