@@ -370,3 +370,69 @@ def test_a_large_json_array_is_read_one_record_at_a_time(monkeypatch: pytest.Mon
         path.write_text(broken, encoding="utf-8")
         (entry,) = sources.entries(str(path))
         assert entry.problem is not None and entry.problem.code == "JSON-SYNTAX"
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`tarockrec validate … | head -1`: the reader goes away, no traceback follows."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    path = tmp_path / "many.jsonl"
+    path.write_text((jsonio.dumps(REC, compact=True) + "\n") * 3000, encoding="utf-8")
+    for jobs in ("1", "2"):
+        proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", jobs,
+                                 str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                cwd=ROOT)
+        assert proc.stdout is not None and proc.stderr is not None
+        first = proc.stdout.readline()
+        proc.stdout.close()                      # what `head -1` does after its line
+        err = proc.stderr.read()
+        proc.wait(timeout=120)
+        assert first.startswith(str(path).encode()) and b"valid" in first
+        assert b"Traceback" not in err, err.decode(errors="replace")
+
+
+def test_the_progress_bar_never_mixes_with_record_lines(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """On a terminal the bar is wiped before every line printed for a record."""
+    import io
+    import sys
+    log: list[str] = []
+
+    class Stream(io.StringIO):
+        def __init__(self, name: str, tty: bool) -> None:
+            super().__init__()
+            self.name_, self.tty = name, tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+        def write(self, text: str) -> int:
+            if self.name_ == "err":
+                log.append("wipe" if text.startswith("\r ") else "draw" if "[" in text else "")
+            elif text.strip():
+                log.append("line")
+            return len(text)
+
+    clock = iter(range(10 ** 6))
+    monkeypatch.setattr(cli.time, "monotonic", lambda: float(next(clock)))  # every tick draws
+    monkeypatch.setattr(sys, "stderr", Stream("err", True))
+    monkeypatch.setattr(sys, "stdout", Stream("out", False))
+    bad = copy.deepcopy(REC)
+    bad["play"][0][0], bad["play"][0][1] = bad["play"][0][1], bad["play"][0][0]
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("".join(jsonio.dumps(r, compact=True) + "\n"
+                            for r in [REC, bad, REC, REC, bad, REC]), encoding="utf-8")
+    for command in (["validate", "-q", str(path)], ["score", str(path)]):
+        log.clear()
+        with pytest.raises(SystemExit):
+            main(command)
+        assert "draw" in log and "line" in log
+        drawn = False
+        for event in log:
+            if event == "draw":
+                drawn = True
+            elif event == "wipe":
+                drawn = False
+            elif event == "line":
+                assert not drawn, (command, log)
