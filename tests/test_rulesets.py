@@ -276,7 +276,8 @@ def test_illustrated_pagat_uhu_under_the_seed_and_under_the_kupa_value() -> None
     path = "samples/illustrated/valid/announced_pagat_uhu_made.json"
     assert _rescore(path, {"name": "default"}) == [-23, 23, -23, 23]
     kupa = _supported_part("illustrated", "tarokk_kupa")
-    assert kupa == {"pagat_uhu_value": 15, "xxi_catch_values": 42}
+    assert kupa == {"pagat_uhu_value": 15, "sas_bonuses": "true", "tarokk_declaration": "kupa",
+                    "xxi_catch_values": 42}
     assert _rescore(path, {"name": "default", "options": kupa}) == [-18, 18, -18, 18]
 
 

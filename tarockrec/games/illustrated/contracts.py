@@ -5,7 +5,8 @@ from ...cards import TAROCK42
 
 PACK = TAROCK42
 C = PACK.index
-T1, T18, T19, T20, T21, T22 = C["T1"], C["T18"], C["T19"], C["T20"], C["T21"], C["T22"]
+T1, T2, T18, T19, T20, T21, T22 = (C["T1"], C["T2"], C["T18"], C["T19"], C["T20"], C["T21"],
+                                   C["T22"])
 TAROCK_MASK = PACK.suit_mask["T"]
 KING_OF = {s: C[s + "K"] for s in ("S", "C", "H", "D")}
 KING_MASK = sum(1 << k for k in KING_OF.values())
@@ -56,9 +57,13 @@ BASE_BONUSES = ("trull", "four_kings", "double_game", "volat", "pagat_ultimo", "
                 "centrum", "kismadar", "nagymadar", "pagat_uhu")
 KING_BONUSES = tuple(f"king_ultimo:{s}" for s in SUITS) + tuple(f"king_uhu:{s}" for s in SUITS)
 ALL_BONUSES = BASE_BONUSES + KING_BONUSES
+#: G45 ``sas_bonuses``: the sas (T2) ultimó and uhu (Tarokk Kupa Versenyszabályzat 1§ items 12
+#: and 16: sas ultimó 10, silent 5; sas uhu 15 — scoring.py gives the sas uhu the pagát uhu's
+#: value, ``pagat_uhu_value``: 15 in the Kupa, 20 for both uhus on pagat.com)
+SAS_BONUSES = ("sas_ultimo", "sas_uhu")
 ANNOUNCED_VALUE = {"trull": 2, "four_kings": 2, "pagat_ultimo": 10, "xxi_catch": 42,
                    "centrum": 10, "kismadar": 10, "nagymadar": 10, "pagat_uhu": 20,
-                   "king_ultimo": 15, "king_uhu": 20}
+                   "king_ultimo": 15, "king_uhu": 20, "sas_ultimo": 10, "sas_uhu": 20}
 HAND_BONUSES = {"eight_tarokk": (8, 1), "nine_tarokk": (9, 2)}
 
 
@@ -73,6 +78,10 @@ def binding(bonus: str) -> tuple[int, int, bool] | None:
         return T1, 9, False
     if kind == "pagat_uhu":
         return T1, 8, False
+    if kind == "sas_ultimo":
+        return T2, 9, False
+    if kind == "sas_uhu":
+        return T2, 8, False
     if kind == "king_ultimo":
         return KING_OF[suit], 9, False
     if kind == "king_uhu":
@@ -87,7 +96,13 @@ def binding(bonus: str) -> tuple[int, int, bool] | None:
 
 
 #: (ultimó id, uhu id) pairs on the same card (§4.10.2 rule 3)
-ULTIMO_UHU = {"pagat_ultimo": "pagat_uhu", **{f"king_ultimo:{s}": f"king_uhu:{s}" for s in SUITS}}
+ULTIMO_UHU = {"pagat_ultimo": "pagat_uhu", "sas_ultimo": "sas_uhu",
+              **{f"king_ultimo:{s}": f"king_uhu:{s}" for s in SUITS}}
 UHU_ULTIMO = {v: k for k, v in ULTIMO_UHU.items()}
 #: bonuses the undeclared 8/9-tarokk holder may not announce or kontra (§4.10.2 rule 6)
 TAROKK_BARRED = ("pagat_ultimo", "pagat_uhu", "king_ultimo", "king_uhu")
+#: ``tarokk_declaration = kupa``: whoever announces or kontras a pagát or sas ultimó or uhu must
+#: have stated his 8 or 9 tarokks (Tarokk Kupa Versenyszabályzat 1§ "1., Tarokkszám")
+KUPA_TAROKK_BARRED = ("pagat_ultimo", "pagat_uhu", "sas_ultimo", "sas_uhu")
+#: the silent ultimós (§6.4): (card, ultimó id, uhu id)
+SILENT_ULTIMOS = ((T1, "pagat_ultimo", "pagat_uhu"), (T2, "sas_ultimo", "sas_uhu"))

@@ -20,8 +20,8 @@ from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, follow_or_ruff, hold_back
 from .contracts import (
     ALL_BONUSES, CALLABLE, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
-    LEVEL_OF, LEVELS, PACK, RANK, T1, T18, T19, T20, T21, T22, TALON_TABLE, TAROCK_MASK,
-    TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
+    KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, RANK, SAS_BONUSES, T1, T18, T19, T20, T21, T22,
+    TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
 )
 from .rules import IllustratedRules
 from .scoring import multiplier_of
@@ -119,6 +119,8 @@ class IllustratedEngine(TrickEngine):
         self.hand_declared: dict[int, str] = {}
         self.late_claims: list[tuple[int, str]] = []
         self.table: TrickTable | None = None
+        #: the bonus ids these rules play (§4.9; G45 adds the sas ones)
+        self.bonuses = ALL_BONUSES + (SAS_BONUSES if rules.sas_bonuses else ())
 
     # -- helpers -----------------------------------------------------------------------------
     def nxt(self, seat: int) -> int:
@@ -744,9 +746,10 @@ class IllustratedEngine(TrickEngine):
                     raise _bad("IT-TAROKK-DECLARE", f"seat {seat} declares {item} but holds "
                                f"{have} tarokks after discarding (exactly {need} are needed)",
                                item, sub)
-                if r.tarokk_declaration == "akos":
+                if r.tarokk_declaration in ("akos", "kupa"):
                     # declared like an announcement: the side must be known or presumed right,
-                    # and becomes known
+                    # and becomes known (Kupa: "before the pairs are known the tarokk count is
+                    # said for the last speaker")
                     if not public and (last or "D") != me:
                         raise _bad("IT-ATTRIBUTION", f"seat {seat} declares {item} while his "
                                    "side is not known and would be taken for the other side; "
@@ -759,8 +762,9 @@ class IllustratedEngine(TrickEngine):
             if level_name in LEVEL_OF:
                 lvl = LEVEL_OF[level_name]
                 tgt = target or "game"
-                if tgt != "game" and tgt not in ALL_BONUSES:
-                    raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus", item, sub)
+                if tgt != "game" and tgt not in self.bonuses:
+                    raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus"
+                               + self._sas_off(tgt), item, sub)
                 # odd levels against the owner, even levels by the owner
                 owner = self.other(me) if lvl % 2 else me
                 key = (owner, tgt)
@@ -791,9 +795,9 @@ class IllustratedEngine(TrickEngine):
                 public = shown = True
                 last = me
                 continue
-            if item not in ALL_BONUSES:
-                raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement",
-                           item, sub)
+            if item not in self.bonuses:
+                raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement"
+                           + self._sas_off(item), item, sub)
             # §4.10.1 attribution
             if not public:
                 presumed = last or "D"
@@ -881,10 +885,17 @@ class IllustratedEngine(TrickEngine):
 
     def _barred(self, item: str) -> bool:
         """§4.10.2 rule 6: the items undeclared 8/9 tarokks bar (``tarokk_declaration =
-        akos``: the pagát ones only)."""
+        akos``: the pagát ones only; ``kupa``: the pagát and sas ones, Tarokk Kupa
+        Versenyszabályzat 1§ "1., Tarokkszám")."""
         if self.rules.tarokk_declaration == "akos":
             return item in ("pagat_ultimo", "pagat_uhu")
+        if self.rules.tarokk_declaration == "kupa":
+            return item in KUPA_TAROKK_BARRED
         return bonus_kind(item) in TAROKK_BARRED
+
+    def _sas_off(self, item: str) -> str:
+        return (" (the sas bonuses are not played under these rules: sas_bonuses = false)"
+                if item in SAS_BONUSES and not self.rules.sas_bonuses else "")
 
     def _undeclared(self, seat: int, declared: dict[int, str]) -> bool:
         return (self.kept[seat] & TAROCK_MASK).bit_count() >= 8 and seat not in declared
@@ -1096,16 +1107,20 @@ class IllustratedEngine(TrickEngine):
             if lvl < 5:
                 name = KONTRA_LEVELS[lvl]
                 kontras.append(name if item == "game" else f"{name}:{item}")
-        singles = hand_decl + kontras + list(ALL_BONUSES)
+        singles = hand_decl + kontras + list(self.bonuses)
         for x in singles:
             yield (x,)
         for h in hand_decl:
-            for x in ALL_BONUSES:
+            for x in self.bonuses:
                 yield (h, x)
+            for k in kontras:            # a declaration before a kontra on a tarokk-barred item
+                yield (h, k)
         if not self.public[seat]:
             for k in kontras:
-                for x in ALL_BONUSES:
+                for x in self.bonuses:
                     yield (k, x)
+                for h in hand_decl:      # the side shown first, where a declaration needs it
+                    yield (k, h)
 
     # -- scoring -------------------------------------------------------------------------------
     def score(self) -> Score:

@@ -104,6 +104,7 @@ class SideReveal(StrEnum):
 class TarokkDeclaration(StrEnum):
     SEED = "seed"
     AKOS = "akos"
+    KUPA = "kupa"
 
 
 class IllustratedRules(RuleSet):
@@ -191,7 +192,7 @@ class IllustratedRules(RuleSet):
         Option("max_kontra_level", 5, (5, 4, 3), section="G33",
                meaning="the highest kontra level (5 mordkontra, 4 hirskontra, 3 szubkontra)"),
         Option("pagat_uhu_value", 20, (20, 15), section="G32",
-               meaning="the value of the pagát uhu"),
+               meaning="the value of the pagát uhu (and of the sas uhu where it is played)"),
         # 21/42 (seed), 30/60 (§6.7); 42/84: Tarokk Kupa Versenyszabályzat 1§ item 5
         # (tarockrec/rulesets/illustrated/tarokk_kupa.json) — scoring.py doubles it when announced
         Option("xxi_catch_values", 21, (21, 30, 42), section="§6.7",
@@ -204,7 +205,9 @@ class IllustratedRules(RuleSet):
                section="G37",
                meaning="what a passed-out deal does to the doubling periods: open a stacking one, "
                        "nothing, extend the running one, or restart it"),
-        Option("sas_bonuses", "false", TF, ("false",), section="G45",
+        # sas ultimó 10 (silent 5) and sas uhu (pagat_uhu_value), bound to T2 like the pagát
+        # ones: Tarokk Kupa Versenyszabályzat 1§ items 12 and 16
+        Option("sas_bonuses", "false", TF, section="G45",
                meaning="the sas (tarokk II) ultimó and uhu bonuses are played"),
         Option("pagat_catch", "false", TF, ("false",), section="G45",
                meaning="the pagát-catch bonus is played"),
@@ -223,9 +226,13 @@ class IllustratedRules(RuleSet):
         Option("unintentional_lone_takes_all_discards", "false", TF, section="§1.3",
                meaning="a declarer alone because the called card lay in a discard gets all "
                        "six discarded cards"),
-        Option("tarokk_declaration", "seed", ("seed", "akos"), section="§4.12",
-               meaning="how declaring 8 or 9 tarokks works: the seed's, or an announcement that "
-                       "shows the side (the server's)"),
+        # kupa: Tarokk Kupa Versenyszabályzat 1§ "1., Tarokkszám" — stating 8 or 9 tarokks is
+        # compulsory for whoever announces or kontras a pagát or sas ultimó or uhu, and before the
+        # pairs are known it counts for the side of the last speaker
+        Option("tarokk_declaration", "seed", ("seed", "akos", "kupa"), section="§4.12",
+               meaning="how declaring 8 or 9 tarokks works: the seed's; an announcement that "
+                       "shows the side, needed before a pagát ultimó/uhu (the server's); or "
+                       "the same, needed before a pagát or sas ultimó/uhu (the Tarokk Kupa's)"),
         Option("side_reveal", "seed", ("seed", "akos"), section="§4.7",
                meaning="when the sides become known: the seed's events, or the server's"),
         Option("silent_bonus_after_announced_volat", "true", TF, section="§6.4",

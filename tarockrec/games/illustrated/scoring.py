@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...scoring import Score, ScoreItem, spread
 from .contracts import (
-    ANNOUNCED_VALUE, HONOUR_MASK, KING_MASK, T1, T21, T22, binding, bonus_kind, card_points,
+    ANNOUNCED_VALUE, HONOUR_MASK, KING_MASK, SILENT_ULTIMOS, T21, T22, binding, bonus_kind,
+    card_points,
 )
 
 if TYPE_CHECKING:
@@ -138,6 +139,7 @@ def score_deal(e: "IllustratedEngine") -> Score:
 
     values = dict(ANNOUNCED_VALUE)
     values["pagat_uhu"] = int(r.pagat_uhu_value)
+    values["sas_uhu"] = int(r.pagat_uhu_value)     # Kupa 1§ items 14 and 16: both 15
     values["xxi_catch"] = 2 * int(r.xxi_catch_values)
     for (team, bonus), lvl in sorted(items.items()):
         if bonus in ("game", "double_game", "volat"):
@@ -155,16 +157,20 @@ def score_deal(e: "IllustratedEngine") -> Score:
     c = catch()
     if c is not None and not announced(c, "xxi_catch"):
         sheet.add(c, int(r.xxi_catch_values), "xxi_catch", "silent XXI-catch")
-    if T1 in played and played[T1][1] == 9:
-        s_team = team_of(played[T1][0])
-        blocked = announced(s_team, "pagat_ultimo")
+    # silent pagát ultimó; silent sas ultimó the same way (G45; Kupa 1§ item 12: silent 5)
+    for card, ultimo, uhu in SILENT_ULTIMOS[:2 if r.sas_bonuses else 1]:
+        if card not in played or played[card][1] != 9:
+            continue
+        s_team = team_of(played[card][0])
+        blocked = announced(s_team, ultimo)
         if not r.silent_ultimo_after_failed_uhu and (
-                (s_team, "pagat_uhu") in e.ever or (s_team, "pagat_ultimo") in e.superseded):
+                (s_team, uhu) in e.ever or (s_team, ultimo) in e.superseded):
             blocked = True
         if not blocked:
-            ok = t.winning_card(9) == T1
-            sheet.add(s_team if ok else e.other(s_team), 5, "pagat_ultimo",
-                      f"silent pagát ultimó {'made' if ok else 'lost'}")
+            ok = t.winning_card(9) == card
+            name = "pagát" if ultimo == "pagat_ultimo" else "sas"
+            sheet.add(s_team if ok else e.other(s_team), 5, ultimo,
+                      f"silent {name} ultimó {'made' if ok else 'lost'}")
 
     # §4.12 hand bonuses
     for seat, claim in sorted(e.hand_declared.items()):
