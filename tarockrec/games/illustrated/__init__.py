@@ -177,6 +177,12 @@ class Illustrated(Game[IllustratedEngine]):
         if passes and rng.random() < (0.75 if e.phase == "declare" else 0.45):
             return passes[0]
         rest = [a for a in actions if a not in passes] or actions
+        if e.phase == "declare" and rng.random() < 0.5:
+            # an 8/9-tarokk holder usually says so (and must, before some announcements)
+            counts = [a for a in rest if any(x in ("eight_tarokk", "nine_tarokk")
+                                             for x in a.value)]
+            if counts:
+                return rng.choice(counts)
         return rng.choice(rest)
 
     def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
