@@ -80,7 +80,6 @@ def test_lone_declarer_takes_all_discards() -> None:
 
 @pytest.mark.parametrize("option,value", [
     ("jump_convention", "traditional"),
-    ("free_call_when_tarokk_discarded", "only_if_declarer_holds_xx"),
     ("pagat_catch", "true"),
 ])
 def test_refused_options(option: str, value: str) -> None:

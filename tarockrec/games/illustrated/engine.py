@@ -555,7 +555,7 @@ class IllustratedEngine(TrickEngine):
 
     @takes(NOTHING)
     def verify_annul(self, seat: int, value: Any = None) -> None:
-        if self.rules.annul_timing == "before_discard":
+        if self.rules.annul_timing in ("before_discard", "after_talon"):
             # during the auction, or in the exchange before the player's own discard
             if self.phase not in (AUCTION, DISCARD):
                 raise _bad("IT-ANNUL-LATE", "under these rules a deal can be annulled only "
@@ -573,6 +573,10 @@ class IllustratedEngine(TrickEngine):
             raise _bad("IT-ANNUL-HAND", f"seat {seat} may not annul the deal: his hand is none "
                        "of four kings, no tarokk, T21 alone, T1 alone, T21 and T1 alone" + extra,
                        seat)
+        if (self.rules.annul_timing == "after_talon" and self.phase == AUCTION
+                and self.annul_case(seat) != 1):
+            raise _bad("IT-ANNUL-LATE", f"seat {seat} annuls during the auction: under these "
+                       "rules only four kings allow it before the talon is drawn (ITVB 8.2)", seat)
 
     def _apply_annul(self, seat: int, value: Any = None) -> Event:
         self.annul_seat = seat
@@ -590,8 +594,14 @@ class IllustratedEngine(TrickEngine):
         else:
             others_discarded = any(self.discard_mask[s] & TAROCK_MASK
                                    for s in self.active if s != d)
-            if others_discarded and self.rules.free_call_when_tarokk_discarded == "any":
+            free = self.rules.free_call_when_tarokk_discarded
+            if others_discarded and free == "any":
                 out = list(CALLABLE)
+            elif (others_discarded and free == "only_if_declarer_holds_xx"
+                  and self.hands[d] >> T20 & 1):
+                # ITVB 5.7: any tarokk, when the declarer holds the XX; 5.6: he calls himself
+                # only with the XX
+                out = [c for c in CALLABLE if c == T20 or not self.hands[d] >> c & 1]
             else:
                 holds = self.hands[d] | self.discard_mask[d]
                 out = [T20]
@@ -746,7 +756,7 @@ class IllustratedEngine(TrickEngine):
                     raise _bad("IT-TAROKK-DECLARE", f"seat {seat} declares {item} but holds "
                                f"{have} tarokks after discarding (exactly {need} are needed)",
                                item, sub)
-                if r.tarokk_declaration in ("akos", "kupa"):
+                if r.tarokk_declaration in ("akos", "kupa", "itvb"):
                     # declared like an announcement: the side must be known or presumed right,
                     # and becomes known (Kupa: "before the pairs are known the tarokk count is
                     # said for the last speaker")
@@ -787,7 +797,8 @@ class IllustratedEngine(TrickEngine):
                                f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
                                f"; the next level is {KONTRA_LEVELS[cur] if cur < 5 else 'none'}",
                                item, sub)
-                if self._barred(tgt) and self._undeclared(seat, declared):
+                if (self._barred(tgt) and self._undeclared(seat, declared)
+                        and not self._partner_holds(seat, tgt)):
                     raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                                f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and "
                                f"must declare them before any kontra on {tgt}", item, sub)
@@ -811,7 +822,8 @@ class IllustratedEngine(TrickEngine):
             if key in items:
                 raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
                            f"{item}", item, sub)
-            if self._barred(item) and self._undeclared(seat, declared):
+            if (self._barred(item) and self._undeclared(seat, declared)
+                    and not self._partner_holds(seat, item)):
                 raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                            f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
                            f"declare them before announcing {item}", item, sub)
@@ -889,9 +901,20 @@ class IllustratedEngine(TrickEngine):
         Versenyszabályzat 1§ "1., Tarokkszám")."""
         if self.rules.tarokk_declaration == "akos":
             return item in ("pagat_ultimo", "pagat_uhu")
-        if self.rules.tarokk_declaration == "kupa":
+        if self.rules.tarokk_declaration in ("kupa", "itvb"):
             return item in KUPA_TAROKK_BARRED
         return bonus_kind(item) in TAROKK_BARRED
+
+    def _partner_holds(self, seat: int, item: str) -> bool:
+        """``tarokk_declaration = itvb`` (ITVB 7.3): the count is not needed when not the
+        speaker but his partner holds the item's card (the pagát or the sas)."""
+        if self.rules.tarokk_declaration != "itvb":
+            return False
+        b = binding(item)
+        assert b is not None
+        card = b[0]
+        return not self.kept[seat] >> card & 1 and any(
+            self.kept[s] >> card & 1 for s in self.members(self.side(seat)) if s != seat)
 
     def _sas_off(self, item: str) -> str:
         return (" (the sas bonuses are not played under these rules: sas_bonuses = false)"
@@ -1062,7 +1085,8 @@ class IllustratedEngine(TrickEngine):
     def _legal_actions(self) -> Iterator[Action]:
         ph = self.phase
         seat = self.to_act
-        if ph in (AUCTION, DISCARD) and self.rules.annul_timing == "before_discard":
+        if ph in (AUCTION, DISCARD) and self.rules.annul_timing in ("before_discard",
+                                                                    "after_talon"):
             for s in self.active:
                 if self.can_annul(s):
                     yield Action("annul", s)

@@ -41,6 +41,7 @@ class JumpConvention(StrEnum):
 class AnnulTiming(StrEnum):
     AFTER_DISCARD = "after_discard"
     BEFORE_DISCARD = "before_discard"
+    AFTER_TALON = "after_talon"
 
 
 class AnnulHands(StrEnum):
@@ -101,10 +102,16 @@ class SideReveal(StrEnum):
     AKOS = "akos"
 
 
+class AttributionExceptions(StrEnum):
+    NONE = "none"
+    ITVB = "itvb"
+
+
 class TarokkDeclaration(StrEnum):
     SEED = "seed"
     AKOS = "akos"
     KUPA = "kupa"
+    ITVB = "itvb"
 
 
 class IllustratedRules(RuleSet):
@@ -123,6 +130,9 @@ class IllustratedRules(RuleSet):
     double_game_and_volat_same_turn: DoubleGameAndVolatSameTurn
     trull_kings_after_volat: TrullKingsAfterVolat
     ultimo_to_uhu_by_partner: UltimoToUhuByPartner
+    sole_bidder_chooses_talon: bool
+    attribution_exceptions: AttributionExceptions
+    trull_meaning_rules: bool
     one_bonus_per_trick_target: bool
     xx_discardable: bool
     free_call_when_tarokk_discarded: FreeCallWhenTarokkDiscarded
@@ -162,9 +172,14 @@ class IllustratedRules(RuleSet):
                meaning="who may hold a bid: anyone who has bid, or only an earlier seat"),
         Option("jump_convention", "seed", ("seed", "traditional"), ("seed",), section="G10",
                meaning="how the size of a jump (invitation) is measured"),
-        Option("annul_timing", "after_discard", ("after_discard", "before_discard"),
+        # after_talon: ITVB 8.2 (after drawing the talon, before discarding; four kings before
+        # the talon too)
+        Option("annul_timing", "after_discard", ("after_discard", "before_discard",
+                                                 "after_talon"),
                section="G15",
-               meaning="when a deal may be annulled: after or before discarding"),
+               meaning="when a deal may be annulled: after discarding; before one's own discard "
+                       "(from the auction on); or so, but during the auction only with four "
+                       "kings"),
         Option("annul_hands", "seed", ("seed", "kegl_three"), section="G15",
                meaning="which hands allow annulling the deal"),
         Option("annul_after_tarokk_discard", "false", TF, section="G15",
@@ -181,7 +196,7 @@ class IllustratedRules(RuleSet):
         Option("xx_discardable", "true", TF, section="G21",
                meaning="tarokk XX may be discarded"),
         Option("free_call_when_tarokk_discarded", "any",
-               ("any", "only_if_declarer_holds_xx", "never"), ("any", "never"), section="G22",
+               ("any", "only_if_declarer_holds_xx", "never"), section="G22",
                meaning="whether the declarer may call any tarokk after another player discarded a tarokk"),
         Option("call_own_discard", "allowed", ("allowed", "forbidden"), section="G23",
                meaning="the declarer may call a card he discarded himself"),
@@ -229,14 +244,26 @@ class IllustratedRules(RuleSet):
         # kupa: Tarokk Kupa Versenyszabályzat 1§ "1., Tarokkszám" — stating 8 or 9 tarokks is
         # compulsory for whoever announces or kontras a pagát or sas ultimó or uhu, and before the
         # pairs are known it counts for the side of the last speaker
-        Option("tarokk_declaration", "seed", ("seed", "akos", "kupa"), section="§4.12",
+        # itvb: as kupa, but not needed when the speaker's partner holds the card (ITVB 7.1, 7.3)
+        Option("tarokk_declaration", "seed", ("seed", "akos", "kupa", "itvb"), section="§4.12",
                meaning="how declaring 8 or 9 tarokks works: the seed's; an announcement that "
-                       "shows the side, needed before a pagát ultimó/uhu (the server's); or "
-                       "the same, needed before a pagát or sas ultimó/uhu (the Tarokk Kupa's)"),
+                       "shows the side, needed before a pagát ultimó/uhu (the server's); the "
+                       "same, needed before a pagát or sas ultimó/uhu (the Tarokk Kupa's); or "
+                       "that, unless the speaker's partner holds the pagát or sas (the ITVB's)"),
         Option("side_reveal", "seed", ("seed", "akos"), section="§4.7",
                meaning="when the sides become known: the seed's events, or the server's"),
         Option("silent_bonus_after_announced_volat", "true", TF, section="§6.4",
                meaning="a team that announced volát still scores silent trull and four kings"),
+        # options the ITVB's cup rules need (rulesets/illustrated/itvb.json), not implemented
+        Option("sole_bidder_chooses_talon", "false", TF, ("false",), section="§3.5",
+               meaning="the only bidder may raise his game by taking fewer talon cards "
+                       "(ITVB 4.2)"),
+        Option("attribution_exceptions", "none", ("none", "itvb"), ("none",), section="§4.10.1",
+               meaning="announcements exempt from the last-speaker attribution: none, or "
+                       "centrum and, after the declarer's trull, the birds (ITVB 7.2)"),
+        Option("trull_meaning_rules", "false", TF, ("false",), section="§4.10.2",
+               meaning="trull needs a high honour in hand, and the declarer's first-turn trull "
+                       "means both high honours (ITVB 7.6–7.8)"),
     )
 
     def yes(self, key: str) -> bool:
