@@ -1,0 +1,195 @@
+"""The ITVB's cup rules (rule set ``itvb``, incomplete): the option values added for them —
+tarokk_declaration = itvb (7.1, 7.3), free_call_when_tarokk_discarded =
+only_if_declarer_holds_xx (5.6, 5.7), annul_timing = after_talon (8.2) — each changes the
+verdict as its section says; the rule set is refused as a whole, and its supported part scores
+the Kupa samples as hand-computed.
+
+Section numbers are the ITVB 4.0's (tarokk.hu/T_tajekoztatok/Illusztralt_versenyszabalyzat.pdf),
+read through the summary named in the rule set's provenance."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+from typing import Any
+
+import pytest
+
+from tarockrec import rulesets
+from tarockrec.errors import IllegalAction, RulesError
+from tarockrec.games import all_games
+from tarockrec.games.illustrated.contracts import PACK
+from tarockrec.games.illustrated.engine import IllustratedEngine
+from tarockrec.games.illustrated.rules import IllustratedRules
+from tarockrec.validate import validate_record
+
+from conftest import SAMPLES
+
+VALID = os.path.join(SAMPLES, "illustrated", "valid")
+GAME = all_games()["illustrated"]
+TALON = "T14 C10 H1 DJ HJ HQ"
+#: deal A of tests/test_illustrated_kupa.py
+DEAL_A = [
+    "T22 T21 T19 T18 T17 T16 T15 T2 S10",
+    "T20 T13 T12 T11 T10 DK DQ DN HN",
+    "T1 T3 T4 T5 T6 T7 T8 T9 D1",
+    "SK SQ SN SJ CK CQ CN CJ HK",
+]
+#: deal A with the sas at the partner (s1) and T3 at the declarer: s0 keeps nine tarokks
+DEAL_D = [
+    "T22 T21 T19 T18 T17 T16 T15 T3 S10",
+    "T20 T13 T12 T11 T2 DK DQ DN HN",
+    "T1 T10 T4 T5 T6 T7 T8 T9 D1",
+    "SK SQ SN SJ CK CQ CN CJ HK",
+]
+
+
+def itvb_part() -> dict[str, Any]:
+    """The ITVB values this version implements."""
+    by_name = {o.name: o for o in GAME.Rules.options}
+    return {k: v for k, v in rulesets.for_game("illustrated")["itvb"].options.items()
+            if by_name[k].supported is None or v in by_name[k].supported}
+
+
+def rules(**options: Any) -> IllustratedRules:
+    return IllustratedRules("default", options)
+
+
+def dealt(r: IllustratedRules, hands: list[str]) -> IllustratedEngine:
+    return IllustratedEngine(r, 4, 3, [PACK.mask(h.split()) for h in hands],
+                             [PACK.index[c] for c in TALON.split()])
+
+
+def to_call(r: IllustratedRules, hands: list[str], discards: list[str]) -> IllustratedEngine:
+    """s0 bids three, the others pass, each seat discards as given."""
+    e = dealt(r, hands)
+    for s, call in ((0, "three"), (1, "pass"), (2, "pass"), (3, "pass")):
+        e.bid(s, call)
+    for s, cards in enumerate(discards):
+        e.discard(s, tuple(cards.split()))
+    return e
+
+
+def code_of(fn: Any, *args: Any) -> str:
+    with pytest.raises(IllegalAction) as err:
+        fn(*args)
+    return err.value.code
+
+
+def test_the_rule_set_is_refused_naming_what_it_needs() -> None:
+    with pytest.raises(RulesError) as err:
+        GAME.rules({"name": "itvb"})
+    assert err.value.code == "OPTION-UNSUPPORTED"
+    for need in ("sole_bidder_chooses_talon", "attribution_exceptions", "trull_meaning_rules"):
+        assert need in str(err.value)
+    part = itvb_part()
+    assert part["tarokk_declaration"] == "itvb" and part["annul_timing"] == "after_talon"
+    assert part["free_call_when_tarokk_discarded"] == "only_if_declarer_holds_xx"
+
+
+# -- 7.3: no count needed when the partner holds the card ---------------------------------------
+def test_count_not_needed_when_the_partner_holds_the_card() -> None:
+    """Deal D: s0 keeps nine tarokks, his partner s1 (T20) holds the sas, a defender the pagát.
+    ITVB 7.3: s0 may announce the sas ultimó without stating his count, not the pagát ultimó;
+    the Kupa's rule (no exception in the part of its text at hand) asks for it in both."""
+    discards = ["S10 C10 H1", "DJ", "HJ", "HQ"]
+    itvb = to_call(rules(sas_bonuses="true", tarokk_declaration="itvb"), DEAL_D, discards)
+    kupa = to_call(rules(sas_bonuses="true", tarokk_declaration="kupa"), DEAL_D, discards)
+    for e in (itvb, kupa):
+        e.call(0, "T20")
+    assert itvb.can_declare(0, ("sas_ultimo",)) and itvb.can_declare(0, ("sas_uhu",))
+    assert code_of(itvb.declare, 0, ("pagat_ultimo",)) == "IT-TAROKK-UNDECLARED"
+    assert code_of(kupa.declare, 0, ("sas_ultimo",)) == "IT-TAROKK-UNDECLARED"
+    assert itvb.can_declare(0, ("nine_tarokk", "pagat_ultimo"))
+
+
+def test_kontra_needs_the_count_under_itvb() -> None:
+    """Deal A under the ITVB's count rule: s0 holds the sas himself, so he states his nine
+    tarokks before the sas ultimó; the defender s2 (eight tarokks, his partner s3 holds no sas)
+    states his before a kontra on it."""
+    rec = json.load(open(os.path.join(VALID, "kupa_sas_ultimo_kontra_tarokk_count.json"),
+                         encoding="utf-8"))
+    rec.pop("result")
+    rec["rules"] = {"name": "tarokk_kupa", "options": {"tarokk_declaration": "itvb"}}
+    assert validate_record(rec).valid
+    bad = copy.deepcopy(rec)
+    bad["declarations"][2]["say"] = ["kontra", "kontra:sas_ultimo"]
+    assert [(f.code, f.pointer) for f in validate_record(bad).findings] == \
+        [("IT-TAROKK-UNDECLARED", "/declarations/2/say/1")]
+    bad = copy.deepcopy(rec)
+    bad["declarations"][0]["say"] = ["sas_ultimo"]
+    assert [(f.code, f.pointer) for f in validate_record(bad).findings] == \
+        [("IT-TAROKK-UNDECLARED", "/declarations/0/say/0")]
+
+
+# -- 5.6, 5.7: the free call only when the declarer holds the XX -------------------------------
+def test_free_call_only_when_the_declarer_holds_the_xx() -> None:
+    """Deal A, s1 (who holds T20) discards T10 instead of DJ: another seat discarded a tarokk.
+    s0 lacks the XX: he must call it (ITVB 5.7), where `any` lets him call any tarokk."""
+    only = to_call(rules(free_call_when_tarokk_discarded="only_if_declarer_holds_xx"), DEAL_A,
+                   ["S10 C10 H1", "T10", "HJ", "HQ"])
+    anyone = to_call(rules(), DEAL_A, ["S10 C10 H1", "T10", "HJ", "HQ"])
+    assert [PACK.code(c) for c in only.legal_calls()] == ["T20"]
+    assert code_of(only.call, 0, "T13") == "IT-CALL"
+    assert len(anyone.legal_calls()) == 19
+
+
+def test_free_call_with_the_xx_and_calling_oneself_only_with_it() -> None:
+    """s0 holds the XX (swapped with s1's T13) and s1 discarded T10: any tarokk he does not
+    hold (5.7), or the XX to play alone (5.6), never another of his own."""
+    hands = list(DEAL_A)
+    hands[0] = hands[0].replace("T19", "T20")
+    hands[1] = hands[1].replace("T20", "T19")
+    e = to_call(rules(free_call_when_tarokk_discarded="only_if_declarer_holds_xx"), hands,
+                ["S10 C10 H1", "T10", "HJ", "HQ"])
+    calls = {PACK.code(c) for c in e.legal_calls()}
+    assert {"T20", "T19", "T13", "T10", "T3"} <= calls
+    assert not calls & {"T18", "T17", "T16", "T15", "T14", "T2"}      # his own
+    assert code_of(e.call, 0, "T18") == "IT-CALL"
+    e.call(0, "T10")                  # the card in s1's discard: s0 plays alone
+    assert e.partner is None
+
+
+# -- 8.2: annulment after drawing the talon, four kings before it too ---------------------------
+def test_annul_after_talon() -> None:
+    """Deal A's s3 holds no tarokk: under `before_discard` he may annul during the auction,
+    under the ITVB's timing only after the talon is drawn, before his discard; four kings may
+    annul during the auction too."""
+    early = dealt(rules(annul_timing="before_discard"), DEAL_A)
+    itvb = dealt(rules(annul_timing="after_talon"), DEAL_A)
+    assert early.can_annul(3)
+    assert code_of(itvb.annul, 3) == "IT-ANNUL-LATE"
+    for s, call in ((0, "three"), (1, "pass"), (2, "pass"), (3, "pass")):
+        itvb.bid(s, call)
+    assert itvb.can_annul(3)                        # drawn HQ, still no tarokk
+    itvb.annul(3)
+    assert itvb.redeal
+    kings = list(DEAL_A)
+    kings[1] = kings[1].replace("DK", "SQ")
+    kings[3] = kings[3].replace("SQ", "DK")
+    k = dealt(rules(annul_timing="after_talon"), kings)
+    assert k.annul_case(3) == 1 and k.can_annul(3)
+
+
+# -- the same deals under default, tarokk_kupa and the ITVB's supported part ---------------------
+def test_kupa_samples_under_the_itvb_part() -> None:
+    """The ITVB plays the sas bonuses (6: sas ultimó 10, silent 5; sas uhu 15) like the Kupa:
+    K2 scores V = 3 + 5 = 8 and K6 V = 3 + 15 = 18 under both (hand computations in
+    tests/test_illustrated_kupa.py). rules/illustrated.md E3 (e03_lone_kontra_catch): the
+    ITVB's XXI-catch is 42, silent 21 (6), the seed's — so E3 scores as under the default,
+    s1 +42 and the others -14, where the Kupa page's 84/42 gives +105/-35."""
+    part = {"name": "default", "options": itvb_part()}
+
+    def score(name: str, block: dict[str, Any]) -> list[int]:
+        rec = json.load(open(os.path.join(VALID, name + ".json"), encoding="utf-8"))
+        rec.pop("result")
+        rec["rules"] = block
+        rep = validate_record(rec)
+        assert rep.valid, [str(f) for f in rep.findings]
+        assert rep.scores[0] is not None
+        return list(rep.scores[0].deltas)
+
+    assert score("kupa_silent_sas_ultimo", part) == [8, 8, -8, -8]
+    assert score("kupa_partner_sas_uhu", part) == [18, 18, -18, -18]
+    assert score("e03_lone_kontra_catch", part) == [-14, 42, -14, -14]
+    assert score("e03_lone_kontra_catch", {"name": "tarokk_kupa"}) == [-35, 105, -35, -35]
