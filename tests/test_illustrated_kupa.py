@@ -97,6 +97,13 @@ def test_the_rule_set_is_complete_and_loads() -> None:
     # K6 (deal C): the partner s1 (seven tarokks: nothing to state) announces sas_uhu; s0's
     # sas, bound to trick 8 (§5.3), wins it. V = 3 + sas uhu 15 (item 16) = 18.
     ("kupa_partner_sas_uhu", "Kupa K6", [18, 18, -18, -18]),
+    # K7 (deal E): the partner s1 (eight tarokks, stated) announces sas_uhu; in trick 8 he must
+    # follow s0's DK with DQ and cannot play the sas: sas uhu lost, 15 (item 16) to the
+    # defenders; in trick 9 his sas falls to s0's T14: a silent sas ultimó lost too (§6.4; the
+    # ITVB's 8.6 says the same of a bound card played to the last trick after an uhu), 5 more.
+    # V = 3 - 15 - 5 = -17; s1's eight tarokks 1 from each other seat:
+    # s0 -17 - 1 = -18, s1 -17 + 3 = -14, s2 and s3 17 - 1 = 16.
+    ("kupa_sas_uhu_failed_silent_ultimo_lost", "Kupa K7", [-18, -14, 16, 16]),
 ])
 def test_worked_deal(name: str, example: str, want: list[int]) -> None:
     rec = load(name)
@@ -134,6 +141,15 @@ def test_silent_sas_ultimo_lost_under_both() -> None:
     rec = load("kupa_silent_sas_ultimo_lost")
     assert deltas(rec, {"name": "default"}) == [3, 3, -3, -3]
     assert deltas(rec, {"name": "tarokk_kupa"}) == [-2, -2, 2, 2]
+
+
+def test_silent_sas_ultimo_after_a_failed_sas_uhu_is_the_option() -> None:
+    """K7 with silent_ultimo_after_failed_uhu = false (rules/illustrated.md G35): the failed
+    sas uhu alone, V = 3 - 15 = -12: s0 -13, s1 -9, s2 and s3 11."""
+    rec = load("kupa_sas_uhu_failed_silent_ultimo_lost")
+    assert deltas(rec, {"name": "tarokk_kupa",
+                        "options": {"silent_ultimo_after_failed_uhu": "false"}}) == \
+        [-13, -9, 11, 11]
 
 
 def test_sas_uhu_takes_the_pagat_uhu_value() -> None:

@@ -68,6 +68,23 @@ PLAY_C = [
     "T16 T9 T1 CQ", "T15 T8 HN HK", "T2 DQ DN CK", "T14 DK D1 SK",
 ]
 
+# Deal E: s1 (partner, T20) keeps eight tarokks with the sas and a diamond; s0 leads seven tarokks,
+# then DK in trick 8, where s1 must follow with DQ and cannot play the sas, then T14 in trick 9,
+# where it beats the sas.
+DEAL_E = {
+    "hands": [
+        "T22 T21 T19 T18 T17 T16 T15 DK S10",
+        "T20 T13 T12 T11 T10 T9 T8 T2 DQ",
+        "T1 T3 T4 T5 T6 T7 DN D1 HN",
+        "SK SQ SN SJ CK CQ CN CJ HK",
+    ],
+    "talon": "T14 C10 H1 DJ HJ HQ",
+}
+PLAY_E = [
+    "T22 T20 T7 SJ", "T21 T13 T6 CJ", "T19 T12 T5 SN", "T18 T11 T4 CN", "T17 T10 T3 SQ",
+    "T16 T9 T1 CQ", "T15 T8 HN HK", "DK DQ DN CK", "T14 T2 D1 SK",
+]
+
 
 def deal(spec: dict[str, Any], play: list[str], turns: list[tuple[int, list[str]]],
          rules: dict[str, Any] | None = KUPA, **extra: Any) -> dict[str, Any]:
@@ -111,6 +128,9 @@ def valid() -> dict[str, dict[str, Any]]:
                                                _example="Kupa K5"),
         "kupa_partner_sas_uhu": deal(DEAL_C, PLAY_C, [(0, []), (1, ["sas_uhu"]), (2, []),
                                                       (3, []), (0, [])], _example="Kupa K6"),
+        "kupa_sas_uhu_failed_silent_ultimo_lost": deal(
+            DEAL_E, PLAY_E, [(0, []), (1, ["eight_tarokk", "sas_uhu"]), (2, []), (3, []),
+                             (0, [])], _example="Kupa K7"),
     }
 
 

@@ -215,7 +215,8 @@ class IllustratedRules(RuleSet):
         Option("lone_game_value", "bid", ("bid", "solo"), section="G34",
                meaning="the game value a lone declarer plays for: the bid's, or the solo's"),
         Option("silent_ultimo_after_failed_uhu", "true", TF, section="G35",
-               meaning="a silent pagát ultimó scores after the team's uhu failed or its ultimó was superseded"),
+               meaning="a silent pagát (or sas) ultimó scores after the team's uhu failed or "
+                       "its ultimó was superseded"),
         Option("doubling_after_passout", "stacking", ("stacking", "none", "extend", "restart"),
                section="G37",
                meaning="what a passed-out deal does to the doubling periods: open a stacking one, "
