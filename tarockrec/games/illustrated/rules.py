@@ -130,9 +130,6 @@ class IllustratedRules(RuleSet):
     double_game_and_volat_same_turn: DoubleGameAndVolatSameTurn
     trull_kings_after_volat: TrullKingsAfterVolat
     ultimo_to_uhu_by_partner: UltimoToUhuByPartner
-    sole_bidder_chooses_talon: bool
-    attribution_exceptions: AttributionExceptions
-    trull_meaning_rules: bool
     one_bonus_per_trick_target: bool
     xx_discardable: bool
     free_call_when_tarokk_discarded: FreeCallWhenTarokkDiscarded
@@ -156,6 +153,9 @@ class IllustratedRules(RuleSet):
     tarokk_declaration: TarokkDeclaration
     side_reveal: SideReveal
     silent_bonus_after_announced_volat: bool
+    sole_bidder_chooses_talon: bool
+    attribution_exceptions: AttributionExceptions
+    trull_meaning_rules: bool
     options = (
         Option("opening_solo", "forbidden", ("forbidden", "allowed"), section="G4",
                meaning="the opening bid may be a solo (a jump to the top bid)"),
