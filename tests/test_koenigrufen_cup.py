@@ -150,6 +150,17 @@ def test_farbendreier_is_played_without_trumps() -> None:
     assert checked >= 1
 
 
+def test_farbendreier_tarock_lead_follows_the_farbensolo_option() -> None:
+    """Decision (§7.2 says only "no-trump Dreier"): the Farbensolo lead rule G20 applies to the
+    Farbendreier too. In cup-farbendreier-won forehand leads T12 to trick 1 while holding suit
+    cards: legal by default (farbensolo_tarock_lead = free), refused with the option."""
+    rec = load("cup-farbendreier-won")
+    assert rec["play"][0][0] == "T12"
+    assert any(c[0] != "T" for c in rec["deal"]["hands"][0])
+    opt = {**CUP, "options": {"farbensolo_tarock_lead": "only_without_suit_cards"}}
+    assert ("KR-FARBENSOLO-LEAD", "/play/0/0") in rejected(rec, opt)
+
+
 def test_sechserdreier_lost_counts_double() -> None:
     """cup-sechserdreier-lost: forehand 0 plays a Sechserdreier and loses (§7.2: 4, lost 8):
     -24 / +8 each. Default (§4.1: 20 won / 40 lost): -120 / +40."""
@@ -178,6 +189,17 @@ def test_announced_quapil() -> None:
     assert item_names(rec) == ["contract", "quapil"]
     assert deltas(rec) == [-12, 36, -12, -12]
     assert ("KR-ANNOUNCE-CONTRACT", "/declarations/3/say/0") in rejected(rec, DEFAULT)
+
+
+def test_quapil_is_not_announced_without_the_option() -> None:
+    """Under the default rule set no contract knows the Quapil (§4.6.2 table), also not the
+    king-call contracts; under the cup it is announced like the other birds."""
+    rec = load("cup-rufer-won")
+    rec["declarations"][0]["say"] = ["quapil", "not_partner"]
+    assert ("KR-ANNOUNCE-CONTRACT", "/declarations/0/say/0") in rejected(rec, DEFAULT)
+    e = replay_until(rec, CUP, "declare")
+    assert e.can_declare(1, ("quapil", "not_partner"))
+    assert not e.can_declare(1, ("quapil",))         # the partner statement is still due
 
 
 def test_announced_quapil_reserves_the_iv_for_trick_9() -> None:

@@ -63,7 +63,8 @@ CODES: tuple[Code, ...] = (
          "tarocks"),
     Code("KR-MUST-WIN", "§5.4", "in a misère contract, a card that does not beat the trick "
          "although the seat could"),
-    Code("KR-FARBENSOLO-LEAD", "§5.5", "a tarock led in Farbensolo while holding suit cards"),
+    Code("KR-FARBENSOLO-LEAD", "§5.5", "a tarock led in Farbensolo (or Farbendreier) while "
+         "holding suit cards"),
     Code("KR-RESERVED-DUE", "§5.6", "an announced card not played in its target trick"),
     Code("KR-RESERVED-KEEP", "§5.6", "an announced card played before its target trick"),
     Code("KR-PAGAT-LAST", "§5.6", "the Pagat played before the last tarock, under "

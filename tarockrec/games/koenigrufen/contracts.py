@@ -99,7 +99,9 @@ class Contract:
         return self.family == "positive" and not self.no_trump
 
 
-_KC = ALL_ANNOUNCEMENTS
+#: the announcements of each contract (§4.6.2); the Quapil is added by the engine where the
+#: birds are allowed, under ``quapil = on``
+_KC = ("pagat", "uhu", "kakadu", "king_ultimo", "trull", "four_kings", "valat")
 _SOLO = ("pagat", "uhu", "kakadu", "trull", "four_kings", "valat")
 
 # ranks are spaced by 10 so that the Farbendreier (§7.2) fits between Besserrufer and Dreier
@@ -180,6 +182,8 @@ CAPTURE_BASE = 10
 TAROCKCUP_BONUS_BASE = {"pagat": 1, "uhu": 2, "kakadu": 3, "quapil": 4, "king_ultimo": 1,
                         "trull": 1, "four_kings": 1}
 TAROCKCUP_CAPTURE_BASE = 1
+#: Decision: the Solorufer / Solodreier bonus doubling (``solo = 2``, §6.2) stays under the cup
+#: scale; the cup's page names the bonus values only and says nothing against the doubling.
 KONTRA_LEVELS = ("kontra", "rekontra", "subkontra")
 
 __all__ = ["PACK", "CONTRACTS", "Contract", "card_points", "thirds", "iter_bits"]
