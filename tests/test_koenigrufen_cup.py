@@ -74,6 +74,17 @@ def rejected(rec: dict[str, Any], rules: dict[str, Any] | None = None) -> list[t
 
 
 # -- the rule sets load complete ---------------------------------------------------------------
+def test_cup_samples_pass_the_xsd() -> None:
+    from lxml import etree
+
+    from tarockrec import schema
+
+    xsd = schema.xsd()
+    for path in sorted(VALID.glob("cup-*.json")):
+        doc = etree.fromstring(xmlio.dumps(json.loads(path.read_text("utf-8"))).encode())
+        assert xsd.validate(doc), (path.name, xsd.error_log.last_error)
+
+
 @pytest.mark.parametrize("name", CUP_SETS)
 def test_cup_rule_sets_are_complete(name: str) -> None:
     rules = G.rules({"name": name})
@@ -358,6 +369,11 @@ def test_own_king_may_not_be_called_under_the_cup() -> None:
 def test_generated_deals_under_the_cup_sets(name: str) -> None:
     """Deals generated under each cup rule set are valid, zero-sum, score what they record and
     survive JSON -> XML -> JSON unchanged; the cup's own rules come up among them."""
+    from lxml import etree
+
+    from tarockrec import schema
+
+    xsd = schema.xsd()
     rules = G.rules({"name": name})
     rng = random.Random(f"cup/{name}")
     seen: set[str] = set()
@@ -369,7 +385,9 @@ def test_generated_deals_under_the_cup_sets(name: str) -> None:
         d = list(report.scores[0].deltas)
         assert sum(d) == 0 and d == rec["result"]["scores"]
         text = jsonio.dumps(rec)
-        assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == text
+        xml = xmlio.dumps(rec)
+        assert jsonio.dumps(xmlio.loads(xml)) == text
+        assert xsd.validate(etree.fromstring(xml.encode())), xsd.error_log.last_error
         seen.add(str(rec["result"].get("contract")))
         for turn in rec.get("declarations", []):
             for x in turn["say"]:
