@@ -172,6 +172,20 @@ def test_farbendreier_tarock_lead_follows_the_farbensolo_option() -> None:
     assert ("KR-FARBENSOLO-LEAD", "/play/0/0") in rejected(rec, opt)
 
 
+@pytest.mark.parametrize("sample,seed,cup", [
+    ("ex07a-trischaken", [10, -30, 10, 10], [1, -3, 1, 1]),
+    ("ex07b-trischaken", [-60, 20, 20, 20], [-6, 2, 2, 2]),
+    ("ex07c-trischaken", [-10, -10, -10, 30], [-1, -1, -1, 3]),
+])
+def test_trischaken_in_cup_units(sample: str, seed: list[int], cup: list[int]) -> None:
+    """rules/koenigrufen.md Example 7 a-c (seed: 10, the declarer 20) under the cup: §7.2
+    Trischaken 1, so (decision, the cup's page gives only the value) the seed's tariff in cup
+    units: 1, the declarer 2."""
+    rec = json.loads((VALID / f"{sample}.json").read_text("utf-8"))
+    assert deltas(rec, DEFAULT) == seed
+    assert deltas(rec, CUP) == cup
+
+
 def test_sechserdreier_lost_counts_double() -> None:
     """cup-sechserdreier-lost: forehand 0 plays a Sechserdreier and loses (§7.2: 4, lost 8):
     -24 / +8 each. Default (§4.1: 20 won / 40 lost): -120 / +40."""
@@ -350,6 +364,16 @@ def test_deal_order_talon_between() -> None:
     assert deltas(rec) == [1, -1, 1, -1]
     codes = [c for c, _ in rejected(rec, DEFAULT)]
     assert "DEAL-ORDER" in codes
+
+
+@pytest.mark.parametrize("sample,place", [("i32a-must-win-bettel", "/play/3/1"),
+                                          ("i32b-must-win-trischaken", "/play/1/1")])
+def test_must_win_in_negative_contracts_under_the_cup(sample: str, place: str) -> None:
+    """tarockcup.at Allgemeines bullet 3 ("bei Negativspielen auch Stichzwang",
+    misere_overtake = must_win): the §9 I32 records stay refused under the cup."""
+    path = ROOT / "samples" / "koenigrufen" / "invalid" / f"{sample}.json"
+    rec = json.loads(path.read_text("utf-8"))
+    assert rejected(rec, CUP) == [("KR-MUST-WIN", place)]
 
 
 def test_no_redeal_under_the_cup() -> None:
