@@ -315,6 +315,10 @@ def test_individual_kontra_refusals() -> None:
     assert ("KR-KONTRA", "/declarations/0/say/0") in rejected(declarer)
     early = _bettel_with([(2, []), (3, []), (0, []), (1, ["rekontra"])])
     assert ("KR-KONTRA", "/declarations/3/say/0") in rejected(early)
+    by_declarer = _bettel_with([(2, []), (3, []), (0, []), (1, ["kontra"])])
+    assert ("KR-KONTRA-SIDE", "/declarations/3/say/0") in rejected(by_declarer)
+    named = _bettel_with([(2, []), (3, []), (0, []), (1, ["kontra:seat2"])])
+    assert ("KR-KONTRA-SIDE", "/declarations/3/say/0") in rejected(named)
 
 
 # -- illegal Farbendreier records --------------------------------------------------------------

@@ -775,14 +775,19 @@ class KoenigrufenEngine(TrickEngine):
         if target == "contract":
             if seat != self.declarer:
                 return f"seat{seat}"
-            want = KONTRA_LADDER.index(level_name) - 1
-            open_ = [t for t in chains.owner if t.startswith("seat") and chains.level[t] == want]
+            level = KONTRA_LADDER.index(level_name)
+            if not KONTRA_LADDER.by_owner(level):
+                raise _bad("KR-KONTRA-SIDE", f"the declarer (seat {seat}) may not say "
+                           f"{level_name}: in {self._contract_id()} each opponent says it for "
+                           "himself", item, sub)
+            open_ = [t for t in chains.owner
+                     if t.startswith("seat") and chains.level[t] == level - 1]
             if len(open_) == 1:
                 return open_[0]
             if not open_:
-                prev = KONTRA_LEVELS[want - 1] if want > 0 else "kontra"
-                raise _bad("KR-KONTRA", f"{level_name}: no opponent's {prev} awaits it; in "
-                           f"{self._contract_id()} each opponent kontras for himself", item, sub)
+                raise _bad("KR-KONTRA", f"{level_name}: no opponent's {KONTRA_LEVELS[level - 2]} "
+                           f"awaits it; in {self._contract_id()} each opponent kontras for "
+                           "himself", item, sub)
             raise _bad("KR-KONTRA-TARGET", f"{level_name} answers the kontras of "
                        + " and ".join(open_) + f": name the one, e.g. {level_name}:{open_[0]} "
                        "(each opponent kontras for himself)", item, sub)
