@@ -241,30 +241,26 @@ def test_koenigrufen_example_1_under_the_seed_and_under_the_tarockcup_points() -
 
     Seed (the default): contract 10 x 4 (rekontra) = 40, Pagat 10, Trull 10, XXI capture 10:
     +70 for each declarer-side seat.
-    tarockcup.at, Spielregeln, Allgemeines bullet 3 ("weder Kaiserstich noch Fänge": no XXI
-    capture) and bullet 5 ("Ein Kontra wirkt sich nur auf das Geld ... aus": kontra_in_score
-    off): contract 10, Pagat 10, Trull 10 = +30 (the cup's own tariff is not yet supported, so
-    the values stay in seed units).
-    Tarock-Österreich-Finale 2021, 1) Allgemein bullet 5 (no captures), kontra not regulated
-    in what was available: 40 + 10 + 10 = +60."""
+    tarockcup.at, Spielregeln (rules/koenigrufen.md §7.2 "Contract values" and "Bonus scale"
+    rows): Rufer 1, silent Pagat 1 (announced 2, silent half), silent Trull 1; Allgemeines
+    bullet 3 ("weder Kaiserstich noch Fänge": no XXI capture) and bullet 5 ("Ein Kontra wirkt
+    sich nur auf das Geld ... aus": kontra_in_score off): 1 + 1 + 1 = +3.
+    Tarock-Österreich-Finale 2021 (same tariff, no captures, kontra not regulated in what was
+    available, so it counts): 1 x 4 + 1 + 1 = +6."""
     path = "samples/koenigrufen/valid/ex01-rufer-kontra-rekontra.json"
     assert _rescore(path, {"name": "default"}) == [70, -70, 70, -70]
-    cup = _supported_part("koenigrufen", "tarockcup_austria")
-    assert {"xxi_capture": "off", "kontra_in_score": "off"}.items() <= cup.items()
-    assert _rescore(path, {"name": "default", "options": cup}) == [30, -30, 30, -30]
-    final = _supported_part("koenigrufen", "oe_finale_2021")
-    assert _rescore(path, {"name": "default", "options": final}) == [60, -60, 60, -60]
+    assert _rescore(path, {"name": "tarockcup_austria"}) == [3, -3, 3, -3]
+    assert _rescore(path, {"name": "oe_finale_2021"}) == [6, -6, 6, -6]
 
 
 def test_koenigrufen_example_8_without_king_capture() -> None:
     """rules/koenigrufen.md Example 8: Besserrufer lost (+20 to the defenders), announced Uhu
     made (40 to the declarer side), called king captured by seat 0 (+10 to the defenders):
-    seat 0 gets 20 - 40 + 10 = -10. Without captures (tarockcup.at, Allgemeines bullet 3):
-    20 - 40 = -20."""
+    seat 0 gets 20 - 40 + 10 = -10. Under the cup (§7.2 rows: Besserrufer "A-Rufer" 1, announced
+    Uhu 4; no captures, tarockcup.at Allgemeines bullet 3): 1 - 4 = -3."""
     path = "samples/koenigrufen/valid/ex08-besserrufer-uhu-king-captured.json"
     assert _rescore(path, {"name": "default"}) == [-10, 10, -10, 10]
-    cup = _supported_part("koenigrufen", "tarockcup_austria")
-    assert _rescore(path, {"name": "default", "options": cup}) == [-20, 20, -20, 20]
+    assert _rescore(path, {"name": "tarockcup_austria"}) == [-3, 3, -3, 3]
 
 
 def test_illustrated_pagat_uhu_under_the_seed_and_under_the_kupa_value() -> None:
@@ -325,7 +321,14 @@ def test_generate_under_a_named_rule_set() -> None:
         rec = json.loads(line)
         assert rec["rules"] == {"name": "default", "options": {"simple_tie": "soloist_wins"}}
         assert validate_record(rec).valid
-    res = CliRunner().invoke(main, ["generate", "koenigrufen", "--rules", "tarockcup_austria"])
-    assert res.exit_code == 2 and "incomplete" in res.output and "contract_values" in res.output
+    res = CliRunner().invoke(main, ["generate", "koenigrufen", "--rules", "hopfgarten_2016"])
+    assert res.exit_code == 2 and "incomplete" in res.output and "clockwise" in res.output
+    res = CliRunner().invoke(main, ["generate", "koenigrufen", "-n", "2", "--seed", "3",
+                                    "--rules", "tarockcup_austria"])
+    assert res.exit_code == 0, res.output
+    for line in res.output.splitlines():
+        rec = json.loads(line)
+        assert rec["rules"]["name"] == "tarockcup_austria" and not rec["rules"].get("options")
+        assert validate_record(rec).valid
     res = CliRunner().invoke(main, ["generate", "koenigrufen", "--rules", "no_such_cup"])
     assert res.exit_code == 2 and "known: default" in res.output

@@ -11,7 +11,7 @@ from ...findings import Finding
 from .. import Batch, Game, Step, register
 from ...rules import RuleSet
 from .codes import CODES
-from .contracts import CONTRACTS, KING_MASK, PACK, TAROCK_MASK
+from .contracts import KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine
 from .rules import KoenigrufenRules
 from .scoring import doubling_after, next_doubling, period_multiplier
@@ -258,7 +258,7 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             facts["contract"] = e.contract.id
         res = rec.get("result") or {}
         name = res.get("contract", facts.get("contract"))
-        contract = CONTRACTS.get(name) if isinstance(name, str) else None
+        contract = e.contracts.get(name) if isinstance(name, str) else None
         scores = res.get("scores")
         if contract is not None and isinstance(scores, list) and len(scores) == N:
             decl = res.get("declarer", facts.get("declarer"))

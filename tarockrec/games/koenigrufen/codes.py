@@ -31,6 +31,8 @@ CODES: tuple[Code, ...] = (
     Code("KR-DISCARD", "§4.3", "a discard of the wrong number of cards or of cards not held"),
     Code("KR-DISCARD-TAROCK", "§4.3", "a king or tarock discarded while other cards could be "
          "laid away, or a discarded tarock left unshown"),
+    Code("KR-DISCARD-SUIT", "§7.2", "in a Farbendreier, a suit card discarded while tarocks "
+         "T2–T20 could be laid away (tarocks are discarded first)"),
     Code("KR-CONCEDE", "§4.4", "a concession in a contract or at a moment that allows none"),
     Code("KR-BESSERRUFER", "§4.6.3", "the Besserrufer declarer's compulsory bird "
          "announcement is missing or wrong"),
@@ -51,6 +53,8 @@ CODES: tuple[Code, ...] = (
     Code("KR-KONTRA", "§4.6.2", "a kontra on an unannounced item, or a kontra level out of "
          "order"),
     Code("KR-KONTRA-SIDE", "§4.6.2", "a kontra level said by the wrong side"),
+    Code("KR-KONTRA-TARGET", "G39", "under misere_kontra_individual, a declarer's rekontra that "
+         "does not name which of several opponents' kontras it answers"),
     Code("KR-KONTRA-VALAT", "§6.9", "a kontra on the contract once Valat is announced"),
     Code("KR-LEAD", "§5.1", "a trick led by the wrong seat"),
     Code("KR-NOT-IN-HAND", "§5.1", "a card played that the seat does not hold"),
@@ -59,7 +63,8 @@ CODES: tuple[Code, ...] = (
          "tarocks"),
     Code("KR-MUST-WIN", "§5.4", "in a misère contract, a card that does not beat the trick "
          "although the seat could"),
-    Code("KR-FARBENSOLO-LEAD", "§5.5", "a tarock led in Farbensolo while holding suit cards"),
+    Code("KR-FARBENSOLO-LEAD", "§5.5", "a tarock led in Farbensolo (or Farbendreier) while "
+         "holding suit cards"),
     Code("KR-RESERVED-DUE", "§5.6", "an announced card not played in its target trick"),
     Code("KR-RESERVED-KEEP", "§5.6", "an announced card played before its target trick"),
     Code("KR-PAGAT-LAST", "§5.6", "the Pagat played before the last tarock, under "

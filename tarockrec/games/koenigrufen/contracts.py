@@ -1,7 +1,7 @@
 """Königrufen contracts, card values and announcements as data (rules/koenigrufen.md §1, §3.1, §4.1)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...cards import TAROCK54, iter_bits
 
@@ -9,7 +9,7 @@ PACK = TAROCK54
 C = PACK.index
 KINGS = (C["SK"], C["CK"], C["HK"], C["DK"])
 KING_MASK = sum(1 << k for k in KINGS)
-T1, T2, T3, T21, T22 = C["T1"], C["T2"], C["T3"], C["T21"], C["T22"]
+T1, T2, T3, T4, T21, T22 = C["T1"], C["T2"], C["T3"], C["T4"], C["T21"], C["T22"]
 TRULL_MASK = (1 << T1) | (1 << T21) | (1 << T22)
 TAROCK_MASK = PACK.suit_mask["T"]
 #: §4.3 never discarded: kings and the trull
@@ -63,10 +63,14 @@ def _beats(w: int) -> int:
 #: BEATS[w]: cards that beat ``w`` in a trump contract (trick winner = no card beats it)
 BEATS = tuple(_beats(w) for w in range(len(PACK)))
 
-BIRDS = ("pagat", "uhu", "kakadu")
-ALL_ANNOUNCEMENTS = ("pagat", "uhu", "kakadu", "king_ultimo", "trull", "four_kings", "valat")
-#: §5.6: the card an announced bird reserves, and its target trick
-BIRD_CARD = {"pagat": (T1, 12), "uhu": (T2, 11), "kakadu": (T3, 10)}
+#: the birds; the Quapil (T4, trick 9) only under ``quapil = on`` (§7.2)
+BIRDS = ("pagat", "uhu", "kakadu", "quapil")
+ALL_ANNOUNCEMENTS = ("pagat", "uhu", "kakadu", "quapil", "king_ultimo", "trull", "four_kings",
+                     "valat")
+#: §5.6: the card an announced bird reserves, and its target trick. §7.2 Quapil: "T4 wins
+#: trick 9" — reserved, due and kept exactly like the three seed birds (its target trick is the
+#: next one before the Kakadu's, so the §5.6 rules apply unchanged)
+BIRD_CARD = {"pagat": (T1, 12), "uhu": (T2, 11), "kakadu": (T3, 10), "quapil": (T4, 9)}
 
 
 @dataclass(frozen=True)
@@ -83,44 +87,103 @@ class Contract:
     solo: int = 1              # §6.2 bonus doubling
     announcements: tuple[str, ...] = ()
     tricks_goal: int | None = None  # misère: tricks the declarer must take
+    no_trump: bool = False     # §5.5: tarocks are a fifth suit (Farbensolo, Farbendreier)
 
     @property
     def biddable(self) -> bool:
-        return self.rank >= 4
+        return self.rank >= 40
 
     @property
     def bonus(self) -> bool:
-        return self.family == "positive" and self.id != "farbensolo"
+        """A bonus contract (§6.4): positive and with trumps."""
+        return self.family == "positive" and not self.no_trump
 
 
-_KC = ALL_ANNOUNCEMENTS
+#: the announcements of each contract (§4.6.2); the Quapil is added by the engine where the
+#: birds are allowed, under ``quapil = on``
+_KC = ("pagat", "uhu", "kakadu", "king_ultimo", "trull", "four_kings", "valat")
 _SOLO = ("pagat", "uhu", "kakadu", "trull", "four_kings", "valat")
 
+# ranks are spaced by 10 so that the Farbendreier (§7.2) fits between Besserrufer and Dreier
 CONTRACTS: dict[str, Contract] = {c.id: c for c in (
-    Contract("rufer", 1, 10, 10, "positive", king_call=True, talon="half",
+    Contract("rufer", 10, 10, 10, "positive", king_call=True, talon="half",
              talon_owner="declarer", announcements=_KC),
-    Contract("sechserdreier", 1, 20, 40, "positive", talon="all", talon_owner="declarer",
+    Contract("sechserdreier", 10, 20, 40, "positive", talon="all", talon_owner="declarer",
              announcements=_SOLO),
-    Contract("trischaken", 1, 10, 10, "trischaken", declarer_leads=True),
-    Contract("piccolo", 4, 20, 20, "misere", declarer_leads=True, tricks_goal=1),
-    Contract("solorufer", 5, 20, 20, "positive", king_call=True, talon_owner="opponents",
+    Contract("trischaken", 10, 10, 10, "trischaken", declarer_leads=True),
+    Contract("piccolo", 40, 20, 20, "misere", declarer_leads=True, tricks_goal=1),
+    Contract("solorufer", 50, 20, 20, "positive", king_call=True, talon_owner="opponents",
              solo=2, announcements=_KC),
-    Contract("bettel", 6, 30, 30, "misere", declarer_leads=True, tricks_goal=0),
-    Contract("besserrufer", 7, 20, 20, "positive", king_call=True, talon="half",
+    Contract("bettel", 60, 30, 30, "misere", declarer_leads=True, tricks_goal=0),
+    Contract("besserrufer", 70, 20, 20, "positive", king_call=True, talon="half",
              talon_owner="declarer", announcements=_KC),
-    Contract("dreier", 8, 40, 40, "positive", talon="half", talon_owner="declarer",
+    Contract("dreier", 80, 40, 40, "positive", talon="half", talon_owner="declarer",
              announcements=_SOLO),
-    Contract("farbensolo", 9, 50, 50, "positive", talon_owner="opponents",
-             declarer_leads=True, announcements=("valat",)),
-    Contract("piccolo_ouvert", 10, 60, 60, "misere", declarer_leads=True, tricks_goal=1),
-    Contract("bettel_ouvert", 11, 80, 80, "misere", declarer_leads=True, tricks_goal=0),
-    Contract("solodreier", 12, 100, 100, "positive", talon_owner="opponents", solo=2,
+    Contract("farbensolo", 90, 50, 50, "positive", talon_owner="opponents",
+             declarer_leads=True, announcements=("valat",), no_trump=True),
+    Contract("piccolo_ouvert", 100, 60, 60, "misere", declarer_leads=True, tricks_goal=1),
+    Contract("bettel_ouvert", 110, 80, 80, "misere", declarer_leads=True, tricks_goal=0),
+    Contract("solodreier", 120, 100, 100, "positive", talon_owner="opponents", solo=2,
              announcements=_SOLO),
 )}
 
-BONUS_BASE = {"pagat": 10, "uhu": 20, "kakadu": 30, "king_ultimo": 10, "trull": 10,
-              "four_kings": 10}
+#: §7.2 Farbendreier (``farbendreier = on``): "no-trump Dreier with a 3-card talon half;
+#: tarocks discarded first". Decisions where the cup's rules say no more (tarockcup.at lists
+#: only its value 3, between A-Rufer and Sechserdreier):
+#: * ranked between Besserrufer and Dreier (the cup table's order);
+#: * forehand leads, as in the Dreier it is a variant of (§4.1);
+#: * play as Farbensolo (§5.3/§5.5: no trumps, ``farbensolo_tarock_lead`` applies), bonuses as
+#:   Farbensolo (``farbensolo_bonuses``: Valat, with the option also Four Kings);
+#: * the talon, the discard and the untaken half as in the Dreier (§4.3, ``unused_talon_owner``),
+#:   the discard rule mirrored (``discard_tarocks_first``, see the engine);
+#: * seed-unit value 30 (1 cup unit ≈ 10 seed points, §7.2; between Besserrufer 20 and Dreier 40).
+FARBENDREIER = Contract("farbendreier", 75, 30, 30, "positive", talon="half",
+                        talon_owner="declarer", announcements=("valat",), no_trump=True)
+
+#: §7.2 "Contract values" row, tarockcup.at "Spielwertigkeit und Punktebewertung":
+#: (V_win, V_loss) in cup units. Besserrufer (A-Rufer) "1+": 1, the compulsory bird is its
+#: own bonus item (§6.3); Sechserdreier 4, "lost 8" (§7.2).
+TAROCKCUP_VALUES = {
+    "trischaken": (1, 1), "rufer": (1, 1), "piccolo": (2, 2), "bettel": (2, 2),
+    "solorufer": (2, 2), "besserrufer": (1, 1), "farbendreier": (3, 3),
+    "sechserdreier": (4, 8), "dreier": (4, 4), "farbensolo": (6, 6), "piccolo_ouvert": (6, 6),
+    "bettel_ouvert": (7, 7), "solodreier": (8, 8),
+}
+
+_TABLES: dict[tuple[str, bool], dict[str, Contract]] = {}
+
+
+def contract_table(values: str, farbendreier: bool) -> dict[str, Contract]:
+    """The contracts a rule set plays, with its tariff (``contract_values``, ``farbendreier``),
+    in ladder order; built once per combination."""
+    key = (values, farbendreier)
+    table = _TABLES.get(key)
+    if table is None:
+        chosen = list(CONTRACTS.values()) + ([FARBENDREIER] if farbendreier else [])
+        chosen.sort(key=lambda c: c.rank)
+        if values == "tarockcup":
+            chosen = [replace(c, value=TAROCKCUP_VALUES[c.id][0], loss=TAROCKCUP_VALUES[c.id][1])
+                      for c in chosen]
+        table = _TABLES[key] = {c.id: c for c in chosen}
+    return table
+
+
+#: §6.4 silent base values b (announced: 2b). The Quapil under the seed scale: 40, continuing
+#: the linear series 10/20/30 (decision, as G1 for the Kakadu).
+BONUS_BASE = {"pagat": 10, "uhu": 20, "kakadu": 30, "quapil": 40, "king_ultimo": 10,
+              "trull": 10, "four_kings": 10}
 CAPTURE_BASE = 10
+#: §7.2 "Bonus scale" row (tarockcup.at "Ansagen und Punktebewertung"): announced Pagat 2,
+#: Uhu 4, Kakadu 6, Quapil 8, King Ultimo / Trull / All Kings 2; "silent = half" — so b is half
+#: the announced value and the seed's announced = 2b stays. ``kakadu_value`` (G1, a seed
+#: inconsistency) belongs to the seed scale only. Captures are not in the cup ("weder
+#: Kaiserstich noch Fänge"); where a rule set combines them with this scale they count 1, the
+#: seed's 10 in cup units (decision).
+TAROCKCUP_BONUS_BASE = {"pagat": 1, "uhu": 2, "kakadu": 3, "quapil": 4, "king_ultimo": 1,
+                        "trull": 1, "four_kings": 1}
+TAROCKCUP_CAPTURE_BASE = 1
+#: Decision: the Solorufer / Solodreier bonus doubling (``solo = 2``, §6.2) stays under the cup
+#: scale; the cup's page names the bonus values only and says nothing against the doubling.
 KONTRA_LEVELS = ("kontra", "rekontra", "subkontra")
 
 __all__ = ["PACK", "CONTRACTS", "Contract", "card_points", "thirds", "iter_bits"]

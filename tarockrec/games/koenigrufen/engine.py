@@ -19,8 +19,8 @@ from ...core.auction import Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
-    ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, CONTRACTS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
-    KONTRA_LEVELS, PACK, T1, T2, T3, TAROCK_MASK, Contract,
+    ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
+    KONTRA_LEVELS, PACK, T1, TAROCK_MASK, Contract, contract_table,
 )
 from .rules import KoenigrufenRules
 
@@ -46,18 +46,50 @@ class Phase(StrEnum):
 
 
 AUCTION, CHOOSE, KING, TALON, DISCARD, OPENING, DECLARE, PLAY, DONE, REDEALT, CONCEDED = Phase
-BIDDABLE = tuple(c for c in CONTRACTS.values() if c.biddable)
 
 
-def _auction_rank(call: str) -> int:
-    return 0 if call == "mein_spiel" else CONTRACTS[call].rank
+class Tariff:
+    """What a rule set plays, read once per rule set (not per deal): its contracts with their
+    values (``contract_values``, ``farbendreier``), the auction over them, its birds
+    (``quapil``) and bonus values (``bonus_scale``, ``kakadu_value``)."""
+
+    __slots__ = ("contracts", "biddable", "auction", "birds", "bird_card", "bonus_base",
+                 "capture_base")
+
+    def __init__(self, rules: KoenigrufenRules) -> None:
+        from .contracts import (BONUS_BASE, CAPTURE_BASE, TAROCKCUP_BONUS_BASE,
+                                TAROCKCUP_CAPTURE_BASE)
+        self.contracts = contract_table(str(rules.contract_values), rules.farbendreier)
+        self.biddable = tuple(c for c in self.contracts.values() if c.biddable)
+        #: §3.3: forehand opens (with mein_spiel, checked by the engine), a bid must outrank
+        #: the standing one, a seat nearer forehand may hold, a pass is final, the last seat
+        #: in wins; the ladder is in rank order
+        self.auction = AuctionSpec(ladder=("mein_spiel", *(c.id for c in self.biddable)),
+                                   pass_final=True, holds=True, forced_opening=True)
+        self.birds = BIRDS if rules.quapil else tuple(b for b in BIRDS if b != "quapil")
+        self.bird_card = {b: BIRD_CARD[b] for b in self.birds}
+        if rules.bonus_scale == "tarockcup":
+            self.bonus_base = dict(TAROCKCUP_BONUS_BASE)
+            self.capture_base = TAROCKCUP_CAPTURE_BASE
+        else:
+            self.bonus_base = dict(BONUS_BASE)
+            self.bonus_base["kakadu"] = int(rules.kakadu_value)
+            self.capture_base = CAPTURE_BASE
 
 
-#: §3.3: forehand opens (with mein_spiel, checked by the engine), a bid must outrank the
-#: standing one, a seat nearer forehand may hold, a pass is final, the last seat in wins
-AUCTION_SPEC = AuctionSpec(
-    ladder=("mein_spiel", *(c.id for c in BIDDABLE)), pass_final=True, holds=True,
-    forced_opening=True, higher=lambda new, standing: _auction_rank(new) > _auction_rank(standing))
+_TARIFFS: dict[tuple[object, ...], Tariff] = {}
+
+
+def tariff(rules: KoenigrufenRules) -> Tariff:
+    """The rule set's ``Tariff``, cached by the options it depends on."""
+    key = (rules.contract_values, rules.farbendreier, rules.quapil, rules.bonus_scale,
+           rules.kakadu_value)
+    t = _TARIFFS.get(key)
+    if t is None:
+        t = _TARIFFS[key] = Tariff(rules)
+    return t
+
+
 HALVES = ("lower", "upper")
 
 
@@ -87,6 +119,8 @@ class KoenigrufenEngine(TrickEngine):
     def __init__(self, rules: KoenigrufenRules, dealer: int, hands: list[int],
                  talon: tuple[int, int], doubling: int = 0) -> None:
         self.rules = rules
+        self.tariff = tariff(rules)
+        self.contracts = self.tariff.contracts
         self.dealer = dealer
         self.forehand = (dealer + 1) % N
         self.dealt = list(hands)
@@ -96,7 +130,7 @@ class KoenigrufenEngine(TrickEngine):
         self.phase = AUCTION
         # auction (§3.3)
         self.calls: list[tuple[int, str]] = []      # the auction's calls and forehand's choice
-        self.auction = Auction(AUCTION_SPEC, [(self.forehand + i) % N for i in range(N)])
+        self.auction = Auction(self.tariff.auction, [(self.forehand + i) % N for i in range(N)])
         self.declarer: int | None = None
         self.contract: Contract | None = None
         # exchange
@@ -116,6 +150,7 @@ class KoenigrufenEngine(TrickEngine):
         self.table: TrickTable | None = None
         self._reserved: dict[int, list[tuple[int, int]]] = {}
         self._plain = self._plain_misere = False
+        self._individual = False                    # G39 misère kontra per opponent
 
     # -- helpers -------------------------------------------------------------------------
     def prio(self, seat: int) -> int:
@@ -283,8 +318,9 @@ class KoenigrufenEngine(TrickEngine):
             if seat != self.forehand:
                 raise _bad("KR-TURN", f"only forehand (seat {self.forehand}) chooses the "
                            f"contract after Mein Spiel and three passes, not seat {seat}", call)
-            if call not in CONTRACTS:
-                raise _bad("KR-CHOICE", f"{call!r} is not a contract forehand can choose", call)
+            if call not in self.contracts:
+                raise _bad("KR-CHOICE", f"{call!r} is not a contract forehand can choose"
+                           + self._not_played(call), call)
             self._check_hand_limits(seat, call)
             return
         if self.phase != AUCTION:
@@ -299,10 +335,11 @@ class KoenigrufenEngine(TrickEngine):
                 raise _bad("KR-HOLD", "Mein Spiel cannot be held", call)
             if self.rules.hold_right == "forehand_only" and seat != self.forehand:
                 raise _bad("KR-HOLD", "only forehand may hold under this rule set", call)
-        if call not in ("pass", "hold") and call not in AUCTION_SPEC.rank and seat == a.turn:
-            contract = CONTRACTS.get(call)
+        if call not in ("pass", "hold") and call not in a.spec.rank and seat == a.turn:
+            contract = self.contracts.get(call)
             if contract is None:
-                raise _bad("KR-CALL-UNKNOWN", f"{call!r} is not a Königrufen call", call)
+                raise _bad("KR-CALL-UNKNOWN", f"{call!r} is not a Königrufen call"
+                           + self._not_played(call), call)
             raise _bad("KR-NOT-BIDDABLE", f"{call} cannot be bid in the auction: only forehand "
                        "chooses it after Mein Spiel and three passes", call)
         why = a.refusal(seat, call)
@@ -311,6 +348,11 @@ class KoenigrufenEngine(TrickEngine):
         if call in ("pass", "hold", "mein_spiel"):
             return
         self._check_hand_limits(seat, call)
+
+    @staticmethod
+    def _not_played(call: str) -> str:
+        return (" (the Farbendreier is played only under farbendreier = on)"
+                if call == "farbendreier" else "")
 
     def _auction_refusal(self, why: Refusal, seat: int, call: str) -> IllegalAction:
         a = self.auction
@@ -329,14 +371,15 @@ class KoenigrufenEngine(TrickEngine):
         return self._wrong_phase("call", call)  # pragma: no cover
 
     def _check_hand_limits(self, seat: int, call: str) -> None:
-        c = CONTRACTS[call]
+        c = self.contracts[call]
         if call == "besserrufer" and (self.rules.besserrufer_bird_in_hand
                                       or self.rules.bird_announcement_requires_card):
             # the compulsory bird (§4.6.3) must be announceable: under these options only
             # by its holder, so a Besserrufer without a bird in hand could never open
-            if not self.hands[seat] & ((1 << T1) | (1 << T2) | (1 << T3)):
-                raise _bad("KR-BID-HAND", f"seat {seat} holds no bird (pagat, uhu, kakadu) and "
-                           "so cannot play besserrufer under this rule set", call)
+            if not any(self.hands[seat] >> card & 1 for card, _ in self.tariff.bird_card.values()):
+                raise _bad("KR-BID-HAND", f"seat {seat} holds no bird ("
+                           + ", ".join(self.tariff.birds) + ") and so cannot play besserrufer "
+                           "under this rule set", call)
         if (c.king_call and self.rules.four_kings_forbid_king_call
                 and self.hands[seat] & KING_MASK == KING_MASK):
             raise _bad("KR-BID-HAND", f"with four kings seat {seat} may not play {call} under "
@@ -345,7 +388,7 @@ class KoenigrufenEngine(TrickEngine):
     def _apply_call(self, seat: int, call: str) -> Event:
         self.calls.append((seat, call))
         if self.phase == CHOOSE:
-            self._fix_contract(CONTRACTS[call], seat)
+            self._fix_contract(self.contracts[call], seat)
             return Event(Action("call", seat, call))
         a = self.auction
         a.push(seat, call)
@@ -355,7 +398,7 @@ class KoenigrufenEngine(TrickEngine):
                 self.phase = CHOOSE
                 self.declarer = a.holder
             else:
-                self._fix_contract(CONTRACTS[a.high], a.holder)
+                self._fix_contract(self.contracts[a.high], a.holder)
         return Event(Action("call", seat, call))
 
     def _fix_contract(self, contract: Contract, declarer: int) -> None:
@@ -480,6 +523,18 @@ class KoenigrufenEngine(TrickEngine):
                 raise _bad("KR-DISCARD", f"{cc} may never be discarded (kings and trull)", cc,
                            f"/{i}")
             mask |= 1 << card
+        if c.no_trump:
+            # §7.2 Farbendreier: "tarocks discarded first" — the §4.3 rule mirrored: suit cards
+            # (never kings) only when too few tarocks T2–T20 are left to lay away (the
+            # Fünferstücke, kings and trull, are never discarded, as in §4.3)
+            free = hand & TAROCK_MASK & ~FORBIDDEN_DISCARD
+            suits = mask & ~TAROCK_MASK
+            if suits and (free.bit_count() >= k or free & ~mask):
+                kept = PACK.code(next(iter_bits(free & ~mask)))
+                raise _bad("KR-DISCARD-SUIT", f"{PACK.code(next(iter_bits(suits)))} may be "
+                           f"discarded in {c.id} only when no tarock can be: seat {seat} keeps "
+                           f"{kept}", list(cards))
+            return
         free = hand & ~TAROCK_MASK & ~KING_MASK          # E of §4.3
         tarocks = mask & TAROCK_MASK
         if tarocks:
@@ -534,7 +589,13 @@ class KoenigrufenEngine(TrickEngine):
             self._start_play()
             return
         self.round = Round(self.round.spec, [(self.declarer + 1 + i) % N for i in range(N)])
-        self.chains.open("contract", "D")              # §4.6.2 (no round in Trischaken)
+        self._individual = c.family == "misere" and self.rules.misere_kontra_individual
+        if self._individual:                           # G39: one chain per opponent
+            for s in range(N):
+                if s != self.declarer:
+                    self.chains.open(f"seat{s}", "D")
+        else:
+            self.chains.open("contract", "D")          # §4.6.2 (no round in Trischaken)
         if c.id == "besserrufer" and self.rules.besserrufer_announcement_timing == "opening":
             self.phase = OPENING
         else:
@@ -578,9 +639,9 @@ class KoenigrufenEngine(TrickEngine):
             if seat != self.declarer:
                 raise _bad("KR-BESSERRUFER", f"the Besserrufer declarer (seat {self.declarer}) "
                            "opens the declarations with his bird announcement", list(say))
-            if not any(x in BIRDS for x in say):
-                raise _bad("KR-BESSERRUFER", "the Besserrufer opening must announce pagat, uhu "
-                           "or kakadu", list(say))
+            if not any(x in self.tariff.birds for x in say):
+                raise _bad("KR-BESSERRUFER", "the Besserrufer opening must announce "
+                           + self._bird_names(), list(say))
             if any(x not in ALL_ANNOUNCEMENTS for x in say):
                 raise _bad("KR-BESSERRUFER", "the Besserrufer opening holds announcements only",
                            list(say))
@@ -590,9 +651,9 @@ class KoenigrufenEngine(TrickEngine):
         first_turn_bird = (c.id == "besserrufer" and not opening and seat == self.declarer
                            and self.rules.besserrufer_announcement_timing == "first_turn"
                            and seat not in self.round.spoke)
-        if first_turn_bird and not any(x in BIRDS for x in say):
+        if first_turn_bird and not any(x in self.tariff.birds for x in say):
             raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
-                       "pagat, uhu or kakadu", list(say))
+                       + self._bird_names(), list(say))
 
         if not say:  # a pass: nothing to check beyond the turn
             if commit:
@@ -646,7 +707,7 @@ class KoenigrufenEngine(TrickEngine):
                         and not self.hands[seat] >> BIRD_CARD[item][0] & 1):
                     raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces {item} without "
                                f"holding {code(BIRD_CARD[item][0])}", item, sub)
-                if (c.id == "besserrufer" and seat == self.declarer and item in BIRDS
+                if (c.id == "besserrufer" and seat == self.declarer and item in BIRD_CARD
                         and self.rules.besserrufer_bird_in_hand
                         and not self.dealt[seat] >> BIRD_CARD[item][0] & 1):
                     raise _bad("KR-BESSERRUFER", f"the compulsory {item} must be held before "
@@ -667,6 +728,12 @@ class KoenigrufenEngine(TrickEngine):
                 raise _bad("KR-SAY-UNKNOWN", f"{item!r} is not a Königrufen declaration", item,
                            sub)
             target = target or "contract"
+            if self._individual:
+                target = self._own_chain(seat, level_name, target, chains, item, sub)
+            elif target.startswith("seat"):
+                raise _bad("KR-KONTRA", f"{item}: an opponent's own kontra chain ({target}) "
+                           "exists only in negative contracts under misere_kontra_individual",
+                           item, sub)
             refusal = chains.refusal(target, level_name, my_side)
             if refusal is ChainRefusal.UNKNOWN_TARGET:
                 if target == "contract" and valat:
@@ -693,8 +760,53 @@ class KoenigrufenEngine(TrickEngine):
                 self.public[seat] = True
             self._end_turn(seat, say, opening)
 
+    def _bird_names(self) -> str:
+        *head, last = self.tariff.birds
+        return ", ".join(head) + " or " + last
+
+    def _own_chain(self, seat: int, level_name: str, target: str,
+                   chains: KontraChains[str], item: str, sub: str) -> str:
+        """G39 ``misere_kontra_individual``: in a negative contract each opponent kontras for
+        himself — one chain per opponent, ``seat<n>``, settled between the declarer and seat
+        n (tarockcup.at, Allgemeines bullet 5: "Bei negativen Spielen muss jeder Spieler extra
+        kontrieren"). An opponent's bare ``kontra`` / ``subkontra`` is on his own chain; the
+        declarer's bare ``rekontra`` answers the one kontra awaiting it, and must name the
+        opponent (``rekontra:seat<n>``) when several do (decision: the cup's text says no more)."""
+        if target == "contract":
+            if seat != self.declarer:
+                return f"seat{seat}"
+            level = KONTRA_LADDER.index(level_name)
+            if not KONTRA_LADDER.by_owner(level):
+                raise _bad("KR-KONTRA-SIDE", f"the declarer (seat {seat}) may not say "
+                           f"{level_name}: in {self._contract_id()} each opponent says it for "
+                           "himself", item, sub)
+            open_ = [t for t in chains.owner
+                     if t.startswith("seat") and chains.level[t] == level - 1]
+            if len(open_) == 1:
+                return open_[0]
+            if not open_:
+                raise _bad("KR-KONTRA", f"{level_name}: no opponent's {KONTRA_LEVELS[level - 2]} "
+                           f"awaits it; in {self._contract_id()} each opponent kontras for "
+                           "himself", item, sub)
+            raise _bad("KR-KONTRA-TARGET", f"{level_name} answers the kontras of "
+                       + " and ".join(open_) + f": name the one, e.g. {level_name}:{open_[0]} "
+                       "(each opponent kontras for himself)", item, sub)
+        if target.startswith("seat"):
+            if target not in chains.owner:
+                raise _bad("KR-KONTRA", f"{item}: {target} is not an opponent of the declarer",
+                           item, sub)
+            if seat != self.declarer and target != f"seat{seat}":
+                raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
+                           f"{target}'s chain: each opponent kontras for himself", item, sub)
+        return target
+
+    def _contract_id(self) -> str:
+        return self.contract.id if self.contract is not None else ""
+
     @staticmethod
     def _target_name(target: str) -> str:
+        if target.startswith("seat"):
+            return f"the contract against seat {target[4:]}"
         return "the contract" if target == "contract" else target
 
     def _chain_message(self, level_name: str, target: str, current: int) -> str:
@@ -707,8 +819,12 @@ class KoenigrufenEngine(TrickEngine):
     def _allowed_announcements(self) -> tuple[str, ...]:
         c = self.contract
         assert c is not None
-        if c.id == "farbensolo" and self.rules.farbensolo_bonuses == "valat_and_four_kings":
-            return ("valat", "four_kings")
+        if c.no_trump:
+            if self.rules.farbensolo_bonuses == "valat_and_four_kings":
+                return ("valat", "four_kings")
+            return c.announcements
+        if "quapil" in self.tariff.birds and "pagat" in c.announcements:
+            return c.announcements + ("quapil",)
         return c.announcements
 
     def _end_turn(self, seat: int, say: tuple[str, ...], opening: bool) -> None:
@@ -728,13 +844,13 @@ class KoenigrufenEngine(TrickEngine):
         lead = self.declarer if c.declarer_leads else self.forehand
         if c.id == "farbensolo" and self.rules.farbensolo_lead == "forehand":
             lead = self.forehand
-        winner = self._winner_no_trump if c.id == "farbensolo" else self._winner_trump
+        winner = self._winner_no_trump if c.no_trump else self._winner_trump
         self.table = TrickTable(self.hands, tuple(range(N)), lead, 12, winner)
         self.phase = PLAY
         self._reserved = self._reservations()
         r = self.rules
         self._plain = (c.family == "positive" and not self._reserved
-                       and not (c.id == "farbensolo" and r.farbensolo_tarock_lead != "free"))
+                       and not (c.no_trump and r.farbensolo_tarock_lead != "free"))
         # misère without the optional restrictions: §5.2 + §5.4 only
         self._plain_misere = (c.family != "positive" and r.misere_overtake == "must_win"
                               and not r.pagat_last_tarock_in_misere)
@@ -751,7 +867,8 @@ class KoenigrufenEngine(TrickEngine):
 
     @staticmethod
     def _winner_no_trump(cards: list[int], seats: list[int]) -> int:
-        """§5.3 Farbensolo: highest card of the led suit (tarocks win only a tarock lead)."""
+        """§5.3 Farbensolo (and Farbendreier): highest card of the led suit (tarocks win only
+        a tarock lead)."""
         led = SUIT_OF[cards[0]]
         best, best_key = 0, -1
         for i, card in enumerate(cards):
@@ -767,8 +884,8 @@ class KoenigrufenEngine(TrickEngine):
         if not c.bonus:
             return out
         for bonus, (seat, side) in self.announced.items():
-            if bonus in BIRD_CARD:
-                card, target = BIRD_CARD[bonus]
+            if bonus in self.tariff.bird_card:
+                card, target = self.tariff.bird_card[bonus]
             elif bonus == "king_ultimo" and self.called_king is not None:
                 card, target = self.called_king, 12
             else:
@@ -792,7 +909,7 @@ class KoenigrufenEngine(TrickEngine):
             return self._follow(hand, t.cards) if t.cards else hand
         if not t.cards:
             legal = hand
-            if (c.id == "farbensolo" and self.rules.farbensolo_tarock_lead
+            if (c.no_trump and self.rules.farbensolo_tarock_lead
                     == "only_without_suit_cards"):
                 legal = hold_back(hand, TAROCK_MASK)                         # §5.5
         else:
@@ -901,9 +1018,9 @@ class KoenigrufenEngine(TrickEngine):
                                 f"{code(self._current_winner(t.cards))} with "
                                 f"{code(next(iter_bits(w)))}: in {c.id} one must win the trick "
                                 "if one can", card_code)
-        elif c.id == "farbensolo" and SUIT_OF[card] == "T":
-            return _bad("KR-FARBENSOLO-LEAD", f"seat {seat} may not lead a tarock while holding "
-                        "suit cards (this rule set)", card_code)
+        elif c.no_trump and SUIT_OF[card] == "T":
+            return _bad("KR-FARBENSOLO-LEAD", f"seat {seat} may not lead a tarock in {c.id} while "
+                        "holding suit cards (this rule set)", card_code)
         if card == T1 and c.family != "positive" and self.rules.pagat_last_tarock_in_misere:
             return _bad("KR-PAGAT-LAST", "the Pagat may be played only as the last tarock in a "
                         "misère contract (this rule set)", card_code)
@@ -938,11 +1055,11 @@ class KoenigrufenEngine(TrickEngine):
                 for s in range(N):
                     if self.can_redeal(s):
                         yield Action("redeal", s)
-            for call in ("mein_spiel", "pass", "hold", *(c.id for c in BIDDABLE)):
+            for call in ("mein_spiel", "pass", "hold", *(c.id for c in self.tariff.biddable)):
                 if self.can_call(seat, call):
                     yield Action("call", seat, call)
         elif ph == CHOOSE:
-            for cid in CONTRACTS:
+            for cid in self.contracts:
                 if self.can_call(self.forehand, cid):
                     yield Action("call", self.forehand, cid)
         elif ph == KING:
@@ -984,12 +1101,16 @@ class KoenigrufenEngine(TrickEngine):
         assert c is not None and self.declarer is not None
         k = 6 if c.talon == "all" else 3
         hand = self.hands[self.declarer]
-        free = [code(x) for x in iter_bits(hand & ~TAROCK_MASK & ~KING_MASK)]
+        first = hand & ~TAROCK_MASK & ~KING_MASK
+        then = hand & TAROCK_MASK & ~FORBIDDEN_DISCARD
+        if c.no_trump:            # Farbendreier: tarocks first, then suit cards (not kings)
+            first, then = then, first
+        free = [code(x) for x in iter_bits(first)]
         if len(free) >= k:
             yield from combinations(free, k)
             return
-        tarocks = [code(x) for x in iter_bits(hand & TAROCK_MASK & ~FORBIDDEN_DISCARD)]
-        for extra in combinations(tarocks, k - len(free)):
+        rest = [code(x) for x in iter_bits(then)]
+        for extra in combinations(rest, k - len(free)):
             yield tuple(free) + extra
 
     def _candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
@@ -999,7 +1120,7 @@ class KoenigrufenEngine(TrickEngine):
         items = list(ALL_ANNOUNCEMENTS)
         for lvl in KONTRA_LEVELS:
             items.append(lvl)
-            items.extend(f"{lvl}:{b}" for b in self.announced)
+            items.extend(f"{lvl}:{b}" for b in self.chains.owner if b != "contract")
         for item in items:
             yield (item,)
             if self.contract is not None and self.contract.king_call and seat != self.declarer:

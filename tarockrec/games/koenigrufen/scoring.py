@@ -4,10 +4,7 @@ from __future__ import annotations
 from typing import Callable, TYPE_CHECKING
 
 from ...scoring import Score, ScoreItem, spread
-from .contracts import (
-    BIRD_CARD, BONUS_BASE, CAPTURE_BASE, CONTRACTS, KING_MASK, T21, T22, TRULL_MASK,
-    card_points, thirds,
-)
+from .contracts import CONTRACTS, KING_MASK, T21, T22, TRULL_MASK, card_points, thirds
 
 if TYPE_CHECKING:
     from .engine import KoenigrufenEngine
@@ -80,6 +77,9 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     if c.family == "misere":
         won = t.count[d_seat]
         ok = won == c.tricks_goal
+        if e._individual:
+            _misere_individual(e, out, d_seat, ok, won, kontra)
+            return _finish(out, facts)
         f = k("contract")
         out.add("contract", c.value * f, D if ok else O,
                 f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)})", kontra=f)
@@ -119,10 +119,37 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         out.add("contract", c.loss * f, O,
                 f"{c.id} lost with {facts['points'][0]} card points", kontra=f)  # type: ignore[index]
 
-    if c.id == "farbensolo" and r.farbensolo_bonuses != "valat_and_four_kings":
+    if c.no_trump and r.farbensolo_bonuses != "valat_and_four_kings":
         return _finish(out, facts)
     _bonuses(e, out, D, O, pile_d, pile_o, kk, won_d)
     return _finish(out, facts)
+
+
+def _misere_individual(e: "KoenigrufenEngine", out: _Items, d_seat: int, ok: bool, won: int,
+                       kontra: bool) -> None:
+    """G39 ``misere_kontra_individual``: one item per opponent, settled between the declarer and
+    that opponent alone: V · k(seat n) (its own chain, when kontras are scored). Without any
+    kontra the three items add up to the seed's single item (declarer ±3V, each opponent ∓V)."""
+    c = e.contract
+    assert c is not None
+    for s in SEATS:
+        if s == d_seat:
+            continue
+        f = e.chains.multiplier(f"seat{s}") if kontra else 1
+        amount = c.value * f
+        if f > 1:
+            note = f" ({_KONTRA_NAMES[f]} ×{f})"
+        else:
+            note = ""
+        m = out.m if not out.bonus_only else 1
+        sign = 1 if ok else -1
+        deltas = [0, 0, 0, 0]
+        deltas[d_seat] = sign * amount * m
+        deltas[s] = -sign * amount * m
+        out.items.append(ScoreItem(
+            "contract", amount, m, tuple(deltas),
+            f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)}) against seat "
+            f"{s}{note}"))
 
 
 def _finish(out: _Items, facts: dict[str, object]) -> Score:
@@ -179,19 +206,20 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     valat_happened = ("valat" in e.announced or won_d == 12
                       or (won_d == 0 and r.opponents_valat))
     silent_ok = not (r.valat_suppresses_silent_bonuses and valat_happened)
-    base = dict(BONUS_BASE)
-    base["kakadu"] = int(r.kakadu_value)
-    if c.id == "farbensolo":
+    tariff = e.tariff
+    base = tariff.bonus_base
+    bird_card = tariff.bird_card
+    if c.no_trump:
         types: tuple[str, ...] = ("four_kings",)
     else:
-        types = ("pagat", "uhu", "kakadu", "trull", "four_kings")
+        types = (*tariff.birds, "trull", "four_kings")
         if c.king_call:
             types += ("king_ultimo",)
     king = e.called_king
 
     def achieved(bonus: str, X: frozenset[int]) -> bool:
-        if bonus in BIRD_CARD:
-            card, trick = BIRD_CARD[bonus]
+        if bonus in bird_card:
+            card, trick = bird_card[bonus]
             return (len(t.tricks) >= trick and t.winning_card(trick) == card
                     and t.played_by[card][0] in X)
         if bonus == "king_ultimo":
@@ -213,8 +241,8 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
         if not silent_ok:
             continue
         amount = solo * b
-        if bonus in BIRD_CARD:
-            card, trick = BIRD_CARD[bonus]
+        if bonus in bird_card:
+            card, trick = bird_card[bonus]
             if card in t.played_by and t.played_by[card][1] == trick:
                 p = t.played_by[card][0]
                 w = t.winner(trick)
@@ -232,28 +260,31 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
             for X in (D, O):
                 if achieved(bonus, X):
                     out.add(bonus, amount, X, f"silent {bonus}", bonus=True)
-    if c.id == "farbensolo":
+    if c.no_trump:
         return
     # capture penalties (always silent)
     if r.xxi_capture and T21 in t.played_by and T22 in t.played_by:
         (p21, n21), (p22, n22) = t.played_by[T21], t.played_by[T22]
         if n21 == n22 and p22 not in side_of[p21]:
-            out.add("xxi_capture", solo * CAPTURE_BASE, side_of[p22],
+            out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
                     f"XXI captured by seat {p22}", bonus=True)
     if c.king_call and r.king_capture and king is not None and king in t.played_by:
         pk, nk = t.played_by[king]
         w = t.winner(nk)
         excluded = nk == 12 and r.king_capture_excludes_ultimo
         if w not in side_of[pk] and not excluded:
-            out.add("king_capture", solo * CAPTURE_BASE, side_of[w],
+            out.add("king_capture", solo * tariff.capture_base, side_of[w],
                     f"called king captured by seat {w}", bonus=True)
 
 
 def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
-    """§6.7, seed scoring."""
+    """§6.7, seed scoring. The amounts are the contract's value V (10 in seed units) and 2V for
+    the declarer; under ``contract_values = tarockcup`` (Trischaken 1, §7.2) the same tariff in
+    cup units, 1 and 2 (decision: the cup's page gives only the value)."""
     t = e.table
-    assert t is not None and e.declarer is not None
+    assert t is not None and e.declarer is not None and e.contract is not None
     decl = e.declarer
+    v = e.contract.value
     pts = [card_points(t.won[s]) for s in SEATS]
     facts["points"] = pts
     key = pts if e.rules.trischaken_compare == "points" else [thirds(t.won[s]) for s in SEATS]
@@ -261,12 +292,12 @@ def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -
     everyone = frozenset(SEATS)
     if 12 in tricks:
         s = tricks.index(12)
-        out.add("trischaken", 20 if s == decl else 10, everyone - {s},
+        out.add("trischaken", 2 * v if s == decl else v, everyone - {s},
                 f"seat {s} took all tricks")
         return
     trickless = frozenset(s for s in SEATS if tricks[s] == 0)
     if trickless:
-        out.add("trischaken", 10, trickless, "trickless player(s)")
+        out.add("trischaken", v, trickless, "trickless player(s)")
         return
     top = max(key)
     losers = frozenset(s for s in SEATS if key[s] == top)
@@ -274,10 +305,10 @@ def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -
         return
     if len(losers) == 1:
         (s,) = losers
-        out.add("trischaken", 20 if s == decl else 10, everyone - losers,
+        out.add("trischaken", 2 * v if s == decl else v, everyone - losers,
                 f"seat {s} has the most card points")
     else:
-        out.add("trischaken", 10, everyone - losers, "tie for the most card points")
+        out.add("trischaken", v, everyone - losers, "tie for the most card points")
 
 
 def next_doubling(e: "KoenigrufenEngine") -> int:
