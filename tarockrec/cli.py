@@ -469,27 +469,34 @@ def _option_value(text: str) -> Any:
 @click.option("--html", "html_out", default=None, metavar="OUT",
               help="Write one self-contained HTML page to OUT instead (cards drawn, a step "
                    "per trick, keys ← → Home End; a session lists its deals).")
+@click.option("--max-deals", type=click.IntRange(1), default=None, metavar="N",
+              help="With --html: the most deals the page may hold (default 1000); past it "
+                   "nothing is written.")
 def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
-             colour: bool | None, html_out: str | None) -> None:
+             colour: bool | None, html_out: str | None, max_deals: int | None) -> None:
     """Show each deal of the records in PATHS as a person reads it: the hands with dealer and
     forehand, the talon, the auction by seat, the exchange, the declarations, the tricks with
     leader and winner, and the score. An invalid record is shown up to its first finding.
     Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
     from .show import show
     if html_out is not None:
-        _show_html(expand(paths), html_out, deal, record)
+        _show_html(expand(paths), html_out, deal, record, max_deals)
+    if max_deals is not None:
+        raise click.UsageError("--max-deals goes with --html")
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
 
 
-def _show_html(paths: list[str], target: str, deal: int | None, record: int | None) -> None:
+def _show_html(paths: list[str], target: str, deal: int | None, record: int | None,
+               max_deals: int | None) -> None:
     """``show --html``: the page is written whole or not at all (as by ``convert``); an input
     is never overwritten."""
-    from .htmlpage import write_html
+    from .htmlpage import MAX_DEALS, write_html
     if any(p != "-" and _same_file(p, target) for p in paths):
         raise click.UsageError("OUT is one of the inputs; an input is never overwritten")
-    status, messages = write_html(paths, target, deal, record, write=_write_file)
+    status, messages = write_html(paths, target, deal, record, write=_write_file,
+                                  max_deals=MAX_DEALS if max_deals is None else max_deals)
     for m in messages:
         click.echo(m, err=not m.startswith("wrote "))
     sys.exit(status)

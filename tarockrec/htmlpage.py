@@ -297,20 +297,27 @@ def page(records: list[dict[str, Any]], title: str) -> str:
         f"<script>\n{_asset('show.js')}</script>\n</body>\n</html>\n")
 
 
+#: the most deals one page holds by default: the page is for stepping through deals, and it is
+#: built whole in memory and in the browser (about 3.7 kB and 50 kB of memory a deal)
+MAX_DEALS = 1000
+
+
 def write_html(paths: Iterable[str], target: str, deal: int | None = None,
                record: int | None = None,
-               write: Callable[[str, Iterator[str]], None] | None = None
-               ) -> tuple[int, list[str]]:
+               write: Callable[[str, Iterator[str]], None] | None = None,
+               max_deals: int = MAX_DEALS) -> tuple[int, list[str]]:
     """Build the page of every record of ``paths`` (or the ``record``-th of each file) and
     write it to ``target`` with ``write`` (default ``atomic.write_atomic``: whole or not at
     all; it raises ``WriteError`` / ``Terminated``). Returns the exit status (0 all valid, 1
-    some invalid, 2 unreadable input, or no such deal / record: then nothing is written) and
-    the lines to tell the user (the last, after a write, says what was written)."""
+    some invalid, 2 unreadable input, no such deal / record, or more than ``max_deals`` deals:
+    then nothing is written, and reading stops there) and the lines to tell the user (the
+    last, after a write, says what was written)."""
     from .atomic import write_atomic
     status = 0
     models: list[dict[str, Any]] = []
     messages: list[str] = []
     invalid: list[str] = []
+    deals = 0
     for path in paths:
         for entry in entries(path):
             if record is not None and entry.index != record:
@@ -323,6 +330,12 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
                 messages.append(problem)
             if model is not None:
                 models.append(model)
+                deals += max(1, len(model["deals"]))
+                if deals > max_deals:
+                    return 2, [f"the page would hold more than {max_deals} deals (it stopped "
+                               f"reading at {entry.source} record {entry.index}); choose "
+                               "records with --record or --deal, or raise --max-deals; nothing "
+                               f"written to {target}"]
     if len(invalid) > 1:
         invalid = [f"{len(invalid)} of {len(models)} records are INVALID (each is drawn up to "
                    "its first finding; tarockrec validate lists them all)"]

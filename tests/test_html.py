@@ -113,6 +113,25 @@ def test_no_such_deal_writes_nothing(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == []
 
 
+def test_a_page_holds_at_most_max_deals(tmp_path: Path) -> None:
+    """More deals than --max-deals: reading stops there, nothing is written, exit 2; at the
+    limit the page is written."""
+    archive = tmp_path / "kr.jsonl"
+    archive.write_text("".join(jsonio.dumps(r, compact=True) + "\n"
+                               for r in deal_records("koenigrufen", 5, 7)), encoding="utf-8")
+    out = tmp_path / "kr.html"
+    res = _html(str(archive), "--html", str(out), "--max-deals", "4")
+    assert res.exit_code == 2
+    assert "more than 4 deals" in res.stderr and "record 5" in res.stderr
+    assert not out.exists() and sorted(os.listdir(tmp_path)) == ["kr.jsonl"]
+    res = _html(str(archive), "--html", str(out), "--max-deals", "5")
+    assert res.exit_code == 0 and res.stdout.strip() == f"wrote {out} (5 records, 5 deals)"
+    # a session counts its deals: the 11-deal session is refused under 10
+    res = _html(SESSION, "--html", str(out), "--max-deals", "10")
+    assert res.exit_code == 2 and "more than 10 deals" in res.stderr
+    assert _html(SESSION, "--max-deals", "10").exit_code == 2     # only with --html
+
+
 def test_the_input_is_never_the_output(tmp_path: Path) -> None:
     src = tmp_path / "deal.json"
     src.write_bytes(Path(KR).read_bytes())
