@@ -285,18 +285,17 @@ class IllustratedEngine(TrickEngine):
         hand = self.dealt[seat]
         card: int | None = None
         honourless = bidding.honourless_calls(rules, a, seat, hand)
-        if honourless is not None:               # §3.3 step 2, §3.6: no invitation either
-            if call not in honourless:
-                if len(honourless) == 1:
-                    raise _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and "
-                               "must pass; only the fourth player after three passes may bid "
-                               "without one", call)
-                raise _bad("IT-HONOURLESS-LEVEL", f"seat {seat} bids as the honourless fourth "
-                           f"and may bid {' or '.join(honourless[1:])} only under these rules, "
-                           f"not {call}", call)
-        else:
-            if why is not None:
-                raise self._why_bid(why, seat, call)
+        if honourless is not None and call not in honourless:    # §3.3 step 2, §3.6
+            if len(honourless) == 1:
+                raise _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and "
+                           "must pass; only the fourth player after three passes may bid "
+                           "without one", call)
+            raise _bad("IT-HONOURLESS-LEVEL", f"seat {seat} bids as the honourless fourth "
+                       f"and may bid {' or '.join(honourless[1:])} only under these rules, "
+                       f"not {call}", call)
+        if why is not None:
+            raise self._why_bid(why, seat, call)
+        if honourless is None:                   # an honourless bid invites nobody
             card = bidding.invites(rules, a, seat, call, self.invitation)
             if card is not None and not bidding.qualifies(rules, hand, card):
                 if card == bidding.XX:           # §3.3 step 8
