@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterator, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from .cards import Pack
 from .errors import IllegalAction
@@ -40,6 +40,17 @@ class Kind(StrEnum):
     PLAY = "play"
     LATE_CLAIM = "late_claim"
     STOP = "stop"
+
+
+#: each kind in a sentence ("a declaration cannot come yet: …")
+NOUNS: dict[str, str] = {
+    Kind.REDEAL: "a redeal", Kind.NAME_SUIT: "naming a suit", Kind.CALL: "a call",
+    Kind.BID: "a bid", Kind.PASS: "a pass", Kind.KING: "a king call",
+    Kind.TAKE: "taking a talon half", Kind.KEEP: "keeping cards", Kind.DISCARD: "a discard",
+    Kind.EXCHANGE: "an exchange", Kind.ANNUL: "an annulment", Kind.CONCEDE: "a concession",
+    Kind.CHOOSE: "a choice", Kind.CHALLENGE: "a challenge", Kind.DECLARE: "a declaration",
+    Kind.PLAY: "play", Kind.LATE_CLAIM: "a late claim", Kind.STOP: "ending the record",
+}
 
 
 class Action(NamedTuple):
@@ -241,18 +252,93 @@ class TrickEngine(Engine):
     """Play-phase plumbing shared by every trick-taking engine: the seat holding a card, the
     legal cards of the seat on turn, and putting a checked card on the shared ``TrickTable``.
     A game supplies ``_legal_mask(seat)`` and ``verify_play``; phases are named ``play`` and
-    ``done``."""
+    ``done``.
+
+    Also the shape of what a record still owes (``expected_next``) and of an action out of its
+    phase (``_wrong_phase``), driven by the game's tables ``EXPECT``, ``EXPECTING``, ``ENDED``
+    and ``AFTER_END`` and two hooks: ``_may_stop_early`` (the play may end before its last
+    trick) and ``_out_of_phase`` (the findings that are the game's own)."""
 
     hands: list[int]
     table: TrickTable | None
     phase: str
     #: the game's finding-code prefix (``KR``, ``UL``, ``IT``)
     CODE: ClassVar[str] = ""
+    #: phase -> the code of a record that ends in it, and of an action that comes before the
+    #: phase's business is done (the play phase: the game's ``TRICKS-MISSING``)
+    EXPECT: ClassVar[Mapping[str, str]] = {}
+    #: the code of a phase ``EXPECT`` does not list (a defensive fallback)
+    PHASE_CODE: ClassVar[str] = ""
+    #: phase -> what must still happen in it: a template, ``{e.x}`` = the engine's ``x``
+    EXPECTING: ClassVar[Mapping[str, str]] = {}
+    #: phase in which the deal is over -> why nothing can follow (a template as above)
+    ENDED: ClassVar[Mapping[str, str]] = {}
+    #: the code of an action after the end, by (phase, kind), then (None, kind), then (phase,
+    #: None), then (None, None)
+    AFTER_END: ClassVar[Mapping[tuple[str | None, str | None], str]] = {}
+
+    # -- what the record still owes; actions out of their phase -----------------------------
+    @property
+    def tricks_done(self) -> int:
+        """The complete tricks played so far."""
+        t = self.table
+        return 0 if t is None else len(t.tricks)
+
+    def _expecting(self) -> str:
+        """What must still happen in the phase the deal is in."""
+        template = self.EXPECTING.get(self.phase)
+        return "the deal is over" if template is None else template.format(e=self)
+
+    def _expected_code(self) -> str:
+        return self.EXPECT.get(self.phase, self.PHASE_CODE)
+
+    def _may_stop_early(self) -> bool:
+        """Whether the record may end now, in the play phase, before the last trick."""
+        return False
+
+    def _tricks_missing(self) -> str:
+        """The sentence of a record that ends before the last trick."""
+        n = self.tricks_done
+        total = self.table.n_tricks if self.table is not None else 0
+        return (f"the record ends after {n} trick{'' if n == 1 else 's'}; all {total} tricks "
+                "must be recorded")
+
+    def expected_next(self) -> IllegalAction | None:
+        """Why the deal is not finished yet: nothing once it is over (or the play may stop
+        now); the missing tricks in the play; else what the phase still expects."""
+        if self.is_over:
+            return None
+        if self.phase == "play":
+            if self._may_stop_early():
+                return None
+            return IllegalAction(self._expected_code(), self._tricks_missing())
+        return IllegalAction(self._expected_code(),
+                             f"the record ends early: {self._expecting()}")
+
+    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+        """Why an action of ``kind`` cannot come now (every ``verify_x`` asks it when the phase
+        is not ``x``'s): after the end, the game's own reasons, else what is still expected."""
+        if self.is_over:
+            return self._after_end(kind, token)
+        found = self._out_of_phase(kind, token)
+        if found is not None:
+            return found
+        return IllegalAction(self._expected_code(), f"{NOUNS.get(kind, kind)} cannot come yet: "
+                             f"{self._expecting()}", token)
+
+    def _after_end(self, kind: str, token: object) -> IllegalAction:
+        codes, ph = self.AFTER_END, self.phase
+        code = (codes.get((ph, kind)) or codes.get((None, kind)) or codes.get((ph, None))
+                or codes[(None, None)])
+        template = self.ENDED.get(ph, "the deal is over")
+        return IllegalAction(code, f"nothing can follow: {template.format(e=self)}", token)
+
+    def _out_of_phase(self, kind: str, token: object) -> IllegalAction | None:
+        """The game's own finding for ``kind`` out of its phase (the deal not over), or None
+        for the shared one: the current phase's ``EXPECT`` code and what it still expects."""
+        return None
 
     # -- hooks every trick engine provides --------------------------------------------------
-    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:  # pragma: no cover
-        raise NotImplementedError
-
     def _not_in_hand(self, seat: int, card: int, card_code: str) -> IllegalAction:  # pragma: no cover
         raise NotImplementedError
 

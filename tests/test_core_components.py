@@ -81,6 +81,45 @@ def test_duel_unraised_opening_and_all_pass() -> None:
     assert b.done and b.high is None and b.holder is None
 
 
+def test_rotate_hold_after_bid_once_without_priority() -> None:
+    """Illustrated §3.3 step 3 as data: a seat that has bid may hold, whatever its place, and a
+    held call cannot be held again."""
+    spec = AuctionSpec(LADDER, hold_priority=False, hold_after_bid=True, hold_once=True)
+    a = Auction(spec, (0, 1, 2, 3))
+    run(a, [(0, "a"), (1, "b")])
+    assert a.refusal(2, HOLD) is Refusal.HOLD_UNBID          # 2 has not bid
+    run(a, [(2, PASS), (3, "c"), (0, PASS)])
+    assert a.refusal(1, HOLD) is None                         # 1 bid and is later than 3
+    run(a, [(1, HOLD)])
+    assert (a.high, a.holder, a.held) == ("c", 1, True)
+    assert a.refusal(3, HOLD) is Refusal.HELD
+    run(a, [(3, "d")])
+    assert not a.held and a.bidders == {0, 1, 3}
+
+
+def test_rotate_jumps_measured_from_the_lowest_call() -> None:
+    spec = AuctionSpec(LADDER, hold_priority=False, hold_after_bid=True, hold_once=True,
+                       max_jump=2)
+    a = Auction(spec, (0, 1, 2, 3))
+    assert [a.jump(0, c) for c in LADDER] == [0, 1, 2, 3]
+    assert a.refusal(0, "d") is Refusal.JUMP and a.refusal(0, "c") is None
+    run(a, [(0, "a")])
+    assert a.jump(1, "b") == 0 and a.jump(1, "d") == 2        # 1 cannot hold: b is the lowest
+    run(a, [(1, "b"), (2, PASS), (3, PASS)])
+    assert a.jump(0, "c") == 1                                # 0 may hold b: the hold is lowest
+    assert a.legal_calls() == [PASS, HOLD, "c", "d"]
+
+
+def test_rotate_forced_pass() -> None:
+    a = Auction(AuctionSpec(LADDER, hold_priority=False, hold_after_bid=True), (0, 1, 2))
+    run(a, [(0, "b")])
+    a.force_pass(0)
+    run(a, [(1, "c"), (2, PASS)])
+    assert a.refusal(0, HOLD) is Refusal.FORCED and a.refusal(0, "d") is Refusal.FORCED
+    run(a, [(0, PASS)])
+    assert a.done and (a.high, a.holder) == ("c", 1) and not a.forced
+
+
 def test_round_passes_in_row_after_everyone_spoke() -> None:
     r = Round(RoundSpec(passes_to_end=3), (1, 2, 3, 0))
     for seat, say in [(1, ()), (2, ()), (3, ()), (0, ("x",)), (1, ()), (2, ())]:

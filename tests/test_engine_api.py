@@ -191,3 +191,32 @@ def test_misere_overtake_default_and_literal() -> None:
     assert set(_bettel({}, ["H2", "T5", "T8"]).legal_cards()) == hearts
     assert set(_bettel({"misere_overtake": "literal"}, ["H2", "T5", "T8"]).legal_cards()) == \
         hearts - {"H3", "H4"}
+
+
+@pytest.mark.parametrize("name", sorted(games.all_games()))
+def test_every_phase_a_deal_passes_has_its_expect_entry(name: str) -> None:
+    """The shared ``expected_next`` / ``_wrong_phase`` shape (TrickEngine) is driven by each
+    game's tables: every phase a deal stops in names its own code and sentence (never the
+    defensive fallback), and a deal that is over expects nothing and says why."""
+    from tarockrec.engine import NOUNS, Kind
+    assert set(NOUNS) == set(Kind)
+    game = games.get(name)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    n = game.table_sizes[0]
+    rules = game.Rules("default", {})
+    for seed in range(12):
+        e = game.random_deal(random.Random(seed), n, seed % n, rules, game.initial_carry(rules, n))
+        while not e.is_over:
+            missing = e.expected_next()
+            assert e._expected_code() != type(e).PHASE_CODE, (name, e.phase)
+            assert e._expecting() != "the deal is over", (name, e.phase)
+            if missing is None:                 # only a play that may stop here
+                assert e.phase == "play" and e._may_stop_early(), (name, e.phase)
+            seen.add(e.phase)
+            e.apply(game.choose(e, rng))
+        assert e.expected_next() is None and e.phase in type(e).ENDED
+        with pytest.raises(IllegalAction) as err:
+            e.verify_play(e.to_act if e.to_act is not None else 0, "??")
+        assert err.value.message.startswith("nothing can follow: ")
+    assert {"play"} <= seen

@@ -155,3 +155,34 @@ def test_five_players_dealer_sits_out() -> None:
     bids(e, [(0, "three"), (1, "pass"), (2, "pass"), (3, "pass")])
     assert e.declarer == 0
     assert e.discard_order == (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize("rule", ["any_bidder", "earlier_seat_only"])
+def test_hold_rule_option(rule: str) -> None:
+    """§3.3 step 3 / G9: any seat that has bid may hold; under earlier_seat_only only a seat
+    before the holder."""
+    e = engine({A: "T22 T19", B: "T21", C: "T1"}, hold_rule=rule)
+    bids(e, [(A, "three"), (B, "two"), (C, "pass"), (D, "pass"), (A, "one")])
+    assert e.invitation == (PACK.index["T19"], A)      # a single jump from A's hold of two
+    if rule == "any_bidder":
+        bids(e, [(B, "hold"), (A, "pass")])              # A, the inviter, must pass
+        assert (e.declarer, e.contract) == (B, "one")
+    else:
+        with pytest.raises(IllegalAction) as err:
+            e.bid(B, "hold")                             # B sits after A
+        assert err.value.code == "IT-HOLD"
+        bids(e, [(B, "pass")])
+        assert (e.declarer, e.contract) == (A, "one")
+
+
+@pytest.mark.parametrize("option, ok", [("three", False), ("any", True)])
+def test_honourless_fourth_bids_option(option: str, ok: bool) -> None:
+    e = engine({A: "T22", B: "T21", C: "T1"}, honourless_fourth_bids=option)
+    bids(e, [(A, "pass"), (B, "pass"), (C, "pass")])
+    if ok:
+        bids(e, [(D, "two")])                            # no invitation: nobody is left
+        assert (e.declarer, e.contract, e.invitation) == (D, "two", None)
+    else:
+        with pytest.raises(IllegalAction) as err:
+            e.bid(D, "two")
+        assert err.value.code == "IT-HONOURLESS-LEVEL"

@@ -7,9 +7,19 @@ it asks the component (an opening call, hand restrictions, a forced bid) and tur
 
 Turn orders:
 
-* ``ROTATE`` — the turn goes round the seats still in (Königrufen §3.3, Carinthian §3.3, Ulti §4.2);
+* ``ROTATE`` — the turn goes round the seats still in (Königrufen §3.3, Carinthian §3.3, Ulti §4.2,
+  Illustrated §3.2);
 * ``DUEL`` — challengers enter one at a time in priority order and bid against the holder until
   one of them passes (Cego §3.4).
+
+What a ``ROTATE`` auction may also be told (all data, all off by default):
+
+* who may hold: only a seat that has bid before (``hold_after_bid``), a call only once
+  (``hold_once``), with or without priority over the holder (``hold_priority``);
+* how far a bid may go: at most ``max_jump`` steps above the seat's lowest possible call (the
+  hold when it may hold, else the next step); ``jump`` tells how far a call goes, and the game
+  decides what a jump means (Illustrated Tarokk §3.3: an invitation or not);
+* forced passes: ``force_pass(seat)`` leaves the seat only a pass at its next turn.
 """
 from __future__ import annotations
 
@@ -40,6 +50,9 @@ class Refusal(StrEnum):
     HOLD_PRIORITY = "hold_priority"  # only a seat of higher priority than the holder may hold
     OPEN_PASS = "open_pass"    # the first speaker may not pass (an opening is forced)
     HOLDER_RAISES = "holder_raises"  # DUEL: the holder may only hold or pass
+    HOLD_UNBID = "hold_unbid"  # ``hold_after_bid``: the seat has made no bid it could hold with
+    HELD = "held"              # ``hold_once``: the standing call has been held already
+    FORCED = "forced"          # the seat must pass at this turn (``force_pass``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +73,15 @@ class AuctionSpec:
     forced_opening: bool = False
     #: ``higher(new, standing)``: whether a bid outranks the standing one (default: the ladder)
     higher: Callable[[str, str], bool] | None = None
+    #: a hold needs priority over the holder (nearer the first speaker); False: any seat may
+    hold_priority: bool = True
+    #: only a seat that has made a call other than a pass may hold (Illustrated §3.3 step 3)
+    hold_after_bid: bool = False
+    #: a call that was held may not be held again (Illustrated §3.3 step 3)
+    hold_once: bool = False
+    #: a bid goes at most this many steps above the seat's lowest possible call (the hold when
+    #: it may hold, else the next step up); ``None``: any higher bid (ROTATE only)
+    max_jump: int | None = None
     #: bid -> its place on the ladder (derived)
     rank: Mapping[str, int] = field(init=False, repr=False, compare=False)
 
@@ -73,8 +95,8 @@ class Auction:
     highest priority)."""
 
     __slots__ = ("spec", "seats", "priority", "active", "high", "holder", "turn",
-                 "passes_in_row", "raised", "calls", "done", "_rank", "_queue", "_challenger",
-                 "_next")
+                 "passes_in_row", "raised", "calls", "done", "held", "bidders", "forced",
+                 "_rank", "_queue", "_challenger", "_next")
 
     def __init__(self, spec: AuctionSpec, seats: Sequence[int]) -> None:
         self.spec = spec
@@ -89,6 +111,9 @@ class Auction:
         self.raised = False                     # a bid was made over the opening
         self.calls: list[tuple[int, str]] = []
         self.done = False
+        self.held = False                       # ROTATE: the standing call was reached by a hold
+        self.bidders: set[int] = set()          # ROTATE: seats that made a call other than a pass
+        self.forced: set[int] = set()           # seats that must pass at their next turn
         self._rank = spec.rank
         self._queue: list[int] = []             # DUEL: challengers still to come
         self._challenger: int | None = None     # DUEL: the seat bidding against the holder
@@ -110,8 +135,24 @@ class Auction:
 
     def may_hold(self, seat: int) -> bool:
         h = self.holder
-        return (self.spec.holds and h is not None and h != seat
-                and self.priority[seat] < self.priority[h])
+        spec = self.spec
+        return (spec.holds and h is not None and h != seat
+                and (not spec.hold_priority or self.priority[seat] < self.priority[h])
+                and (not spec.hold_after_bid or seat in self.bidders)
+                and (not spec.hold_once or not self.held))
+
+    def jump(self, seat: int, call: str) -> int:
+        """How many steps ``call`` (a bid) goes above ``seat``'s lowest possible call: 0 is that
+        call itself (the opening's lowest bid, the next step, or the step held)."""
+        if self.high is None:
+            low = 0
+        else:
+            low = self.level() if self.may_hold(seat) else self.level() + 1
+        return self._rank[call] - low
+
+    def force_pass(self, seat: int) -> None:
+        """``seat`` may only pass at its next turn (a game's rule, e.g. after an invitation)."""
+        self.forced.add(seat)
 
     # -- checking and applying a call ----------------------------------------------------------
     def refusal(self, seat: int, call: str) -> Refusal | None:
@@ -126,13 +167,22 @@ class Auction:
             if self.spec.forced_opening and not self.calls:
                 return Refusal.OPEN_PASS
             return None
+        if self.forced and seat in self.forced:
+            return Refusal.FORCED
         duel_holder = self.spec.order is TurnOrder.DUEL and seat == self.holder
         if call == HOLD:
             if self.high is None or not self.spec.holds:
                 return Refusal.NO_HOLD
             if duel_holder:                     # keeps the challenger's level himself
                 return None
-            return None if self.may_hold(seat) else Refusal.HOLD_PRIORITY
+            if self.may_hold(seat):
+                return None
+            spec = self.spec
+            if spec.hold_after_bid and seat not in self.bidders:
+                return Refusal.HOLD_UNBID
+            if spec.hold_once and self.held:
+                return Refusal.HELD
+            return Refusal.HOLD_PRIORITY
         if call not in self._rank:
             return Refusal.UNKNOWN
         if duel_holder:
@@ -142,6 +192,9 @@ class Auction:
                 return Refusal.LOW if self._rank[call] <= self.level() else Refusal.JUMP
             if not self.outranks(call, self.high):
                 return Refusal.LOW
+        k = self.spec.max_jump
+        if k is not None and self.jump(seat, call) > k:
+            return Refusal.JUMP
         return None
 
     def push(self, seat: int, call: str) -> None:
@@ -157,12 +210,18 @@ class Auction:
             self.passes_in_row += 1
             if self.spec.pass_final:
                 self.active.remove(seat)
+            if self.forced:
+                self.forced.discard(seat)
         else:
             self.passes_in_row = 0
             if call != HOLD:
                 self.raised = self.high is not None or self.raised
                 self.high = call
+                self.held = False
+            else:
+                self.held = True
             self.holder = seat
+            self.bidders.add(seat)
         k = self.spec.passes_to_end
         if self.high is not None and (
                 (k is not None and self.passes_in_row >= k)

@@ -193,54 +193,47 @@ class CarinthianEngine(TrickEngine):
         if not 0 <= seat < self.n:
             raise _bad("CA-SEAT", f"there is no seat {seat} at a table of {self.n}", token)
 
+    # what a record still owes, and the findings of an action out of its phase (the shape is
+    # TrickEngine's): the tables, then the findings that are Carinthian's own
+    EXPECT = {AUCTION: "CA-AUCTION-INCOMPLETE", DECIDE: "CA-TALON", TAKE: "CA-TALON",
+              DISCARD: "CA-DISCARD", ANNOUNCE: "CA-DECL-MISSING",
+              ZAHLE_ROUND: "CA-DECL-MISSING", KONTRA_ROUND: "CA-DECL-MISSING",
+              RETOUR_TURN: "CA-DECL-MISSING", TRISCHAK_ROUND: "CA-DECL-MISSING",
+              PLAY: "CA-TRICKS-MISSING"}
+    PHASE_CODE = "CA-PHASE"
+    EXPECTING = {
+        AUCTION: "the auction is still running (seat {e.auction.turn} to call)",
+        TAKE: "seat {e.declarer} must still take a talon half",
+        DISCARD: "seat {e.declarer} must still discard three cards",
+        ANNOUNCE: "seat {e.declarer} must still make (or decline) his announcements",
+        ZAHLE_ROUND: "seat {e.round.turn} must still say zahle or kontra",
+        KONTRA_ROUND: "seat {e.round.turn} must still speak in the kontra round",
+        RETOUR_TURN: "seat {e.declarer} must still answer the kontra (retour or nothing)",
+        TRISCHAK_ROUND: "seat {e.round.turn} must still speak in the Trischak round",
+        PLAY: "the play is still running",
+    }
+    ENDED = {PAID: "both defenders said zahle: the deal is scored without play (§4.4)",
+             DONE: "all {e.table.n_tricks} tricks have been played"}
+    AFTER_END = {(DONE, "play"): "CA-TRICKS-EXTRA", (None, None): "CA-AFTER-END"}
+
     def _expecting(self) -> str:
-        return {
-            AUCTION: f"the auction is still running (seat {self.auction.turn} to call)",
-            DECIDE: f"seat {self.declarer} must still take a talon half"
-                    + (" or" if not self.restricted else ", no: must") + " convert to Trischak",
-            TAKE: f"seat {self.declarer} must still take a talon half",
-            DISCARD: f"seat {self.declarer} must still discard three cards",
-            ANNOUNCE: f"seat {self.declarer} must still make (or decline) his announcements",
-            ZAHLE_ROUND: f"seat {self.round.turn} must still say zahle or kontra",
-            KONTRA_ROUND: f"seat {self.round.turn} must still speak in the kontra round",
-            RETOUR_TURN: f"seat {self.declarer} must still answer the kontra (retour or nothing)",
-            TRISCHAK_ROUND: f"seat {self.round.turn} must still speak in the Trischak round",
-            PLAY: "the play is still running",
-        }.get(self.phase, "the deal is over")
+        if self.phase == DECIDE:
+            return (f"seat {self.declarer} must still take a talon half"
+                    + (" or" if not self.restricted else ", no: must") + " convert to Trischak")
+        return super()._expecting()
 
     def _expected_code(self) -> str:
         if self.phase == DECIDE and self.restricted:
             return "CA-RESTRICTED"
-        return {AUCTION: "CA-AUCTION-INCOMPLETE", DECIDE: "CA-TALON", TAKE: "CA-TALON",
-                DISCARD: "CA-DISCARD", ANNOUNCE: "CA-DECL-MISSING",
-                ZAHLE_ROUND: "CA-DECL-MISSING", KONTRA_ROUND: "CA-DECL-MISSING",
-                RETOUR_TURN: "CA-DECL-MISSING", TRISCHAK_ROUND: "CA-DECL-MISSING",
-                PLAY: "CA-TRICKS-MISSING"}.get(self.phase, "CA-AFTER-END")
+        return super()._expected_code()
 
-    def expected_next(self) -> IllegalAction | None:
-        if self.is_over:
-            return None
-        if self.phase == PLAY:
-            assert self.table is not None
-            return _bad("CA-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
-                        f"tricks; all {self.table.n_tricks} tricks must be recorded (§5.7)")
-        return _bad(self._expected_code(), f"the record ends early: {self._expecting()}")
-
-    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+    def _out_of_phase(self, kind: str, token: object) -> IllegalAction | None:
         c = self.contract
-        if self.is_over:
-            if kind == "play" and self.phase == DONE:
-                return _bad("CA-TRICKS-EXTRA", f"all {self.table.n_tricks if self.table else 16} "
-                            "tricks have been played: nothing can follow", token)
-            what = ("both defenders said zahle: the deal is scored without play (§4.4)"
-                    if self.phase == PAID else "play is over")
-            return _bad("CA-AFTER-END", f"nothing can follow: {what}", token)
         if kind == "call":
             return _bad("CA-AUCTION-OVER", f"the auction is over: seat {self.declarer} plays "
                         f"{c.id if c else '?'}", token)
         if self.phase == AUCTION:
-            return _bad("CA-AUCTION-INCOMPLETE", f"{kind} cannot come yet: {self._expecting()}",
-                        token)
+            return None
         if kind == "choose":
             if c is not None and c.id != "angesehen":
                 return _bad("CA-TRISCHAK", f"only an Angesehen declarer may convert to "
@@ -257,15 +250,10 @@ class CarinthianEngine(TrickEngine):
                 return _bad("CA-TALON", f"a discard before a talon half is taken: "
                             f"{self._expecting()}", token)
             return _bad("CA-TALON", f"the talon exchange is over ({self._expecting()})", token)
-        if kind == "declare":
-            if self.phase == PLAY:
-                return _bad("CA-DECL-END", "the announcement and kontra rounds have ended; "
-                            "play has begun", token)
-            return _bad(self._expected_code(), f"no declaration yet: {self._expecting()}", token)
-        if kind == "play":
-            return _bad(self._expected_code(), f"play cannot start yet: {self._expecting()}",
-                        token)
-        return _bad("CA-PHASE", f"{kind} is not possible now", token)  # pragma: no cover
+        if kind == "declare" and self.phase == PLAY:
+            return _bad("CA-DECL-END", "the announcement and kontra rounds have ended; "
+                        "play has begun", token)
+        return None
 
     # -- auction (§3) --------------------------------------------------------------------
     def can_call(self, seat: int, call: str) -> bool:

@@ -120,40 +120,37 @@ class CegoEngine(TrickEngine):
     def stage(self) -> str:
         return self.phase
 
-    def _expecting(self) -> str:
-        return {
-            SOLO_ROUND: f"the Solo round is still running (seat {self.to_act} to speak)",
-            PB_ROUND: f"the Piccolo/Bettel round is still running (seat {self.to_act} to "
-                      "speak)",
-            RANKED_AUCTION: f"the auction is still running (seat {self.to_act} to call)",
-            CHOOSE: f"forehand (seat {self.forehand}) must still choose play_cego or raeuber",
-            KEEP: f"the declarer (seat {self.declarer}) must still choose the kept cards",
-            DISCARD: f"the declarer (seat {self.declarer}) must still make the extra discard",
-            PLAY: "the play is still running",
-        }.get(self.phase, "the deal is over")
+    # what a record still owes, and the findings of an action out of its phase (the shape is
+    # TrickEngine's): the tables, then the findings that are Cego's own
+    EXPECT = {SOLO_ROUND: "CE-AUCTION-INCOMPLETE", PB_ROUND: "CE-AUCTION-INCOMPLETE",
+              RANKED_AUCTION: "CE-AUCTION-INCOMPLETE", CHOOSE: "CE-AUCTION-INCOMPLETE",
+              KEEP: "CE-EXCHANGE-MISSING", DISCARD: "CE-EXTRA-MISSING",
+              PLAY: "CE-TRICKS-MISSING"}
+    PHASE_CODE = "CE-TRICKS-EXTRA"
+    EXPECTING = {
+        SOLO_ROUND: "the Solo round is still running (seat {e.to_act} to speak)",
+        PB_ROUND: "the Piccolo/Bettel round is still running (seat {e.to_act} to speak)",
+        RANKED_AUCTION: "the auction is still running (seat {e.to_act} to call)",
+        CHOOSE: "forehand (seat {e.forehand}) must still choose play_cego or raeuber",
+        KEEP: "the declarer (seat {e.declarer}) must still choose the kept cards",
+        DISCARD: "the declarer (seat {e.declarer}) must still make the extra discard",
+        PLAY: "the play is still running",
+    }
+    ENDED = {CHALLENGED: "the Solo-hand challenge ended the deal (§4.5)",
+             STOPPED: "the record ended after trick {e.tricks_done}, once the {e.contract} had "
+                      "failed (§5.5)",
+             DONE: "all {e.info.tricks} tricks have been played"}
+    AFTER_END = {(CHALLENGED, None): "CE-AFTER-CHALLENGE", (None, None): "CE-TRICKS-EXTRA"}
 
-    def _expected_code(self) -> str:
-        return {SOLO_ROUND: "CE-AUCTION-INCOMPLETE", PB_ROUND: "CE-AUCTION-INCOMPLETE",
-                RANKED_AUCTION: "CE-AUCTION-INCOMPLETE", CHOOSE: "CE-AUCTION-INCOMPLETE",
-                KEEP: "CE-EXCHANGE-MISSING", DISCARD: "CE-EXTRA-MISSING",
-                PLAY: "CE-TRICKS-MISSING"}.get(self.phase, "CE-TRICKS-EXTRA")
+    def _tricks_missing(self) -> str:
+        more = ""
+        if self.contract in PB and not self.rules.require_full_play:
+            more = (", or those up to the trick in which the declarer wins "
+                    + ("a trick" if self.contract == "bettel" else "a second trick"))
+        return f"{super()._tricks_missing()}{more} (§5.5)"
 
-    def expected_next(self) -> IllegalAction | None:
-        if self.is_over:
-            return None
-        if self.phase == PLAY and self.early_end_ok():
-            return None
-        if self.phase == PLAY:
-            assert self.table is not None
-            done = len(self.table.tricks)
-            more = ""
-            if self.contract in PB and not self.rules.require_full_play:
-                more = (", or those up to the trick in which the declarer wins "
-                        + ("a trick" if self.contract == "bettel" else "a second trick"))
-            return _bad("CE-TRICKS-MISSING", f"the record ends after {done} "
-                        f"trick{'s' if done != 1 else ''}; all {self.info.tricks} tricks must be "
-                        f"recorded{more} (§5.5)")
-        return _bad(self._expected_code(), f"the record ends early: {self._expecting()}")
+    def _may_stop_early(self) -> bool:
+        return self.early_end_ok()
 
     def early_end_ok(self) -> bool:
         """§5.5 / G16: a Piccolo or Bettel record may stop after the trick that decides its
@@ -165,23 +162,14 @@ class CegoEngine(TrickEngine):
         assert self.declarer is not None
         return t.count[self.declarer] > PB_TRICKS[c]
 
-    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
+    def _after_end(self, kind: str, token: object) -> IllegalAction:
+        if kind == "challenge" and self.phase == DONE:
+            return _bad("CE-CHALLENGE", "the challenge is made instead of the first lead, not "
+                        "after the play", token)
+        return super()._after_end(kind, token)
+
+    def _out_of_phase(self, kind: str, token: object) -> IllegalAction | None:
         ph = self.phase
-        if ph == CHALLENGED:
-            if kind == "play":
-                return _bad("CE-AFTER-CHALLENGE", "no card is played after the Solo-hand "
-                            "challenge: the deal has ended (§4.5)", token)
-            return _bad("CE-AFTER-CHALLENGE", "the Solo-hand challenge ended the deal", token)
-        if ph == STOPPED:
-            return _bad("CE-TRICKS-EXTRA", f"nothing can follow: the record ended after trick "
-                        f"{len(self.table.tricks) if self.table else 0}, once the "
-                        f"{self.contract} had failed (§5.5)", token)
-        if ph == DONE:
-            if kind == "challenge":
-                return _bad("CE-CHALLENGE", "the challenge is made instead of the first lead, "
-                            "not after the play", token)
-            return _bad("CE-TRICKS-EXTRA", f"nothing can follow: all {self.info.tricks} tricks "
-                        "have been played", token)
         if kind == "call":
             return _bad("CE-AUCTION-OVER", "the auction is over"
                         + (f": {self._contract_text()}" if self.contract else ""), token)
@@ -206,8 +194,7 @@ class CegoEngine(TrickEngine):
                             f"instead of the first lead: {self._expecting()}", token)
             return _bad("CE-CHALLENGE", "the challenge is possible only instead of the first "
                         "lead", token)
-        # play before the play phase
-        return _bad(self._expected_code(), f"play cannot start yet: {self._expecting()}", token)
+        return None                             # play (or the stop) before the play phase
 
     def _contract_text(self) -> str:
         if self.contract == "raeuber":

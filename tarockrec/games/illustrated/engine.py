@@ -18,9 +18,11 @@ from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, follow_or_ruff, hold_back
+from ...core.auction import HOLD, PASS, Auction, Refusal
+from . import bidding
 from .contracts import (
-    ALL_BONUSES, CALLABLE, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
-    KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, RANK, SAS_BONUSES, T1, T18, T19, T20, T21, T22,
+    ALL_BONUSES, CALLABLE, CALLS, HAND_BONUSES, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
+    KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, T1, T19, T20, T21, T22,
     TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
 )
 from .rules import IllustratedRules
@@ -46,7 +48,6 @@ class Phase(StrEnum):
 
 
 AUCTION, DISCARD, CALL, DECLARE, PLAY, DONE, PASSED_OUT, ANNULLED, FAILED = Phase
-INVITE_CARD = {1: T19, 2: T18}
 
 
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
@@ -57,9 +58,13 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 
 
+#: the calls in the order a list of possible ones names them (the lowest first, pass last)
+_CALL_ORDER = (HOLD, *LEVELS, PASS)
+
+
 class IllustratedEngine(TrickEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
-    SELF_CHECKING = frozenset({"declare"})     # _declare(…, commit) checks, then commits
+    SELF_CHECKING = frozenset({"bid", "declare"})   # _bid/_declare(…, commit): check, then commit
     rules: IllustratedRules
     phase: Phase
     game = "illustrated"
@@ -80,17 +85,10 @@ class IllustratedEngine(TrickEngine):
         self.talon = list(talon)             # card ids, top (drawn first) first
         self.periods = tuple(periods)        # open doubling periods: scored deals left in each
         self.phase = AUCTION
-        # auction (§3.2)
-        self.calls: list[tuple[int, str]] = []
-        self.passed = {s: False for s in self.active}
-        self.has_bid = {s: False for s in self.active}
-        self.bids: dict[int, list[str]] = {s: [] for s in self.active}
-        self.must_pass = {s: False for s in self.active}
-        self.high: str | None = None
-        self.high_bidder: int | None = None
-        self.high_is_hold = False
+        # auction (§3.2): the shared component keeps the turn, the standing call and holder,
+        # who has bid or passed, the forced passes; bidding.py says what is Illustrated's own
+        self.auction = Auction(bidding.auction_spec(rules), self.active)
         self.invitation: tuple[int, int] | None = None   # (card, inviter)
-        self.turn = self.forehand
         self.declarer: int | None = None
         self.contract: str | None = None
         # exchange (§4.1–4.5)
@@ -127,6 +125,27 @@ class IllustratedEngine(TrickEngine):
         return self.active[(self.pos[seat] + 1) % 4]
 
     @property
+    def calls(self) -> list[tuple[int, str]]:
+        """The auction's calls so far, (seat, call) in order."""
+        return self.auction.calls
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to call in the auction (None once it is over)."""
+        return self.auction.turn
+
+    @property
+    def high(self) -> str | None:
+        """The standing bid (§3.2 ``high``)."""
+        return self.auction.high
+
+    @property
+    def has_bid(self) -> dict[int, bool]:
+        """§3.2 ``has_bid``: each active seat has made a call other than a pass."""
+        bidders = self.auction.bidders
+        return {s: s in bidders for s in self.active}
+
+    @property
     def team_d(self) -> frozenset[int]:
         assert self.declarer is not None
         return frozenset((self.declarer,) if self.partner is None else (self.declarer, self.partner))
@@ -159,7 +178,7 @@ class IllustratedEngine(TrickEngine):
     @property
     def to_act(self) -> int | None:
         if self.phase == AUCTION:
-            return self.turn
+            return self.auction.turn
         if self.phase == DISCARD:
             return self.discard_order[self.discard_turn]
         if self.phase == CALL:
@@ -190,32 +209,25 @@ class IllustratedEngine(TrickEngine):
                            "cards and takes no part", token)
             raise _bad("IT-SEAT", f"there is no active seat {seat}", token)
 
-    _EXPECT = {AUCTION: "IT-AUCTION-INCOMPLETE", DISCARD: "IT-DISCARD-MISSING",
-               CALL: "IT-CALL-MISSING", DECLARE: "IT-DECL-END", PLAY: "IT-TRICKS-MISSING"}
+    # what a record still owes, and the findings of an action out of its phase (the shape is
+    # TrickEngine's): the tables, then the findings that are Illustrated's own
+    EXPECT = {AUCTION: "IT-AUCTION-INCOMPLETE", DISCARD: "IT-DISCARD-MISSING",
+              CALL: "IT-CALL-MISSING", DECLARE: "IT-DECL-END", PLAY: "IT-TRICKS-MISSING"}
+    PHASE_CODE = "IT-PHASE"
+    EXPECTING = {
+        AUCTION: "the auction is still running (seat {e.turn} to call)",
+        DISCARD: "seat {e.to_act} must still discard",
+        CALL: "the declarer (seat {e.declarer}) must still call his partner's tarokk",
+        DECLARE: "the announcement phase is still running (seat {e.decl_turn} to speak)",
+        PLAY: "the play is still running",
+    }
+    ENDED = {DONE: "all 9 tricks have been played", PASSED_OUT: "all four players passed",
+             ANNULLED: "the deal was annulled",
+             FAILED: "the honourless fourth drew no honour, so the deal ended"}
+    AFTER_END = {(None, "bid"): "IT-AUCTION-OVER", (None, "play"): "IT-TRICKS-EXTRA",
+                 (None, None): "IT-AFTER-END"}
 
-    def _expecting(self) -> str:
-        if self.phase == AUCTION:
-            return f"the auction is still running (seat {self.turn} to call)"
-        if self.phase == DISCARD:
-            return f"seat {self.to_act} must still discard"
-        if self.phase == CALL:
-            return f"the declarer (seat {self.declarer}) must still call his partner's tarokk"
-        if self.phase == DECLARE:
-            return f"the announcement phase is still running (seat {self.decl_turn} to speak)"
-        if self.phase == PLAY:
-            return "the play is still running"
-        return "the deal is over"
-
-    def _over_reason(self) -> str:
-        return {DONE: "all 9 tricks have been played", PASSED_OUT: "all four players passed",
-                ANNULLED: "the deal was annulled",
-                FAILED: "the honourless fourth drew no honour, so the deal ended"}[self.phase]
-
-    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
-        if self.is_over:
-            codes = {"bid": "IT-AUCTION-OVER", "play": "IT-TRICKS-EXTRA"}
-            return _bad(codes.get(kind, "IT-AFTER-END"), f"nothing can follow: "
-                        f"{self._over_reason()}", token)
+    def _out_of_phase(self, kind: str, token: object) -> IllegalAction | None:
         if kind == "bid":
             return _bad("IT-AUCTION-OVER", f"the auction is over: seat {self.declarer} is "
                         f"declarer at {self.contract}; nothing may be called after its end", token)
@@ -235,77 +247,9 @@ class IllustratedEngine(TrickEngine):
         if kind == "late_claim":
             return _bad("IT-LATE-CLAIM", "a late tarokk claim is made only after all 9 tricks",
                         token)
-        return _bad(self._EXPECT.get(self.phase, "IT-PHASE"),
-                    f"{kind} is not possible now: {self._expecting()}", token)
-
-    def expected_next(self) -> IllegalAction | None:
-        if self.is_over:
-            return None
-        if self.phase == PLAY:
-            assert self.table is not None
-            return _bad("IT-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
-                        "tricks; all 9 tricks must be recorded")
-        return _bad(self._EXPECT[self.phase], f"the record ends early: {self._expecting()}")
+        return None
 
     # -- auction (§3) ------------------------------------------------------------------------
-    def _situation(self, seat: int) -> dict[str, Any]:
-        """§3.3 for the player to speak: every legal call mapped to what it means."""
-        hand = self.dealt[seat]
-        if self.must_pass[seat]:
-            return {"pass": "forced_pass"}
-        others = [s for s in self.active if s != seat]
-        three_passed = all(self.passed[s] for s in others)
-        nobody_bid = self.high is None
-        honour = hand & HONOUR_MASK
-        out: dict[str, Any] = {}
-        if not honour:
-            if not (three_passed and nobody_bid):
-                return {"pass": "no_honour"}
-            out["pass"] = "pass"
-            levels = ["three"] if self.rules.honourless_fourth_bids == "three" else [
-                "three", "two", "one"] + (["solo"] if self.rules.opening_solo == "allowed" else [])
-            for lv in levels:
-                out[lv] = "honourless"
-            return out
-        can_hold = (self.has_bid[seat] and self.high is not None and self.high_bidder != seat
-                    and not self.high_is_hold)
-        if can_hold and self.rules.hold_rule == "earlier_seat_only":
-            assert self.high_bidder is not None
-            can_hold = self.pos[seat] < self.pos[self.high_bidder]
-        if self.high is None:
-            out["three"] = "min"
-            b = 0
-        elif can_hold:
-            out["hold"] = "min"
-            b = RANK[self.high]
-        else:
-            b = RANK[self.high] + 1
-            if b <= 3:
-                out[LEVELS[b]] = "min"
-        inv = not three_passed and self.invitation is None
-        for jump in (1, 2):
-            if b + jump <= 3:
-                if self.rules.jump_invitations == "akos":
-                    # every jump is an invitation, unless one of the same kind was made before
-                    same = (self.invitation is not None
-                            and self.invitation[0] == INVITE_CARD[jump])
-                    out[LEVELS[b + jump]] = "jump" if same else f"inv{jump}"
-                else:
-                    out[LEVELS[b + jump]] = f"inv{jump}" if inv else "jump"
-        if nobody_bid and self.rules.opening_solo == "allowed":
-            out["solo"] = "jump"
-        # §3.3 step 8: the yield situation
-        yielding = (self.high == "two" and not self.high_is_hold and self.bids[seat] == ["three"]
-                    and self.high_bidder is not None and self.bids[self.high_bidder] == ["two"]
-                    and all(self.passed[s] for s in others if s != self.high_bidder))
-        out["pass"] = "xx" if yielding else "pass"
-        return out
-
-    def _qualifies(self, seat: int, card: int) -> bool:
-        hand = self.dealt[seat]
-        return (bool(hand & HIGH_HONOUR_MASK) and bool(hand >> card & 1)
-                and (hand & TAROCK_MASK).bit_count() >= int(self.rules.invitation_min_tarokks))
-
     def can_bid(self, seat: int, call: str) -> bool:
         return self._can(self.verify_bid, seat, call)
 
@@ -315,116 +259,103 @@ class IllustratedEngine(TrickEngine):
 
     @takes(TEXT)
     def verify_bid(self, seat: int, call: str) -> None:
+        self._bid(seat, call, False)
+
+    def _apply_bid(self, seat: int, call: str) -> Event:
+        event = self._bid(seat, call, True)
+        assert event is not None
+        return event
+
+    def _bid(self, seat: int, call: str, commit: bool) -> Event | None:
+        """§3.3 checks of a call in their order, then (``commit``) §3.4 and §3.5: the shared
+        auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's."""
         if self.phase != AUCTION:
             raise self._wrong_phase("bid", call)
         self._seat_ok(seat, call)
-        if seat != self.turn:
-            if self.passed.get(seat):
-                raise _bad("IT-TURN", f"seat {seat} has passed and may not call again", call)
-            raise _bad("IT-TURN", f"it is seat {self.turn}'s turn to call, not seat {seat}'s", call)
-        if call not in ("pass", "hold", *LEVELS):
+        a = self.auction
+        why = a.refusal(seat, call)
+        if why is Refusal.PASSED:
+            raise _bad("IT-TURN", f"seat {seat} has passed and may not call again", call)
+        if why is Refusal.TURN:
+            raise _bad("IT-TURN", f"it is seat {a.turn}'s turn to call, not seat {seat}'s", call)
+        if call not in CALLS:
             raise _bad("IT-BID-UNKNOWN", f"{call!r} is not an Illustrated Tarokk call", call)
-        sit = self._situation(seat)
-        meaning = sit.get(call)
-        if meaning is None:
-            raise self._why_bid(seat, call, sit)
-        if meaning in ("inv1", "inv2"):
-            card = INVITE_CARD[int(meaning[3])]
-            if not self._qualifies(seat, card):
+        if why is Refusal.FORCED:                # §3.3 step 1
+            raise _bad("IT-MUST-PASS", f"seat {seat} made an invitation and must pass at his "
+                       f"next turn, not {call}", call)
+        rules = self.rules
+        hand = self.dealt[seat]
+        card: int | None = None
+        honourless = bidding.honourless_calls(rules, a, seat, hand)
+        if honourless is not None and call not in honourless:    # §3.3 step 2, §3.6
+            if len(honourless) == 1:
+                raise _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and "
+                           "must pass; only the fourth player after three passes may bid "
+                           "without one", call)
+            raise _bad("IT-HONOURLESS-LEVEL", f"seat {seat} bids as the honourless fourth "
+                       f"and may bid {' or '.join(honourless[1:])} only under these rules, "
+                       f"not {call}", call)
+        if why is not None:
+            raise self._why_bid(why, seat, call)
+        if honourless is None:                   # an honourless bid invites nobody
+            card = bidding.invites(rules, a, seat, call, self.invitation)
+            if card is not None and not bidding.qualifies(rules, hand, card):
+                if card == bidding.XX:           # §3.3 step 8
+                    raise _bad("IT-YIELD-PASS", f"seat {seat} may not pass here: after "
+                               "three–two and two passes the three-bidder's pass is the XX "
+                               "invitation, which needs T21 or T22 and T20; he must hold or bid "
+                               "on", call)
                 kind = "XIX" if card == T19 else "XVIII"
                 raise _bad("IT-INVITATION", f"seat {seat}'s {call} is a "
                            f"{'single' if card == T19 else 'double'} jump and so a {kind} "
                            f"invitation, which needs T21 or T22 and {code(card)}"
-                           + (f" and {self.rules.invitation_min_tarokks} tarokks"
-                              if int(self.rules.invitation_min_tarokks) else "")
-                           + "; seat {0} does not qualify".format(seat), call)
-        if meaning == "xx" and not self._qualifies(seat, T20):
-            raise _bad("IT-YIELD-PASS", f"seat {seat} may not pass here: after three–two and "
-                       "two passes the three-bidder's pass is the XX invitation, which needs T21 "
-                       "or T22 and T20; he must hold or bid on", call)
+                           + (f" and {rules.invitation_min_tarokks} tarokks"
+                              if int(rules.invitation_min_tarokks) else "")
+                           + f"; seat {seat} does not qualify", call)
+        if not commit:
+            return None
+        a.push(seat, call)
+        info: dict[str, Any] | None = None
+        if card is not None:                     # §3.4
+            self.invitation = (card, seat)
+            info = {"invitation": code(card)}
+            if call != PASS and rules.inviter_must_pass_next:
+                a.force_pass(seat)
+        if not a.done and bidding.solo_stands(a):   # §3.5, third case
+            a.close()
+        if a.done:
+            if a.high is None:
+                self.phase = PASSED_OUT          # §3.7
+            else:
+                self._fix_contract()
+        return Event(Action("bid", seat, call), info)
 
-    def _why_bid(self, seat: int, call: str, sit: dict[str, Any]) -> IllegalAction:
-        if sit.get("pass") == "forced_pass":
-            return _bad("IT-MUST-PASS", f"seat {seat} made an invitation and must pass at his "
-                        f"next turn, not {call}", call)
-        if sit.get("pass") == "no_honour":
-            return _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and must "
-                        f"pass; only the fourth player after three passes may bid without one",
-                        call)
-        if any(v == "honourless" for v in sit.values()):
-            allowed = " or ".join(k for k, v in sit.items() if v == "honourless")
-            return _bad("IT-HONOURLESS-LEVEL", f"seat {seat} bids as the honourless fourth and "
-                        f"may bid {allowed} only under these rules, not {call}", call)
-        if call == "hold":
-            if not self.has_bid[seat]:
+    def _why_bid(self, why: Refusal, seat: int, call: str) -> IllegalAction:
+        """The words for the shared auction's refusal of a hold or a bid (§3.3 steps 3–7)."""
+        a = self.auction
+        if call == HOLD:
+            if seat not in a.bidders:
                 return _bad("IT-HOLD", f"seat {seat} has not bid in this auction and may not "
                             "hold", call)
-            if self.high_is_hold:
-                return _bad("IT-HOLD", f"seat {seat} may not hold {self.high}: it has already "
+            if a.held:
+                return _bad("IT-HOLD", f"seat {seat} may not hold {a.high}: it has already "
                             "been held", call)
             return _bad("IT-HOLD", f"seat {seat} may not hold now", call)
-        if call == "solo" and self.high is None:
+        if why is Refusal.JUMP and call == "solo" and a.high is None:
             return _bad("IT-TRIPLE-JUMP", f"seat {seat} opens with solo, a triple jump, which "
                         "these rules do not allow", call)
-        if self.high is not None and RANK[call] <= RANK[self.high]:
+        if why is Refusal.LOW:
             return _bad("IT-BID-LOW", f"seat {seat}'s {call} does not outbid the current "
-                        f"{self.high}", call)
-        # every other call above the current one is in the situation table (a single or
-        # double jump, or the minimum); what is left cannot be called here
-        legal = " / ".join(sit) or "pass"
+                        f"{a.high}", call)
+        # a bid above the lowest call by more than the jumps allowed
+        legal = " / ".join(a.legal_calls(_CALL_ORDER)) or "pass"
         return _bad("IT-BID-JUMP", f"seat {seat} may not call {call} here (possible: {legal})",
                     call)
 
-    def _apply_bid(self, seat: int, call: str) -> Event:
-        meaning = self._situation(seat)[call]
-        self.calls.append((seat, call))
-        info: dict[str, Any] = {}
-        if call == "pass":
-            self.passed[seat] = True
-            if meaning == "xx":
-                self.invitation = (T20, seat)
-                info["invitation"] = "T20"
-        elif call == "hold":
-            self.high_bidder, self.high_is_hold = seat, True
-            self.has_bid[seat] = True
-            self.bids[seat].append(call)
-        else:
-            self.high, self.high_bidder, self.high_is_hold = call, seat, False
-            self.has_bid[seat] = True
-            self.bids[seat].append(call)
-            if meaning in ("inv1", "inv2"):
-                card = INVITE_CARD[int(meaning[3])]
-                self.invitation = (card, seat)
-                info["invitation"] = code(card)
-                if self.rules.inviter_must_pass_next:
-                    self.must_pass[seat] = True
-        if meaning == "forced_pass":
-            self.must_pass[seat] = False
-        self._after_bid(seat)
-        return Event(Action("bid", seat, call), info or None)
-
-    def _after_bid(self, seat: int) -> None:
-        live = [s for s in self.active if not self.passed[s]]
-        if not live:
-            self.phase = PASSED_OUT
-            return
-        if len(live) == 1 and self.high is not None:
-            self._fix_contract()
-            return
-        if self.high == "solo":
-            others = [s for s in live if s != self.high_bidder]
-            if self.high_is_hold or not any(self.has_bid[s] and not self.must_pass[s]
-                                            for s in others):
-                self._fix_contract()
-                return
-        s = self.nxt(seat)
-        while self.passed[s]:
-            s = self.nxt(s)
-        self.turn = s
-
     def _fix_contract(self) -> None:
-        assert self.high is not None and self.high_bidder is not None
-        self.contract, self.declarer = self.high, self.high_bidder
+        a = self.auction
+        assert a.high is not None and a.holder is not None
+        self.contract, self.declarer = a.high, a.holder
         table = TALON_TABLE[self.contract]
         i = 0
         order = [self.active[(self.pos[self.declarer] + k) % 4] for k in range(4)]

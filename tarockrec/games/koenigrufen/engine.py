@@ -189,14 +189,29 @@ class KoenigrufenEngine(TrickEngine):
     def is_over(self) -> bool:
         return self.phase in (DONE, REDEALT, CONCEDED)
 
-    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
-        """The reason an action of ``kind`` cannot come now (used for every verify)."""
+    # what a record still owes, and the findings of an action out of its phase (the shape is
+    # TrickEngine's): the tables, then the findings that are Königrufen's own
+    EXPECT = {AUCTION: "KR-AUCTION-INCOMPLETE", CHOOSE: "KR-CHOICE", KING: "KR-KING-CALL",
+              TALON: "KR-TALON", DISCARD: "KR-DISCARD", OPENING: "KR-BESSERRUFER",
+              DECLARE: "KR-DECL-END", PLAY: "KR-TRICKS-MISSING"}
+    PHASE_CODE = "KR-PHASE"
+    EXPECTING = {
+        AUCTION: "the auction is still running (seat {e.auction.turn} to call)",
+        CHOOSE: "forehand must still choose the contract after three passes to Mein Spiel",
+        KING: "seat {e.declarer} must still call a king",
+        TALON: "seat {e.declarer} must still take a talon half",
+        DISCARD: "seat {e.declarer} must still discard",
+        OPENING: "seat {e.declarer} must still open with a bird announcement (Besserrufer)",
+        DECLARE: "the declaration phase is still running (seat {e.decl_turn} to speak)",
+        PLAY: "the play is still running",
+    }
+    ENDED = {DONE: "all 12 tricks have been played", REDEALT: "the deal was redealt",
+             CONCEDED: "the declarer conceded"}
+    AFTER_END = {(None, "play"): "KR-TRICKS-EXTRA", (None, "declare"): "KR-NO-DECLARATIONS",
+                 (None, None): "KR-AFTER-END"}
+
+    def _out_of_phase(self, kind: str, token: object) -> IllegalAction | None:
         c = self.contract
-        if self.phase in (DONE, REDEALT, CONCEDED):
-            what = {DONE: "all 12 tricks have been played", REDEALT: "the deal was redealt",
-                    CONCEDED: "the declarer conceded"}[self.phase]
-            codes = {"play": "KR-TRICKS-EXTRA", "declare": "KR-NO-DECLARATIONS"}
-            return _bad(codes.get(kind, "KR-AFTER-END"), f"nothing can follow: {what}", token)
         if kind == "redeal":
             return _bad("KR-REDEAL", "a redeal must be demanded before the first bidding call",
                         token)
@@ -231,43 +246,14 @@ class KoenigrufenEngine(TrickEngine):
             if self.phase == PLAY:
                 return _bad("KR-DECL-END", "the declaration phase had already ended "
                             "(three passes in a row once everyone had spoken)", token)
-            return _bad(self._expected_code(), f"declarations cannot start yet: {self._expecting()}",
-                        token)
-        if kind == "play":
-            if self.phase == DECLARE:
-                return _bad("KR-DECL-END", f"the declaration phase has not ended: seat "
-                            f"{self.decl_turn} still has a turn (it ends after three passes in "
-                            "a row once everyone has spoken)", token)
-            return _bad(self._expected_code(), f"play cannot start yet: {self._expecting()}", token)
-        return _bad("KR-PHASE", f"{kind} is not possible now", token)
+        if kind == "play" and self.phase == DECLARE:
+            return _bad("KR-DECL-END", f"the declaration phase has not ended: seat "
+                        f"{self.decl_turn} still has a turn (it ends after three passes in "
+                        "a row once everyone has spoken)", token)
+        return None
 
-    def _expecting(self) -> str:
-        return {
-            AUCTION: f"the auction is still running (seat {self.auction.turn} to call)",
-            CHOOSE: "forehand must still choose the contract after three passes to Mein Spiel",
-            KING: f"seat {self.declarer} must still call a king",
-            TALON: f"seat {self.declarer} must still take a talon half",
-            DISCARD: f"seat {self.declarer} must still discard",
-            OPENING: f"seat {self.declarer} must still open with a bird announcement (Besserrufer)",
-            DECLARE: f"the declaration phase is still running (seat {self.decl_turn} to speak)",
-            PLAY: "the play is still running",
-        }.get(self.phase, "the deal is over")
-
-    def _expected_code(self) -> str:
-        return {AUCTION: "KR-AUCTION-INCOMPLETE", CHOOSE: "KR-CHOICE", KING: "KR-KING-CALL",
-                TALON: "KR-TALON", DISCARD: "KR-DISCARD", OPENING: "KR-BESSERRUFER",
-                DECLARE: "KR-DECL-END", PLAY: "KR-TRICKS-MISSING"}.get(self.phase, "KR-PHASE")
-
-    def expected_next(self) -> IllegalAction | None:
-        if self.is_over:
-            return None
-        if self.phase == PLAY and self._early_stop_ok():
-            return None
-        if self.phase == PLAY:
-            assert self.table is not None
-            return _bad("KR-TRICKS-MISSING", f"the record ends after {len(self.table.tricks)} "
-                        "tricks; all 12 tricks must be recorded")
-        return _bad(self._expected_code(), f"the record ends early: {self._expecting()}")
+    def _may_stop_early(self) -> bool:
+        return self._early_stop_ok()
 
     def _early_stop_ok(self) -> bool:
         c = self.contract

@@ -165,43 +165,45 @@ class UltiEngine(TrickEngine):
         won = t.count[self.soloist]
         return won > 0 if c.betli else won < len(t.tricks)
 
+    # what a record still owes, and the findings of an action out of its phase (the shape is
+    # TrickEngine's): the tables, then the findings that are Ulti's own
+    EXPECT = {AUCTION: "UL-AUCTION-INCOMPLETE", PLAY: "UL-TRICKS-MISSING"}
+    EXPECTING = {
+        AUCTION: "the auction is still running (seat {e.turn} to call; it ends only after two "
+                 "passes in a row)",
+        PLAY: "the play is still running",
+    }
+    ENDED = {CONCEDED: "seat {e.soloist} conceded the deal before the first card",
+             DONE: "all 10 tricks have been played"}
+    AFTER_END = {(CONCEDED, None): "UL-AFTER-CONCEDE", (DONE, "play"): "UL-TRICKS-EXTRA",
+                 (None, None): "UL-AFTER-END"}
+
     def expected_next(self) -> IllegalAction | None:
-        if self.is_over:
-            return None
-        if self.phase == AUCTION:
-            return _bad("UL-AUCTION-INCOMPLETE", "the record ends during the auction "
-                        f"(seat {self.turn} to call; it ends only after two passes in a row)")
-        t = self.table
-        assert t is not None and self.contract is not None
-        if self.pending is not None and self.cards_played == self.pending[2]:
+        if (self.phase == PLAY and self.pending is not None
+                and self.cards_played == self.pending[2]):
             seat, trick, _ = self.pending
             return _bad("UL-DECL-TIMING", f"seat {seat}'s declaration goes with its card to trick "
                         f"{trick}, but the record plays no card to trick {trick}: a declaration is "
                         "made only with a card that is played (§5.4)", None,
                         f"/declarations/{self._declarations - 1}")
-        if not t.cards and self.decided and not self.rules.require_full_play:
-            return None
+        return super().expected_next()
+
+    def _may_stop_early(self) -> bool:
+        t = self.table
+        return t is not None and not t.cards and self.decided and not self.rules.require_full_play
+
+    def _tricks_missing(self) -> str:
+        t, c = self.table, self.contract
+        assert t is not None and c is not None
         if not t.tricks and not t.cards:
-            return _bad("UL-TRICKS-MISSING", f"the record has no play: {self.contract.id} must "
-                        "be played (only a Simple without Ulti may be conceded)")
-        return _bad("UL-TRICKS-MISSING", f"the record ends after {len(t.tricks)} complete "
-                    f"trick(s); {self.contract.id} needs all 10 tricks"
-                    + ("" if not self.contract.no_trump else " or an end once its result is "
-                       "decided"))
+            return (f"the record has no play: {c.id} must be played (only a Simple without Ulti "
+                    "may be conceded)")
+        return (f"the record ends after {len(t.tricks)} complete trick(s); {c.id} needs all 10 "
+                "tricks" + ("" if not c.no_trump else " or an end once its result is decided"))
 
-    def _wrong_phase(self, kind: str, token: object = None) -> IllegalAction:
-        return self._over(token, kind)
-
-    def _over(self, token: object, kind: str) -> IllegalAction:
-        if self.phase == CONCEDED:
-            return _bad("UL-AFTER-CONCEDE", f"nothing can follow: seat {self.soloist} conceded "
-                        "the deal before the first card", token)
-        if self.phase == DONE:
-            code_ = "UL-TRICKS-EXTRA" if kind == "play" else "UL-AFTER-END"
-            return _bad(code_, "nothing can follow: all 10 tricks have been played", token)
+    def _out_of_phase(self, kind: str, token: object) -> IllegalAction | None:
         if kind in ("play", "declare", "concede"):
-            return _bad("UL-AUCTION-INCOMPLETE", f"the auction is still running (seat "
-                        f"{self.turn} to call; it ends after two passes in a row)", token)
+            return None                         # the auction is still running
         return _bad("UL-AUCTION-OVER", f"the auction is over (two passes in a row): seat "
                     f"{self.soloist} plays {self.contract.id if self.contract else '?'}", token)
 
@@ -216,7 +218,7 @@ class UltiEngine(TrickEngine):
     @takes(TEXT)
     def verify_name_suit(self, seat: int, suit: str) -> None:
         if self.phase != AUCTION:
-            raise self._over(suit, "name_suit")
+            raise self._wrong_phase("name_suit", suit)
         if seat != self.forehand or self.entries or self.named_suit is not None:
             raise _bad("UL-SUIT-NOT-FOREHAND", f"seat {seat} names a suit ({suit}): only "
                        f"forehand (seat {self.forehand}) names one, once, before his opening "
@@ -230,7 +232,7 @@ class UltiEngine(TrickEngine):
 
     def _check_turn(self, seat: int, token: object) -> None:
         if self.phase != AUCTION:
-            raise self._over(token, "call")
+            raise self._wrong_phase("call", token)
         if seat != self.turn:
             raise _bad("UL-TURN", f"it is seat {self.turn}'s turn in the auction, not seat "
                        f"{seat}'s", token)
@@ -373,7 +375,7 @@ class UltiEngine(TrickEngine):
     @takes(NOTHING)
     def verify_concede(self, seat: int, value: Any = None) -> None:
         if self.phase != PLAY:
-            raise self._over("concede", "concede")
+            raise self._wrong_phase("concede", "concede")
         c = self.contract
         assert c is not None
         if not c.simple or c.ulti:
@@ -404,7 +406,7 @@ class UltiEngine(TrickEngine):
         """Marriages (§5.2) and the doubling chain (§5.4), said with one's card to tricks 1–3."""
         trick, say = value
         if self.phase != PLAY:
-            raise self._over(list(say), "declare")
+            raise self._wrong_phase("declare", list(say))
         if seat not in SEATS:
             raise _bad("UL-TURN", f"there is no seat {seat} at a table of three", list(say))
         c = self.contract
