@@ -107,16 +107,22 @@ def test_the_tariff_tables() -> None:
                       "farbendreier": (3, 3), "sechserdreier": (4, 8), "dreier": (4, 4),
                       "farbensolo": (6, 6), "piccolo_ouvert": (6, 6), "bettel_ouvert": (7, 7),
                       "solodreier": (8, 8)}
-    # the auction ladder: Farbendreier between Besserrufer and Dreier (the cup table's order)
-    ladder = t.auction.ladder
-    assert ladder.index("besserrufer") + 1 == ladder.index("farbendreier")
-    assert ladder.index("farbendreier") + 1 == ladder.index("dreier")
+    # the auction ladder: the cup table's order (contract_order = oe2023), Rufer and
+    # Trischaken only at forehand's free choice, so not on it
+    assert t.auction.ladder == ("mein_spiel", "piccolo", "bettel", "solorufer", "besserrufer",
+                                "farbendreier", "sechserdreier", "dreier", "farbensolo",
+                                "piccolo_ouvert", "bettel_ouvert", "solodreier")
     # "Bonus scale" row: the silent value b is half the announced one
     assert t.bonus_base == {"pagat": 1, "uhu": 2, "kakadu": 3, "quapil": 4, "king_ultimo": 1,
                             "trull": 1, "four_kings": 1}
     assert t.birds == ("pagat", "uhu", "kakadu", "quapil")
     seed = tariff(G.rules(DEFAULT))
     assert "farbendreier" not in seed.contracts and seed.birds == ("pagat", "uhu", "kakadu")
+    # §3.1: the seed's ladder, Solorufer below Bettel, no Sechserdreier
+    assert seed.auction.ladder == ("mein_spiel", "piccolo", "solorufer", "bettel",
+                                   "besserrufer", "dreier", "farbensolo", "piccolo_ouvert",
+                                   "bettel_ouvert", "solodreier")
+    assert tariff(G.rules(FINAL)).auction.ladder == t.auction.ladder
 
 
 # -- worked deals ------------------------------------------------------------------------------
@@ -187,12 +193,17 @@ def test_trischaken_in_cup_units(sample: str, seed: list[int], cup: list[int]) -
 
 
 def test_sechserdreier_lost_counts_double() -> None:
-    """cup-sechserdreier-lost: forehand 0 plays a Sechserdreier and loses (§7.2: 4, lost 8):
-    -24 / +8 each. Default (§4.1: 20 won / 40 lost): -120 / +40."""
+    """cup-sechserdreier-lost: forehand 0 opens with a Sechserdreier (the cup's order: only as
+    his first word), the others pass, he loses (§7.2: 4, lost 8): -24 / +8 each. Under the
+    default the same deal needs the seed's auction (Mein Spiel, three passes, the free choice;
+    §4.1: 20 won / 40 lost): -120 / +40."""
     rec = load("cup-sechserdreier-lost")
+    assert [a["call"] for a in rec["auction"]] == ["sechserdreier", "pass", "pass", "pass"]
     assert item_names(rec) == ["contract"]
     assert deltas(rec) == [-24, 8, 8, 8]
-    assert deltas(rec, DEFAULT) == [-120, 40, 40, 40]
+    assert deltas(rec, FINAL) == [-24, 8, 8, 8]
+    seed = _with_auction(rec, SEED_SECHSER)
+    assert deltas(seed, DEFAULT) == [-120, 40, 40, 40]
 
 
 def test_silent_quapil() -> None:
@@ -392,6 +403,168 @@ def test_own_king_may_not_be_called_under_the_cup() -> None:
     assert ("KR-KING-CALL", "/exchange/king") in rejected(rec, CUP)
 
 
+# -- the cup's contract order (contract_order = oe2023, §7.2) ----------------------------------
+#: the seed's way to a Sechserdreier (§3.3: Mein Spiel, three passes, forehand's free choice)
+SEED_SECHSER = [(0, "mein_spiel"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "sechserdreier")]
+
+
+def _with_auction(rec: dict[str, Any], calls: list[tuple[int, str]]) -> dict[str, Any]:
+    rec = copy.deepcopy(rec)
+    rec["auction"] = [{"seat": s, "call": c} for s, c in calls]
+    return rec
+
+
+def _engine(rules: dict[str, Any], calls: list[tuple[int, str]], dealer: int = 3) -> Any:
+    """A fresh deal (dealer 3: forehand 0) under ``rules`` after ``calls``."""
+    rec = load("cup-rufer-won")
+    e, found = G.make_engine(G.rules(rules), 4, dealer, rec["deal"], {"doubling": 0})
+    assert e is not None and not found
+    for seat, call in calls:
+        e.call(seat, call)
+    return e
+
+
+def _refusal(rules: dict[str, Any], calls: list[tuple[int, str]], seat: int,
+             call: str) -> str:
+    e = _engine(rules, calls)
+    with pytest.raises(IllegalAction) as err:
+        e.verify_call(seat, call)
+    return err.value.code
+
+
+@pytest.mark.parametrize("name", CUP_SETS)
+def test_cup_rule_sets_use_the_cup_order(name: str) -> None:
+    rules = G.rules({"name": name})
+    assert rules.contract_order == "oe2023" and rules.trischaken_doubling_deals == 0
+    assert G.rules(DEFAULT).contract_order == "seed"
+
+
+def test_solorufer_over_bettel_only_under_the_cup_order() -> None:
+    """cup-solorufer-over-bettel: 0 Mein Spiel (Vorhand) · 1 Bettel · 2 Solorufer · three
+    passes. The cup's order (§7.2: Piccolo < Bettel < Solorufer; tarockcup.at table
+    'Spielwertigkeit und Punktebewertung'): seat 2 plays the Solorufer (2), calls CK (seat 0)
+    and wins, two against two (§6.1): +2 / -2. Under the seed (§3.1: Solorufer 5 < Bettel 6)
+    the Solorufer does not outrank the Bettel."""
+    rec = load("cup-solorufer-over-bettel")
+    assert [a["call"] for a in rec["auction"]] == ["mein_spiel", "bettel", "solorufer", "pass",
+                                                    "pass", "pass"]
+    assert rec["exchange"]["king"] == "CK" and "CK" in rec["deal"]["hands"][0]
+    assert item_names(rec) == ["contract"]
+    assert deltas(rec) == [2, -2, 2, -2]
+    assert deltas(rec, FINAL) == [2, -2, 2, -2]
+    assert rejected(rec, DEFAULT) == [("KR-BID-LOW", "/auction/2")]
+
+
+def test_bettel_over_solorufer_only_under_the_seed_order() -> None:
+    """The mirror: 0 Mein Spiel · 1 Solorufer · 2 Bettel is the seed's order (§3.4 example 2
+    climbs Piccolo, Bettel, …; §3.1 Bettel 6 > Solorufer 5) and refused under the cup's."""
+    calls = [(0, "mein_spiel"), (1, "solorufer")]
+    e = _engine(DEFAULT, calls)
+    assert e.can_call(2, "bettel")
+    assert _refusal(CUP, calls, 2, "bettel") == "KR-BID-LOW"
+    assert _refusal(FINAL, calls, 2, "bettel") == "KR-BID-LOW"
+    # and the record: the Solorufer sample with the two bids swapped
+    rec = _with_auction(load("cup-solorufer-over-bettel"),
+                        [(0, "mein_spiel"), (1, "solorufer"), (2, "bettel")])
+    assert rejected(rec) == [("KR-BID-LOW", "/auction/2")]
+
+
+def test_sechserdreier_only_as_forehands_first_word() -> None:
+    """§7.2 oe2023: "Sechserdreier only as forehand's first word". The seed's way to it (Mein
+    Spiel, three passes, the free choice) is refused under the cup at the free choice; a bid of
+    it by another seat or by forehand later in the auction too. Under the seed such a bid is
+    KR-NOT-BIDDABLE (§3.1) and forehand may not open with it (KR-OPEN, §3.2)."""
+    rec = load("cup-sechserdreier-lost")
+    for rules in (CUP, FINAL):
+        assert rejected(_with_auction(rec, SEED_SECHSER), rules) == [
+            ("KR-FIRST-WORD", "/auction/4")]
+    assert rejected(rec, DEFAULT) == [("KR-OPEN", "/auction/0")]
+    later = _with_auction(rec, [(0, "mein_spiel"), (1, "sechserdreier")])
+    assert rejected(later) == [("KR-FIRST-WORD", "/auction/1")]
+    assert rejected(later, DEFAULT) == [("KR-NOT-BIDDABLE", "/auction/1")]
+    own = _with_auction(rec, [(0, "mein_spiel"), (1, "piccolo"), (2, "pass"), (3, "pass"),
+                              (0, "sechserdreier")])
+    assert rejected(own) == [("KR-FIRST-WORD", "/auction/4")]
+    # a Sechserdreier opening above another bid is no way round it
+    over = _with_auction(rec, [(0, "piccolo"), (1, "sechserdreier")])
+    assert rejected(over) == [("KR-FIRST-WORD", "/auction/1")]
+
+
+def test_forehand_opens_with_vorhand_or_a_contract() -> None:
+    """tarockcup.at Allgemeines bullet 2: "Die Vorhand beginnt mit 'Vorhand' oder einer
+    Spielansage" — under the cup any contract of the auction, never a pass, a hold, Rufer or
+    Trischaken (those only after 'Vorhand' and three passes); under the seed only Mein
+    Spiel (§3.2)."""
+    openings = {a.value for a in _engine(CUP, []).legal_actions()}
+    assert openings == {"mein_spiel", "piccolo", "bettel", "solorufer", "besserrufer",
+                        "farbendreier", "sechserdreier", "dreier", "farbensolo",
+                        "piccolo_ouvert", "bettel_ouvert", "solodreier"}
+    assert {a.value for a in _engine(DEFAULT, []).legal_actions()} == {"mein_spiel"}
+    assert _refusal(CUP, [], 0, "pass") == "KR-OPEN"
+    assert _refusal(CUP, [], 0, "hold") == "KR-OPEN"
+    assert _refusal(CUP, [], 0, "rufer") == "KR-NOT-BIDDABLE"
+    assert _refusal(CUP, [], 0, "trischaken") == "KR-NOT-BIDDABLE"
+    assert _refusal(DEFAULT, [], 0, "dreier") == "KR-OPEN"
+    # forehand's Dreier, three passes: he plays it
+    e = _engine(CUP, [(0, "dreier"), (1, "pass"), (2, "pass"), (3, "pass")])
+    assert e.contract is not None and e.contract.id == "dreier" and e.declarer == 0
+    # Mein Spiel stays forehand's first word only
+    assert _refusal(CUP, [(0, "dreier")], 1, "mein_spiel") == "KR-OPEN"
+    # a bid that has been made rules Rufer and Trischaken out (only the free choice names them)
+    assert _refusal(CUP, [(0, "mein_spiel"), (1, "piccolo"), (2, "pass"), (3, "pass")], 0,
+                    "rufer") == "KR-NOT-BIDDABLE"
+
+
+def test_sechserdreier_overbid_by_a_dreier_and_held() -> None:
+    """OÖ 4/2023 as cited by rules/koenigrufen.md §7.2 (Sechserdreier ranked between
+    Farbendreier and Dreier): 0 Sechserdreier · 1 pass · 2 Dreier · 3 pass · 0 hold · 2 pass
+    → forehand plays a Dreier. A Farbendreier does not outrank the Sechserdreier."""
+    e = _engine(CUP, [(0, "sechserdreier"), (1, "pass"), (2, "dreier"), (3, "pass"),
+                      (0, "hold"), (2, "pass")])
+    assert e.contract is not None and e.contract.id == "dreier" and e.declarer == 0
+    assert _refusal(CUP, [(0, "sechserdreier")], 1, "farbendreier") == "KR-BID-LOW"
+    e = _engine(CUP, [(0, "sechserdreier"), (1, "pass"), (2, "pass"), (3, "pass")])
+    assert e.contract is not None and e.contract.id == "sechserdreier" and e.declarer == 0
+
+
+def test_free_choice_after_vorhand_and_three_passes() -> None:
+    """§7.2 oe2023: after 'Vorhand' and three passes forehand names any contract but the
+    Sechserdreier (Rufer and Trischaken included); the seed: any of the twelve (§3.3)."""
+    ms3 = [(0, "mein_spiel"), (1, "pass"), (2, "pass"), (3, "pass")]
+    cup = _engine(CUP, ms3)
+    assert cup.phase == "choose"
+    chosen = {a.value for a in cup.legal_actions()}
+    assert chosen == set(cup.contracts) - {"sechserdreier"}
+    assert {"rufer", "trischaken", "piccolo", "solodreier"} <= chosen
+    seed = _engine(DEFAULT, ms3)
+    assert {a.value for a in seed.legal_actions()} == set(seed.contracts)
+    assert len(seed.contracts) == 12
+
+
+def test_default_auction_unchanged_by_the_cup_order() -> None:
+    """The seed's I5/I6 rules (§9) stay: Rufer is not bid, a Piccolo not over a Bettel."""
+    assert _refusal(DEFAULT, [(0, "mein_spiel"), (1, "piccolo")], 2, "rufer") == \
+        "KR-NOT-BIDDABLE"
+    assert _refusal(DEFAULT, [(0, "mein_spiel"), (1, "bettel")], 2, "piccolo") == "KR-BID-LOW"
+    assert _refusal(CUP, [(0, "mein_spiel"), (1, "bettel")], 2, "piccolo") == "KR-BID-LOW"
+
+
+def test_no_doubling_after_trischaken_under_the_cup() -> None:
+    """§6.8: after a Trischaken the next 4 deals are doubled (seed); the cups list no such
+    doubling ('Radl', a private house rule, §7.2): trischaken_doubling_deals = 0."""
+    from tarockrec.games.koenigrufen.scoring import doubling_after
+    assert doubling_after(0, False, "trischaken", G.rules(DEFAULT)) == 4
+    for name in CUP_SETS:
+        assert doubling_after(0, False, "trischaken", G.rules({"name": name})) == 0
+    rec = json.loads((VALID / "ex07a-trischaken.json").read_text("utf-8"))
+    for rules, pending in ((DEFAULT, 4), (CUP, 0)):
+        e = replay_until(rec, rules, "play")
+        for cards in rec["play"]:
+            for card in cards:
+                e.apply(Action("play", e.table.to_play, card))
+        assert e.is_over and G.next_carry(e, {"doubling": 0}) == {"doubling": pending}
+
+
 # -- generated deals -----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", CUP_SETS)
 def test_generated_deals_under_the_cup_sets(name: str) -> None:
@@ -417,13 +590,18 @@ def test_generated_deals_under_the_cup_sets(name: str) -> None:
         assert jsonio.dumps(xmlio.loads(xml)) == text
         assert xsd.validate(etree.fromstring(xml.encode())), xsd.error_log.last_error
         seen.add(str(rec["result"].get("contract")))
+        calls = [a["call"] for a in rec.get("auction", [])]
+        # the cup's order (§7.2 oe2023): the Sechserdreier only as forehand's first word
+        assert "sechserdreier" not in calls[1:], calls
+        if calls and calls[0] != "mein_spiel":
+            seen.add("opened-with-a-contract")
         for turn in rec.get("declarations", []):
             for x in turn["say"]:
                 if x == "quapil" or x.endswith(":quapil"):
                     seen.add("say-quapil")
                 if ":seat" in x:
                     seen.add("say-seat")
-    assert {"farbendreier", "say-quapil"} <= seen, seen
+    assert {"farbendreier", "say-quapil", "sechserdreier", "opened-with-a-contract"} <= seen, seen
     if name == "tarockcup_austria":
         assert "say-seat" in seen or {"piccolo", "bettel"} & seen
 

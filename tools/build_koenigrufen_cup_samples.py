@@ -45,10 +45,13 @@ def items_of(e: Any) -> set[str]:
     return {it.name for it in e.score().items}
 
 
-def rescored_items(rec: dict[str, Any], rules: dict[str, Any]) -> set[str]:
+def rescored_items(rec: dict[str, Any], rules: dict[str, Any],
+                   auction: list[tuple[int, str]] | None = None) -> set[str]:
     rec = copy.deepcopy(rec)
     rec.pop("result", None)
     rec["rules"] = rules
+    if auction is not None:
+        rec["auction"] = [{"seat": s, "call": c} for s, c in auction]
     rep = validate_record(rec)
     assert rep.valid, [str(f) for f in rep.findings]
     return {it.name for it in rep.scores[0].items}
@@ -57,10 +60,12 @@ def rescored_items(rec: dict[str, Any], rules: dict[str, Any]) -> set[str]:
 def make(name: str, seed: int, rules: dict[str, Any], dealer: int, fixed: dict,
          allow: dict | None, calls: dict, final: Callable[[Any], bool],
          also_default: set[str] | None = None, deals: int = 200,
-         policy: Callable | None = None, check: Callable | None = None) -> dict[str, Any]:
+         policy: Callable | None = None, check: Callable | None = None,
+         default_auction: list[tuple[int, str]] | None = None) -> dict[str, Any]:
     """Seeded deals until the calls are legal and a play has the facts ``final`` asks for
     (and, with ``also_default``, the same record scores exactly those items under the default
-    rule set)."""
+    rule set — with ``default_auction`` in place of its auction where the cup's contract order
+    needs other calls)."""
     g_rules = G.rules(rules)
     rng = random.Random(seed)
     for _ in range(deals):
@@ -84,7 +89,8 @@ def make(name: str, seed: int, rules: dict[str, Any], dealer: int, fixed: dict,
                                "players": list(PLAYERS), "dealer": dealer}
         rec.update(G.record_of(got))
         rec["result"] = got.score().result()
-        if also_default is not None and rescored_items(rec, {"name": "default"}) != also_default:
+        if also_default is not None and rescored_items(
+                rec, {"name": "default"}, default_auction) != also_default:
             continue
         return rec
     raise SystemExit(f"{name}: no deal found")
@@ -133,15 +139,17 @@ def farbendreier() -> dict[str, Any]:
 
 @sample("cup-sechserdreier-lost")
 def sechserdreier() -> dict[str, Any]:
-    # forehand 0 plays a Sechserdreier with a weak hand and loses it (§7.2: 4, lost 8)
+    # forehand 0 plays a Sechserdreier with a weak hand and loses it (§7.2: 4, lost 8). The
+    # cup's order (contract_order = oe2023): the Sechserdreier is forehand's first word, the
+    # others pass; under the seed it is forehand's free choice after Mein Spiel and three passes
     return make("cup-sechserdreier-lost", 303, CUP, 3,
                 {1: "T22 T21 T20 T19 SK".split(), 2: "T18 T17 T16 CK".split(),
                  3: "T15 T14 T13 HK DK".split()},
                 {0: lambda c: c[0] != "T" and c not in KINGS},
-                dict(auction=MS3 + [(0, "sechserdreier")], take="all",
-                     decls=[(1, []), (2, []), (3, []), (0, [])]),
+                dict(auction=[(0, "sechserdreier"), (1, "pass"), (2, "pass"), (3, "pass")],
+                     take="all", decls=[(1, []), (2, []), (3, []), (0, [])]),
                 final=lambda e: items_of(e) == {"contract"} and e.score().deltas[0] < 0,
-                also_default={"contract"})
+                also_default={"contract"}, default_auction=MS3 + [(0, "sechserdreier")])
 
 
 def dreier_with(name: str, seed: int, say: list[str], want: set[str],
@@ -218,6 +226,20 @@ def bettel() -> dict[str, Any]:
                      decls=[(2, ["kontra"]), (3, ["kontra"]), (0, []), (1, ["rekontra:seat2"]),
                             (2, []), (3, []), (0, [])]),
                 final=lambda e: e.table.count[1] == 0)
+
+
+@sample("cup-solorufer-over-bettel")
+def solorufer_over_bettel() -> dict[str, Any]:
+    # the cup's order (contract_order = oe2023: Piccolo < Bettel < Solorufer): seat 2 bids a
+    # Solorufer over seat 1's Bettel (under the seed, Solorufer < Bettel, refused), calls CK
+    # (seat 0), and the pair wins with the contract the only item
+    return make("cup-solorufer-over-bettel", 808, CUP, 3,
+                {2: "T22 T21 T20 T19 T18 T17 T16 T15 SK HK".split(), 0: ["CK", "T14", "T13"]},
+                None,
+                dict(auction=[(0, "mein_spiel"), (1, "bettel"), (2, "solorufer"), (3, "pass"),
+                              (0, "pass"), (1, "pass")], king="CK",
+                     decls=[(3, []), (0, []), (1, []), (2, [])]),
+                final=lambda e: items_of(e) == {"contract"} and e.score().deltas[2] > 0)
 
 
 def main() -> None:

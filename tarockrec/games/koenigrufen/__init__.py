@@ -205,6 +205,12 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         if e.phase == "choose":
             weights = [self.CHOICE_WEIGHTS.get(a.value, 1) for a in actions]
             return rng.choices(actions, weights)[0]
+        if e.phase == "auction" and e.tariff.first_word_only and not e.calls:
+            # contract_order = oe2023: forehand's Sechserdreier exists only as his first word;
+            # name it now and then (the seed has no such call: nothing drawn there)
+            first = [a for a in actions if a.value in e.tariff.first_word_only]
+            if first and rng.random() < 0.05:
+                return first[0]
         passes = [a for a in actions if (a.kind == "call" and a.value in ("pass", "mein_spiel"))
                   or (a.kind == "declare" and not a.value)]
         if passes and rng.random() < (0.85 if e.phase in ("declare", "auction") else 0.5):

@@ -8,8 +8,11 @@ CODES: tuple[Code, ...] = (
     Code("KR-REDEAL", "§2.3", "a redeal demanded too late, by a hand that may not demand "
          "it, or under a rule set without redeals"),
     Code("KR-TURN", "§3.3", "a player acts out of turn"),
-    Code("KR-OPEN", "§3.3", "forehand does not open with Mein Spiel, or Mein Spiel is called "
-         "later"),
+    Code("KR-OPEN", "§3.3", "forehand does not open with Mein Spiel (under contract_order = "
+         "oe2023: Mein Spiel or a contract of the auction), or Mein Spiel is called later"),
+    Code("KR-FIRST-WORD", "§7.2", "under contract_order = oe2023, the Sechserdreier named other "
+         "than as forehand's first call (a later bid, or the free choice after Mein Spiel and "
+         "three passes)"),
     Code("KR-CALL-UNKNOWN", "§3.2", "an auction call that is not a Königrufen call"),
     Code("KR-NOT-BIDDABLE", "§3.2", "a contract only forehand may name at the free choice is "
          "bid in the auction"),

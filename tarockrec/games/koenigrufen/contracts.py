@@ -104,7 +104,8 @@ class Contract:
 _KC = ("pagat", "uhu", "kakadu", "king_ultimo", "trull", "four_kings", "valat")
 _SOLO = ("pagat", "uhu", "kakadu", "trull", "four_kings", "valat")
 
-# ranks are spaced by 10 so that the Farbendreier (§7.2) fits between Besserrufer and Dreier
+#: the seed's contracts (§4.1); ``rank`` here is the seed's (§3.1), a rule set's table
+#: (``contract_table``) ranks them by its ``contract_order``
 CONTRACTS: dict[str, Contract] = {c.id: c for c in (
     Contract("rufer", 10, 10, 10, "positive", king_call=True, talon="half",
              talon_owner="declarer", announcements=_KC),
@@ -150,17 +151,62 @@ TAROCKCUP_VALUES = {
     "bettel_ouvert": (7, 7), "solodreier": (8, 8),
 }
 
-_TABLES: dict[tuple[str, bool], dict[str, Contract]] = {}
+@dataclass(frozen=True)
+class Order:
+    """A contract order as data (``contract_order``): which contracts the auction knows, how
+    they rank, and the contracts only one moment of the auction may name. The notation is the
+    seed's (Appendix C): forehand's first call, "Mein Spiel" (= the cups' "Vorhand"), is
+    ``mein_spiel``; a contract named in the auction is its id; forehand's free choice after Mein
+    Spiel and three passes is one more entry by forehand (any contract not on ``ladder``, and
+    any on it but those in ``first_word_only``)."""
+
+    #: the contracts of the auction, lowest first (a contract the rule set does not play is
+    #: skipped); the others are only forehand's free choice after Mein Spiel and three passes
+    ladder: tuple[str, ...]
+    #: forehand may open with a contract of the ladder instead of mein_spiel
+    open_with_contract: bool
+    #: ladder contracts that only forehand's first call may name: never a later bid, never the
+    #: free choice
+    first_word_only: tuple[str, ...] = ()
 
 
-def contract_table(values: str, farbendreier: bool) -> dict[str, Contract]:
-    """The contracts a rule set plays, with its tariff (``contract_values``, ``farbendreier``),
-    in ladder order; built once per combination."""
-    key = (values, farbendreier)
+ORDERS: dict[str, Order] = {
+    # §3.1: Rufer, Sechserdreier, Trischaken only at the free choice; forehand's first call is
+    # always Mein Spiel (§3.2); Solorufer below Bettel
+    "seed": Order(ladder=("piccolo", "solorufer", "bettel", "besserrufer", "farbendreier",
+                          "dreier", "farbensolo", "piccolo_ouvert", "bettel_ouvert",
+                          "solodreier"),
+                  open_with_contract=False),
+    # §7.2 ``contract_order = oe2023``: the order of the cups' tariff tables (tarockcup.at
+    # "Spielwertigkeit und Punktebewertung", Österreich-Finale 2021 "Spiele und
+    # Ansagen/Prämien"; OÖ 4/2023: the tariff table *is* the bidding order): Trischaken, Rufer
+    # (only at the free choice after "Vorhand" and three passes: not on the ladder), Piccolo <
+    # Bettel < Solorufer < Besserrufer (A-Rufer) < Farbendreier < Sechserdreier < Dreier <
+    # Farbensolo < Piccolo ouvert < Bettel ouvert < Solodreier. "Die Vorhand beginnt mit
+    # 'Vorhand' oder einer Spielansage" (tarockcup.at Allgemeines bullet 2): forehand opens
+    # with mein_spiel or any ladder contract (never with a pass, Rufer or Trischaken). The
+    # Sechserdreier only "vorneweg", as forehand's first word (OÖ 4/2023 Vorhand 1): a later
+    # bid of it and its free choice after Vorhand and three passes are refused.
+    "oe2023": Order(ladder=("piccolo", "bettel", "solorufer", "besserrufer", "farbendreier",
+                            "sechserdreier", "dreier", "farbensolo", "piccolo_ouvert",
+                            "bettel_ouvert", "solodreier"),
+                    open_with_contract=True, first_word_only=("sechserdreier",)),
+}
+
+_TABLES: dict[tuple[str, bool, str], dict[str, Contract]] = {}
+
+
+def contract_table(values: str, farbendreier: bool, order: str = "seed") -> dict[str, Contract]:
+    """The contracts a rule set plays, with its tariff (``contract_values``, ``farbendreier``)
+    and ranks (``contract_order``), in ladder order: first the free-choice contracts (rank 10),
+    then the ladder lowest first (ranks 40, 50, …); built once per combination."""
+    key = (values, farbendreier, order)
     table = _TABLES.get(key)
     if table is None:
-        chosen = list(CONTRACTS.values()) + ([FARBENDREIER] if farbendreier else [])
-        chosen.sort(key=lambda c: c.rank)
+        played = {**CONTRACTS, **({"farbendreier": FARBENDREIER} if farbendreier else {})}
+        ladder = [cid for cid in ORDERS[order].ladder if cid in played]
+        chosen = [replace(c, rank=10) for cid, c in played.items() if cid not in ladder]
+        chosen += [replace(played[cid], rank=40 + 10 * i) for i, cid in enumerate(ladder)]
         if values == "tarockcup":
             chosen = [replace(c, value=TAROCKCUP_VALUES[c.id][0], loss=TAROCKCUP_VALUES[c.id][1])
                       for c in chosen]

@@ -50,22 +50,35 @@ AUCTION, CHOOSE, KING, TALON, DISCARD, OPENING, DECLARE, PLAY, DONE, REDEALT, CO
 
 class Tariff:
     """What a rule set plays, read once per rule set (not per deal): its contracts with their
-    values (``contract_values``, ``farbendreier``), the auction over them, its birds
-    (``quapil``) and bonus values (``bonus_scale``, ``kakadu_value``)."""
+    values (``contract_values``, ``farbendreier``) and ranks (``contract_order``), the auction
+    over them, its birds (``quapil``) and bonus values (``bonus_scale``, ``kakadu_value``)."""
 
-    __slots__ = ("contracts", "biddable", "auction", "birds", "bird_card", "bonus_base",
-                 "capture_base")
+    __slots__ = ("contracts", "biddable", "auction", "calls", "openings", "open_with_contract",
+                 "opening_text", "first_word_only", "birds", "bird_card", "bonus_base", "capture_base")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
-        from .contracts import (BONUS_BASE, CAPTURE_BASE, TAROCKCUP_BONUS_BASE,
+        from .contracts import (BONUS_BASE, CAPTURE_BASE, ORDERS, TAROCKCUP_BONUS_BASE,
                                 TAROCKCUP_CAPTURE_BASE)
-        self.contracts = contract_table(str(rules.contract_values), rules.farbendreier)
+        order = ORDERS[str(rules.contract_order)]
+        self.contracts = contract_table(str(rules.contract_values), rules.farbendreier,
+                                        str(rules.contract_order))
         self.biddable = tuple(c for c in self.contracts.values() if c.biddable)
-        #: §3.3: forehand opens (with mein_spiel, checked by the engine), a bid must outrank
-        #: the standing one, a seat nearer forehand may hold, a pass is final, the last seat
-        #: in wins; the ladder is in rank order
+        #: §3.3: forehand opens (with mein_spiel, or under oe2023 also a contract: checked by
+        #: the engine), a bid must outrank the standing one, a seat nearer forehand may hold, a
+        #: pass is final, the last seat in wins; the ladder is in rank order
         self.auction = AuctionSpec(ladder=("mein_spiel", *(c.id for c in self.biddable)),
                                    pass_final=True, holds=True, forced_opening=True)
+        #: every call word of the auction (the candidates of ``legal_actions``)
+        self.calls = ("mein_spiel", "pass", "hold", *(c.id for c in self.biddable))
+        #: what forehand's first call may be (§3.2 seed: mein_spiel only; §7.2 oe2023:
+        #: "Vorhand" or a contract of the ladder)
+        self.open_with_contract = order.open_with_contract
+        self.openings = frozenset(("mein_spiel", *((c.id for c in self.biddable)
+                                                   if order.open_with_contract else ())))
+        self.opening_text = ("mein_spiel (Vorhand) or a contract of the auction"
+                             if order.open_with_contract else "mein_spiel")
+        #: contracts named only as forehand's first call (§7.2 oe2023: the Sechserdreier)
+        self.first_word_only = frozenset(order.first_word_only) & set(self.contracts)
         self.birds = BIRDS if rules.quapil else tuple(b for b in BIRDS if b != "quapil")
         self.bird_card = {b: BIRD_CARD[b] for b in self.birds}
         if rules.bonus_scale == "tarockcup":
@@ -82,8 +95,8 @@ _TARIFFS: dict[tuple[object, ...], Tariff] = {}
 
 def tariff(rules: KoenigrufenRules) -> Tariff:
     """The rule set's ``Tariff``, cached by the options it depends on."""
-    key = (rules.contract_values, rules.farbendreier, rules.quapil, rules.bonus_scale,
-           rules.kakadu_value)
+    key = (rules.contract_values, rules.farbendreier, rules.contract_order, rules.quapil,
+           rules.bonus_scale, rules.kakadu_value)
     t = _TARIFFS.get(key)
     if t is None:
         t = _TARIFFS[key] = Tariff(rules)
@@ -307,15 +320,30 @@ class KoenigrufenEngine(TrickEngine):
             if call not in self.contracts:
                 raise _bad("KR-CHOICE", f"{call!r} is not a contract forehand can choose"
                            + self._not_played(call), call)
+            if call in self.tariff.first_word_only:
+                raise _bad("KR-FIRST-WORD", f"{call} is named only as forehand's first call, "
+                           "not at the free choice after Mein Spiel (Vorhand) and three "
+                           "passes (contract_order = oe2023)", call)
             self._check_hand_limits(seat, call)
             return
         if self.phase != AUCTION:
             raise self._wrong_phase("call", call)
         a = self.auction
-        if not a.calls and seat == a.turn and call != "mein_spiel":
-            raise _bad("KR-OPEN", f"forehand must open with mein_spiel, not {call}", call)
-        if a.calls and call == "mein_spiel" and seat == a.turn:
-            raise _bad("KR-OPEN", "mein_spiel is only forehand's first call", call)
+        t = self.tariff
+        if seat == a.turn:
+            if not a.calls:
+                # forehand's first call (§3.2; §7.2 oe2023: "Vorhand" or a contract). Under
+                # oe2023 a contract that is no opening (Rufer, Trischaken) is named below
+                if call not in t.openings and (call in ("pass", "hold")
+                                               or not t.open_with_contract):
+                    raise _bad("KR-OPEN", f"forehand must open with {t.opening_text}, not "
+                               f"{call}", call)
+            elif call == "mein_spiel":
+                raise _bad("KR-OPEN", "mein_spiel is only forehand's first call", call)
+            elif call in t.first_word_only:
+                raise _bad("KR-FIRST-WORD", f"{call} may be named only as forehand's first "
+                           "call (contract_order = oe2023: the Sechserdreier only "
+                           "'vorneweg')", call)
         if call == "hold" and seat == a.turn:
             if a.high == "mein_spiel":
                 raise _bad("KR-HOLD", "Mein Spiel cannot be held", call)
@@ -1041,7 +1069,7 @@ class KoenigrufenEngine(TrickEngine):
                 for s in range(N):
                     if self.can_redeal(s):
                         yield Action("redeal", s)
-            for call in ("mein_spiel", "pass", "hold", *(c.id for c in self.tariff.biddable)):
+            for call in self.tariff.calls:
                 if self.can_call(seat, call):
                     yield Action("call", seat, call)
         elif ph == CHOOSE:

@@ -268,8 +268,10 @@ class KoenigrufenRules(RuleSet):
                meaning="when the talon is dealt: first, or between the two packets"),
         Option("contract_values", "seed", ("seed", "tarockcup"), section="§7.2",
                meaning="the contract tariff: the seed's, or the Tarockcup tariff (Rufer 1, … Solodreier 8)"),
-        Option("contract_order", "seed", ("seed", "oe2023"), ("seed",), section="§7.2",
-               meaning="the contract ladder: the seed's, or the Upper Austrian 2023 one"),
+        Option("contract_order", "seed", ("seed", "oe2023"), section="§7.2",
+               meaning="the contract ladder: the seed's, or the Upper Austrian 2023 one "
+                       "(Piccolo < Bettel < Solorufer; Sechserdreier only as forehand's first "
+                       "word; forehand may open with a contract)"),
         Option("bonus_scale", "seed", ("seed", "tarockcup"), section="§7.2",
                meaning="the bonus tariff: the seed's, or the Tarockcup tariff (Pagat 2, Uhu 4, Kakadu 6, Quapil 8, …)"),
         _on_off("quapil", "off", section="§7.2",
