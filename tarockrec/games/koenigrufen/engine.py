@@ -54,7 +54,8 @@ class Tariff:
     over them, its birds (``quapil``) and bonus values (``bonus_scale``, ``kakadu_value``)."""
 
     __slots__ = ("contracts", "biddable", "auction", "calls", "openings", "open_with_contract",
-                 "opening_text", "first_word_only", "birds", "bird_card", "bonus_base", "capture_base")
+                 "opening_text", "first_word_only", "birds", "bird_card", "bonus_base",
+                 "capture_base")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         from .contracts import (BONUS_BASE, CAPTURE_BASE, ORDERS, TAROCKCUP_BONUS_BASE,
