@@ -11,6 +11,11 @@ Kings 2, silent = half, Valat x4 silent / x8 announced), converted to per-seat d
 (one winner: +3v / -v each; two against two: +v / -v). The records are
 samples/koenigrufen/valid/cup-*.json, made by tools/build_koenigrufen_cup_samples.py; their
 ``result`` is never read back as the expectation.
+
+The auction of both sets follows the cups' contract order (``contract_order = oe2023``, §7.2):
+the tariff table's order is the bidding order, forehand opens with Mein Spiel ("Vorhand") or a
+contract, the Sechserdreier only as his first word, Rufer and Trischaken only at the free
+choice after Mein Spiel and three passes.
 """
 from __future__ import annotations
 
@@ -547,6 +552,22 @@ def test_default_auction_unchanged_by_the_cup_order() -> None:
         "KR-NOT-BIDDABLE"
     assert _refusal(DEFAULT, [(0, "mein_spiel"), (1, "bettel")], 2, "piccolo") == "KR-BID-LOW"
     assert _refusal(CUP, [(0, "mein_spiel"), (1, "bettel")], 2, "piccolo") == "KR-BID-LOW"
+
+
+def test_cup_order_alone_over_the_seed_tariff() -> None:
+    """contract_order = oe2023 without the Farbendreier (the seed's tariff otherwise): the
+    ladder skips it, generated deals stay valid and zero-sum."""
+    from tarockrec.games.koenigrufen.engine import tariff
+    rules = G.rules({"name": "default", "options": {"contract_order": "oe2023"}})
+    assert tariff(rules).auction.ladder == (
+        "mein_spiel", "piccolo", "bettel", "solorufer", "besserrufer", "sechserdreier",
+        "dreier", "farbensolo", "piccolo_ouvert", "bettel_ouvert", "solodreier")
+    rng = random.Random("cup-order/seed-tariff")
+    for i in range(60):
+        rec = deal_record(G, rng, i % 4, rules=rules, n=4)
+        rep = validate_record(rec)
+        assert rep.valid, [str(f) for f in rep.findings]
+        assert sum(rep.scores[0].deltas) == 0
 
 
 def test_no_doubling_after_trischaken_under_the_cup() -> None:
