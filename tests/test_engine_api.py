@@ -82,8 +82,8 @@ def test_auction_examples_3_4() -> None:
 
 def test_options_are_honoured_or_refused() -> None:
     with pytest.raises(RulesError) as err:
-        KR.Rules("default", {"trischaken_scoring": "oe2023"})
-    assert err.value.code == "OPTION-UNSUPPORTED" and "trischaken_scoring" in err.value.message
+        KR.Rules("default", {"kaiserstich": "on"})
+    assert err.value.code == "OPTION-UNSUPPORTED" and "kaiserstich" in err.value.message
     with pytest.raises(RulesError) as err:
         KR.Rules("default", {"no_such_option": "on"})
     assert err.value.code == "OPTION-UNKNOWN"

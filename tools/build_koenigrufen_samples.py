@@ -1423,7 +1423,7 @@ def register_invalid() -> None:
         lambda r: r.__setitem__("rules", {"name": "default", "options": {"kaiser_stich": "on"}}))
     add("m-unsupported-option-value", "notation", ["OPTION-UNSUPPORTED"], E1,
         lambda r: r.__setitem__("rules", {"name": "default",
-                                          "options": {"trischaken_scoring": "oe2023"}}))
+                                          "options": {"kaiserstich": "on"}}))
     add("m-notation-version-2", "notation", ["REC-VERSION"], E1,
         lambda r: r.__setitem__("tarockrec", 2))
 

@@ -185,7 +185,7 @@ class KoenigrufenRules(RuleSet):
                meaning="how many deals a Trischaken doubles (0: none)"),
         Option("trischaken_compare", "points", ("points", "thirds"), section="G29",
                meaning="the unit in which Trischaken card points are compared (whole points or thirds)"),
-        Option("trischaken_scoring", "seed", ("seed", "oe2023"), ("seed",), section="§7.2",
+        Option("trischaken_scoring", "seed", ("seed", "oe2023"), section="§7.2",
                meaning="the Trischaken tariff: the seed's, or the Upper Austrian 2023 one (Bürgermeister, Jungfrau)"),
         Option("count_leftover_rule", "nearest", ("nearest", "leftover_counts_full_value"),
                ("nearest",), section="G11",

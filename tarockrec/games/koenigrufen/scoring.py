@@ -69,7 +69,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         return e.chains.multiplier(target) if kontra else 1
 
     if c.family == "trischaken":
-        _trischaken(e, out, facts)
+        TRISCHAKEN_SCORING[str(r.trischaken_scoring)](e, out, facts)
         return _finish(out, facts)
 
     pile_d, pile_o = _piles(e, D)
@@ -309,6 +309,79 @@ def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -
                 f"seat {s} has the most card points")
     else:
         out.add("trischaken", v, everyone - losers, "tie for the most card points")
+
+
+def trischaken_oe2023(thirds_: list[int], tricks: list[int], forehand: int,
+                      v: int) -> tuple[list[int], str]:
+    """§7.2 ``trischaken_scoring = oe2023`` ([OÖ23 Trischaken 2-3], read through the
+    harbour-tarock summary): per-seat deltas (in units of the contract value ``v``, 1 under
+    the Tarockcup tariff) from each seat's card points in exact thirds (the talon already in the
+    pile of the last trick's winner) and trick counts.
+
+    * the loser has the most points; his base ``b`` is 1, 2 with "the game" (>= 107 thirds,
+      35 2/3, the Bürgermeister); he pays ``b`` to each other seat (3b in all);
+    * forehand (the Trischaker) among the most points loses alone and pays double: b = 2, 4 as
+      Bürgermeister;
+    * a trickless seat (Jungfrau) collects the whole payout; two Jungfrauen share it; one loser
+      with b = 1 and two Jungfrauen pays 4 (2 each), the rule's own example;
+    * two tied (forehand not among them) pay 2 each: the other two collect 4 (a single Jungfrau
+      among them all 4, else 2 each); three tied pay 1 each to the fourth ([ÖF21 Trischaken]).
+
+    Decision (the summary leaves it open): every other payout that Jungfrauen share divides
+    evenly (3b with b = 2 or 4 among two: 3 or 6 each; 3b among three only when one seat took
+    every trick: b >= 2, so 2 or 4 each); four tied is impossible (210 thirds)."""
+    seats = range(4)
+    out = [0] * 4
+    top = max(thirds_)
+    losers = [s for s in seats if thirds_[s] == top]
+    virgins = [s for s in seats if tricks[s] == 0]
+    if forehand in losers or len(losers) == 1:
+        loser = forehand if forehand in losers else losers[0]
+        mayor = thirds_[loser] >= 107
+        b = (2 if mayor else 1) * (2 if loser == forehand else 1)
+        total = 3 * b
+        if virgins and len(virgins) == 2 and b == 1:
+            total = 4
+        takers = virgins or [s for s in seats if s != loser]
+        out[loser] = -total * v
+        for s in takers:
+            out[s] += total // len(takers) * v
+        who = "forehand" if loser == forehand else f"seat {loser}"
+        note = (f"{who} has the most card points ({top // 3} {top % 3}/3)"
+                + (" with the game (Bürgermeister)" if mayor else "")
+                + (f", paid to the trickless seat(s) {virgins}" if virgins else ""))
+        return out, note
+    others = [s for s in seats if s not in losers]
+    for s in losers:
+        out[s] = -(4 // len(losers) if len(losers) == 2 else 1) * v
+    paid = -sum(out)
+    takers = [s for s in others if tricks[s] == 0]
+    takers = takers if len(takers) == 1 else others
+    for s in takers:
+        out[s] = paid // len(takers)
+    return out, f"seats {losers} tied for the most card points"
+
+
+def _trischaken_oe2023(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
+    """§7.2 ``trischaken_scoring = oe2023``: the talon to the winner of the last trick
+    ([OÖ23 Trischaken 1]), points compared in exact thirds, the tariff of
+    ``trischaken_oe2023``; one item settling every seat."""
+    t = e.table
+    assert t is not None and e.contract is not None
+    lower, upper = e.talon
+    piles = [t.won[s] for s in SEATS]
+    piles[t.winner(12)] |= lower | upper
+    th = [thirds(p) for p in piles]
+    facts["points"] = [card_points(p) for p in piles]
+    deltas, note = trischaken_oe2023(th, list(t.count), e.forehand, e.contract.value)
+    m = out.m if not out.bonus_only else 1
+    out.items.append(ScoreItem("trischaken", e.contract.value, m,
+                               tuple(d * m for d in deltas), note))
+
+
+#: ``trischaken_scoring`` -> the scorer (rule-set data: one look-up per deal)
+TRISCHAKEN_SCORING: dict[str, Callable[["KoenigrufenEngine", _Items, dict[str, object]], None]] = {
+    "seed": _trischaken, "oe2023": _trischaken_oe2023}
 
 
 def next_doubling(e: "KoenigrufenEngine") -> int:
