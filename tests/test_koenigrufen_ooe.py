@@ -198,3 +198,44 @@ def test_no_doubling_and_no_kontra_after_an_oe_trischaken() -> None:
     rep = validated(rec, rules)
     assert [it.name for it in rep.scores[0].items] == ["trischaken"]
     assert rep.scores[0].items[0].multiplier == 1
+
+
+# -- reserved birds: soft ([OÖ23 Ansagen 6-7], §7.2 row "Reserved cards") ----------------------
+INVALID = ROOT / "samples" / "koenigrufen" / "invalid"
+
+
+def load_invalid(name: str) -> dict[str, Any]:
+    rec: dict[str, Any] = json.loads((INVALID / f"{name}.json").read_text(encoding="utf-8"))
+    for key in ("result", "_expect", "_example"):
+        rec.pop(key, None)
+    return rec
+
+
+SOFT_CUP = {"name": "default", "options": {
+    "contract_values": "tarockcup", "bonus_scale": "tarockcup", "reservation_rule": "soft",
+    "silent_failure_penalty": "off", "king_capture": "off", "xxi_capture": "off"}}
+
+
+def test_announced_pagat_played_early_is_a_revoke_only_under_the_hard_rule() -> None:
+    """i33: the Besserrufer (seat 3, partner seat 1) announced the Pagat and ruffs trick 2
+    with it. Seed (hard): KR-RESERVED-KEEP at the card. [OÖ23 Ansagen 6] (soft): 'played at the
+    wrong time, it counts as lost' — the record is valid and the Pagat is lost."""
+    rec = load_invalid("i33-pagat-played-early")
+    assert rejected(rec, DEFAULT) == [("KR-RESERVED-KEEP", "/play/1/3")]
+    rep = validated(rec, {"name": "default", "options": {"reservation_rule": "soft"}})
+    (pagat,) = [it for it in rep.scores[0].items if it.name == "pagat"]
+    # seed §6.4: announced bird lost, 2·10 = 20 to each opponent (seats 0, 2), 2 v 2
+    assert list(pagat.deltas) == [20, -20, 20, -20] and "lost" in pagat.note
+    # the OÖ tariff: Besserrufer lost 1 (25 card points < 35 2/3) and the announced Pagat
+    # lost 2, both to the opponents 0 and 2; the silent King Ultimo lost in trick 12 costs
+    # nothing (silent_failure_penalty = off, the decision for [OÖ23]) and there are no
+    # captures ([OÖ23 Allg. 3]): 1 + 2 = 3 each way
+    assert deltas(rec, SOFT_CUP) == [3, -3, 3, -3]
+
+
+def test_an_announced_card_stays_due_in_its_own_trick_under_the_soft_rule() -> None:
+    """The summary's recommendation 5.4 item 3 (kept): in its target trick the announced card
+    must be played when it can be — i34's Uhu withheld in trick 11 stays refused."""
+    rec = load_invalid("i34-uhu-not-played-when-due")
+    soft = {"name": "default", "options": {"reservation_rule": "soft"}}
+    assert rejected(rec, soft) == [("KR-RESERVED-DUE", "/play/10/3")]

@@ -163,6 +163,7 @@ class KoenigrufenEngine(TrickEngine):
         self.valat_announced = False
         self.table: TrickTable | None = None
         self._reserved: dict[int, list[tuple[int, int]]] = {}
+        self._soft_reservation = False
         self._plain = self._plain_misere = False
         self._individual = False                    # G39 misère kontra per opponent
 
@@ -864,6 +865,9 @@ class KoenigrufenEngine(TrickEngine):
         self.phase = PLAY
         self._reserved = self._reservations()
         r = self.rules
+        #: §7.2 ``reservation_rule = soft`` ([OÖ23 Ansagen 6]): an announced card may leave the
+        #: hand before its trick (its bonus is then lost); still due in its own trick
+        self._soft_reservation = r.reservation_rule == "soft"
         self._plain = (c.family == "positive" and not self._reserved
                        and not (c.no_trump and r.farbensolo_tarock_lead != "free"))
         # misère without the optional restrictions: §5.2 + §5.4 only
@@ -947,6 +951,8 @@ class KoenigrufenEngine(TrickEngine):
                         later |= 1 << card
             if due:
                 return due
+            if self._soft_reservation and legal & ~later:
+                return legal            # §7.2 soft: played early, the bonus is lost
             if legal & ~later or self.rules.forced_bird_order != "highest_first" or not later:
                 legal = hold_back(legal, later)
             else:

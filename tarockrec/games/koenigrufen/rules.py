@@ -211,7 +211,7 @@ class KoenigrufenRules(RuleSet):
         Option("reservation_binds", "holder_on_side", ("holder_on_side", "announcer"),
                section="G17",
                meaning="whom a reserved (announced) bird binds: the holder on the announcing side or the announcer"),
-        Option("reservation_rule", "hard", ("hard", "soft"), ("hard",), section="§7.2",
+        Option("reservation_rule", "hard", ("hard", "soft"), section="§7.2",
                meaning="whether a reserved bird may not be played early (hard) or only loses the bonus (soft)"),
         Option("forced_bird_order", "free", ("free", "highest_first"), section="§7.2",
                meaning="which reserved bird must go first when a player is forced to play one"),
