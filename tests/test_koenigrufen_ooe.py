@@ -239,3 +239,45 @@ def test_an_announced_card_stays_due_in_its_own_trick_under_the_soft_rule() -> N
     rec = load_invalid("i34-uhu-not-played-when-due")
     soft = {"name": "default", "options": {"reservation_rule": "soft"}}
     assert rejected(rec, soft) == [("KR-RESERVED-DUE", "/play/10/3")]
+
+
+# -- 'schleifen' pays the bird ([OÖ23 Allg. 7], G22) ---------------------------------------------
+def ooe_supported() -> dict[str, Any]:
+    """The values of ooe_2023 this version implements (the set itself is still refused)."""
+    by_name = {o.name: o for o in G.Rules.options}
+    return {k: v for k, v in rulesets.for_game("koenigrufen")["ooe_2023"].options.items()
+            if by_name[k].supported is None or v in by_name[k].supported}
+
+
+def test_besserrufer_concession_pays_game_and_bird() -> None:
+    """Example 11b: seat 2 holds the Besserrufer, the called HK lies in the talon, he concedes.
+    He held the Uhu (T2) and no other bird before the talon. Seed (G22 default): only the
+    contract, 20 to each of the three others. Paying the bird: + the announced Uhu 2·20 = 40
+    each. [OÖ23 Allg. 7] with the OÖ tariff: 'Spiel plus Ansager' = 1 + 4 = 5 to each of the
+    three, the declarer −15 (the summary §7.7 a: 'Besserrufer mit Uhu: Spieler −15')."""
+    rec = load("ex11b-besserrufer-held-concession")
+    assert deltas(rec, DEFAULT) == [20, 20, -60, 20]
+    on = {"name": "default", "options": {"besserrufer_concession_pays_bird": "on"}}
+    assert deltas(rec, on) == [60, 60, -180, 60]
+    assert deltas(rec, {"name": "default", "options": ooe_supported()}) == [5, 5, -15, 5]
+
+
+def test_the_conceded_bird_is_the_lowest_held_before_the_talon() -> None:
+    """Decision (the summary's open point R-2): the lowest-valued bird of the dealt hand; none
+    held: the Pagat, the lowest of the tariff."""
+    from types import SimpleNamespace
+
+    from tarockrec.games.koenigrufen.engine import tariff
+    from tarockrec.games.koenigrufen.scoring import concession_bird
+    t = tariff(G.rules({"name": "default", "options": {"quapil": "on"}}))
+    idx = G.pack.index
+
+    def bird(*cards: str) -> str:
+        hand = sum(1 << idx[c] for c in cards)
+        e = SimpleNamespace(declarer=1, dealt=[0, hand, 0, 0], tariff=t)
+        return concession_bird(e)  # type: ignore[arg-type]
+
+    assert bird("T4", "T3", "SK") == "kakadu"
+    assert bird("T4", "T2", "T1") == "pagat"
+    assert bird("T4") == "quapil"
+    assert bird("SK", "T22") == "pagat"

@@ -202,7 +202,7 @@ class KoenigrufenRules(RuleSet):
                meaning="when the Besserrufer's compulsory bird announcement is made"),
         _on_off("besserrufer_bird_in_hand", "off", section="§4.6.3",
                 meaning="the Besserrufer must hold the bird he announces"),
-        _on_off("besserrufer_concession_pays_bird", "off", ("off",), section="G22",
+        _on_off("besserrufer_concession_pays_bird", "off", section="G22",
                 meaning="a conceded Besserrufer also pays the bird penalty"),
         _on_off("opponents_valat", "off", section="G14",
                 meaning="the opponents may announce and score a Valat"),

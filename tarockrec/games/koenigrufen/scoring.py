@@ -59,6 +59,10 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     # §6.9 concession
     if e.phase == "conceded":
         out.add("concession", c.loss, O, "contract lost by concession")
+        if c.id == "besserrufer" and r.besserrufer_concession_pays_bird:
+            bird = concession_bird(e)
+            out.add(bird, 2 * c.solo * e.tariff.bonus_base[bird], O,
+                    f"the {bird} lost with the concession (schleifen)", bonus=True)
         return _finish(out, facts)
     t = e.table
     assert t is not None
@@ -123,6 +127,22 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         return _finish(out, facts)
     _bonuses(e, out, D, O, pile_d, pile_o, kk, won_d)
     return _finish(out, facts)
+
+
+def concession_bird(e: "KoenigrufenEngine") -> str:
+    """G22 ``besserrufer_concession_pays_bird`` (§7.2, [OÖ23 Allg. 7]: 'schleifen' loses the
+    game and the announcement): the bird the conceding Besserrufer pays, at its announced value.
+    The concession comes before his announcement and the record names no bird, so (decision,
+    the summary's open point R-2) it is the lowest-valued bird he held before the talon — the
+    least he could have been bound to announce; holding none, the lowest bird of the tariff."""
+    assert e.declarer is not None
+    hand = e.dealt[e.declarer]
+    t = e.tariff
+    by_value = sorted(t.birds, key=lambda b: t.bonus_base[b])
+    for bird in by_value:
+        if hand >> t.bird_card[bird][0] & 1:
+            return bird
+    return by_value[0]
 
 
 def _misere_individual(e: "KoenigrufenEngine", out: _Items, d_seat: int, ok: bool, won: int,
