@@ -281,3 +281,74 @@ def test_the_conceded_bird_is_the_lowest_held_before_the_talon() -> None:
     assert bird("T4", "T2", "T1") == "pagat"
     assert bird("T4") == "quapil"
     assert bird("SK", "T22") == "pagat"
+
+
+# -- the announcement round ([OÖ23 Allg. 2; Ansagen 1], §7.2 row "Announcement round") ----------
+OE_ROUND = {"name": "default", "options": {"announcement_round": "oe2023"}}
+
+
+def with_declarations(rec: dict[str, Any], decl: list[tuple[int, list[str]]]) -> dict[str, Any]:
+    rec = copy.deepcopy(rec)
+    rec["declarations"] = [{"seat": s, "say": say} for s, say in decl]
+    return rec
+
+
+def test_the_declarer_speaks_first_under_oe2023() -> None:
+    """Example 1 (Rufer, declarer 0 with partner 2): the seed's round starts at the declarer's
+    right (seat 1); the OÖ round starts with the declarer, who announces and says 'ich liege'.
+    The same kontra and rekontra with the declarer's empty first turn score as Example 1:
+    contract 10·4 + silent Pagat 10 + Trull 10 + XXI capture 10 = 70 to seats 0 and 2."""
+    rec = load("ex01-rufer-kontra-rekontra")
+    assert rejected(rec, OE_ROUND) == [("KR-DECL-TURN", "/declarations/0")]
+    oe = with_declarations(rec, [(0, []), (1, ["kontra"]), (2, ["rekontra"]), (3, []), (0, []),
+                                 (1, [])])
+    assert deltas(oe, OE_ROUND) == [70, -70, 70, -70]
+    assert deltas(rec, DEFAULT) == [70, -70, 70, -70]
+
+
+def test_each_player_announces_once_and_the_declarer_only_first() -> None:
+    rec = load("ex01-rufer-kontra-rekontra")
+    # the declarer announces after his first turn: 'ich liege' was his last word
+    late = with_declarations(rec, [(0, []), (1, ["kontra"]), (2, []), (3, []), (0, ["four_kings"])])
+    assert rejected(late, OE_ROUND) == [("KR-ANNOUNCE-ONCE", "/declarations/4/say/0")]
+    # the partner announces the Trull, later the Four Kings: a second announcing turn
+    twice = with_declarations(rec, [(0, []), (1, ["kontra"]), (2, ["trull", "partner"]),
+                                    (3, ["kontra:trull"]), (0, []), (1, []), (2, ["four_kings"])])
+    assert rejected(twice, OE_ROUND) == [("KR-ANNOUNCE-ONCE", "/declarations/6/say/0")]
+    # the seed (its round from the declarer's right) allows a second announcing turn
+    seed = with_declarations(rec, [(1, ["kontra"]), (2, ["trull", "partner"]),
+                                   (3, ["kontra:trull"]), (0, []), (1, []), (2, ["four_kings"]),
+                                   (3, []), (0, []), (1, [])])
+    assert validated(seed, DEFAULT).valid
+
+
+def test_kontra_only_at_the_first_opportunity() -> None:
+    """[OÖ23 Allg. 2]: each announcement is acknowledged with 'gut' or kontra'd. Seat 3 passed
+    its first turn (the contract stood from the start) and kontras later: refused; seat 1's
+    kontra on the Trull at its first turn after the announcement is in time."""
+    rec = load("ex01-rufer-kontra-rekontra")
+    late = with_declarations(rec, [(0, []), (1, []), (2, ["trull", "partner"]), (3, []), (0, []),
+                                   (1, ["kontra:trull"]), (2, []), (3, ["kontra"])])
+    assert rejected(late, OE_ROUND) == [("KR-KONTRA-LATE", "/declarations/7/say/0")]
+    seed = with_declarations(rec, [(1, []), (2, ["trull", "partner"]), (3, []), (0, []),
+                                   (1, ["kontra:trull"]), (2, []), (3, ["kontra"]), (0, []),
+                                   (1, []), (2, [])])
+    assert validated(seed, DEFAULT).valid      # the seed: kontra at any later turn
+    ok = with_declarations(rec, [(0, []), (1, ["kontra"]), (2, ["trull", "partner"]),
+                                 (3, ["kontra:trull"]), (0, []), (1, []), (2, ["rekontra:trull"]),
+                                 (3, []), (0, []), (1, [])])
+    # contract 10·2 (kontra) + Pagat 10 + announced Trull 2·10·4 (kontra, rekontra) + capture 10
+    assert deltas(ok, OE_ROUND) == [120, -120, 120, -120]
+
+
+def test_the_besserrufer_bird_is_the_first_turn_under_oe2023() -> None:
+    """i33's declarations (declarer 3 announces the Pagat, then 0, 1, 2) are the OÖ round; with
+    the soft reservation (the Pagat played early and lost) the record is valid."""
+    rec = load_invalid("i33-pagat-played-early")
+    rules = {"name": "default", "options": {"announcement_round": "oe2023",
+                                            "reservation_rule": "soft"}}
+    assert validated(rec, rules).valid
+    # a first turn without a bird is refused
+    bad = copy.deepcopy(rec)
+    bad["declarations"][0]["say"] = ["trull"]
+    assert ("KR-BESSERRUFER", "/declarations/0") in rejected(bad, rules)

@@ -53,6 +53,11 @@ CODES: tuple[Code, ...] = (
          "it"),
     Code("KR-ANNOUNCE-CARD", "G17", "a bird or King Ultimo announced without the card, under "
          "bird_announcement_requires_card"),
+    Code("KR-ANNOUNCE-ONCE", "§7.2", "under announcement_round = oe2023, a seat announcing in "
+         "a second turn, or the declarer announcing after his first turn ('ich liege')"),
+    Code("KR-KONTRA-LATE", "§7.2", "under announcement_round = oe2023, a kontra-type call "
+         "after the seat let its first turn since the contract or announcement (or the level "
+         "it answers) pass"),
     Code("KR-KONTRA", "§4.6.2", "a kontra on an unannounced item, or a kontra level out of "
          "order"),
     Code("KR-KONTRA-SIDE", "§4.6.2", "a kontra level said by the wrong side"),

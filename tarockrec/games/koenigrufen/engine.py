@@ -166,6 +166,13 @@ class KoenigrufenEngine(TrickEngine):
         self._soft_reservation = False
         self._plain = self._plain_misere = False
         self._individual = False                    # G39 misère kontra per opponent
+        #: §7.2 ``announcement_round = oe2023`` (read once per deal): the round starts with the
+        #: declarer, every seat announces in one turn only, a kontra-type call only at the first
+        #: turn after what it answers
+        self._oe_round = rules.announcement_round == "oe2023"
+        self._announcers: set[int] = set()          # seats that have announced (oe2023)
+        self._last_turn: dict[int, int] = {}        # seat -> index of its last round turn
+        self._opened_at: dict[str, int] = {}        # chain target -> turn index of its change
 
     # -- helpers -------------------------------------------------------------------------
     def prio(self, seat: int) -> int:
@@ -604,7 +611,8 @@ class KoenigrufenEngine(TrickEngine):
         if c.family == "trischaken":
             self._start_play()
             return
-        self.round = Round(self.round.spec, [(self.declarer + 1 + i) % N for i in range(N)])
+        first = self.declarer if self._oe_round else self.declarer + 1
+        self.round = Round(self.round.spec, [(first + i) % N for i in range(N)])
         self._individual = c.family == "misere" and self.rules.misere_kontra_individual
         if self._individual:                           # G39: one chain per opponent
             for s in range(N):
@@ -612,7 +620,8 @@ class KoenigrufenEngine(TrickEngine):
                     self.chains.open(f"seat{s}", "D")
         else:
             self.chains.open("contract", "D")          # §4.6.2 (no round in Trischaken)
-        if c.id == "besserrufer" and self.rules.besserrufer_announcement_timing == "opening":
+        if (c.id == "besserrufer" and self.rules.besserrufer_announcement_timing == "opening"
+                and not self._oe_round):       # oe2023: the round's first turn is the opening
             self.phase = OPENING
         else:
             self.phase = DECLARE
@@ -665,7 +674,8 @@ class KoenigrufenEngine(TrickEngine):
             raise _bad("KR-DECL-TURN", f"it is seat {self.decl_turn}'s turn to declare, not "
                        f"seat {seat}'s", list(say))
         first_turn_bird = (c.id == "besserrufer" and not opening and seat == self.declarer
-                           and self.rules.besserrufer_announcement_timing == "first_turn"
+                           and (self.rules.besserrufer_announcement_timing == "first_turn"
+                                or self._oe_round)
                            and seat not in self.round.spoke)
         if first_turn_bird and not any(x in self.tariff.birds for x in say):
             raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
@@ -702,11 +712,14 @@ class KoenigrufenEngine(TrickEngine):
                            + ("holds" if truth else "does not hold")
                            + f" the called king {code(self.called_king or 0)}", say[i], f"/say/{i}")
         my_side = self.side(seat)
+        changed: list[str] = []                       # chains opened or raised in this turn
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             if item in ("partner", "not_partner"):
                 continue
             if item in ALL_ANNOUNCEMENTS:
+                if self._oe_round:
+                    self._check_announce_once(seat, item, sub)
                 if item not in self._allowed_announcements():
                     raise _bad("KR-ANNOUNCE-CONTRACT", f"{item} cannot be announced in {c.id}",
                                item, sub)
@@ -735,6 +748,7 @@ class KoenigrufenEngine(TrickEngine):
                                "announcement", item, sub)
                 announced[item] = (seat, my_side)
                 chains.open(item, my_side)
+                changed.append(item)
                 if item == "valat":
                     valat = True
                     chains.cancel("contract")
@@ -751,6 +765,8 @@ class KoenigrufenEngine(TrickEngine):
                            "exists only in negative contracts under misere_kontra_individual",
                            item, sub)
             refusal = chains.refusal(target, level_name, my_side)
+            if self._oe_round and refusal is None:
+                self._check_kontra_in_time(seat, level_name, target, item, sub)
             if refusal is ChainRefusal.UNKNOWN_TARGET:
                 if target == "contract" and valat:
                     raise _bad("KR-KONTRA-VALAT", f"{level_name} on the contract is void once "
@@ -766,15 +782,45 @@ class KoenigrufenEngine(TrickEngine):
                 raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
                            f"{self._target_name(target)}: only {who} it may", item, sub)
             chains.say(target, level_name)
+            changed.append(target)
             if target == "contract":
                 public = True
         if commit:
             self.announced = announced
             self.chains = chains
             self.valat_announced = valat
+            if self._oe_round:
+                n = len(self.round.turns)
+                for target in changed:
+                    self._opened_at[target] = n
+                if any(x in ALL_ANNOUNCEMENTS for x in say):
+                    self._announcers.add(seat)
             if statements or public:
                 self.public[seat] = True
             self._end_turn(seat, say, opening)
+
+    def _check_announce_once(self, seat: int, item: str, sub: str) -> None:
+        """§7.2 ``announcement_round = oe2023`` ([OÖ23 Ansagen 1]: each player announces only
+        once; [OÖ23 Allg. 2]: the declarer announces and ends with 'ich liege', his last word
+        on his own announcements): announcements in one turn per seat, the declarer's first."""
+        if seat in self._announcers:
+            raise _bad("KR-ANNOUNCE-ONCE", f"seat {seat} has already announced in an earlier "
+                       "turn: each player announces only once (this rule set)", item, sub)
+        if seat == self.declarer and seat in self.round.spoke:
+            raise _bad("KR-ANNOUNCE-ONCE", f"the declarer (seat {seat}) announces only in his "
+                       "first turn, which ends with 'ich liege' (this rule set)", item, sub)
+
+    def _check_kontra_in_time(self, seat: int, level_name: str, target: str, item: str,
+                              sub: str) -> None:
+        """§7.2 ``announcement_round = oe2023`` ([OÖ23 Allg. 2]: every announcement is
+        acknowledged with 'gut' or kontra'd): a kontra-type call answers the contract or an
+        announcement (or the last level on it) at the seat's first turn after it was made."""
+        opened = self._opened_at.get(target, -1)
+        last = self._last_turn.get(seat, -1)
+        if last > opened:
+            raise _bad("KR-KONTRA-LATE", f"seat {seat} let its turn after "
+                       f"{self._target_name(target)} was last raised pass: {level_name} only "
+                       "at the first opportunity (this rule set)", item, sub)
 
     def _bird_names(self) -> str:
         *head, last = self.tariff.birds
@@ -849,6 +895,7 @@ class KoenigrufenEngine(TrickEngine):
             self.round.mark_spoken(seat)
             self.phase = DECLARE
             return
+        self._last_turn[seat] = len(self.round.turns)
         self.round.push(seat, say)
         if self.round.done:                           # §4.6.1
             self._start_play()

@@ -195,7 +195,7 @@ class KoenigrufenRules(RuleSet):
         Option("declaration_end_rule", "all_spoke_then_three_passes",
                ("all_spoke_then_three_passes", "literal_three_passes"), section="G12",
                meaning="when the declaration round ends"),
-        Option("announcement_round", "seed", ("seed", "oe2023"), ("seed",), section="§7.2",
+        Option("announcement_round", "seed", ("seed", "oe2023"), section="§7.2",
                meaning="the order and number of turns in the announcement round"),
         Option("besserrufer_announcement_timing", "opening", ("opening", "first_turn"),
                section="G13",
