@@ -58,6 +58,8 @@ CODES: tuple[Code, ...] = (
     Code("KR-KONTRA-LATE", "§7.2", "under announcement_round = oe2023, a kontra-type call "
          "after the seat let its first turn since the contract or announcement (or the level "
          "it answers) pass"),
+    Code("KR-KONTRA-OR-VALAT", "§7.2", "under colour_game_kontra_or_valat, an opponent in a "
+         "colour game who both kontras and announces the Valat"),
     Code("KR-KONTRA", "§4.6.2", "a kontra on an unannounced item, or a kontra level out of "
          "order"),
     Code("KR-KONTRA-SIDE", "§4.6.2", "a kontra level said by the wrong side"),

@@ -171,6 +171,7 @@ class KoenigrufenEngine(TrickEngine):
         #: turn after what it answers
         self._oe_round = rules.announcement_round == "oe2023"
         self._announcers: set[int] = set()          # seats that have announced (oe2023)
+        self._kontra_seats: set[int] = set()        # seats that said a kontra-type call
         self._last_turn: dict[int, int] = {}        # seat -> index of its last round turn
         self._opened_at: dict[str, int] = {}        # chain target -> turn index of its change
 
@@ -713,6 +714,10 @@ class KoenigrufenEngine(TrickEngine):
                            + f" the called king {code(self.called_king or 0)}", say[i], f"/say/{i}")
         my_side = self.side(seat)
         changed: list[str] = []                       # chains opened or raised in this turn
+        # §7.2 ``colour_game_kontra_or_valat`` ([OÖ23 Farben 4]): in a colour game an opponent
+        # either kontras or announces the Valat
+        either = (c.no_trump and self.rules.colour_game_kontra_or_valat and my_side == "O")
+        kontra_said = seat in self._kontra_seats
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             if item in ("partner", "not_partner"):
@@ -746,6 +751,9 @@ class KoenigrufenEngine(TrickEngine):
                     raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} must say whether it holds "
                                f"the called king (partner / not_partner) with its first "
                                "announcement", item, sub)
+                if either and item == "valat" and kontra_said:
+                    raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has said a kontra and may not "
+                               f"also announce the valat in {c.id} (this rule set)", item, sub)
                 announced[item] = (seat, my_side)
                 chains.open(item, my_side)
                 changed.append(item)
@@ -764,6 +772,10 @@ class KoenigrufenEngine(TrickEngine):
                 raise _bad("KR-KONTRA", f"{item}: an opponent's own kontra chain ({target}) "
                            "exists only in negative contracts under misere_kontra_individual",
                            item, sub)
+            if either and announced.get("valat", (-1, ""))[0] == seat:
+                raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has announced the valat and may "
+                           f"not also say {level_name} in {c.id} (this rule set)", item, sub)
+            kontra_said = True
             refusal = chains.refusal(target, level_name, my_side)
             if self._oe_round and refusal is None:
                 self._check_kontra_in_time(seat, level_name, target, item, sub)
@@ -789,6 +801,8 @@ class KoenigrufenEngine(TrickEngine):
             self.announced = announced
             self.chains = chains
             self.valat_announced = valat
+            if kontra_said:
+                self._kontra_seats.add(seat)
             if self._oe_round:
                 n = len(self.round.turns)
                 for target in changed:

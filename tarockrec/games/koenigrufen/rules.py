@@ -173,6 +173,7 @@ class KoenigrufenRules(RuleSet):
     farbendreier: bool
     extra_misere_contracts: bool
     kaiserstich: bool
+    colour_game_kontra_or_valat: bool
     options = (
         Option("kakadu_value", 30, (30, 40), section="G1",
                meaning="the silent value of the Kakadu (tarock III wins trick 10) in the seed's "
@@ -282,4 +283,7 @@ class KoenigrufenRules(RuleSet):
                 meaning="house negative contracts such as Zwiccolo are played"),
         _on_off("kaiserstich", "off", ("off",), section="§7.2",
                 meaning="the Kaiserstich (Sküs, Mond and Pagat in one trick: the Pagat wins) is played"),
+        _on_off("colour_game_kontra_or_valat", "off", section="§7.2",
+                meaning="in Farbensolo and Farbendreier an opponent may either kontra or "
+                        "announce the Valat, not both (OÖ 4/2023, Farbenspiele 4)"),
     )

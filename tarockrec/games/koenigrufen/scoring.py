@@ -104,7 +104,10 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         x_side = e.announced["valat"][1]
         X = D if x_side == "D" else O
         made = sum(t.count[s] for s in X) == 12
-        base = c.value if made or r.valat_loss_base == "win_value" else c.loss
+        # G24: the loss value when the declarer's side loses the Valat (its own announced Valat
+        # failed, or the opponents' made) under valat_loss_base = loss_value
+        d_loses = (X == D) != made
+        base = c.loss if d_loses and r.valat_loss_base == "loss_value" else c.value
         f = kk("valat", not made)
         out.add("valat", 8 * base * f, X if made else (O if X == D else D),
                 f"announced valat {'made' if made else 'lost'}", kontra=f)
@@ -113,7 +116,8 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         out.add("valat", 4 * c.value * f, D, "silent valat", kontra=f)
     elif won_d == 0 and r.opponents_valat:
         f = kk("contract", True)
-        out.add("valat", 4 * c.value * f, O, "silent valat by the opponents", kontra=f)
+        base = c.loss if r.valat_loss_base == "loss_value" else c.value
+        out.add("valat", 4 * base * f, O, "silent valat by the opponents", kontra=f)
     elif success:
         f = kk("contract", False)
         out.add("contract", c.value * f, D,
