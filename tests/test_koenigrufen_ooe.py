@@ -406,7 +406,9 @@ def test_opponents_silent_valat_in_a_sechserdreier() -> None:
     tools/build_koenigrufen_ooe_samples.py): forehand 0 names the Sechserdreier as his first
     word without tarock or king and takes no trick. ooe_2023: the opponents' silent Valat,
     4 × the lost Sechserdreier's 8 = 32 each ('beim Sechserdreier zusätzlich verdoppelt'),
-    the declarer −96; no silent bonus beside a Valat ([OÖ23 Ansagen 2]). The Tarockcup set
+    the declarer −96 (the summary's worked example §7.10 no. 12: 'Sechserdreier, stiller Valat
+    der Gegner: Spieler −96, Gegner je +32'); no silent bonus beside a Valat ([OÖ23 Ansagen
+    2]). The Tarockcup set
     (no Valat of the opponents, the seed's round from the declarer's right): contract lost 8
     each, the opponents' silent Trull 1 and Four Kings 1 each: −30 / +10."""
     rec = load("ooe-sechserdreier-opponents-valat")
@@ -416,3 +418,40 @@ def test_opponents_silent_valat_in_a_sechserdreier() -> None:
     # the win value (G24 default) with the opponents' Valat: 4 × 4 = 16 each
     win = {"name": "ooe_2023", "options": {"valat_loss_base": "win_value"}}
     assert deltas(rec, win) == [-48, 16, 16, 16]
+
+
+# -- forced to give up an announced bird: the higher first ([OÖ23 Ansagen 7]) -------------------
+def _forced_bird_engine(order: str) -> Any:
+    """Dreier of seat 1 (dealer 3), who holds only T1 and T2 among the tarocks and announces
+    the Pagat and the Uhu; forehand 0 leads the Sküs in trick 1."""
+    from tarockrec.engine import Action
+    hands = [["T22", "T21", "T20", "T19", "T18", "T17", "T16", "T15", "T14", "T13", "SK", "CK"],
+             ["T1", "T2", "SQ", "SN", "SJ", "S10", "S9", "CQ", "CN", "CJ", "C10", "C9"],
+             ["T12", "T11", "T10", "T9", "T8", "T7", "T6", "T5", "T4", "T3", "HK", "DK"],
+             ["S8", "S7", "C8", "C7", "HQ", "HN", "HJ", "H1", "H2", "DQ", "DN", "DJ"]]
+    talon = [["H3", "H4", "D1"], ["D2", "D3", "D4"]]
+    rules = G.rules({"name": "default", "options": {"forced_bird_order": order}})
+    e, found = G.make_engine(rules, 4, 3, {"hands": hands, "talon": talon}, {"doubling": 0})
+    assert e is not None and not found
+    for seat, call in ((0, "mein_spiel"), (1, "dreier"), (2, "pass"), (3, "pass"), (0, "pass")):
+        e.apply(Action("call", seat, call))
+    e.apply(Action("take", 1, "lower"))
+    e.apply(Action("discard", 1, ("H3", "H4", "D1")))
+    for seat, say in ((2, ()), (3, ()), (0, ()), (1, ("pagat", "uhu")), (2, ()), (3, ()),
+                      (0, ())):
+        e.apply(Action("declare", seat, say))
+    e.apply(Action("play", 0, "T22"))
+    return e
+
+
+def test_forced_birds_the_higher_first() -> None:
+    """Seat 1 must follow the tarock lead with T1 or T2, both announced: free choice under the
+    seed; under [OÖ23 Ansagen 7] the Uhu (T2, the higher bird) goes first, the Pagat is kept."""
+    free = _forced_bird_engine("free")
+    assert free.can_play(1, "T1") and free.can_play(1, "T2")
+    high = _forced_bird_engine("highest_first")
+    assert high.can_play(1, "T2") and not high.can_play(1, "T1")
+    from tarockrec.errors import IllegalAction
+    with pytest.raises(IllegalAction) as err:
+        high.verify_play(1, "T1")
+    assert err.value.code == "KR-RESERVED-KEEP"

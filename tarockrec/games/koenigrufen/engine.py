@@ -112,6 +112,8 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 
 
 KONTRA_LADDER = KontraLadder(KONTRA_LEVELS)
+#: the cards of the birds (T1–T4), for the forced order of announced birds (§7.2)
+_BIRD_MASK = sum(1 << card for card, _ in BIRD_CARD.values())
 #: §4.6.1: the round ends after three passes in a row once everyone has spoken (the literal
 #: reading: after any three passes in a row)
 ROUND_SPECS = {"all_spoke_then_three_passes": RoundSpec(passes_to_end=3, all_speak=True),
@@ -1017,7 +1019,10 @@ class KoenigrufenEngine(TrickEngine):
             if legal & ~later or self.rules.forced_bird_order != "highest_first" or not later:
                 legal = hold_back(legal, later)
             else:
-                legal = 1 << max(iter_bits(later))  # T3 > T2 > T1 in index order
+                # [OÖ23 Ansagen 7] orders the birds only (T4 > T3 > T2 > T1 in index order);
+                # an announced King Ultimo stays a free choice beside them (the summary's P-12)
+                birds = later & _BIRD_MASK
+                legal = (later & ~_BIRD_MASK) | (1 << max(iter_bits(birds)) if birds else 0)
         return legal
 
     @staticmethod
