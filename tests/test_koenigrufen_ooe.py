@@ -455,3 +455,82 @@ def test_forced_birds_the_higher_first() -> None:
     with pytest.raises(IllegalAction) as err:
         high.verify_play(1, "T1")
     assert err.value.code == "KR-RESERVED-KEEP"
+
+
+# -- the summary's three practice games (its §11.7), transcribed as records ----------------------
+# Seats in playing order: Du 0, Berta 1, Carl 2, Dora 3. Cards: Sk = T22, Roman numerals = T<n>;
+# D(ame) = Q, R(eiter) = N, B(ube) = J; ♥ H, ♦ D, ♠ S, ♣ C. Each trick from its leader on.
+def _record(dealer: int, hands: list[str], talon: list[str], auction: list[tuple[int, str]],
+            declarations: list[tuple[int, list[str]]], play: list[str],
+            exchange: dict[str, Any] | None = None) -> dict[str, Any]:
+    rec: dict[str, Any] = {
+        "tarockrec": 1, "game": "koenigrufen", "rules": {"name": "ooe_2023"},
+        "players": ["Du", "Berta", "Carl", "Dora"], "dealer": dealer,
+        "deal": {"hands": [h.split() for h in hands], "talon": [t.split() for t in talon]},
+        "auction": [{"seat": s, "call": c} for s, c in auction]}
+    if exchange is not None:
+        rec["exchange"] = exchange
+    rec["declarations"] = [{"seat": s, "say": say} for s, say in declarations]
+    rec["play"] = [t.split() for t in play]
+    return rec
+
+
+PRACTICE_1 = _record(  # "Mein erster Rufer": dealer Dora, forehand Du
+    3, ["T20 T17 T11 T8 T5 HK HJ D3 SQ S9 CK C8",
+        "T22 T16 T13 T9 T3 HN H2 DQ DJ SJ CQ CN",
+        "T19 T15 T12 T4 T2 H1 H3 DK D2 SK S10 C10",
+        "T21 T14 T10 T7 T1 H4 D1 SN S8 S7 CJ C7"],
+    ["T18 T6 D4", "HQ DN C9"],
+    [(0, "mein_spiel"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "rufer")],
+    [(0, []), (1, []), (2, []), (3, [])],
+    ["CK CN C10 C7", "T11 T3 T19 T21", "D1 T5 DJ DK", "S9 SJ SK S7", "T12 T7 T18 T22",
+     "DQ D2 T10 T17", "T20 T9 T2 T14", "C8 CQ T15 CJ", "H3 H4 HK H2", "T8 T13 T4 T1",
+     "HN H1 S8 T6", "SQ T16 S10 SN"],
+    {"king": "SK", "take": "lower", "discard": ["D3", "D4", "HJ"]})
+
+PRACTICE_2 = _record(  # "Piccolo – genau ein Stich": dealer Du, forehand Berta
+    0, ["T22 T19 T4 T1 H4 H2 D4 D3 S8 S7 C9 C7",
+        "T18 T14 T10 T6 HK HQ HN D2 SQ S10 CK C8",
+        "T20 T17 T13 T9 T7 T5 H1 H3 DQ DJ SN CJ",
+        "T21 T16 T15 T12 T8 T2 HJ DN D1 SJ S9 C10"],
+    ["T3 T11 DK", "SK CQ CN"],
+    [(1, "mein_spiel"), (2, "pass"), (3, "pass"), (0, "piccolo"), (1, "pass")],
+    [(0, []), (1, []), (2, []), (3, ["kontra"]), (0, []), (1, []), (2, [])],
+    ["T19 T6 T20 T21", "T15 T22 T10 T5", "T4 T14 T17 T2", "CJ C10 C9 CK", "C8 T7 T8 C7",
+     "S9 S8 S10 SN", "DJ DN D3 D2", "D1 D4 T18 DQ", "SQ T9 SJ S7", "H1 HJ H2 HN",
+     "HQ H3 T12 H4", "T16 T1 HK T13"])
+
+PRACTICE_3 = _record(  # "Besserrufer mit Pagat ultimo": dealer Berta, forehand Carl
+    1, ["T21 T18 T16 T13 T9 T7 T1 HK D4 SQ S8 C10",
+        "T17 T11 T10 T4 H1 DJ SK S7 CN CJ C8 C7",
+        "T22 T20 T15 T12 T8 T3 HQ H4 DN D3 SJ C9",
+        "T14 T6 T2 HJ H3 H2 DQ D2 SN S10 S9 CK"],
+    ["T19 T5 D1", "DK CQ HN"],
+    [(2, "mein_spiel"), (3, "pass"), (0, "besserrufer"), (1, "pass"), (2, "pass")],
+    [(0, ["pagat"]), (1, []), (2, ["kontra:pagat"]), (3, []), (0, []), (1, [])],
+    ["DN D2 T5 DJ", "T7 T17 T20 T6", "C9 CK T9 CN", "T13 T11 T15 T2", "H4 H3 HK H1",
+     "T18 T4 T3 T14", "T19 T10 T8 H2", "T16 C7 T12 S9", "S8 SK SJ S10", "S7 T22 SN SQ",
+     "D3 DQ T21 C8", "T1 CJ HQ HJ"],
+    {"king": "SK", "take": "lower", "discard": ["D4", "D1", "C10"]})
+
+
+@pytest.mark.parametrize("rec,points,expected", [
+    # 1: Rufer won, 41 2/3 : 28 1/3 (the summary §1.7 example B, §11.7): contract 1 to Du and
+    # Carl; the opponents' silent Trull 1; the declarer side's silent Four Kings 1 → +1 / −1
+    # (the record's card points are §1.4's rounded whole points: 125 thirds → 42, 85 → 28)
+    (PRACTICE_1, [42, 28], [1, -1, 1, -1]),
+    # 2: Piccolo of Du, exactly one trick (trick 2); Dora's own kontra counts for money only
+    # ([OÖ23 Allg. 5]): 2 from each → +6 / −2
+    (PRACTICE_2, None, [6, -2, -2, -2]),
+    # 3: Besserrufer of Du with Berta (SK), 47 : 23, the announced Pagat made in trick 12
+    # (kontra'd by Carl: money only): contract 1 + Pagat 2 → +3 / −3
+    (PRACTICE_3, [47, 23], [3, 3, -3, -3]),
+], ids=["rufer", "piccolo", "besserrufer-pagat"])
+def test_practice_games(rec: dict[str, Any], points: list[int] | None,
+                        expected: list[int]) -> None:
+    rep = validated(rec, {"name": "ooe_2023"})
+    score = rep.scores[0]
+    assert list(score.deltas) == expected
+    if points is not None:
+        assert score.facts["points"] == points
+    assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == jsonio.dumps(rec)
