@@ -534,3 +534,19 @@ def test_practice_games(rec: dict[str, Any], points: list[int] | None,
     if points is not None:
         assert score.facts["points"] == points
     assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == jsonio.dumps(rec)
+
+
+def test_king_ultimo_only_by_the_holder_of_the_called_king() -> None:
+    """[OÖ23 Ansagen 1]: birds and King Ultimo only by the player who holds the card, not for
+    the partner (bird_announcement_requires_card covers the called king too). Practice game 1:
+    Du (declarer) called SK, which Carl holds."""
+    rec = copy.deepcopy(PRACTICE_1)
+    rec["declarations"][0]["say"] = ["king_ultimo"]
+    assert rejected(rec, {"name": "ooe_2023"}) == [("KR-ANNOUNCE-CARD", "/declarations/0/say/0")]
+    # Carl announces it himself (with his partner statement); SK falls in trick 4, so the
+    # announced King Ultimo (2) is lost to the opponents: contract +1, Trull −1, Four Kings +1,
+    # King Ultimo −2 → −1 each for Du and Carl
+    rec = copy.deepcopy(PRACTICE_1)
+    rec["declarations"][2]["say"] = ["king_ultimo", "partner"]
+    rec["declarations"] += [{"seat": 0, "say": []}, {"seat": 1, "say": []}]
+    assert deltas(rec, {"name": "ooe_2023"}) == [-1, 1, -1, 1]

@@ -743,6 +743,13 @@ class KoenigrufenEngine(TrickEngine):
                         and not self.hands[seat] >> BIRD_CARD[item][0] & 1):
                     raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces {item} without "
                                f"holding {code(BIRD_CARD[item][0])}", item, sub)
+                # G18 / [OÖ23 Ansagen 1]: King Ultimo likewise only by the called king's holder
+                # (not for the partner)
+                if (item == "king_ultimo" and self.rules.bird_announcement_requires_card
+                        and self.called_king is not None
+                        and not self.hands[seat] >> self.called_king & 1):
+                    raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces king_ultimo without "
+                               f"holding the called king {code(self.called_king)}", item, sub)
                 if (c.id == "besserrufer" and seat == self.declarer and item in BIRD_CARD
                         and self.rules.besserrufer_bird_in_hand
                         and not self.dealt[seat] >> BIRD_CARD[item][0] & 1):
