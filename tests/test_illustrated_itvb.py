@@ -80,7 +80,7 @@ def test_the_rule_set_is_refused_naming_what_it_needs() -> None:
     with pytest.raises(RulesError) as err:
         GAME.rules({"name": "itvb"})
     assert err.value.code == "OPTION-UNSUPPORTED"
-    for need in ("sole_bidder_chooses_talon", "attribution_exceptions", "trull_meaning_rules"):
+    for need in ("sole_bidder_chooses_talon", "trull_meaning_rules"):
         assert need in str(err.value)
     part = itvb_part()
     assert part["tarokk_declaration"] == "itvb" and part["annul_timing"] == "after_talon"
@@ -193,3 +193,59 @@ def test_kupa_samples_under_the_itvb_part() -> None:
     assert score("kupa_partner_sas_uhu", part) == [18, 18, -18, -18]
     assert score("e03_lone_kontra_catch", part) == [-14, 42, -14, -14]
     assert score("e03_lone_kontra_catch", {"name": "tarokk_kupa"}) == [-35, 105, -35, -35]
+
+
+# -- 7.2: centrum, and the birds after the declarer's trull, are not said for the last speaker ---
+def itvb_with(**options: str) -> dict[str, Any]:
+    return {"name": "default", "options": itvb_part() | options}
+
+
+def centrum_record() -> dict[str, Any]:
+    """Deal A (Kupa K2's cards): s0 announces trull, the defender s2 kontras it (the last
+    speaker is now a defender), then s0's secret partner s1 announces centrum and wins trick 5
+    with T20; s0's side takes every trick, T2 wins the last one."""
+    rec = json.load(open(os.path.join(VALID, "kupa_silent_sas_ultimo.json"), encoding="utf-8"))
+    rec.pop("result")
+    rec.pop("_example")
+    rec["declarations"] = [{"seat": s, "say": say} for s, say in (
+        (0, ["trull"]), (1, []), (2, ["kontra:trull"]), (3, []), (0, []), (1, ["centrum"]),
+        (2, []), (3, []), (0, []))]
+    rec["play"] = [t.split() for t in (
+        "T22 T13 T9 SJ", "T21 T12 T8 CJ", "T19 T11 T7 SN", "T18 T10 T6 CN", "T17 T20 T5 SQ",
+        "HN T4 HK T16", "T15 DN T3 CQ", "T14 DQ T1 CK", "T2 DK D1 SK")]
+    return rec
+
+
+def test_centrum_is_not_said_for_the_last_speaker() -> None:
+    """ITVB 7.2 (attribution_exceptions = itvb). Score (three, g = 1), rules §6.3/§6.4 with the
+    ITVB values: silent volát 3g = 3 (s0's side takes all nine tricks), announced trull made and
+    kontra'd 2 x 2 = 4, centrum made 10 (T20 wins trick 5 after four won tricks), silent sas
+    ultimó 5 (T2 wins trick 9; ITVB 6); silent four kings suppressed by the volát. V = 22, 2 v 2."""
+    rec = centrum_record()
+    rec["rules"] = itvb_with(attribution_exceptions="itvb")
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.scores[0] is not None and list(rep.scores[0].deltas) == [22, 22, -22, -22]
+    rec["rules"] = {"name": "default"}
+    assert [(f.code, f.pointer) for f in validate_record(rec).findings] == \
+        [("IT-ATTRIBUTION", "/declarations/5/say/0")]
+
+
+def test_birds_are_exempt_only_after_the_declarers_trull() -> None:
+    """7.2: kismadár is exempt after s0's trull (s0 keeps T21 for trick 6, which it wins: V =
+    3 + 4 + 10 + 5 = 22 as in the centrum deal, the kismadár in the centrum's place); without
+    the trull (s2 kontras the game instead) it is said for the last speaker, a defender, and
+    s1's announcement is refused under itvb too."""
+    rec = centrum_record()
+    rec["declarations"][5]["say"] = ["kismadar"]
+    rec["play"] = [t.split() for t in (
+        "T22 T13 T9 SJ", "T19 T12 T8 CJ", "T18 T11 T7 SN", "T17 T10 T6 CN", "T15 T20 T5 SQ",
+        "HN T4 HK T21", "T16 DN T3 CQ", "T14 DQ T1 CK", "T2 DK D1 SK")]
+    rec["rules"] = itvb_with(attribution_exceptions="itvb")
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.scores[0] is not None and list(rep.scores[0].deltas) == [22, 22, -22, -22]
+    rec["declarations"][0]["say"] = []
+    rec["declarations"][2]["say"] = ["kontra"]
+    assert [(f.code, f.pointer) for f in validate_record(rec).findings] == \
+        [("IT-ATTRIBUTION", "/declarations/5/say/0")]

@@ -740,8 +740,13 @@ class IllustratedEngine(TrickEngine):
             if item not in self.bonuses:
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement"
                            + self._sas_off(item), item, sub)
-            # §4.10.1 attribution
-            if not public:
+            # §4.10.1 attribution; ITVB 7.2 (``attribution_exceptions = itvb``): centrum, and
+            # kismadár and nagymadár once the declarer himself has announced trull, are not
+            # said for the last speaker. Decision (the ITVB does not say whose they are then):
+            # such an announcement is the announcer's own side's, needs no presumed side, and
+            # neither shows his side nor becomes the last speaker's statement
+            exempt = self._attribution_exempt(item, announcer)
+            if not public and not exempt:
                 presumed = last or "D"
                 if presumed != me:
                     raise _bad("IT-ATTRIBUTION", f"seat {seat} announces {item} while his side "
@@ -799,8 +804,9 @@ class IllustratedEngine(TrickEngine):
             announcer[key] = seat
             ever.add(key)
             this_turn.add(item)
-            public = shown = True
-            last = me
+            if not exempt:
+                public = shown = True
+                last = me
         # §4.6 forced kontra by the discarder of the called card
         if (first_turn and seat == self.discarder_of_called
                 and r.discarder_of_called_card_must_kontra
@@ -825,6 +831,16 @@ class IllustratedEngine(TrickEngine):
         self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
         if self.round.done:
             self._start_play()
+
+    def _attribution_exempt(self, item: str, announcer: dict[tuple[str, str], int]) -> bool:
+        """ITVB 7.2 (``attribution_exceptions = itvb``): centrum always, kismadár and nagymadár
+        after a trull the declarer announced himself (earlier in the phase or in this turn)."""
+        if self.rules.attribution_exceptions != "itvb":
+            return False
+        if item == "centrum":
+            return True
+        return (item in ("kismadar", "nagymadar")
+                and announcer.get(("D", "trull")) == self.declarer)
 
     def _barred(self, item: str) -> bool:
         """§4.10.2 rule 6: the items undeclared 8/9 tarokks bar (``tarokk_declaration =

@@ -259,7 +259,7 @@ class IllustratedRules(RuleSet):
         Option("sole_bidder_chooses_talon", "false", TF, ("false",), section="§3.5",
                meaning="the only bidder may raise his game by taking fewer talon cards "
                        "(ITVB 4.2)"),
-        Option("attribution_exceptions", "none", ("none", "itvb"), ("none",), section="§4.10.1",
+        Option("attribution_exceptions", "none", ("none", "itvb"), section="§4.10.1",
                meaning="announcements exempt from the last-speaker attribution: none, or "
                        "centrum and, after the declarer's trull, the birds (ITVB 7.2)"),
         Option("trull_meaning_rules", "false", TF, ("false",), section="§4.10.2",
