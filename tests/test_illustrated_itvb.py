@@ -80,7 +80,7 @@ def test_the_rule_set_is_refused_naming_what_it_needs() -> None:
     with pytest.raises(RulesError) as err:
         GAME.rules({"name": "itvb"})
     assert err.value.code == "OPTION-UNSUPPORTED"
-    for need in ("sole_bidder_chooses_talon", "trull_meaning_rules"):
+    for need in ("trull_meaning_rules",):
         assert need in str(err.value)
     part = itvb_part()
     assert part["tarokk_declaration"] == "itvb" and part["annul_timing"] == "after_talon"
@@ -249,3 +249,82 @@ def test_birds_are_exempt_only_after_the_declarers_trull() -> None:
     rec["declarations"][2]["say"] = ["kontra"]
     assert [(f.code, f.pointer) for f in validate_record(rec).findings] == \
         [("IT-ATTRIBUTION", "/declarations/5/say/0")]
+
+
+# -- 4.2: the only bidder may take fewer talon cards ---------------------------------------------
+def raised_record() -> dict[str, Any]:
+    """Kupa K2's deal and play: s0 bids three, the others pass, and s0, the only bidder, then
+    plays one: he takes one talon card (T14), s1 and s2 two each, s3 one (§4.1)."""
+    rec = json.load(open(os.path.join(VALID, "kupa_silent_sas_ultimo.json"), encoding="utf-8"))
+    rec.pop("result")
+    rec.pop("_example")
+    rec["auction"].append({"seat": 0, "call": "one"})
+    rec["exchange"]["discards"] = [["S10"], ["C10", "H1"], ["DJ", "HJ"], ["HQ"]]
+    return rec
+
+
+def test_the_only_bidder_raises_by_taking_fewer_talon_cards() -> None:
+    """ITVB 4.2 (sole_bidder_chooses_talon = true). Score at one (g = 3), rules §6.3/§6.4 with
+    the ITVB values: silent volát 3g = 9, silent sas ultimó 5 (ITVB 6): V = 14, 2 v 2. Under the
+    default the fifth call comes after the auction's end."""
+    rec = raised_record()
+    rec["rules"] = itvb_with(sole_bidder_chooses_talon="true")
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.scores[0] is not None and list(rep.scores[0].deltas) == [14, 14, -14, -14]
+    rec["rules"] = {"name": "default"}
+    assert [(f.code, f.pointer) for f in validate_record(rec).findings] == \
+        [("IT-AUCTION-OVER", "/auction/4")]
+
+
+def test_no_raise_after_an_invitation_nobody_took() -> None:
+    """4.2's exception: s0 opens two, an XIX invitation (T22, T19, nine tarokks), nobody bids:
+    his bid stands, a raise to one is refused."""
+    rec = raised_record()
+    rec["auction"][0]["call"] = "two"
+    rec["auction"][4]["call"] = "one"
+    rec["rules"] = itvb_with(sole_bidder_chooses_talon="true")
+    assert [(f.code, f.pointer) for f in validate_record(rec).findings] == \
+        [("IT-RAISE", "/auction/4")]
+
+
+def test_raise_refusals() -> None:
+    """Only the declarer, only upwards, only before the first discard, once; and not when a
+    second player bid (the auction is simply over then)."""
+    r = rules(sole_bidder_chooses_talon="true")
+    e = dealt(r, DEAL_A)
+    for s, call in ((0, "three"), (1, "pass"), (2, "pass"), (3, "pass")):
+        e.bid(s, call)
+    assert code_of(e.bid, 1, "one") == "IT-RAISE"
+    assert code_of(e.bid, 0, "three") == "IT-RAISE"
+    assert code_of(e.bid, 0, "pass") == "IT-RAISE"
+    assert [a.value for a in e.legal_actions() if a.kind == "bid"] == ["two", "one", "solo"]
+    e.bid(0, "solo")
+    assert e.contract == "solo" and e.drawn[0] == 0
+    assert code_of(e.bid, 0, "solo") == "IT-AUCTION-OVER"
+    hands = list(DEAL_A)                # s1 gets T1 (for T13) so that he may bid
+    hands[1], hands[2] = hands[1].replace("T13", "T1"), hands[2].replace("T1 ", "T13 ")
+    two = dealt(r, hands)
+    for s, call in ((0, "three"), (1, "two"), (2, "pass"), (3, "pass"), (0, "hold"), (1, "pass")):
+        two.bid(s, call)
+    assert code_of(two.bid, 0, "one") == "IT-AUCTION-OVER"
+    late = dealt(r, DEAL_A)
+    for s, call in ((0, "three"), (1, "pass"), (2, "pass"), (3, "pass")):
+        late.bid(s, call)
+    late.discard(0, ("S10", "C10", "H1"))
+    assert code_of(late.bid, 0, "one") == "IT-AUCTION-OVER"
+
+
+def test_no_raise_for_the_honourless_fourth() -> None:
+    """Decision (the summary, 3.7: no raise for the trial three, próbahárom): deal A with T22
+    moved from s0's hand to the talon's top (T14 to s0): s3, who holds no honour, bids three
+    after three passes, draws T22 and may not raise."""
+    hands = list(DEAL_A)
+    hands[0] = hands[0].replace("T22", "T14")
+    e = IllustratedEngine(rules(sole_bidder_chooses_talon="true"), 4, 3,
+                          [PACK.mask(h.split()) for h in hands],
+                          [PACK.index[c] for c in "T22 C10 H1 DJ HJ HQ".split()])
+    for s, call in ((0, "pass"), (1, "pass"), (2, "pass"), (3, "three")):
+        e.bid(s, call)
+    assert e.phase == "discard" and e.declarer == 3
+    assert code_of(e.bid, 3, "two") == "IT-RAISE"

@@ -17,7 +17,7 @@ from ...findings import Finding
 from .. import Batch, Game, Step, register
 from ...rules import RuleSet
 from .codes import CODES
-from .contracts import PACK
+from .contracts import LEVELS, PACK
 from .engine import IllustratedEngine
 from .rules import IllustratedRules
 from .scoring import multiplier_of, next_periods, periods_after
@@ -163,7 +163,13 @@ class Illustrated(Game[IllustratedEngine]):
         e: IllustratedEngine = engine
         seat = e.to_act
         if e.phase == "discard":
-            return Action("discard", seat, rng.choice(list(e.legal_discards(seat))))  # type: ignore[arg-type]
+            # ITVB 4.2: the only bidder sometimes takes fewer talon cards
+            assert seat is not None
+            raises = [c for c in LEVELS if e.raised is None and not e.discard_turn
+                      and e.can_bid(seat, c)] if e.rules.sole_bidder_chooses_talon else []
+            if raises and rng.random() < 0.5:
+                return Action("bid", seat, rng.choice(raises))
+            return Action("discard", seat, rng.choice(list(e.legal_discards(seat))))
         if e.phase == "play":
             return rng.choice(list(e.legal_actions()))
         actions = list(e.legal_actions())

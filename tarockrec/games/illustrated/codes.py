@@ -24,6 +24,9 @@ CODES: tuple[Code, ...] = (
     Code("IT-YIELD-PASS", "§3.3", "a pass where the state machine requires a call"),
     Code("IT-AUCTION-INCOMPLETE", "§3.5", "the record ends during the auction"),
     Code("IT-AUCTION-OVER", "§3.5", "a call after the auction has ended"),
+    Code("IT-RAISE", "§3.5", "under sole_bidder_chooses_talon (ITVB 4.2): a raise after the "
+         "auction by another seat than the only bidder, not to a higher game, after his "
+         "invitation, or by the honourless fourth"),
     Code("IT-DISCARD-TURN", "§4.3", "a discard by the wrong seat, or out of order"),
     Code("IT-DISCARD-COUNT", "§4.3", "a seat discards the wrong number of cards"),
     Code("IT-DISCARD-NOT-HELD", "§4.3", "a discard of a card not held, or of one card twice"),

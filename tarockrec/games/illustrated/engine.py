@@ -89,6 +89,8 @@ class IllustratedEngine(TrickEngine):
         # who has bid or passed, the forced passes; bidding.py says what is Illustrated's own
         self.auction = Auction(bidding.auction_spec(rules), self.active)
         self.invitation: tuple[int, int] | None = None   # (card, inviter)
+        #: ITVB 4.2 (``sole_bidder_chooses_talon``): the only bidder's raise, (seat, level)
+        self.raised: tuple[int, str] | None = None
         self.declarer: int | None = None
         self.contract: str | None = None
         # exchange (§4.1–4.5)
@@ -126,8 +128,9 @@ class IllustratedEngine(TrickEngine):
 
     @property
     def calls(self) -> list[tuple[int, str]]:
-        """The auction's calls so far, (seat, call) in order."""
-        return self.auction.calls
+        """The auction's calls so far, (seat, call) in order, and the only bidder's raise
+        after them (ITVB 4.2)."""
+        return self.auction.calls + ([self.raised] if self.raised is not None else [])
 
     @property
     def turn(self) -> int | None:
@@ -269,6 +272,8 @@ class IllustratedEngine(TrickEngine):
     def _bid(self, seat: int, call: str, commit: bool) -> Event | None:
         """§3.3 checks of a call in their order, then (``commit``) §3.4 and §3.5: the shared
         auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's."""
+        if self.phase == DISCARD and self.rules.sole_bidder_chooses_talon:
+            return self._raise(seat, call, commit)
         if self.phase != AUCTION:
             raise self._wrong_phase("bid", call)
         self._seat_ok(seat, call)
@@ -330,6 +335,44 @@ class IllustratedEngine(TrickEngine):
                 self._fix_contract()
         return Event(Action("bid", seat, call), info)
 
+    def _raise(self, seat: int, call: str, commit: bool) -> Event | None:
+        """ITVB 4.2 (``sole_bidder_chooses_talon = true``): when only one player bid, he may,
+        before the talon is taken, choose to take fewer talon cards (3, 2, 1 or 0) and so raise
+        his game; not when he made an invitation (the only bidder opened the bidding, so nobody
+        took it). Written as one more auction call by the declarer, after the auction's end:
+        the level he plays. Decisions: the raise comes once, before any discard or annulment
+        (the talon is not yet taken: the draw is redone at the new level); the honourless
+        fourth may not raise (the summary: no raise for the trial three, próbahárom)."""
+        a = self.auction
+        if self.raised is not None or self.discard_turn or self.declarer is None:
+            raise self._wrong_phase("bid", call)
+        self._seat_ok(seat, call)
+        d, contract = self.declarer, self.contract
+        assert contract is not None
+        if a.bidders != {d}:
+            raise self._wrong_phase("bid", call)
+        if seat != d:
+            raise _bad("IT-RAISE", f"only the declarer (seat {d}), the only bidder, may choose "
+                       f"to take fewer talon cards; the auction is over for seat {seat}", call)
+        if call not in LEVELS or LEVELS.index(call) <= LEVELS.index(contract):
+            raise _bad("IT-RAISE", f"seat {seat} is declarer at {contract}: as the only bidder "
+                       f"he may raise only to a higher game (fewer talon cards), not {call!r}",
+                       call)
+        if self.invitation is not None:
+            raise _bad("IT-RAISE", f"seat {seat} made an invitation nobody took: his bid "
+                       f"stands at {contract} (ITVB 4.2)", call)
+        if not self.dealt[d] & HONOUR_MASK:
+            raise _bad("IT-RAISE", f"seat {seat} bid as the honourless fourth and may not "
+                       "raise his game", call)
+        if not commit:
+            return None
+        self.raised = (seat, call)
+        for s in self.active:                    # the talon is drawn again at the new level
+            self.hands[s] = self.dealt[s]
+        self.contract = call
+        self._draw()
+        return Event(Action("bid", seat, call), {"raise": call})
+
     def _why_bid(self, why: Refusal, seat: int, call: str) -> IllegalAction:
         """The words for the shared auction's refusal of a hold or a bid (§3.3 steps 3–7)."""
         a = self.auction
@@ -356,6 +399,11 @@ class IllustratedEngine(TrickEngine):
         a = self.auction
         assert a.high is not None and a.holder is not None
         self.contract, self.declarer = a.high, a.holder
+        self._draw()
+
+    def _draw(self) -> None:
+        """§4.1: the talon dealt out at the contract's level."""
+        assert self.contract is not None and self.declarer is not None
         table = TALON_TABLE[self.contract]
         i = 0
         order = [self.active[(self.pos[self.declarer] + k) % 4] for k in range(4)]
@@ -1044,6 +1092,10 @@ class IllustratedEngine(TrickEngine):
                     yield Action("bid", seat, call)
         elif ph == DISCARD:
             assert seat is not None
+            if self.rules.sole_bidder_chooses_talon and self.raised is None:
+                for call in LEVELS:              # ITVB 4.2: the only bidder's raise
+                    if self.can_bid(seat, call):
+                        yield Action("bid", seat, call)
             for d in self.legal_discards(seat):
                 yield Action("discard", seat, d)
         elif ph == CALL:

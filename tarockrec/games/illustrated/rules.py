@@ -256,7 +256,7 @@ class IllustratedRules(RuleSet):
         Option("silent_bonus_after_announced_volat", "true", TF, section="§6.4",
                meaning="a team that announced volát still scores silent trull and four kings"),
         # options the ITVB's cup rules need (rulesets/illustrated/itvb.json), not implemented
-        Option("sole_bidder_chooses_talon", "false", TF, ("false",), section="§3.5",
+        Option("sole_bidder_chooses_talon", "false", TF, section="§3.5",
                meaning="the only bidder may raise his game by taking fewer talon cards "
                        "(ITVB 4.2)"),
         Option("attribution_exceptions", "none", ("none", "itvb"), section="§4.10.1",
