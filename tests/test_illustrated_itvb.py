@@ -1,8 +1,9 @@
-"""The ITVB's cup rules (rule set ``itvb``, incomplete): the option values added for them —
+"""The ITVB's cup rules (rule set ``itvb``): the option values added for them —
 tarokk_declaration = itvb (7.1, 7.3), free_call_when_tarokk_discarded =
-only_if_declarer_holds_xx (5.6, 5.7), annul_timing = after_talon (8.2) — each changes the
-verdict as its section says; the rule set is refused as a whole, and its supported part scores
-the Kupa samples as hand-computed.
+only_if_declarer_holds_xx (5.6, 5.7), annul_timing = after_talon (8.2),
+sole_bidder_chooses_talon (4.2), attribution_exceptions = itvb (7.2), trull_meaning_rules
+(7.6-7.8) — each changes the verdict as its section says; the rule set scores the Kupa samples
+as hand-computed.
 
 Section numbers are the ITVB 4.0's (tarokk.hu/T_tajekoztatok/Illusztralt_versenyszabalyzat.pdf),
 read through the summary named in the rule set's provenance."""
@@ -76,15 +77,43 @@ def code_of(fn: Any, *args: Any) -> str:
     return err.value.code
 
 
-def test_the_rule_set_is_refused_naming_what_it_needs() -> None:
-    with pytest.raises(RulesError) as err:
-        GAME.rules({"name": "itvb"})
-    assert err.value.code == "OPTION-UNSUPPORTED"
-    for need in ("trull_meaning_rules",):
-        assert need in str(err.value)
+def test_the_rule_set_is_complete() -> None:
+    """All its values are implemented: it loads as a whole, with the three the ITVB needed last
+    (4.2, 7.2, 7.6-7.8)."""
+    r = GAME.rules({"name": "itvb"})
+    assert isinstance(r, IllustratedRules)
+    assert r.sole_bidder_chooses_talon and r.trull_meaning_rules
+    assert r.attribution_exceptions == "itvb"
     part = itvb_part()
+    assert part == rulesets.for_game("illustrated")["itvb"].options
     assert part["tarokk_declaration"] == "itvb" and part["annul_timing"] == "after_talon"
     assert part["free_call_when_tarokk_discarded"] == "only_if_declarer_holds_xx"
+
+
+def test_generated_itvb_deals_raise_and_survive_the_round_trip() -> None:
+    """The generator produces the only bidder's raise (4.2) under itvb; those deals are valid,
+    zero-sum and survive JSON -> XML -> JSON (tests/test_rulesets.py checks generated deals of
+    every complete set in general)."""
+    import random
+
+    from tarockrec.codecs import jsonio, xmlio
+    from tarockrec.generate import deal_record
+
+    r = GAME.rules({"name": "itvb"})
+    rng = random.Random("itvb-raise")
+    raised = 0
+    for i in range(40):
+        n = GAME.table_sizes[i % len(GAME.table_sizes)]
+        rec = deal_record(GAME, rng, i % n, rules=r, n=n)
+        bids = [c for c in rec["auction"] if c["call"] != "pass"]
+        if len(bids) > 1 and len({c["seat"] for c in bids}) == 1:
+            raised += 1
+            assert rec["result"]["contract"] == bids[-1]["call"]
+        rep = validate_record(rec)
+        assert rep.valid, [str(f) for f in rep.findings]
+        assert rep.scores[0] is not None and sum(rep.scores[0].deltas) == 0
+        assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == jsonio.dumps(rec)
+    assert raised
 
 
 # -- 7.3: no count needed when the partner holds the card ---------------------------------------
@@ -197,7 +226,8 @@ def test_kupa_samples_under_the_itvb_part() -> None:
 
 # -- 7.2: centrum, and the birds after the declarer's trull, are not said for the last speaker ---
 def itvb_with(**options: str) -> dict[str, Any]:
-    return {"name": "default", "options": itvb_part() | options}
+    """The itvb rule set (each test names the option it is about)."""
+    return {"name": "itvb", "options": options}
 
 
 def centrum_record() -> dict[str, Any]:
@@ -328,3 +358,110 @@ def test_no_raise_for_the_honourless_fourth() -> None:
         e.bid(s, call)
     assert e.phase == "discard" and e.declarer == 3
     assert code_of(e.bid, 3, "two") == "IT-RAISE"
+
+
+# -- 7.6-7.8: what a trull means ------------------------------------------------------------------
+def declaring(r: IllustratedRules, hands: list[str], auction: list[tuple[int, str]],
+              discards: list[str], call: str) -> IllustratedEngine:
+    e = dealt(r, hands)
+    for s, c in auction:
+        e.bid(s, c)
+    for s in e.discard_order:
+        e.discard(s, tuple(discards[s].split()))
+    e.call(e.declarer, call)                      # type: ignore[arg-type]
+    return e
+
+
+TRULL = rules(trull_meaning_rules="true")
+ONE_BID = [(0, "three"), (1, "pass"), (2, "pass"), (3, "pass")]
+K2_DISCARDS = ["S10 C10 H1", "DJ", "HJ", "HQ"]
+
+
+def test_a_defenders_trull_needs_a_high_honour() -> None:
+    """7.6: K2's deal, the defender s2 (T1, no high honour) says kontra and announces trull.
+    Default: valid; score (three, g = 1), rules §6.3/§6.4: s0's side takes every trick, silent
+    volát 3g = 3, the kontra'd game scored as well g x 2 = 2 (step 3), s2's failed trull 2 to the
+    declarer's side; silent trull and four kings suppressed by the volát: V = 7. ITVB: refused."""
+    rec = json.load(open(os.path.join(VALID, "kupa_silent_sas_ultimo.json"), encoding="utf-8"))
+    rec.pop("result")
+    rec["declarations"] = [{"seat": s, "say": say} for s, say in (
+        (0, []), (1, []), (2, ["kontra", "trull"]), (3, []), (0, []), (1, []))]
+    rec["rules"] = {"name": "default"}
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.scores[0] is not None and list(rep.scores[0].deltas) == [7, 7, -7, -7]
+    rec["rules"] = itvb_with(trull_meaning_rules="true")
+    assert [(f.code, f.pointer) for f in validate_record(rec).findings] == \
+        [("IT-TRULL-MEANING", "/declarations/2/say/1")]
+
+
+def test_the_declarers_first_turn_trull_means_both_high_honours() -> None:
+    """7.7: deal A with s0's T21 given to s2 (for T3): s0 holds the skíz only, he alone bid.
+    His first-turn trull is refused; in a later turn a high honour is enough (7.6)."""
+    hands = list(DEAL_A)
+    hands[0], hands[2] = hands[0].replace("T21", "T3"), hands[2].replace("T3", "T21")
+    e = declaring(TRULL, hands, ONE_BID, K2_DISCARDS, "T20")
+    assert code_of(e.declare, 0, ("trull",)) == "IT-TRULL-MEANING"
+    assert declaring(rules(), hands, ONE_BID, K2_DISCARDS, "T20").can_declare(0, ("trull",))
+    e.declare(0, ())
+    e.declare(1, ("four_kings",))
+    e.declare(2, ())
+    e.declare(3, ())
+    assert e.can_declare(0, ("trull",))
+    full = declaring(TRULL, DEAL_A, ONE_BID, K2_DISCARDS, "T20")   # both: allowed
+    assert full.can_declare(0, ("trull",))
+
+
+def test_with_three_bidders_the_first_turn_trull_means_the_skiz() -> None:
+    """7.7: s0 holds T22 (not T21), s1 T1, s2 T21: three bidders, s0 declarer at one. His
+    first-turn trull needs the skíz only; with two bidders it needs both."""
+    hands = list(DEAL_A)
+    hands[0], hands[2] = hands[0].replace("T21", "T3"), hands[2].replace("T3", "T21")
+    hands[1], hands[2] = hands[1].replace("T13", "T1"), hands[2].replace("T1 ", "T13 ")
+    three = declaring(TRULL, hands, [(0, "three"), (1, "two"), (2, "one"), (3, "pass"),
+                                     (0, "hold"), (1, "pass"), (2, "pass")],
+                      ["S10", "C10 H1", "DJ HJ", "HQ"], "T20")
+    assert three.declarer == 0 and three.contract == "one"
+    assert three.can_declare(0, ("trull",))
+    two = declaring(TRULL, hands, [(0, "three"), (1, "two"), (2, "pass"), (3, "pass"),
+                                   (0, "hold"), (1, "pass")],
+                    ["S10 C10", "H1 DJ", "HJ", "HQ"], "T20")
+    assert two.declarer == 0 and two.contract == "two"
+    assert code_of(two.declare, 0, ("trull",)) == "IT-TRULL-MEANING"
+
+
+#: deal A with s0's T22 and s1's T10 swapped: s0 (T21, T19) invites, s1 (T22) accepts
+INVITE = [DEAL_A[0].replace("T22", "T10"), DEAL_A[1].replace("T10", "T22"), DEAL_A[2],
+          DEAL_A[3]]
+INVITE_AUCTION = [(0, "two"), (1, "one"), (2, "pass"), (3, "pass"), (0, "pass")]
+INVITE_DISCARDS = ["HQ", "DN", "C10 H1", "DJ HJ"]
+
+
+def test_invitation_game_trull() -> None:
+    """7.8: s0's XIX invitation is taken by s1 (one); two bidders. The declarer's first-turn
+    trull means one high honour (s1 holds T22 only: allowed, where 7.7 would want both); when
+    he says none, the inviter's first-turn trull needs two honours or the skíz: s0 with T21
+    alone is refused, with T21 and T1 allowed."""
+    e = declaring(TRULL, INVITE, INVITE_AUCTION, INVITE_DISCARDS, "T19")
+    assert e.declarer == 1 and e.invitation is not None and e.invitation[1] == 0
+    assert e.can_declare(1, ("trull",))
+    for s in (1, 2, 3):
+        e.declare(s, ())
+    assert code_of(e.declare, 0, ("trull",)) == "IT-TRULL-MEANING"
+    hands = list(INVITE)
+    hands[0], hands[2] = hands[0].replace("T10", "T1"), hands[2].replace("T1 ", "T10 ")
+    f = declaring(TRULL, hands, INVITE_AUCTION, INVITE_DISCARDS, "T19")
+    for s in (1, 2, 3):
+        f.declare(s, ())
+    assert f.can_declare(0, ("trull",))
+
+
+def test_partner_trull_after_the_declarers_bird() -> None:
+    """7.6's exception: s1 (deal A, no high honour) may announce trull once his declarer s0
+    announced centrum; without it he may not."""
+    e = declaring(TRULL, DEAL_A, ONE_BID, K2_DISCARDS, "T20")
+    e.declare(0, ("centrum",))
+    assert e.can_declare(1, ("trull",))
+    f = declaring(TRULL, DEAL_A, ONE_BID, K2_DISCARDS, "T20")
+    f.declare(0, ())
+    assert code_of(f.declare, 1, ("trull",)) == "IT-TRULL-MEANING"

@@ -43,6 +43,10 @@ CODES: tuple[Code, ...] = (
          "before it ended"),
     Code("IT-SAY-UNKNOWN", "§4.10.1", "a statement that is not an Illustrated Tarokk "
          "statement"),
+    Code("IT-TRULL-MEANING", "§4.10.2", "under trull_meaning_rules (ITVB 7.6-7.8): a trull "
+         "without the honours it means (a high honour; both for the declarer's first turn, the "
+         "skíz with three bidders; one in an invitation game, two honours or the skíz for the "
+         "inviter's first turn)"),
     Code("IT-ATTRIBUTION", "§4.10.1", "an announcement that would be attributed to the other "
          "side"),
     Code("IT-ANNOUNCE-REPEAT", "§4.10.2", "an item its side has already announced"),

@@ -21,7 +21,8 @@ from ...tricks import TrickTable, follow_or_ruff, hold_back
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
-    ALL_BONUSES, CALLABLE, CALLS, HAND_BONUSES, HONOUR_MASK, KING_MASK, KONTRA_LEVELS,
+    ALL_BONUSES, CALLABLE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
+    KONTRA_LEVELS,
     KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, T1, T19, T20, T21, T22,
     TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
 )
@@ -811,6 +812,11 @@ class IllustratedEngine(TrickEngine):
                 raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                            f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
                            f"declare them before announcing {item}", item, sub)
+            if item == "trull" and r.trull_meaning_rules:
+                why = self._trull_meaning(seat, first_turn, announcer)
+                if why is not None:
+                    raise _bad("IT-TRULL-MEANING", f"seat {seat} may not announce trull here: "
+                               + why, item, sub)
             if item in ("double_game", "volat"):
                 partner_item = "volat" if item == "double_game" else "double_game"
                 if (partner_item in this_turn
@@ -879,6 +885,52 @@ class IllustratedEngine(TrickEngine):
         self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
         if self.round.done:
             self._start_play()
+
+    def _trull_meaning(self, seat: int, first_turn: bool,
+                       announcer: dict[tuple[str, str], int]) -> str | None:
+        """``trull_meaning_rules = true`` (ITVB 7.6 first sentence, 7.7, 7.8; the rules, not
+        the strong recommendations 9.1 exempts): why ``seat``'s trull is refused, or None.
+
+        * 7.7: the declarer's trull in his first turn means both high honours (T21 and T22);
+          when three players bid, the skíz (T22);
+        * 7.8: in an invitation (or yield) game, which another seat's invitation made, it means
+          one high honour; and when two players bid, the inviter's trull in his first turn
+          (the declarer said none, else it would be a repeat) needs two honours or the skíz;
+        * 7.6: else a trull needs a high honour in hand, except for the declarer's partner
+          once the declarer announced centrum, kismadár or nagymadár unasked.
+
+        Decisions: "in hand" is the hand kept after the discards (honours cannot be
+        discarded); "unasked" is read as before any trull of his side, which holds whenever
+        the partner may still announce trull (a side announces it once); a bird counts when
+        the declarer himself announced it, earlier in the phase or in this turn; the 7.8
+        inviter rule precedes 7.6's bird exception only when the declarer announced no bird
+        (7.8 names it as its own exception)."""
+        hand = self.kept[seat]
+        d = self.declarer
+        bidders = len(self.auction.bidders)
+        inviter = (self.invitation[1] if self.invitation is not None
+                   and self.invitation[1] != d else None)
+        bird = any(announcer.get(("D", b)) == d for b in ("centrum", "kismadar", "nagymadar"))
+        if seat == d and first_turn:
+            if inviter is not None:                                   # 7.8
+                ok, need = bool(hand & HIGH_HONOUR_MASK), "a high honour (T21 or T22)"
+            elif bidders >= 3:                                        # 7.7
+                ok, need = bool(hand >> T22 & 1), "the skíz (T22), three players having bid"
+            else:
+                ok, need = (hand & HIGH_HONOUR_MASK) == HIGH_HONOUR_MASK, "both high honours "\
+                    "(T21 and T22)"
+            return None if ok else f"the declarer's first-turn trull means {need} (ITVB " \
+                + ("7.8)" if inviter is not None else "7.7)")
+        if self.side(seat) == "D" and seat != d and bird:             # 7.6, the exception
+            return None
+        if seat == inviter and first_turn and bidders == 2:           # 7.8
+            if (hand & HONOUR_MASK).bit_count() >= 2 or hand >> T22 & 1:
+                return None
+            return ("in an invitation game the inviter's first-turn trull means two honours or "
+                    "the skíz (ITVB 7.8)")
+        if hand & HIGH_HONOUR_MASK:                                   # 7.6
+            return None
+        return "a trull needs a high honour (T21 or T22) in hand (ITVB 7.6)"
 
     def _attribution_exempt(self, item: str, announcer: dict[tuple[str, str], int]) -> bool:
         """ITVB 7.2 (``attribution_exceptions = itvb``): centrum always, kismadár and nagymadár

@@ -262,7 +262,7 @@ class IllustratedRules(RuleSet):
         Option("attribution_exceptions", "none", ("none", "itvb"), section="§4.10.1",
                meaning="announcements exempt from the last-speaker attribution: none, or "
                        "centrum and, after the declarer's trull, the birds (ITVB 7.2)"),
-        Option("trull_meaning_rules", "false", TF, ("false",), section="§4.10.2",
+        Option("trull_meaning_rules", "false", TF, section="§4.10.2",
                meaning="trull needs a high honour in hand, and the declarer's first-turn trull "
                        "means both high honours (ITVB 7.6–7.8)"),
     )
