@@ -255,7 +255,7 @@ class IllustratedRules(RuleSet):
                meaning="when the sides become known: the seed's events, or the server's"),
         Option("silent_bonus_after_announced_volat", "true", TF, section="§6.4",
                meaning="a team that announced volát still scores silent trull and four kings"),
-        # options the ITVB's cup rules need (rulesets/illustrated/itvb.json), not implemented
+        # options the ITVB's cup rules need (rulesets/illustrated/itvb.json)
         Option("sole_bidder_chooses_talon", "false", TF, section="§3.5",
                meaning="the only bidder may raise his game by taking fewer talon cards "
                        "(ITVB 4.2)"),
