@@ -63,7 +63,14 @@ def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+#: the whole numbers a record mostly holds, by their text (read without a regex)
+_SMALL_INTS = {str(i): i for i in range(-1000, 10000)}
+
+
 def _dec_int(s: str) -> Any:
+    v = _SMALL_INTS.get(s)
+    if v is not None:
+        return v
     return int(s) if _INT.match(s) else s
 
 
@@ -136,9 +143,12 @@ def _no_attributes(el: etree._Element, but: tuple[str, ...]) -> bool:
     return not keys or all(k in but for k in keys)
 
 
+_SEAT_TEXT = [str(i) for i in range(64)]
+
+
 def _check_seat(el: etree._Element, i: int) -> None:
     s = el.get("seat")
-    if s is not None and s.strip() != str(i):
+    if s is not None and s != (_SEAT_TEXT[i] if i < 64 else str(i)) and s.strip() != str(i):
         raise XMLError(Finding("XML-SEAT", f'<{el.tag} seat="{s}"> is entry {i} of its list; '
                                "seats are written in order 0, 1, 2, …", line=el.sourceline))
 
@@ -205,22 +215,32 @@ class Many(Form):
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         t = TYPES[self.type]
         out: list[Any] = []
-        ctx.at(ptr, el)
-        for i, item in enumerate(_children(el)):
-            p = f"{ptr}/{i}"
-            if self.index:
-                _check_seat(item, i)
-            if item.tag != self.item:  # foreign element in a list: keep it as an entry
-                ctx.at(p, item)
-                out.append(_read_unknown(item) if item.tag != "json" else _read_json(item))
+        lines = ctx.lines
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        index, scalar, item_tag = self.index, self.scalar, self.item
+        skip = ("seat",) if index else ()
+        i = 0
+        for item in el:
+            tag = item.tag
+            if not isinstance(tag, str):       # not an element (as _children skips)
                 continue
-            plain = (self.scalar and len(item) == 0
-                     and _no_attributes(item, ("seat",) if self.index else ()))
-            if plain:
+            p = f"{ptr}/{i}"
+            if index:
+                _check_seat(item, i)
+            i += 1
+            if tag != item_tag:  # foreign element in a list: keep it as an entry
                 ctx.at(p, item)
+                out.append(_read_unknown(item) if tag != "json" else _read_json(item))
+                continue
+            if scalar and len(item) == 0 and _no_attributes(item, skip):
+                line = item.sourceline
+                if line is not None:
+                    lines[p] = line
                 out.append(t.text[1].dec(item.text or ""))  # type: ignore[index]
             else:
-                out.append(_read_obj(item, t, p, ctx, skip=("seat",) if self.index else ()))
+                out.append(_read_obj(item, t, p, ctx, skip))
         d[key] = out
 
 
@@ -241,7 +261,9 @@ class Text(Form):
         _sub(parent, self.tag, self.kind.enc(v))
 
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
-        ctx.at(ptr, el)
+        line = el.sourceline
+        if line is not None:
+            ctx.lines[ptr] = line
         d[key] = self.kind.dec(el.text or "")
 
 
@@ -288,10 +310,28 @@ class Texts(Form):
 
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         if self.wrapper:
-            ctx.at(ptr, el)
+            lines = ctx.lines
+            line = el.sourceline
+            if line is not None:
+                lines[ptr] = line
             out: list[Any] = []
-            for item in _children(el):
-                self._item(item, out, ptr, ctx)
+            item_tag, dec = self.item, self.kind.dec
+            n = 0
+            for item in el:
+                tag = item.tag
+                if not isinstance(tag, str):   # not an element (as _children skips)
+                    continue
+                # the common item inline (what _item does for it): no index, no attributes
+                # but seat, no children
+                if tag == item_tag and not self.index and not len(item) and (
+                        not item.keys() or _no_attributes(item, ("seat",))):
+                    line = item.sourceline
+                    if line is not None:
+                        lines[f"{ptr}/{n}"] = line
+                    out.append(dec(item.text or ""))
+                else:
+                    self._item(item, out, ptr, ctx)
+                n += 1
             d[key] = out
         else:
             out = d.setdefault(key, [])
@@ -615,13 +655,20 @@ def _read_unknown(el: etree._Element) -> Any:
 def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
               skip: tuple[str, ...] = ()) -> dict[str, Any]:
     d: dict[str, Any] = {}
-    ctx.at(ptr, el)
-    for name, raw in _attributes(el):
-        if name in skip:
-            continue
-        key = _local(name) if name[0] == "{" else name       # {namespace}name
-        kind = t.attrs.get(key)
-        d[key] = kind.dec(raw) if kind else raw
+    line = el.sourceline
+    if line is not None:
+        ctx.lines[ptr] = line
+    items = el.items()                   # one walk of the attributes, names and values
+    if items:
+        if len(items) > MAX_ATTRIBUTES:
+            _attributes(el)              # raises XML-ATTRIBUTES
+        attrs = t.attrs
+        for name, raw in items:
+            if name in skip:
+                continue
+            key = _local(name) if name[0] == "{" else name       # {namespace}name
+            kind = attrs.get(key)
+            d[key] = kind.dec(raw) if kind else raw
     if t.text:
         d[t.text[0]] = t.text[1].dec(el.text or "")
     by_tag = t.by_tag
