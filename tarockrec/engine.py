@@ -378,24 +378,27 @@ class TrickEngine(Engine):
             seat = table.leader
             cards: list[int] = []
             seats: list[int] = []
-            led_mask = best = 0
+            led_mask = best = taken = 0
+            # follow_or_ruff and must_beat (tarockrec.tricks) written out: the hot loop
             for cc in trick:
                 card = index.get(cc) if type(cc) is str else None
                 if card is None:
                     return played
                 hand = hands[seat]
                 if cards:
-                    allowed = follow_or_ruff(hand, led_mask, trump_mask)
+                    allowed = hand & led_mask or hand & trump_mask or hand
                     if beats is not None:
-                        allowed = must_beat(allowed, beats[best])
-                        if beats[best] >> card & 1:
+                        beating = beats[best]
+                        allowed = allowed & beating or allowed
+                        if beating >> card & 1:
                             best = card
                 else:
                     allowed = hand
                     led_mask = suit_mask[suit_of[card]]
                     best = card
-                if not allowed >> card & 1 or card in cards:
+                if not allowed >> card & 1 or taken >> card & 1:
                     return played
+                taken |= 1 << card
                 cards.append(card)
                 seats.append(seat)
                 seat = following[seat]
