@@ -53,6 +53,8 @@ class Compiler:
         self.base = root.get("$id", "")
         self.env: dict[str, Any] = {"_eq": _json_equal, "_MISSING": _MISSING}
         self.funcs: dict[str, str] = {}       # ref target / id -> function name
+        self.inlining: list[str] = []         # $ref targets being written out in place
+        self.too_long: set[str] = set()       # $ref targets too long to write out in place
         self.sources: list[str] = []
         self.n = 0
 
@@ -123,8 +125,12 @@ class Compiler:
                 out.append(f"{pad}if type({v}) is not str or {v} not in {sname}: return False\n")
             else:
                 target = self._target(s["$ref"])
-                fname = self.function(self._node(target), target)
-                out.append(f"{pad}if not {fname}({v}): return False\n")
+                body = self._inline(target, v, ind)
+                if body is not None:
+                    out += body
+                else:
+                    fname = self.function(self._node(target), target)
+                    out.append(f"{pad}if not {fname}({v}): return False\n")
         if "type" in s:
             names = s["type"] if isinstance(s["type"], list) else [s["type"]]
             test = " or ".join(_TYPE_TEST[t].format(v=v) for t in names)
@@ -146,8 +152,12 @@ class Compiler:
                 cname = self._name("C", c)
                 out.append(f"{pad}if not _eq({v}, {cname}): return False\n")
         if "pattern" in s:
-            rname = self._name("R", re.compile(s["pattern"]).search)
-            out.append(f"{pad}if type({v}) is str and {rname}({v}) is None: return False\n")
+            # the texts found to match are remembered (a set lookup instead of a regex)
+            memo: set[str] = set()
+            mname = self._name("M", memo)
+            rname = self._name("R", _matcher(re.compile(s["pattern"]).search, memo))
+            out.append(f"{pad}if type({v}) is str and {v} not in {mname} and not {rname}({v}): "
+                       "return False\n")
         for key, op in (("minimum", "<"), ("maximum", ">")):
             if key in s:
                 out.append(f"{pad}if type({v}) in (int, float) and {v} {op} {s[key]!r}: "
@@ -189,6 +199,28 @@ class Compiler:
             out.append(f"{pad}else:\n")
             out += other or [f"{pad}    pass\n"]
         return out
+
+    #: a $ref target whose checks are at most this many lines is written out in place of a
+    #: call (the gate's time is mostly calls of small functions)
+    INLINE_LINES = 40
+
+    def _inline(self, target: str, v: str, ind: int) -> list[str] | None:
+        """The checks of $ref ``target`` written out for ``v``, or None when they are
+        recursive or long (then a call of its function)."""
+        if target in self.inlining or target in self.too_long:
+            return None
+        node = self._node(target)
+        if not isinstance(node, dict):
+            return None
+        self.inlining.append(target)
+        try:
+            body = self.gen(node, v, ind)
+        finally:
+            self.inlining.pop()
+        if len(body) > self.INLINE_LINES:
+            self.too_long.add(target)
+            return None
+        return body
 
     def _items(self, sub: Any, v: str, ind: int) -> list[str]:
         pad = "    " * ind
@@ -296,6 +328,23 @@ class Compiler:
 
     def env_lookup(self, fname: str) -> Callable[[Any], bool]:
         return lambda x: self.env[fname](x)
+
+
+#: texts remembered per pattern (beyond it, a text is matched by the regex each time)
+MEMO_SIZE = 4096
+
+
+def _matcher(search: Callable[[str], Any], memo: set[str]) -> Callable[[str], bool]:
+    """Whether a text matches (``search``), remembering a text that does in ``memo``."""
+
+    def matches(text: str) -> bool:
+        if search(text) is None:
+            return False
+        if len(memo) < MEMO_SIZE:
+            memo.add(text)
+        return True
+
+    return matches
 
 
 def compile_schema(schema: dict[str, Any], cache_dir: str | None = None) -> Check:
