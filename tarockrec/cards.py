@@ -36,6 +36,10 @@ class Pack:
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     suit_mask: dict[str, int] = field(init=False, repr=False, compare=False)
     full_mask: int = field(init=False, repr=False, compare=False)
+    #: card -> the mask of its suit (what following a lead of that card means)
+    led: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: card code -> its bit (``1 << index``)
+    bit: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {c: i for i, c in enumerate(self.codes)})
@@ -44,6 +48,8 @@ class Pack:
             masks[s] = masks.get(s, 0) | (1 << i)
         object.__setattr__(self, "suit_mask", masks)
         object.__setattr__(self, "full_mask", (1 << len(self.codes)) - 1)
+        object.__setattr__(self, "led", tuple(masks[s] for s in self.suits))
+        object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.codes)})
 
     def __len__(self) -> int:
         return len(self.codes)
