@@ -836,6 +836,22 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
     if not head.strip():
         yield 1, 1, Finding("XML-SYNTAX", "the file is empty, not an XML document", line=1), {}
         return
+    # the root element read from the head alone: when it is there and acceptable, the records
+    # are read with the parser reporting only their elements (an event per element costs
+    # time); otherwise the element-by-element reading below words whatever is wrong
+    root = _root_of(head)
+    if root is not None:
+        bad = _check_root(root)
+        if bad is not None:
+            yield 1, bad.line or 1, bad, {}
+            return
+        yield from _records(_Chain(head, fp), int(root.get("version", "1").strip()))
+        return
+    yield from _iter_every_element(fp, head)
+
+
+def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
+    """The archive read with an event for every element (the depth counted as it goes)."""
     # huge_tree: a value longer than libxml2's 10 MB default is read as JSON reads it (a record
     # valid in JSON must read back from XML); nesting is bounded below, per record (REC-DEPTH)
     parser = etree.iterparse(
@@ -890,6 +906,100 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
         yield index + 1, f.line or 1, f, {}
     except (etree.LxmlError, ValueError, OSError) as err:
         yield index + 1, 1, Finding("XML-SYNTAX", f"this is not readable XML ({err})", line=1), {}
+
+
+def _parser_options() -> dict[str, Any]:
+    # huge_tree: a value longer than libxml2's 10 MB default is read as JSON reads it; nesting
+    # is bounded per record (REC-DEPTH)
+    return dict(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=True,
+                dtd_validation=False, attribute_defaults=False, remove_comments=True,
+                remove_pis=True)
+
+
+def _root_of(head: bytes) -> etree._Element | None:
+    """The root element as the start of ``head`` gives it (children not read), or None when
+    the head does not hold its start tag or holds an error before it."""
+    pull = etree.XMLPullParser(events=("start",), recover=False, **_parser_options())
+    try:
+        pull.feed(head)
+        for _event, el in pull.read_events():
+            return el
+    except (etree.XMLSyntaxError, etree.LxmlError, ValueError):
+        return None
+    return None
+
+
+#: the elements below a record at most MAX_DEPTH levels deep: a record has one deeper
+#: (counted only when it has more than MAX_DEPTH elements at all)
+_DESCENDANTS = etree.XPath("count(descendant::*)")
+_TOO_DEEP = etree.XPath("boolean(" + "/".join(["*"] * (MAX_DEPTH + 1)) + ")")
+
+
+def _records(source: Any, version: int) -> Iterator[LinedEntry]:
+    """The records below an acceptable root, the parser reporting only <deal>/<session>
+    elements: any other element directly below the root is reported (XML-ROOT) in its
+    place, when the record after it ends or the archive does."""
+    parser = etree.iterparse(source, events=("start", "end"),
+                             tag=("tarockrec", "deal", "session"), recover=False,
+                             **_parser_options())
+    index = 0
+    root: etree._Element | None = None
+    last: etree._Element | None = None      # the record read last (cleared, still in place)
+    try:
+        for event, el in parser:
+            if event == "start":
+                if root is None:
+                    root = el
+                continue
+            parent = el.getparent()
+            if parent is None or parent.getparent() is not None:
+                continue                     # a <deal> inside a record, not a record
+            earlier = list(el.itersiblings(preceding=True))
+            earlier.reverse()
+            for other in earlier:
+                if other is last or not isinstance(other.tag, str):
+                    continue
+                index += 1
+                yield index, other.sourceline or 1, _not_a_record(other), {}
+            index += 1
+            line = el.sourceline or 1
+            if _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
+                yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
+            else:
+                try:
+                    rec, lines = _record_of(el, version)
+                except XMLError as err:
+                    yield index, line, err.finding, {}
+                else:
+                    yield index, line, rec, lines
+            el.clear()
+            while el.getprevious() is not None:
+                del parent[0]
+            last = el
+        if root is not None:
+            for other in root:
+                if other is last or not isinstance(other.tag, str):
+                    continue
+                index += 1
+                yield index, other.sourceline or 1, _not_a_record(other), {}
+    except etree.XMLSyntaxError as err:
+        if root is not None:     # the elements that ended before it, the open one left out
+            for other in list(root)[:-1]:
+                if other is last or not isinstance(other.tag, str) \
+                        or other.tag in ("deal", "session"):
+                    continue
+                index += 1
+                yield index, other.sourceline or 1, _not_a_record(other), {}
+        f = _syntax(err, parser.error_log)
+        yield index + 1, f.line or 1, f, {}
+    except (etree.LxmlError, ValueError, OSError) as err:
+        yield index + 1, 1, Finding("XML-SYNTAX", f"this is not readable XML ({err})", line=1), {}
+
+
+def _not_a_record(el: etree._Element) -> Finding:
+    line = el.sourceline or 1
+    return Finding("XML-ROOT", f"<{_local(str(el.tag))}> is not a record (expected <deal> or "
+                   "<session>)", line=line)
 
 
 def _check_root(el: etree._Element) -> Finding | None:
