@@ -198,7 +198,31 @@ class Compiler:
             out += then or [f"{pad}    pass\n"]
             out.append(f"{pad}else:\n")
             out += other or [f"{pad}    pass\n"]
+        self._drop_known_types(out, pad, v)
         return out
+
+    @staticmethod
+    def _drop_known_types(out: list[str], pad: str, v: str) -> None:
+        """Once a line of this level has returned False unless ``v`` is of one type, the
+        later tests of that type at this level are true: leave them out."""
+        known = None
+        for i, line in enumerate(out):
+            if not line.startswith(pad) or line[len(pad)] == " ":
+                continue                     # a line of a deeper level
+            body = line[len(pad):]
+            if known is None:
+                for t in ("dict", "list", "str", "int"):
+                    if body == f"if not (type({v}) is {t}): return False\n":
+                        known = t
+                continue
+            guard = f"if type({v}) is {known}"
+            number = f"if type({v}) in (int, float) and "
+            if body.startswith(guard + " and "):
+                out[i] = pad + "if " + body[len(guard) + 5:]
+            elif body == guard + ":\n":
+                out[i] = pad + "if True:\n"
+            elif known == "int" and body.startswith(number):
+                out[i] = pad + "if " + body[len(number):]
 
     #: a $ref target whose checks are at most this many lines is written out in place of a
     #: call (the gate's time is mostly calls of small functions)
@@ -289,8 +313,10 @@ class Compiler:
         if extra is False and private_free:
             known = self._name("K", frozenset(props))
             prefix = " and not {k}.startswith('_')".format(k=k) if patterns else ""
-            out.append(f"{inner}for {k} in {v}:\n")
-            out.append(f"{inner}    if {k} not in {known}{prefix}: return False\n")
+            # one C call when every key is known; the loop only to look at the others
+            out.append(f"{inner}if not {known}.issuperset({v}):\n")
+            out.append(f"{inner}    for {k} in {v}:\n")
+            out.append(f"{inner}        if {k} not in {known}{prefix}: return False\n")
         elif extra not in (True, {}) or not private_free:
             fname = self._general_object(props, patterns, extra)
             out.append(f"{inner}if not {fname}({v}): return False\n")
