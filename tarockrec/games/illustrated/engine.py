@@ -925,16 +925,20 @@ class IllustratedEngine(TrickEngine):
 
     def _active_binds(self, seat: int) -> list[tuple[int, int]]:
         t = self.table
-        assert t is not None
-        n = t.trick_number
-        team = self.side(seat)
+        assert t is not None and self.declarer is not None
+        n = len(t.tricks) + 1                                   # t.trick_number
+        team = "D" if seat == self.declarer or seat == self.partner else "O"   # side(seat)
         hand = self.hands[seat]
         out = []
+        members: frozenset[int] | None = None
         for b_team, card, target, bird in self._binds:
             if b_team != team or not hand >> card & 1 or n > target:
                 continue
-            if bird and any(w not in self.members(team) for _, _, _, w in t.tricks):
-                continue
+            if bird:
+                if members is None:
+                    members = self.members(team)
+                if any(w not in members for _, _, _, w in t.tricks):
+                    continue
             out.append((card, target))
         return out
 
