@@ -87,9 +87,22 @@ class Kind:
 
 _str = Kind(_safe, str, str)
 _token = Kind(lambda v: _safe(v) and v == v.strip(), str, str.strip)
-_int = Kind(_is_int, str, lambda s: _dec_int(s.strip()))
+def _dec_int_text(s: str) -> Any:
+    """A whole number written with spaces around it or not (the common case by lookup)."""
+    v = _SMALL_INTS.get(s)
+    return v if v is not None else _dec_int(s.strip())
+
+
+def _dec_seat(s: str) -> Any:
+    v = _SMALL_INTS.get(s)
+    if v is not None:
+        return v
+    return None if s.strip() == "none" else _dec_int(s.strip())
+
+
+_int = Kind(_is_int, str, _dec_int_text)
 _seat = Kind(lambda v: v is None or _is_int(v), lambda v: "none" if v is None else str(v),
-             lambda s: None if s.strip() == "none" else _dec_int(s.strip()))
+             _dec_seat)
 _bool = Kind(lambda v: isinstance(v, bool), lambda v: "true" if v else "false",
              lambda s: {"true": True, "false": False}.get(s.strip(), s))
 _optval = Kind(lambda v: _is_int(v) or (_safe(v) and not _INT.match(v)), str, _dec_int)
@@ -140,7 +153,9 @@ def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str
 def _no_attributes(el: etree._Element, but: tuple[str, ...]) -> bool:
     """Whether ``el`` has no attributes other than those named in ``but``."""
     keys = el.keys()                     # a list: one walk, no set built
-    return not keys or all(k in but for k in keys)
+    if len(keys) < 2:
+        return not keys or keys[0] in but
+    return all(k in but for k in keys)
 
 
 _SEAT_TEXT = [str(i) for i in range(64)]
