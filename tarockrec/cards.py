@@ -6,7 +6,7 @@ code string (``T22``, ``SK``, ``H1``, ``HA``) in records. ``Pack`` converts betw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 TRUMP = "T"
 SUITS = ("S", "C", "H", "D")
@@ -122,3 +122,29 @@ ULTI32 = Pack(
     tuple(s for s in SUITS for _ in _ULTI_RANKS),
     tuple(8 - i for _ in SUITS for i in range(8)),
 )
+
+
+def byte_sums(values: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a card mask (cards 0–7, 8–15, …), the sum of ``values`` of the cards
+    set, for each of the 256 bytes: ``mask_sum`` adds a mask's values a byte at a time."""
+    tables = []
+    for base in range(0, len(values), 8):
+        chunk = values[base:base + 8]
+        table = [0] * 256
+        for b in range(1, 256):
+            low = b & -b
+            i = low.bit_length() - 1
+            table[b] = table[b ^ low] + (chunk[i] if i < len(chunk) else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def mask_sum(mask: int, tables: Sequence[Sequence[int]]) -> int:
+    """The sum of the values (``byte_sums``) of the cards in ``mask``."""
+    total = 0
+    k = 0
+    while mask:
+        total += tables[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return total
