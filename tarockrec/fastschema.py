@@ -29,6 +29,8 @@ _TYPE_TEST = {"object": "type({v}) is dict", "array": "type({v}) is list",
               "number": "type({v}) in (int, float)", "boolean": "type({v}) is bool",
               "null": "{v} is None"}
 _MISSING = object()
+#: JSON types whose test is one Python type (what ``_drop_known_types`` can rely on)
+_KNOWN_TYPES = {"object": "dict", "array": "list", "string": "str", "integer": "int"}
 
 
 def _json_equal(a: Any, b: Any) -> bool:
@@ -118,6 +120,7 @@ class Compiler:
         if unknown:
             raise SchemaCompileError(f"keyword(s) not supported: {sorted(unknown)}")
         out: list[str] = []
+        known: tuple[str, int] | None = None      # (Python type, lines after its test)
         if "$ref" in s:
             allowed = self.string_set(s["$ref"] and {"$ref": s["$ref"]})
             if allowed is not None:
@@ -135,6 +138,8 @@ class Compiler:
             names = s["type"] if isinstance(s["type"], list) else [s["type"]]
             test = " or ".join(_TYPE_TEST[t].format(v=v) for t in names)
             out.append(f"{pad}if not ({test}): return False\n")
+            if len(names) == 1 and names[0] in _KNOWN_TYPES:
+                known = (_KNOWN_TYPES[names[0]], len(out))
         if "enum" in s:
             values = s["enum"]
             if all(type(x) is str for x in values):
@@ -198,25 +203,24 @@ class Compiler:
             out += then or [f"{pad}    pass\n"]
             out.append(f"{pad}else:\n")
             out += other or [f"{pad}    pass\n"]
-        self._drop_known_types(out, pad, v)
+        if known is not None:
+            self._drop_known_types(out, pad, v, *known)
         return out
 
     @staticmethod
-    def _drop_known_types(out: list[str], pad: str, v: str) -> None:
-        """Once a line of this level has returned False unless ``v`` is of one type, the
-        later tests of that type at this level are true: leave them out."""
-        known = None
-        for i, line in enumerate(out):
+    def _drop_known_types(out: list[str], pad: str, v: str, known: str, start: int) -> None:
+        """Once a line of this level has returned False unless ``v`` is of type ``known``
+        (the lines before ``start``), the later tests of that type at this level are true:
+        leave them out."""
+        guard = f"if type({v}) is {known}"
+        for i in range(start, len(out)):
+            line = out[i]
             if not line.startswith(pad) or line[len(pad)] == " ":
                 continue                     # a line of a deeper level
             body = line[len(pad):]
-            if known is None:
-                for t in ("dict", "list", "str", "int"):
-                    if body == f"if not (type({v}) is {t}): return False\n":
-                        known = t
-                continue
-            guard = f"if type({v}) is {known}"
             number = f"if type({v}) in (int, float) and "
+            if not body.startswith("if type("):
+                continue
             if body.startswith(guard + " and "):
                 out[i] = pad + "if " + body[len(guard) + 5:]
             elif body == guard + ":\n":
