@@ -147,6 +147,17 @@ class TrickTable:
             self._played_by = out
         return self._played_by
 
+    def played(self, card: int) -> tuple[int, int] | None:
+        """``played_by.get(card)`` without building the whole map (for a few look-ups)."""
+        if self._played_by is not None:
+            return self._played_by.get(card)
+        for n, (_, cards, seats, _) in enumerate(self.tricks, 1):
+            if card in cards:
+                return seats[cards.index(card)], n
+        if card in self.cards:
+            return self.seats[self.cards.index(card)], len(self.tricks) + 1
+        return None
+
     def winner(self, number: int) -> int:
         return self.tricks[number - 1][3]
 
