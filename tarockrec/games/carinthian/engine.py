@@ -866,21 +866,25 @@ class CarinthianEngine(TrickEngine):
         start = 0
         if self._plain and self.phase == PLAY:
             start = self._play_plain(tricks, TAROCK_MASK)
-        elif self.trischak and not self._reserved and self.phase == PLAY:
-            start = self._play_trischak(tricks)
+        elif self.phase == PLAY:
+            start = self._play_masks(tricks)
         self._play_checked(tricks, start)
 
-    def _play_trischak(self, tricks: list[Any]) -> int:
-        """Whole Trischak tricks with _legal_mask's rules as masks: §5.2, Stichzwang (§5.4:
-        beat the winning card when able) and the pagat kept back while another tarock is
-        held (§5.5). Returns the tricks played; the card-by-card path takes over at the
-        first card refused (to word the finding)."""
+    def _play_masks(self, tricks: list[Any]) -> int:
+        """Whole tricks with _legal_mask's rules as masks: §5.2; in Trischak Stichzwang
+        (§5.4: beat the winning card when able) and the pagat kept back while another tarock
+        is held (§5.5); the declarer's announced birds kept back until their trick (§5.3).
+        Returns the tricks played; the card-by-card path takes over at the first card
+        refused (to word the finding)."""
         t = self.table
         assert t is not None
         card_of = PACK.index.__getitem__
         hands = self.hands
-        stichzwang = self.mode == "stichzwang"
+        trischak = self.trischak
+        stichzwang = trischak and self.mode == "stichzwang"
         pagat = 1 << T1
+        birds = [(1 << BIRD_CARD[b], BIRD_TRICK[b]) for b in self.announced if b in BIRD_CARD]
+        declarer = self.declarer if self._reserved else None
         played = 0
         for trick in tricks:
             if type(trick) is not list or len(trick) != t.size or t.done:
@@ -889,6 +893,11 @@ class CarinthianEngine(TrickEngine):
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
+            n = len(t.tricks) + 1
+            later = 0
+            for bit, target in birds:
+                if target > n:
+                    later |= bit
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -906,8 +915,10 @@ class CarinthianEngine(TrickEngine):
                             best = card
                 else:
                     legal = hand
-                if legal & pagat and hand & TAROCK_MASK != pagat:
+                if trischak and legal & pagat and hand & TAROCK_MASK != pagat:
                     legal = legal & ~pagat or legal
+                if seat == declarer:
+                    legal = legal & ~later or legal
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
