@@ -860,7 +860,9 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
         if bad is not None:
             yield 1, bad.line or 1, bad, {}
             return
-        yield from _records(_Chain(head, fp), int(root.get("version", "1").strip()))
+        version = int(root.get("version", "1").strip())
+        del root                          # the head's own parse: not kept while reading
+        yield from _records(_Chain(head, fp), version)
         return
     yield from _iter_every_element(fp, head)
 
