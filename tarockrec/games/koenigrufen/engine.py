@@ -923,70 +923,7 @@ class KoenigrufenEngine(TrickEngine):
         if (self._plain or self._plain_misere) and self.phase == PLAY:
             # only §5.2 (and §5.4 in misère) apply: the shared fast path
             start = self._play_plain(tricks, TAROCK_MASK, BEATS if self._plain_misere else None)
-        elif self._reserved and self.phase == PLAY and self._plain_but_reserved():
-            start = self._play_reserved(tricks)
         self._play_checked(tricks, start)
-
-    def _plain_but_reserved(self) -> bool:
-        """A positive contract whose only rule beyond §5.2 is §5.6 (announced birds or King
-        Ultimo kept for their trick)."""
-        c = self.contract
-        return (c is not None and c.family == "positive"
-                and not (c.id == "farbensolo" and self.rules.farbensolo_tarock_lead != "free"))
-
-    def _play_reserved(self, tricks: list[list[str]]) -> int:
-        """Whole tricks with _legal_mask's rules as masks: §5.2, then §5.6 (a reserved card
-        due in this trick must be played, one reserved for a later trick kept back while the
-        seat has another legal card). Returns the tricks played; the card-by-card path takes
-        over at the first card refused (to word the finding)."""
-        t = self.table
-        assert t is not None
-        card_of = PACK.index.__getitem__
-        hands = self.hands
-        reserved_of = self._reserved
-        highest_first = self.rules.forced_bird_order == "highest_first"
-        played = 0
-        for trick in tricks:
-            if type(trick) is not list or len(trick) != t.size or t.done:
-                break
-            try:
-                cards = list(map(card_of, trick))
-            except (KeyError, TypeError):
-                return played
-            n = len(t.tricks) + 1
-            following = t.following
-            seat = t.leader
-            seats: list[int] = []
-            led = SUIT_MASK[SUIT_OF[cards[0]]]
-            taken = 0
-            for card in cards:
-                hand = hands[seat]
-                legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
-                reserved = reserved_of.get(seat)
-                if reserved:
-                    due = later = 0
-                    for r_card, target in reserved:
-                        if legal >> r_card & 1:
-                            if target == n:
-                                due |= 1 << r_card
-                            elif target > n:
-                                later |= 1 << r_card
-                    if due:
-                        legal = due
-                    elif legal & ~later or not highest_first or not later:
-                        legal = legal & ~later or legal
-                    else:
-                        legal = 1 << max(iter_bits(later))
-                if not legal >> card & 1 or taken >> card & 1:
-                    return played
-                taken |= 1 << card
-                seats.append(seat)
-                seat = following[seat]
-            t.push_trick(seats, cards, taken)
-            played += 1
-            if t.done:
-                self.phase = DONE
-        return played
 
     # -- legal actions ------------------------------------------------------------------------
     def _legal_actions(self) -> Iterator[Action]:
