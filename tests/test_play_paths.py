@@ -1,7 +1,7 @@
 """The replay's whole-trick paths against the card-by-card path, for every game and table size.
 
 Each game replays a recorded play in whole tricks on masks while it can (``_play_plain`` and
-the games' own ``_play_masks`` / ``_play_reserved`` / ``_play_bound``) and falls back to the
+the games' own ``_play_masks`` / ``_play_bound``) and falls back to the
 card-by-card path, which asks ``_legal_mask`` for every card, at the first card the masks
 refuse. The masks restate the rules of ``_legal_mask``; this test holds the two to the same
 verdicts: generated deals (with announcements, Trischak, Ulti sevens, …) and copies in which a
@@ -25,7 +25,7 @@ from tarockrec.validate import validate_record
 CASES = [(name, n) for name, game in sorted(all_games().items()) for n in game.table_sizes]
 DEALS = 100
 #: the whole-trick paths: each returns how many tricks it played (0 = none, all card by card)
-FAST = ("_play_plain", "_play_masks", "_play_reserved", "_play_bound")
+FAST = ("_play_plain", "_play_masks", "_play_bound")
 
 
 def _outcome(rec: dict[str, Any]) -> tuple[Any, ...]:
