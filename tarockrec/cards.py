@@ -6,7 +6,7 @@ code string (``T22``, ``SK``, ``H1``, ``HA``) in records. ``Pack`` converts betw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 TRUMP = "T"
 SUITS = ("S", "C", "H", "D")
@@ -36,6 +36,10 @@ class Pack:
     index: dict[str, int] = field(init=False, repr=False, compare=False)
     suit_mask: dict[str, int] = field(init=False, repr=False, compare=False)
     full_mask: int = field(init=False, repr=False, compare=False)
+    #: card -> the mask of its suit (what following a lead of that card means)
+    led: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: card code -> its bit (``1 << index``)
+    bit: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", {c: i for i, c in enumerate(self.codes)})
@@ -44,6 +48,8 @@ class Pack:
             masks[s] = masks.get(s, 0) | (1 << i)
         object.__setattr__(self, "suit_mask", masks)
         object.__setattr__(self, "full_mask", (1 << len(self.codes)) - 1)
+        object.__setattr__(self, "led", tuple(masks[s] for s in self.suits))
+        object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.codes)})
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -116,3 +122,29 @@ ULTI32 = Pack(
     tuple(s for s in SUITS for _ in _ULTI_RANKS),
     tuple(8 - i for _ in SUITS for i in range(8)),
 )
+
+
+def byte_sums(values: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a card mask (cards 0–7, 8–15, …), the sum of ``values`` of the cards
+    set, for each of the 256 bytes: ``mask_sum`` adds a mask's values a byte at a time."""
+    tables = []
+    for base in range(0, len(values), 8):
+        chunk = values[base:base + 8]
+        table = [0] * 256
+        for b in range(1, 256):
+            low = b & -b
+            i = low.bit_length() - 1
+            table[b] = table[b ^ low] + (chunk[i] if i < len(chunk) else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def mask_sum(mask: int, tables: Sequence[Sequence[int]]) -> int:
+    """The sum of the values (``byte_sums``) of the cards in ``mask``."""
+    total = 0
+    k = 0
+    while mask:
+        total += tables[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return total

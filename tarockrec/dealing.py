@@ -48,19 +48,22 @@ def composition(pack: Pack, parts: Sequence[tuple[str, Any, int | None]]) -> tup
 
 def _fast(pack: Pack, parts: Sequence[tuple[str, Any, int | None]]) -> list[int] | None:
     """The common case in one pass: every part the right size, every card known, each once."""
-    index = pack.index
+    bit = pack.bit.__getitem__
     masks: list[int] = []
     union = count = 0
     try:
         for _, cards, size in parts:
-            if size is not None and len(cards) != size:
+            n = len(cards)
+            if size is not None and n != size:
                 return None
-            m = 0
-            for c in cards:
-                m |= 1 << index[c]
+            # the bits added up: a card given twice carries into another bit, so the sum has
+            # fewer bits set than cards (then the slow path names the duplicate)
+            m = sum(map(bit, cards))
+            if m.bit_count() != n:
+                return None
             masks.append(m)
             union |= m
-            count += len(cards)
+            count += n
     except (KeyError, TypeError):
         return None
     return masks if union == pack.full_mask and count == len(pack) else None

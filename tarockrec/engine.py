@@ -16,7 +16,7 @@ from .cards import Pack
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
-from .tricks import TrickTable, follow_or_ruff, must_beat
+from .tricks import TrickTable
 
 
 class Kind(StrEnum):
@@ -444,48 +444,58 @@ class TrickEngine(Engine):
                              f"trick has {_NUMBER_WORDS.get(size, size)}", trick, f"{prefix}/{t}")
 
     def _play_plain(self, tricks: list[Any], trump_mask: int,
-                    beats: Sequence[int] | None = None) -> int:
+                    beats: Sequence[int] | None = None,
+                    hold: tuple[int, int, int] | None = None) -> int:
         """The replay's fast path while only the basic duties apply: follow suit, else play a
         trump (``trump_mask``), else anything; with ``beats`` (card → mask of the cards that
-        beat it) also the misère duty to beat the card winning the trick when one can.
+        beat it) also the duty to beat the card winning the trick when one can (misère
+        must-win; Ulti's heading and overtrumping, where a ruffed trick cannot be beaten by
+        following suit); with ``hold`` = (seat, cards, tricks) that seat keeps back those
+        cards while it has another legal one, in the first ``tricks`` tricks (``hold_back``).
         Whole tricks go to the table at once. Returns how many tricks it played; it stops
         before the first trick that needs the card-by-card path (to report a finding)."""
         table = self.table
         assert table is not None
-        index = self.pack.index
-        suit_mask = self.pack.suit_mask
-        suit_of = self.pack.suits
+        card_of = self.pack.index.__getitem__
+        led_of = self.pack.led
         hands = self.hands
         played = 0
+        hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
         for trick in tricks:
-            following = table.following         # the seat plan may change between tricks
             if type(trick) is not list or len(trick) != table.size or table.done:
                 break
+            if hold_seat >= 0 and len(table.tricks) >= hold_until:
+                hold_seat = -1
+            try:
+                cards = list(map(card_of, trick))
+            except (KeyError, TypeError):       # not a card: the card-by-card path says so
+                return played
+            following = table.following         # the seat plan may change between tricks
             seat = table.leader
-            cards: list[int] = []
             seats: list[int] = []
-            led_mask = best = 0
-            for cc in trick:
-                card = index.get(cc) if type(cc) is str else None
-                if card is None:
-                    return played
+            best = cards[0]
+            led_mask = led_of[best]
+            taken = 0
+            # follow_or_ruff and must_beat (tarockrec.tricks) written out: the hot loop
+            for card in cards:
                 hand = hands[seat]
-                if cards:
-                    allowed = follow_or_ruff(hand, led_mask, trump_mask)
+                if taken:
+                    allowed = hand & led_mask or hand & trump_mask or hand
                     if beats is not None:
-                        allowed = must_beat(allowed, beats[best])
-                        if beats[best] >> card & 1:
+                        beating = beats[best]
+                        allowed = allowed & beating or allowed
+                        if beating >> card & 1:
                             best = card
                 else:
                     allowed = hand
-                    led_mask = suit_mask[suit_of[card]]
-                    best = card
-                if not allowed >> card & 1 or card in cards:
+                if seat == hold_seat:
+                    allowed = allowed & ~held or allowed
+                if not allowed >> card & 1 or taken >> card & 1:
                     return played
-                cards.append(card)
+                taken |= 1 << card
                 seats.append(seat)
                 seat = following[seat]
-            table.push_trick(seats, cards)
+            table.push_trick(seats, cards, taken)
             played += 1
             if table.done:
                 self.phase = "done"

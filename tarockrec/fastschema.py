@@ -29,6 +29,8 @@ _TYPE_TEST = {"object": "type({v}) is dict", "array": "type({v}) is list",
               "number": "type({v}) in (int, float)", "boolean": "type({v}) is bool",
               "null": "{v} is None"}
 _MISSING = object()
+#: JSON types whose test is one Python type (what ``_drop_known_types`` can rely on)
+_KNOWN_TYPES = {"object": "dict", "array": "list", "string": "str", "integer": "int"}
 
 
 def _json_equal(a: Any, b: Any) -> bool:
@@ -53,6 +55,8 @@ class Compiler:
         self.base = root.get("$id", "")
         self.env: dict[str, Any] = {"_eq": _json_equal, "_MISSING": _MISSING}
         self.funcs: dict[str, str] = {}       # ref target / id -> function name
+        self.inlining: list[str] = []         # $ref targets being written out in place
+        self.too_long: set[str] = set()       # $ref targets too long to write out in place
         self.sources: list[str] = []
         self.n = 0
 
@@ -116,6 +120,7 @@ class Compiler:
         if unknown:
             raise SchemaCompileError(f"keyword(s) not supported: {sorted(unknown)}")
         out: list[str] = []
+        known: tuple[str, int] | None = None      # (Python type, lines after its test)
         if "$ref" in s:
             allowed = self.string_set(s["$ref"] and {"$ref": s["$ref"]})
             if allowed is not None:
@@ -123,12 +128,18 @@ class Compiler:
                 out.append(f"{pad}if type({v}) is not str or {v} not in {sname}: return False\n")
             else:
                 target = self._target(s["$ref"])
-                fname = self.function(self._node(target), target)
-                out.append(f"{pad}if not {fname}({v}): return False\n")
+                body = self._inline(target, v, ind)
+                if body is not None:
+                    out += body
+                else:
+                    fname = self.function(self._node(target), target)
+                    out.append(f"{pad}if not {fname}({v}): return False\n")
         if "type" in s:
             names = s["type"] if isinstance(s["type"], list) else [s["type"]]
             test = " or ".join(_TYPE_TEST[t].format(v=v) for t in names)
             out.append(f"{pad}if not ({test}): return False\n")
+            if len(names) == 1 and names[0] in _KNOWN_TYPES:
+                known = (_KNOWN_TYPES[names[0]], len(out))
         if "enum" in s:
             values = s["enum"]
             if all(type(x) is str for x in values):
@@ -146,8 +157,12 @@ class Compiler:
                 cname = self._name("C", c)
                 out.append(f"{pad}if not _eq({v}, {cname}): return False\n")
         if "pattern" in s:
-            rname = self._name("R", re.compile(s["pattern"]).search)
-            out.append(f"{pad}if type({v}) is str and {rname}({v}) is None: return False\n")
+            # the texts found to match are remembered (a set lookup instead of a regex)
+            memo: set[str] = set()
+            mname = self._name("M", memo)
+            rname = self._name("R", _matcher(re.compile(s["pattern"]).search, memo))
+            out.append(f"{pad}if type({v}) is str and {v} not in {mname} and not {rname}({v}): "
+                       "return False\n")
         for key, op in (("minimum", "<"), ("maximum", ">")):
             if key in s:
                 out.append(f"{pad}if type({v}) in (int, float) and {v} {op} {s[key]!r}: "
@@ -188,7 +203,52 @@ class Compiler:
             out += then or [f"{pad}    pass\n"]
             out.append(f"{pad}else:\n")
             out += other or [f"{pad}    pass\n"]
+        if known is not None:
+            self._drop_known_types(out, pad, v, *known)
         return out
+
+    @staticmethod
+    def _drop_known_types(out: list[str], pad: str, v: str, known: str, start: int) -> None:
+        """Once a line of this level has returned False unless ``v`` is of type ``known``
+        (the lines before ``start``), the later tests of that type at this level are true:
+        leave them out."""
+        guard = f"if type({v}) is {known}"
+        for i in range(start, len(out)):
+            line = out[i]
+            if not line.startswith(pad) or line[len(pad)] == " ":
+                continue                     # a line of a deeper level
+            body = line[len(pad):]
+            number = f"if type({v}) in (int, float) and "
+            if not body.startswith("if type("):
+                continue
+            if body.startswith(guard + " and "):
+                out[i] = pad + "if " + body[len(guard) + 5:]
+            elif body == guard + ":\n":
+                out[i] = pad + "if True:\n"
+            elif known == "int" and body.startswith(number):
+                out[i] = pad + "if " + body[len(number):]
+
+    #: a $ref target whose checks are at most this many lines is written out in place of a
+    #: call (the gate's time is mostly calls of small functions)
+    INLINE_LINES = 40
+
+    def _inline(self, target: str, v: str, ind: int) -> list[str] | None:
+        """The checks of $ref ``target`` written out for ``v``, or None when they are
+        recursive or long (then a call of its function)."""
+        if target in self.inlining or target in self.too_long:
+            return None
+        node = self._node(target)
+        if not isinstance(node, dict):
+            return None
+        self.inlining.append(target)
+        try:
+            body = self.gen(node, v, ind)
+        finally:
+            self.inlining.pop()
+        if len(body) > self.INLINE_LINES:
+            self.too_long.add(target)
+            return None
+        return body
 
     def _items(self, sub: Any, v: str, ind: int) -> list[str]:
         pad = "    " * ind
@@ -257,8 +317,10 @@ class Compiler:
         if extra is False and private_free:
             known = self._name("K", frozenset(props))
             prefix = " and not {k}.startswith('_')".format(k=k) if patterns else ""
-            out.append(f"{inner}for {k} in {v}:\n")
-            out.append(f"{inner}    if {k} not in {known}{prefix}: return False\n")
+            # one C call when every key is known; the loop only to look at the others
+            out.append(f"{inner}if not {known}.issuperset({v}):\n")
+            out.append(f"{inner}    for {k} in {v}:\n")
+            out.append(f"{inner}        if {k} not in {known}{prefix}: return False\n")
         elif extra not in (True, {}) or not private_free:
             fname = self._general_object(props, patterns, extra)
             out.append(f"{inner}if not {fname}({v}): return False\n")
@@ -296,6 +358,23 @@ class Compiler:
 
     def env_lookup(self, fname: str) -> Callable[[Any], bool]:
         return lambda x: self.env[fname](x)
+
+
+#: texts remembered per pattern (beyond it, a text is matched by the regex each time)
+MEMO_SIZE = 4096
+
+
+def _matcher(search: Callable[[str], Any], memo: set[str]) -> Callable[[str], bool]:
+    """Whether a text matches (``search``), remembering a text that does in ``memo``."""
+
+    def matches(text: str) -> bool:
+        if search(text) is None:
+            return False
+        if len(memo) < MEMO_SIZE:
+            memo.add(text)
+        return True
+
+    return matches
 
 
 def compile_schema(schema: dict[str, Any], cache_dir: str | None = None) -> Check:

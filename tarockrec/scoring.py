@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """One scored item: ``deltas`` per seat, already multiplied by ``multiplier``."""
+class ScoreItem(NamedTuple):
+    """One scored item: ``deltas`` per seat, already multiplied by ``multiplier``.
+    Immutable; a named tuple, as several are built for every scored deal (a frozen
+    dataclass costs about 0.8 µs to build, this about 0.3 µs)."""
 
     name: str
     base: int

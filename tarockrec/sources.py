@@ -66,7 +66,7 @@ def detect(name: str, head: bytes) -> str:
 
 def entries(path: str) -> Iterator[Entry]:
     """Every record in ``path`` ('-' = stdin). An unreadable file gives one Entry with a problem."""
-    for unit in units(path):
+    for unit in units(path, 64):
         if isinstance(unit, Entry):
             yield unit
         else:

@@ -106,19 +106,21 @@ class TrickTable:
         self.leader = winner
         return winner
 
-    def push_trick(self, seats: list[int], cards: list[int]) -> int:
-        """Play a whole trick at once (cards already checked legal, table at a trick start)."""
+    def push_trick(self, seats: list[int], cards: list[int], mask: int | None = None) -> int:
+        """Play a whole trick at once (cards already checked legal, table at a trick start;
+        ``mask``: the cards' mask when the caller has it)."""
         hands = self.hands
         for s, c in zip(seats, cards):
             hands[s] &= ~(1 << c)
         self._played_by = None
-        return self._close(seats, cards)
+        return self._close(seats, cards, mask)
 
-    def _close(self, seats: list[int], cards: list[int]) -> int:
+    def _close(self, seats: list[int], cards: list[int], mask: int | None = None) -> int:
         winner = self.winner_of(cards, seats)
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
+        if mask is None:
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
         self.won[winner] |= mask
         self.count[winner] += 1
         self.tricks.append((self.leader, cards, seats, winner))
@@ -144,6 +146,17 @@ class TrickTable:
                 out[c] = (s, n)
             self._played_by = out
         return self._played_by
+
+    def played(self, card: int) -> tuple[int, int] | None:
+        """``played_by.get(card)`` without building the whole map (for a few look-ups)."""
+        if self._played_by is not None:
+            return self._played_by.get(card)
+        for n, (_, cards, seats, _) in enumerate(self.tricks, 1):
+            if card in cards:
+                return seats[cards.index(card)], n
+        if card in self.cards:
+            return self.seats[self.cards.index(card)], len(self.tricks) + 1
+        return None
 
     def winner(self, number: int) -> int:
         return self.tricks[number - 1][3]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import games, schema
+from .engine import Action
 from .errors import IllegalAction, RulesError
 from .findings import Finding, pointer_join
 from .scoring import Score
@@ -219,16 +220,19 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
     if engine is None or any(f.severity == "error" for f in found):
         return None, None
     failed = False
+    apply = engine.apply
     for sub, step in game.replay(d, engine):
-        if isinstance(step, IllegalAction):
+        if type(step) is not Action and isinstance(step, IllegalAction):
             add(Finding(step.code, step.message, ptr + sub + step.sub))
             failed = True
             break
         try:
-            if isinstance(step, games.Batch):
+            if type(step) is Action:            # the common step first
+                apply(step)
+            elif isinstance(step, games.Batch):
                 step.run()
             else:
-                engine.apply(step)
+                apply(step)
         except IllegalAction as err:
             add(Finding(err.code, err.message, ptr + sub + err.sub))
             failed = True

@@ -147,8 +147,9 @@ def _no_constants(name: str) -> Any:
 
 
 #: a run of 19 digits: a number that may not fit 64 bits, which orjson would turn into an
-#: inexact float (found by mapping digits to "0" and the rest to " ": one C pass)
-_DIGITS = bytes(48 if 48 <= i <= 57 else 32 for i in range(256))
+#: inexact float (found by mapping digits to "0", "[" and "{" to "[" and the rest to " ": one
+#: C pass, whose result also counts the brackets that open a level of nesting)
+_DIGITS = bytes(48 if 48 <= i <= 57 else 91 if i in (91, 123) else 32 for i in range(256))
 _LONG_RUN = b"0" * 19
 
 
@@ -162,7 +163,13 @@ _UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
 #: field names travel JSON-encoded in XML: only these characters cannot be carried there
 _UNWRITABLE_NAME = re.compile("[\ud800-\udfff\ufffe\uffff]")
 #: what such a character looks like in JSON text (an escape, or U+FFFE / U+FFFF as UTF-8)
-_SUSPECT = (b"\\u", b"\\b", b"\\f", b"\xef\xbf\xbe", b"\xef\xbf\xbf")
+_SUSPECT = re.compile(b"\\\\[ubf]|\xef\xbf[\xbe\xbf]")
+
+
+def _suspect(data: bytes) -> bool:
+    """Whether JSON text ``data`` may hold such a character (a backslash or the byte 0xEF is
+    looked for first: one memchr each, nothing more for most records)."""
+    return (b"\\" in data or b"\xef" in data) and _SUSPECT.search(data) is not None
 
 
 def loads(text: str | bytes, line_offset: int = 0) -> Any:
@@ -171,14 +178,14 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
     lone surrogate (REC-TEXT), a number beyond the range of a double (REC-NUMBER), nesting
     deeper than ``MAX_DEPTH`` (REC-DEPTH)."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    if _LONG_RUN not in data.translate(_DIGITS):
+    scanned = data.translate(_DIGITS)
+    if _LONG_RUN not in scanned:
         try:
             value = orjson.loads(data)
         except orjson.JSONDecodeError:
             pass
         else:
-            if any(s in data for s in _SUSPECT) or \
-                    data.count(b"[") + data.count(b"{") > MAX_DEPTH:
+            if _suspect(data) or scanned.count(b"[") > MAX_DEPTH:
                 _refuse_unwritable(value, line_offset)
             # a key given twice is dropped silently by the parser: the text is the compact
             # writing of what was read (then no key can be missing), or it is read again
@@ -283,8 +290,7 @@ def unwritable(value: Any, floats_checked: bool = False) -> Finding | None:
     except (orjson.JSONEncodeError, TypeError):
         return _unwritable_walk(value)
     if data.count(b"[") + data.count(b"{") <= MAX_DEPTH \
-            and (floats_checked or b"null" not in data) \
-            and not any(s in data for s in _SUSPECT):
+            and (floats_checked or b"null" not in data) and not _suspect(data):
         return None
     return _unwritable_walk(value)
 

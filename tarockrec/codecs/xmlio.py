@@ -63,7 +63,14 @@ def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+#: the whole numbers a record mostly holds, by their text (read without a regex)
+_SMALL_INTS = {str(i): i for i in range(-1000, 10000)}
+
+
 def _dec_int(s: str) -> Any:
+    v = _SMALL_INTS.get(s)
+    if v is not None:
+        return v
     return int(s) if _INT.match(s) else s
 
 
@@ -80,9 +87,22 @@ class Kind:
 
 _str = Kind(_safe, str, str)
 _token = Kind(lambda v: _safe(v) and v == v.strip(), str, str.strip)
-_int = Kind(_is_int, str, lambda s: _dec_int(s.strip()))
+def _dec_int_text(s: str) -> Any:
+    """A whole number written with spaces around it or not (the common case by lookup)."""
+    v = _SMALL_INTS.get(s)
+    return v if v is not None else _dec_int(s.strip())
+
+
+def _dec_seat(s: str) -> Any:
+    v = _SMALL_INTS.get(s)
+    if v is not None:
+        return v
+    return None if s.strip() == "none" else _dec_int(s.strip())
+
+
+_int = Kind(_is_int, str, _dec_int_text)
 _seat = Kind(lambda v: v is None or _is_int(v), lambda v: "none" if v is None else str(v),
-             lambda s: None if s.strip() == "none" else _dec_int(s.strip()))
+             _dec_seat)
 _bool = Kind(lambda v: isinstance(v, bool), lambda v: "true" if v else "false",
              lambda s: {"true": True, "false": False}.get(s.strip(), s))
 _optval = Kind(lambda v: _is_int(v) or (_safe(v) and not _INT.match(v)), str, _dec_int)
@@ -133,12 +153,17 @@ def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str
 def _no_attributes(el: etree._Element, but: tuple[str, ...]) -> bool:
     """Whether ``el`` has no attributes other than those named in ``but``."""
     keys = el.keys()                     # a list: one walk, no set built
-    return not keys or all(k in but for k in keys)
+    if len(keys) < 2:
+        return not keys or keys[0] in but
+    return all(k in but for k in keys)
+
+
+_SEAT_TEXT = [str(i) for i in range(64)]
 
 
 def _check_seat(el: etree._Element, i: int) -> None:
     s = el.get("seat")
-    if s is not None and s.strip() != str(i):
+    if s is not None and s != (_SEAT_TEXT[i] if i < 64 else str(i)) and s.strip() != str(i):
         raise XMLError(Finding("XML-SEAT", f'<{el.tag} seat="{s}"> is entry {i} of its list; '
                                "seats are written in order 0, 1, 2, …", line=el.sourceline))
 
@@ -205,22 +230,32 @@ class Many(Form):
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         t = TYPES[self.type]
         out: list[Any] = []
-        ctx.at(ptr, el)
-        for i, item in enumerate(_children(el)):
-            p = f"{ptr}/{i}"
-            if self.index:
-                _check_seat(item, i)
-            if item.tag != self.item:  # foreign element in a list: keep it as an entry
-                ctx.at(p, item)
-                out.append(_read_unknown(item) if item.tag != "json" else _read_json(item))
+        lines = ctx.lines
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        index, scalar, item_tag = self.index, self.scalar, self.item
+        skip = ("seat",) if index else ()
+        i = 0
+        for item in el:
+            tag = item.tag
+            if not isinstance(tag, str):       # not an element (as _children skips)
                 continue
-            plain = (self.scalar and len(item) == 0
-                     and _no_attributes(item, ("seat",) if self.index else ()))
-            if plain:
+            p = f"{ptr}/{i}"
+            if index:
+                _check_seat(item, i)
+            i += 1
+            if tag != item_tag:  # foreign element in a list: keep it as an entry
                 ctx.at(p, item)
+                out.append(_read_unknown(item) if tag != "json" else _read_json(item))
+                continue
+            if scalar and len(item) == 0 and _no_attributes(item, skip):
+                line = item.sourceline
+                if line is not None:
+                    lines[p] = line
                 out.append(t.text[1].dec(item.text or ""))  # type: ignore[index]
             else:
-                out.append(_read_obj(item, t, p, ctx, skip=("seat",) if self.index else ()))
+                out.append(_read_obj(item, t, p, ctx, skip))
         d[key] = out
 
 
@@ -241,7 +276,9 @@ class Text(Form):
         _sub(parent, self.tag, self.kind.enc(v))
 
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
-        ctx.at(ptr, el)
+        line = el.sourceline
+        if line is not None:
+            ctx.lines[ptr] = line
         d[key] = self.kind.dec(el.text or "")
 
 
@@ -288,10 +325,28 @@ class Texts(Form):
 
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         if self.wrapper:
-            ctx.at(ptr, el)
+            lines = ctx.lines
+            line = el.sourceline
+            if line is not None:
+                lines[ptr] = line
             out: list[Any] = []
-            for item in _children(el):
-                self._item(item, out, ptr, ctx)
+            item_tag, dec = self.item, self.kind.dec
+            n = 0
+            for item in el:
+                tag = item.tag
+                if not isinstance(tag, str):   # not an element (as _children skips)
+                    continue
+                # the common item inline (what _item does for it): no index, no attributes
+                # but seat, no children
+                if tag == item_tag and not self.index and not len(item) and (
+                        not item.keys() or _no_attributes(item, ("seat",))):
+                    line = item.sourceline
+                    if line is not None:
+                        lines[f"{ptr}/{n}"] = line
+                    out.append(dec(item.text or ""))
+                else:
+                    self._item(item, out, ptr, ctx)
+                n += 1
             d[key] = out
         else:
             out = d.setdefault(key, [])
@@ -615,13 +670,20 @@ def _read_unknown(el: etree._Element) -> Any:
 def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
               skip: tuple[str, ...] = ()) -> dict[str, Any]:
     d: dict[str, Any] = {}
-    ctx.at(ptr, el)
-    for name, raw in _attributes(el):
-        if name in skip:
-            continue
-        key = _local(name) if name[0] == "{" else name       # {namespace}name
-        kind = t.attrs.get(key)
-        d[key] = kind.dec(raw) if kind else raw
+    line = el.sourceline
+    if line is not None:
+        ctx.lines[ptr] = line
+    items = el.items()                   # one walk of the attributes, names and values
+    if items:
+        if len(items) > MAX_ATTRIBUTES:
+            _attributes(el)              # raises XML-ATTRIBUTES
+        attrs = t.attrs
+        for name, raw in items:
+            if name in skip:
+                continue
+            key = _local(name) if name[0] == "{" else name       # {namespace}name
+            kind = attrs.get(key)
+            d[key] = kind.dec(raw) if kind else raw
     if t.text:
         d[t.text[0]] = t.text[1].dec(el.text or "")
     by_tag = t.by_tag
@@ -789,6 +851,24 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
     if not head.strip():
         yield 1, 1, Finding("XML-SYNTAX", "the file is empty, not an XML document", line=1), {}
         return
+    # the root element read from the head alone: when it is there and acceptable, the records
+    # are read with the parser reporting only their elements (an event per element costs
+    # time); otherwise the element-by-element reading below words whatever is wrong
+    root = _root_of(head)
+    if root is not None:
+        bad = _check_root(root)
+        if bad is not None:
+            yield 1, bad.line or 1, bad, {}
+            return
+        version = int(root.get("version", "1").strip())
+        del root                          # the head's own parse: not kept while reading
+        yield from _records(_Chain(head, fp), version)
+        return
+    yield from _iter_every_element(fp, head)
+
+
+def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
+    """The archive read with an event for every element (the depth counted as it goes)."""
     # huge_tree: a value longer than libxml2's 10 MB default is read as JSON reads it (a record
     # valid in JSON must read back from XML); nesting is bounded below, per record (REC-DEPTH)
     parser = etree.iterparse(
@@ -843,6 +923,100 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
         yield index + 1, f.line or 1, f, {}
     except (etree.LxmlError, ValueError, OSError) as err:
         yield index + 1, 1, Finding("XML-SYNTAX", f"this is not readable XML ({err})", line=1), {}
+
+
+def _parser_options() -> dict[str, Any]:
+    # huge_tree: a value longer than libxml2's 10 MB default is read as JSON reads it; nesting
+    # is bounded per record (REC-DEPTH)
+    return dict(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=True,
+                dtd_validation=False, attribute_defaults=False, remove_comments=True,
+                remove_pis=True)
+
+
+def _root_of(head: bytes) -> etree._Element | None:
+    """The root element as the start of ``head`` gives it (children not read), or None when
+    the head does not hold its start tag or holds an error before it."""
+    pull = etree.XMLPullParser(events=("start",), recover=False, **_parser_options())
+    try:
+        pull.feed(head)
+        for _event, el in pull.read_events():
+            return el
+    except (etree.XMLSyntaxError, etree.LxmlError, ValueError):
+        return None
+    return None
+
+
+#: the elements below a record at most MAX_DEPTH levels deep: a record has one deeper
+#: (counted only when it has more than MAX_DEPTH elements at all)
+_DESCENDANTS = etree.XPath("count(descendant::*)")
+_TOO_DEEP = etree.XPath("boolean(" + "/".join(["*"] * (MAX_DEPTH + 1)) + ")")
+
+
+def _records(source: Any, version: int) -> Iterator[LinedEntry]:
+    """The records below an acceptable root, the parser reporting only <deal>/<session>
+    elements: any other element directly below the root is reported (XML-ROOT) in its
+    place, when the record after it ends or the archive does."""
+    parser = etree.iterparse(source, events=("start", "end"),
+                             tag=("tarockrec", "deal", "session"), recover=False,
+                             **_parser_options())
+    index = 0
+    root: etree._Element | None = None
+    last: etree._Element | None = None      # the record read last (cleared, still in place)
+    try:
+        for event, el in parser:
+            if event == "start":
+                if root is None:
+                    root = el
+                continue
+            parent = el.getparent()
+            if parent is None or parent.getparent() is not None:
+                continue                     # a <deal> inside a record, not a record
+            earlier = list(el.itersiblings(preceding=True))
+            earlier.reverse()
+            for other in earlier:
+                if other is last or not isinstance(other.tag, str):
+                    continue
+                index += 1
+                yield index, other.sourceline or 1, _not_a_record(other), {}
+            index += 1
+            line = el.sourceline or 1
+            if _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
+                yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
+            else:
+                try:
+                    rec, lines = _record_of(el, version)
+                except XMLError as err:
+                    yield index, line, err.finding, {}
+                else:
+                    yield index, line, rec, lines
+            el.clear()
+            while el.getprevious() is not None:
+                del parent[0]
+            last = el
+        if root is not None:
+            for other in root:
+                if other is last or not isinstance(other.tag, str):
+                    continue
+                index += 1
+                yield index, other.sourceline or 1, _not_a_record(other), {}
+    except etree.XMLSyntaxError as err:
+        if root is not None:     # the elements that ended before it, the open one left out
+            for other in list(root)[:-1]:
+                if other is last or not isinstance(other.tag, str) \
+                        or other.tag in ("deal", "session"):
+                    continue
+                index += 1
+                yield index, other.sourceline or 1, _not_a_record(other), {}
+        f = _syntax(err, parser.error_log)
+        yield index + 1, f.line or 1, f, {}
+    except (etree.LxmlError, ValueError, OSError) as err:
+        yield index + 1, 1, Finding("XML-SYNTAX", f"this is not readable XML ({err})", line=1), {}
+
+
+def _not_a_record(el: etree._Element) -> Finding:
+    line = el.sourceline or 1
+    return Finding("XML-ROOT", f"<{_local(str(el.tag))}> is not a record (expected <deal> or "
+                   "<session>)", line=line)
 
 
 def _check_root(el: etree._Element) -> Finding | None:

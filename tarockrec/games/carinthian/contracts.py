@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import TAROCK54
+from ...cards import TAROCK54, byte_sums, mask_sum
 
 PACK = TAROCK54
 C = PACK.index
@@ -33,15 +33,11 @@ def _card_value(code: str) -> int:
 
 #: §1.4 raw card values (the whole pack sums to 106)
 VALUE = tuple(_card_value(c) for c in PACK.codes)
+_VALUE_BYTES = byte_sums(VALUE)
 
 
 def raw(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
+    return mask_sum(mask, _VALUE_BYTES)           # Σ VALUE[c], a byte at a time
 
 
 def points(mask: int) -> int:

@@ -849,11 +849,74 @@ class CarinthianEngine(TrickEngine):
         return _bad("CA-PLAY", f"seat {seat} may not play {card_code} now", card_code)
 
     def play_tricks(self, tricks: list[Any]) -> None:
-        """The recorded ``play`` list (the replay's fast path while only §5.2 applies)."""
+        """The recorded ``play`` list (the replay's fast path while only §5.2 applies, or
+        Trischak's §5.4/§5.5 without announced birds)."""
         start = 0
         if self._plain and self.phase == PLAY:
             start = self._play_plain(tricks, TAROCK_MASK)
+        elif self.phase == PLAY:
+            start = self._play_masks(tricks)
         self._play_checked(tricks, start)
+
+    def _play_masks(self, tricks: list[Any]) -> int:
+        """Whole tricks with _legal_mask's rules as masks: §5.2; in Trischak Stichzwang
+        (§5.4: beat the winning card when able) and the pagat kept back while another tarock
+        is held (§5.5); the declarer's announced birds kept back until their trick (§5.3).
+        Returns the tricks played; the card-by-card path takes over at the first card
+        refused (to word the finding)."""
+        t = self.table
+        assert t is not None
+        card_of = PACK.index.__getitem__
+        hands = self.hands
+        trischak = self.trischak
+        stichzwang = trischak and self.mode == "stichzwang"
+        pagat = 1 << T1
+        birds = [(1 << BIRD_CARD[b], BIRD_TRICK[b]) for b in self.announced if b in BIRD_CARD]
+        declarer = self.declarer if self._reserved else None
+        played = 0
+        for trick in tricks:
+            if type(trick) is not list or len(trick) != t.size or t.done:
+                break
+            try:
+                cards = list(map(card_of, trick))
+            except (KeyError, TypeError):
+                return played
+            n = len(t.tricks) + 1
+            later = 0
+            for bit, target in birds:
+                if target > n:
+                    later |= bit
+            following = t.following
+            seat = t.leader
+            seats: list[int] = []
+            best = cards[0]
+            led = SUIT_MASK[SUIT_OF[best]]
+            taken = 0
+            for card in cards:
+                hand = hands[seat]
+                if taken:
+                    legal = hand & led or hand & TAROCK_MASK or hand
+                    if stichzwang:
+                        beating = BEATS[best]
+                        legal = legal & beating or legal
+                        if beating >> card & 1:
+                            best = card
+                else:
+                    legal = hand
+                if trischak and legal & pagat and hand & TAROCK_MASK != pagat:
+                    legal = legal & ~pagat or legal
+                if seat == declarer:
+                    legal = legal & ~later or legal
+                if not legal >> card & 1 or taken >> card & 1:
+                    return played
+                taken |= 1 << card
+                seats.append(seat)
+                seat = following[seat]
+            t.push_trick(seats, cards, taken)
+            played += 1
+            if t.done:
+                self.phase = DONE
+        return played
 
     def _wrong_size(self, trick: Any, t: int, size: int, prefix: str) -> IllegalAction:
         if self.phase == DONE and self.table is not None:

@@ -113,7 +113,7 @@ def score_deal(e: "CarinthianEngine") -> Score:
     # §6.3 bonuses: never multiplied by D
     for b in BIRDS:
         card, trick, base = BIRD_CARD[b], BIRD_TRICK[b], BIRD_BASE[b]
-        played = t.played_by.get(card)
+        played = t.played(card)
         if b in e.announced:
             f = chains.multiplier(b)
             ok = played == (d, trick) and t.winner(trick) == d
@@ -139,7 +139,7 @@ def score_deal(e: "CarinthianEngine") -> Score:
             sheet.add(name, 1, 1, {d: 1}, f"{name} in the declarer's pile")
         elif pile_o & mask == mask:
             sheet.add(name, 1, 1, {d: -1}, f"{name} in the defenders' pile")
-    p21, p22 = t.played_by.get(T21), t.played_by.get(T22)
+    p21, p22 = t.played(T21), t.played(T22)
     if p21 is not None and p22 is not None and p21[1] == p22[1]:     # Mondfang
         if p22[0] == d and p21[0] != d:
             sheet.add("mondfang", 1, 1, {d: 1}, "the declarer's Sküs caught the Mond")
@@ -234,7 +234,7 @@ def _trischak(e: "CarinthianEngine", sheet: Sheet, facts: dict[str, Any]) -> Non
     early = e.n == 4 and t.count[e.dealer] == 0          # decided after trick 6 (§6.6)
     for b in BIRDS:
         card, trick, base = BIRD_CARD[b], BIRD_TRICK[b], BIRD_BASE[b]
-        played = t.played_by.get(card)
+        played = t.played(card)
         if early:                                        # no bird reaches its trick
             played = played if played is not None and played[1] <= 6 else None
         if b in e.announced:

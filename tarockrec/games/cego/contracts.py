@@ -3,11 +3,12 @@
 in a ``PackInfo``; trumps are indices 0–21 (``T1``…``T22``) in both packs."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from ...cards import SUITS, TAROCK54, TRUMP, Pack
+from ...cards import SUITS, TAROCK54, TRUMP, Pack, byte_sums, mask_sum
 
 #: §3.1 the contract ladder, lowest first
 LADDER: tuple[str, ...] = ("solo", "cego", "eine", "eine_leere", "zwei_leere",
@@ -120,18 +121,14 @@ class PackInfo:
     #: §4.5 high trumps of the Solo-hand test, by the option's value
     high: Mapping[str, int]
 
+    @functools.cached_property
+    def _raw_bytes(self) -> tuple[tuple[int, ...], ...]:
+        return byte_sums([v if v else 1 for v in self.value])
+
     def count(self, mask: int) -> int:
         """§1.6: count(P) = Σ raw(c) − 2·⌊|P|/3⌋ − (1 if |P| mod 3 ≠ 0)."""
-        raw = 0
-        size = 0
-        value = self.value
-        m = mask
-        while m:
-            low = m & -m
-            v = value[low.bit_length() - 1]
-            raw += v if v else 1
-            size += 1
-            m ^= low
+        raw = mask_sum(mask, self._raw_bytes)          # Σ raw(c), a byte at a time
+        size = mask.bit_count()
         return raw - 2 * (size // 3) - (1 if size % 3 else 0)
 
     def suit_cards(self, mask: int) -> dict[str, int]:

@@ -1006,16 +1006,20 @@ class IllustratedEngine(TrickEngine):
 
     def _active_binds(self, seat: int) -> list[tuple[int, int]]:
         t = self.table
-        assert t is not None
-        n = t.trick_number
-        team = self.side(seat)
+        assert t is not None and self.declarer is not None
+        n = len(t.tricks) + 1                                   # t.trick_number
+        team = "D" if seat == self.declarer or seat == self.partner else "O"   # side(seat)
         hand = self.hands[seat]
         out = []
+        members: frozenset[int] | None = None
         for b_team, card, target, bird in self._binds:
             if b_team != team or not hand >> card & 1 or n > target:
                 continue
-            if bird and any(w not in self.members(team) for _, _, _, w in t.tricks):
-                continue
+            if bird:
+                if members is None:
+                    members = self.members(team)
+                if any(w not in members for _, _, _, w in t.tricks):
+                    continue
             out.append((card, target))
         return out
 
@@ -1025,6 +1029,12 @@ class IllustratedEngine(TrickEngine):
         legal = self._follow_mask(self.hands[seat], t.cards)
         if not self._binds:
             return legal
+        return self._bound(seat, legal)
+
+    def _bound(self, seat: int, legal: int) -> int:
+        """§5.3: the cards of ``legal`` that the announcements binding ``seat`` leave."""
+        t = self.table
+        assert t is not None
         bs = self._active_binds(seat)
         if not bs:
             return legal
@@ -1094,9 +1104,49 @@ class IllustratedEngine(TrickEngine):
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
         # while no announcement binds a card only §5.2 applies: the shared fast path
-        start = (self._play_plain(tricks, TAROCK_MASK)
-                 if self.phase == PLAY and not self._binds else 0)
+        start = 0
+        if self.phase == PLAY:
+            start = self._play_plain(tricks, TAROCK_MASK) if not self._binds \
+                else self._play_bound(tricks)
         self._play_checked(tricks, start)
+
+    def _play_bound(self, tricks: list[list[str]]) -> int:
+        """Whole tricks under announcements that bind cards: §5.2, then _bound (§5.3) for
+        each card, with the table as it stands before the trick (what the card-by-card path
+        sees: a seat's hand and the tricks won change only when the trick is complete).
+        Returns the tricks played; the card-by-card path takes over at the first card
+        refused (to word the finding)."""
+        t = self.table
+        assert t is not None
+        card_of = PACK.index.__getitem__
+        hands = self.hands
+        played = 0
+        for trick in tricks:
+            if type(trick) is not list or len(trick) != t.size or t.done:
+                break
+            try:
+                cards = list(map(card_of, trick))
+            except (KeyError, TypeError):
+                return played
+            following = t.following
+            seat = t.leader
+            seats: list[int] = []
+            led = SUIT_MASK[SUIT_OF[cards[0]]]
+            taken = 0
+            for card in cards:
+                hand = hands[seat]
+                legal = self._bound(seat, (hand & led or hand & TAROCK_MASK or hand)
+                                    if taken else hand)
+                if not legal >> card & 1 or taken >> card & 1:
+                    return played
+                taken |= 1 << card
+                seats.append(seat)
+                seat = following[seat]
+            t.push_trick(seats, cards, taken)
+            played += 1
+            if t.done:
+                self.phase = DONE
+        return played
 
     # -- late claims (§4.12) -----------------------------------------------------------------
     def can_late_claim(self, seat: int, claim: str) -> bool:

@@ -128,7 +128,7 @@ def score_deal(e: "UltiEngine") -> Score:
                f"{c.id} main part {'made' if ok else 'lost'} ({s_pts} v {d_pts} points, "
                f"{won} tricks)")
     seven = SEVEN[c.trump]
-    played = t.played_by.get(seven)
+    played = t.played(seven)
     by_seat = played[0] if played is not None else None      # who played the 7 of trumps
     seven_last = played is not None and played[1] == 10
     last_winner = t.winner(10)
