@@ -1,7 +1,7 @@
 """The engine interface every game implements (python-chess ``Board`` + pokerkit actions).
 
 An engine holds one deal. ``to_act`` says whose turn it is, ``legal_actions`` lists what may be
-done now, and every action kind ``x`` has ``verify_x`` (raises ``IllegalAction`` with a
+done now (both from a game's tables, see ``TrickEngine``), and every action kind ``x`` has ``verify_x`` (raises ``IllegalAction`` with a
 sentence), ``can_x`` (bool) and ``x`` (applies, returns an event). ``score`` gives the
 breakdown once ``is_over``. The generic entry points ``verify/can/apply`` take an ``Action``.
 """
