@@ -1,16 +1,18 @@
 """The engine interface every game implements (python-chess ``Board`` + pokerkit actions).
 
 An engine holds one deal. ``to_act`` says whose turn it is, ``legal_actions`` lists what may be
-done now, and every action kind ``x`` has ``verify_x`` (raises ``IllegalAction`` with a
+done now (both from a game's tables, see ``TrickEngine``), and every action kind ``x`` has ``verify_x`` (raises ``IllegalAction`` with a
 sentence), ``can_x`` (bool) and ``x`` (applies, returns an event). ``score`` gives the
 breakdown once ``is_over``. The generic entry points ``verify/can/apply`` take an ``Action``.
 """
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence, TypeVar
+from typing import (Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence,
+                    TypeVar)
 
 from .cards import Pack
 from .errors import IllegalAction
@@ -248,11 +250,57 @@ class Engine:
 _NUMBER_WORDS = {3: "three", 4: "four"}
 
 
+#: the shared components' turns, as ``TrickEngine.ACTOR`` names them
+SHARED_ACTORS: Mapping[str, str] = {"auction": "auction.turn", "round": "round.turn",
+                                    "table": "table.to_play"}
+#: ``TrickEngine.CANDIDATES``: the auction's own calls (pass, hold, the ladder), and the legal
+#: cards of the seat to play
+AUCTION_CALLS = "auction"
+LEGAL_CARDS = "cards"
+#: ``TrickEngine.CANDIDATES``: a kind that takes no value (a pass, a concession)
+NO_VALUE: tuple[None] = (None,)
+
+_Values = Callable[[Any, int], Iterable[Any]]
+
+
+def _compile_actor(actor: Mapping[str, str]) -> Callable[[Any], int | None]:
+    """``to_act`` from a game's ``ACTOR`` table, written out as the chain of phase tests one
+    would write by hand, in the table's order (phases with the same actor in one test): it is
+    asked on every checked action, and a short chain of string comparisons beats a table
+    lookup and a getter call. An actor is a shared component's turn, an attribute, or an
+    attribute indexed by another (``speakers[spoken]``)."""
+    by: dict[str, list[str]] = {}
+    for phase, who in actor.items():
+        by.setdefault(SHARED_ACTORS.get(who, who), []).append(str(phase))
+    lines = ["def to_act(self):", "    ph = self.phase"]
+    for path, phases in by.items():
+        seq, _, index = path.partition("[")
+        index = index.removesuffix("]")
+        if not all(p.isidentifier() for p in seq.split(".")) or index and not index.isidentifier():
+            raise ValueError(f"ACTOR: {path!r} is not an attribute")
+        expr = f"self.{seq}[self.{index}]" if index else f"self.{seq}"
+        test = f"ph == {phases[0]!r}" if len(phases) == 1 else f"ph in {tuple(phases)!r}"
+        lines += [f"    if {test}:", f"        return {expr}"]
+    lines.append("    return None")
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), scope)                  # noqa: S102 - our own table, checked above
+    fn: Callable[[Any], int | None] = scope["to_act"]
+    fn.__doc__ = "The seat whose turn it is (None: nobody's, the deal is over)."
+    fn.__qualname__ = "to_act"
+    return fn
+
+
 class TrickEngine(Engine):
     """Play-phase plumbing shared by every trick-taking engine: the seat holding a card, the
     legal cards of the seat on turn, and putting a checked card on the shared ``TrickTable``.
     A game supplies ``_legal_mask(seat)`` and ``verify_play``; phases are named ``play`` and
     ``done``.
+
+    Who acts and what may be done, driven by the game's tables ``ACTOR`` (phase -> whose turn
+    it is), ``MOVES`` (phase -> the action kinds possible in it), ``BY`` (kind -> who may take
+    it when not the seat to act) and ``CANDIDATES`` (kind -> its candidate values): ``to_act``
+    reads the turn of the phase's component, ``legal_actions`` lists the candidates ``can``
+    accepts.
 
     Also the shape of what a record still owes (``expected_next``) and of an action out of its
     phase (``_wrong_phase``), driven by the game's tables ``EXPECT``, ``EXPECTING``, ``ENDED``
@@ -276,6 +324,76 @@ class TrickEngine(Engine):
     #: the code of an action after the end, by (phase, kind), then (None, kind), then (phase,
     #: None), then (None, None)
     AFTER_END: ClassVar[Mapping[tuple[str | None, str | None], str]] = {}
+
+    #: phase -> who acts in it: ``auction``, ``round``, ``table`` (the turn of the shared
+    #: component: the auction, the declaration ``Round``, the seat to play), or the name of
+    #: the engine's own attribute holding the seat (``declarer``, ``forehand``, …); a phase
+    #: not listed (the deal is over): nobody
+    ACTOR: ClassVar[Mapping[str, str]] = {}
+    #: phase -> the action kinds possible in it, in the order ``legal_actions`` lists them
+    MOVES: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: kind -> who may take it when that is not (only) the seat to act: the name of the
+    #: engine's attribute holding a seat (``declarer``) or the seats (``active``)
+    BY: ClassVar[Mapping[str, str]] = {}
+    #: kind -> its candidate values: ``AUCTION_CALLS`` (the auction's calls), ``LEGAL_CARDS``
+    #: (the legal-card mask of the seat to play), a tuple of values (``NO_VALUE``: the kind
+    #: takes none); a kind not listed asks the game's hook ``_candidates_<kind>(seat)``
+    CANDIDATES: ClassVar[Mapping[str, object]] = {}
+    _moves: ClassVar[dict[str, tuple[tuple[str, Callable[[Any], Any] | None, _Values,
+                                           Callable[..., None]], ...]]]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "ACTOR" in cls.__dict__:
+            cls.to_act = property(_compile_actor(cls.ACTOR))  # type: ignore[assignment]
+        plan = {}
+        for kind in {k for kinds in cls.MOVES.values() for k in kinds}:
+            by = cls.BY.get(kind)
+            plan[kind] = (kind, None if by is None else operator.attrgetter(by),
+                          cls._values_of(kind), cls._dispatch_table[kind][2])
+        cls._moves = {phase: tuple(plan[k] for k in kinds) for phase, kinds in cls.MOVES.items()}
+
+    @classmethod
+    def _values_of(cls, kind: str) -> _Values:
+        source = cls.CANDIDATES.get(kind)
+        if source == AUCTION_CALLS:
+            return lambda e, seat: e.auction.spec.calls
+        if source == LEGAL_CARDS:
+            return lambda e, seat: e.pack.codes_of(e._legal_mask(seat))
+        if isinstance(source, tuple):
+            return lambda e, seat: source
+        hook: _Values = getattr(cls, f"_candidates_{kind}")
+        return hook
+
+    # -- who acts, what may be done --------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None: nobody's, the deal is over); each game's is
+        compiled from its ``ACTOR`` table."""
+        return None
+
+    def _legal_actions(self) -> Iterator[Action]:
+        """The candidates of each kind of the phase, by the seat to act (or the seats ``BY``
+        names), that ``can`` accepts."""
+        moves = self._moves.get(self.phase)
+        if not moves:
+            return
+        seat = self.to_act
+        for kind, by, values, verify in moves:
+            if by is None:
+                seats: Iterable[int | None] = (seat,)
+            else:
+                who = by(self)
+                seats = (who,) if who is None or type(who) is int else who
+            for s in seats:
+                if s is None:
+                    continue
+                for v in values(self, s):
+                    try:
+                        verify(self, s, v)
+                    except IllegalAction:
+                        continue
+                    yield Action(kind, s, v)
 
     # -- what the record still owes; actions out of their phase -----------------------------
     @property

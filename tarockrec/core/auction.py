@@ -84,10 +84,13 @@ class AuctionSpec:
     max_jump: int | None = None
     #: bid -> its place on the ladder (derived)
     rank: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: every call of the auction: a pass, a hold, the bids (derived)
+    calls: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rank", MappingProxyType(
             {c: i for i, c in enumerate(self.ladder)}))
+        object.__setattr__(self, "calls", (PASS, HOLD, *self.ladder))
 
 
 class Auction:
@@ -292,5 +295,5 @@ class Auction:
         seat = self.turn
         if seat is None:
             return []
-        candidates = calls if calls is not None else (PASS, HOLD, *self.spec.ladder)
+        candidates = calls if calls is not None else self.spec.calls
         return [c for c in candidates if self.refusal(seat, c) is None]

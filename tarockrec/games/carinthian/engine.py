@@ -24,7 +24,8 @@ from typing import Any, Iterator
 from ...cards import iter_bits
 from ...core.auction import HOLD, PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
-from ...engine import ITEMS, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
+from ...engine import (AUCTION_CALLS, ITEMS, LEGAL_CARDS, TEXT, TEXTS, Action, Event, TrickEngine,
+                       pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
@@ -171,19 +172,15 @@ class CarinthianEngine(TrickEngine):
         """The dealer at a table of four, outside Trischak (§1.6)."""
         return self.dealer if self.n == 4 and not self.trischak else None
 
-    @property
-    def to_act(self) -> int | None:
-        ph = self.phase
-        if ph == AUCTION:
-            return self.auction.turn
-        if ph in (DECIDE, TAKE, DISCARD, ANNOUNCE):
-            return self.declarer
-        if ph in (ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, TRISCHAK_ROUND):
-            return self.round.turn
-        if ph == PLAY:
-            assert self.table is not None
-            return self.table.to_play
-        return None
+    # who acts, and what may be done (the shape is TrickEngine's)
+    ACTOR = {AUCTION: "auction", DECIDE: "declarer", TAKE: "declarer", DISCARD: "declarer",
+             ANNOUNCE: "declarer", ZAHLE_ROUND: "round", KONTRA_ROUND: "round",
+             RETOUR_TURN: "round", TRISCHAK_ROUND: "round", PLAY: "table"}
+    MOVES = {AUCTION: ("call",), DECIDE: ("take", "choose"), TAKE: ("take",),
+             DISCARD: ("discard",), ANNOUNCE: ("declare",), ZAHLE_ROUND: ("declare",),
+             KONTRA_ROUND: ("declare",), RETOUR_TURN: ("declare",),
+             TRISCHAK_ROUND: ("declare",), PLAY: ("play",)}
+    CANDIDATES = {"call": AUCTION_CALLS, "take": HALVES, "play": LEGAL_CARDS}
 
     @property
     def is_over(self) -> bool:
@@ -932,39 +929,18 @@ class CarinthianEngine(TrickEngine):
         return err
 
     # -- legal actions ---------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        ph = self.phase
-        seat = self.to_act
-        if seat is None:
-            return
-        if ph == AUCTION:
-            for call in (PASS, HOLD, *LADDER):
-                if self.can_call(seat, call):
-                    yield Action("call", seat, call)
-        elif ph in (DECIDE, TAKE):
-            for half in HALVES:
-                if self.can_take(seat, half):
-                    yield Action("take", seat, half)
-            if ph == DECIDE:
-                a, b = (PACK.codes_of(h) for h in self.talon)
-                orders = [()] if self.n == 4 else [tuple(a + b), tuple(b + a)]
-                for mode in MODES:
-                    for order in orders:
-                        if self.can_choose(seat, (mode, order)):
-                            yield Action("choose", seat, (mode, order))
-        elif ph == DISCARD:
-            for d in self.legal_discards():
-                shown = tuple(c for c in d if c[0] == "T")
-                yield Action("discard", seat, (d, shown))
-        elif ph == PLAY:
-            for card in iter_bits(self._legal_mask(seat)):
-                yield Action("play", seat, code(card))
-        else:
-            for say in self._candidate_says(seat):
-                if self.can_declare(seat, say):
-                    yield Action("declare", seat, say)
+    def _candidates_choose(self, seat: int) -> Iterator[tuple[str, tuple[str, ...]]]:
+        a, b = (PACK.codes_of(h) for h in self.talon)
+        orders = [()] if self.n == 4 else [tuple(a + b), tuple(b + a)]
+        for mode in MODES:
+            for order in orders:
+                yield (mode, order)
 
-    def _candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
+    def _candidates_discard(self, seat: int) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+        for d in self.legal_discards():
+            yield (d, tuple(c for c in d if c[0] == "T"))
+
+    def _candidates_declare(self, seat: int) -> Iterator[tuple[str, ...]]:
         ph = self.phase
         if ph == ZAHLE_ROUND:
             yield (ZAHLE,)

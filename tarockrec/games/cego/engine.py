@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from ...cards import TRUMP, iter_bits
 from ...core.auction import HOLD, PASS, Auction, AuctionSpec, Refusal, TurnOrder
-from ...engine import NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
+from ...engine import LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import TrickTable, follow_or_ruff
@@ -95,22 +95,14 @@ class CegoEngine(TrickEngine):
         self.beats: tuple[int, ...] = self.info.beats
 
     # -- state ------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        ph = self.phase
-        if ph in (SOLO_ROUND, PB_ROUND):
-            return self._speakers[self._spoken]
-        if ph == RANKED_AUCTION:
-            assert self.auction is not None
-            return self.auction.turn
-        if ph == CHOOSE:
-            return self.forehand
-        if ph in (KEEP, DISCARD):
-            return self.declarer
-        if ph == PLAY:
-            assert self.table is not None
-            return self.table.to_play
-        return None
+    # who acts, and what may be done (the shape is TrickEngine's)
+    ACTOR = {SOLO_ROUND: "_speakers[_spoken]", PB_ROUND: "_speakers[_spoken]",
+             RANKED_AUCTION: "auction", CHOOSE: "forehand", KEEP: "declarer",
+             DISCARD: "declarer", PLAY: "table"}
+    MOVES = {**{ph: ("call",) for ph in AUCTION_PHASES}, KEEP: ("keep",),
+             DISCARD: ("discard",), PLAY: ("challenge", "stop", "play")}
+    BY = {"challenge": "declarer", "stop": "declarer"}
+    CANDIDATES = {"call": CALLS, "challenge": NO_VALUE, "stop": NO_VALUE, "play": LEGAL_CARDS}
 
     @property
     def is_over(self) -> bool:
@@ -709,29 +701,11 @@ class CegoEngine(TrickEngine):
         return False
 
     # -- legal actions -------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        ph = self.phase
-        seat = self.to_act
-        if ph in AUCTION_PHASES:
-            assert seat is not None
-            for call in CALLS:
-                if self.can_call(seat, call):
-                    yield Action("call", seat, call)
-        elif ph == KEEP:
-            assert seat is not None
-            yield from (Action("keep", seat, k) for k in self.legal_keeps())
-        elif ph == DISCARD:
-            assert seat is not None
-            for card in iter_bits(self.extra_allowed()):
-                yield Action("discard", seat, self.pack.code(card))
-        elif ph == PLAY:
-            assert seat is not None
-            if self.declarer is not None and self.can_challenge(self.declarer):
-                yield Action("challenge", self.declarer)
-            if self.declarer is not None and self.can_stop(self.declarer):
-                yield Action("stop", self.declarer)
-            for card in iter_bits(self._legal_mask(seat)):
-                yield Action("play", seat, self.pack.code(card))
+    def _candidates_keep(self, seat: int) -> Iterator[tuple[str, ...]]:
+        return self.legal_keeps()
+
+    def _candidates_discard(self, seat: int) -> list[str]:
+        return self.pack.codes_of(self.extra_allowed())
 
     def legal_keeps(self) -> Iterator[tuple[str, ...]]:
         c = self.contract

@@ -13,7 +13,8 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
+from ...engine import (AUCTION_CALLS, ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action,
+                       Event, TrickEngine, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
@@ -179,20 +180,17 @@ class IllustratedEngine(TrickEngine):
     def multiplier(self) -> int:
         return multiplier_of(self.periods, self.rules)
 
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == AUCTION:
-            return self.auction.turn
-        if self.phase == DISCARD:
-            return self.discard_order[self.discard_turn]
-        if self.phase == CALL:
-            return self.declarer
-        if self.phase == DECLARE:
-            return self.decl_turn
-        if self.phase == PLAY:
-            assert self.table is not None
-            return self.table.to_play
-        return None
+    # who acts, and what may be done (the shape is TrickEngine's)
+    ACTOR = {AUCTION: "auction", DISCARD: "discard_order[discard_turn]", CALL: "declarer",
+             DECLARE: "round", PLAY: "table"}
+    #: the discard phase lists the only bidder's raise (ITVB 4.2, ``sole_bidder_chooses_talon``)
+    #: before the discards; ``verify_bid`` refuses it where the rule set has no raise
+    MOVES = {AUCTION: ("annul", "bid"), DISCARD: ("annul", "bid", "discard"),
+             CALL: ("annul", "call"),
+             DECLARE: ("declare",), PLAY: ("play",), DONE: ("late_claim",)}
+    BY = {"annul": "active", "late_claim": "active"}
+    CANDIDATES = {"bid": AUCTION_CALLS, "play": LEGAL_CARDS,
+                  "late_claim": tuple(HAND_BONUSES)}
 
     @property
     def is_over(self) -> bool:
@@ -1179,47 +1177,20 @@ class IllustratedEngine(TrickEngine):
         return Event(Action("late_claim", seat, claim))
 
     # -- legal actions -------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        ph = self.phase
-        seat = self.to_act
-        if ph in (AUCTION, DISCARD) and self.rules.annul_timing in ("before_discard",
-                                                                    "after_talon"):
-            for s in self.active:
-                if self.can_annul(s):
-                    yield Action("annul", s)
-        if ph == AUCTION:
-            assert seat is not None
-            for call in ("pass", "hold", *LEVELS):
-                if self.can_bid(seat, call):
-                    yield Action("bid", seat, call)
-        elif ph == DISCARD:
-            assert seat is not None
-            if self.rules.sole_bidder_chooses_talon and self.raised is None:
-                for call in LEVELS:              # ITVB 4.2: the only bidder's raise
-                    if self.can_bid(seat, call):
-                        yield Action("bid", seat, call)
-            for d in self.legal_discards(seat):
-                yield Action("discard", seat, d)
-        elif ph == CALL:
-            for s in self.active:
-                if self.can_annul(s):
-                    yield Action("annul", s)
-            for c in self.legal_calls():
-                yield Action("call", self.declarer, code(c))  # type: ignore[arg-type]
-        elif ph == DECLARE:
-            assert seat is not None
-            for say in self.candidate_says(seat):
-                if self.can_declare(seat, say):
-                    yield Action("declare", seat, say)
-        elif ph == PLAY:
-            assert seat is not None
-            for card in iter_bits(self._legal_mask(seat)):
-                yield Action("play", seat, code(card))
-        elif ph == DONE:
-            for s in self.active:
-                for claim in HAND_BONUSES:
-                    if self.can_late_claim(s, claim):
-                        yield Action("late_claim", s, claim)
+    def _candidates_annul(self, seat: int) -> tuple[None, ...]:
+        """G15: from the auction on (``annul_timing`` before_discard, after_talon), else only
+        after the discards, in the call phase."""
+        early = self.rules.annul_timing in ("before_discard", "after_talon")
+        return NO_VALUE if early == (self.phase != CALL) else ()
+
+    def _candidates_discard(self, seat: int) -> Iterator[tuple[str, ...]]:
+        return self.legal_discards(seat)
+
+    def _candidates_call(self, seat: int) -> Iterator[str]:
+        return (code(c) for c in self.legal_calls())
+
+    def _candidates_declare(self, seat: int) -> Iterator[tuple[str, ...]]:
+        return self.candidate_says(seat)
 
     def candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
         """A pass, each single statement, and a hand declaration or a kontra followed by one

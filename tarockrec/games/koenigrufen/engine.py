@@ -9,10 +9,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from itertools import combinations
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ...cards import iter_bits
-from ...engine import FLAG, ITEMS, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, pair, takes
+from ...engine import (FLAG, ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action, Event,
+                       TrickEngine, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.auction import Auction, AuctionSpec, Refusal
@@ -195,20 +196,22 @@ class KoenigrufenEngine(TrickEngine):
     def king_in_talon(self) -> bool:
         return self.called_king is not None and bool((self.talon[0] | self.talon[1]) >> self.called_king & 1)
 
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == AUCTION:
-            return self.auction.turn
-        if self.phase == CHOOSE:
-            return self.forehand
-        if self.phase in (KING, TALON, DISCARD, OPENING):
-            return self.declarer
-        if self.phase == DECLARE:
-            return self.decl_turn
-        if self.phase == PLAY:
-            assert self.table is not None
-            return self.table.to_play
-        return None
+    # who acts, and what may be done (the shape is TrickEngine's)
+    ACTOR = {AUCTION: "auction", CHOOSE: "forehand", KING: "declarer", TALON: "declarer",
+             DISCARD: "declarer", OPENING: "declarer", DECLARE: "round", PLAY: "table"}
+    #: declaration turns are listed as a pass and each single legal call (with the partner
+    #: statement when one is due); longer turns are legal too and are checked call by call by
+    #: ``verify_declare``. §4.4: the declarer may still concede after the discard, before the
+    #: first turn (the seat to speak first is then another player)
+    MOVES = {AUCTION: ("redeal", "call"), CHOOSE: ("call",), KING: ("king",),
+             TALON: ("concede", "take"), DISCARD: ("discard",), OPENING: ("concede", "declare"),
+             DECLARE: ("concede", "declare"), PLAY: ("play",)}
+    BY = {"redeal": "seats", "concede": "declarer"}
+    CANDIDATES = {"redeal": NO_VALUE, "concede": NO_VALUE, "take": ("lower", "upper", "all"),
+                  "king": tuple((code(k), remaining) for k in KINGS
+                                for remaining in (False, True)),
+                  "play": LEGAL_CARDS}
+    seats = range(N)
 
     @property
     def is_over(self) -> bool:
@@ -1137,56 +1140,13 @@ class KoenigrufenEngine(TrickEngine):
         self._play_checked(tricks, start)
 
     # -- legal actions ------------------------------------------------------------------------
-    def _legal_actions(self) -> Iterator[Action]:
-        """Every legal action now. Declaration turns are listed as a pass and each single
-        legal call (with the partner statement when one is due); longer turns are legal too
-        and are checked call by call by ``verify_declare``."""
-        ph = self.phase
-        seat = self.to_act
-        if ph == AUCTION:
-            assert seat is not None
-            if not self.calls:
-                for s in range(N):
-                    if self.can_redeal(s):
-                        yield Action("redeal", s)
-            for call in self.tariff.calls:
-                if self.can_call(seat, call):
-                    yield Action("call", seat, call)
-        elif ph == CHOOSE:
-            for cid in self.contracts:
-                if self.can_call(self.forehand, cid):
-                    yield Action("call", self.forehand, cid)
-        elif ph == KING:
-            assert seat is not None
-            for k in KINGS:
-                for remaining in (False, True):
-                    v = (code(k), remaining)
-                    if self.can_king(seat, v):
-                        yield Action("king", seat, v)
-        elif ph == TALON:
-            assert seat is not None
-            if self.can_concede(seat):
-                yield Action("concede", seat)
-            for half in ("lower", "upper", "all"):
-                if self.can_take(seat, half):
-                    yield Action("take", seat, half)
-        elif ph == DISCARD:
-            assert seat is not None
-            for d in self.legal_discards():
-                yield Action("discard", seat, d)
-        elif ph in (OPENING, DECLARE):
-            assert seat is not None
-            # §4.4: the declarer may still concede after the discard, before the first turn
-            # (the seat to speak first is then another player)
-            if self.declarer is not None and self.can_concede(self.declarer):
-                yield Action("concede", self.declarer)
-            for say in self._candidate_says(seat):
-                if self.can_declare(seat, say):
-                    yield Action("declare", seat, say)
-        elif ph == PLAY:
-            assert seat is not None
-            for card in iter_bits(self._legal_mask(seat)):
-                yield Action("play", seat, code(card))
+    def _candidates_call(self, seat: int) -> Iterable[str]:
+        if self.phase == CHOOSE:
+            return self.contracts
+        return self.tariff.calls
+
+    def _candidates_discard(self, seat: int) -> Iterator[tuple[str, ...]]:
+        return self.legal_discards()
 
     def legal_discards(self) -> Iterator[tuple[str, ...]]:
         """§4.3 discard rule, enumerated: all k-subsets of the freely discardable cards, or
@@ -1207,7 +1167,7 @@ class KoenigrufenEngine(TrickEngine):
         for extra in combinations(rest, k - len(free)):
             yield tuple(free) + extra
 
-    def _candidate_says(self, seat: int) -> Iterator[tuple[str, ...]]:
+    def _candidates_declare(self, seat: int) -> Iterator[tuple[str, ...]]:
         stmt = ("partner",) if seat == self.partner else ("not_partner",)
         if self.phase == DECLARE:
             yield ()

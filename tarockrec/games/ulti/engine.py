@@ -15,8 +15,8 @@ from typing import Any, Iterator
 from ...cards import iter_bits
 from ...core.auction import PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder
-from ...engine import (ITEMS, NOTHING, OPTIONAL_TEXT, OPTIONAL_TEXTS, TEXT, TEXTS, Action, Event, Shape,
-                      TrickEngine, pair, takes)
+from ...engine import (ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, OPTIONAL_TEXT, OPTIONAL_TEXTS, TEXT,
+                       TEXTS, Action, Event, Shape, TrickEngine, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import TrickTable, hold_back, must_beat
@@ -148,14 +148,13 @@ class UltiEngine(TrickEngine):
         """The doubling level (0 undoubled … 3 surdoubled) of each target."""
         return {t: self.doubling.level.get(t, 0) for t in TARGETS}
 
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == AUCTION:
-            return self.turn
-        if self.phase == PLAY:
-            assert self.table is not None
-            return self.table.to_play
-        return None
+    # who acts, and what may be done (the shape is TrickEngine's): bids are enumerated as
+    # contract x every pair of discards; declarations as single-item says with the card about
+    # to be played
+    ACTOR = {AUCTION: "auction", PLAY: "table"}
+    MOVES = {AUCTION: ("name_suit", "pass", "bid"), PLAY: ("concede", "declare", "play")}
+    CANDIDATES = {"name_suit": SUIT_LETTERS, "pass": NO_VALUE, "concede": NO_VALUE,
+                  "play": LEGAL_CARDS}
 
     @property
     def is_over(self) -> bool:
@@ -651,35 +650,20 @@ class UltiEngine(TrickEngine):
             return False
         return self.high is None or self.auction.outranks(c.id, self.high.id)
 
-    def _legal_actions(self) -> Iterator[Action]:
-        """Every legal action now. Bids are enumerated as contract × every pair of discards;
-        declarations as single-item says with the card about to be played."""
-        seat = self.to_act
-        if self.phase == AUCTION:
-            assert seat is not None
-            if not self.entries and self.named_suit is None:
-                for s in SUIT_LETTERS:
-                    yield Action("name_suit", seat, s)
-                return
-            if self.entries:
-                yield Action("pass", seat)
-            held = [code(x) for x in iter_bits(self.hands[seat] | self.talon)]
-            for c in self.legal_bids(seat):
-                for d in combinations(held, 2):
-                    if self.can_bid(seat, (c.id, d)):
-                        yield Action("bid", seat, (c.id, d))
-        elif self.phase == PLAY:
-            assert seat is not None and self.table is not None
-            if self.can_concede(seat):
-                yield Action("concede", seat)
-            n = self.table.trick_number
-            if n <= 3:
-                for item in self._candidate_says():
-                    v = (n, (item,))
-                    if self.can_declare(seat, v):
-                        yield Action("declare", seat, v)
-            for card in iter_bits(self._legal_mask(seat)):
-                yield Action("play", seat, code(card))
+    def _candidates_bid(self, seat: int) -> Iterator[tuple[str, tuple[str, str]]]:
+        if not self.entries and self.named_suit is None:
+            return                      # forehand names his suit first
+        held = [code(x) for x in iter_bits(self.hands[seat] | self.talon)]
+        for c in self.legal_bids(seat):
+            for d in combinations(held, 2):
+                yield (c.id, d)
+
+    def _candidates_declare(self, seat: int) -> Iterator[tuple[int, tuple[str]]]:
+        assert self.table is not None
+        n = self.table.trick_number
+        if n <= 3:
+            for item in self._candidate_says():
+                yield (n, (item,))
 
     @staticmethod
     def _candidate_says() -> Iterator[str]:
