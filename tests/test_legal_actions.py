@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 import pytest
 
 from tarockrec.engine import Action
+from tarockrec import rulesets
 from tarockrec.games import Game, all_games
 
 DEALS = 5
@@ -31,8 +32,13 @@ EVERY = 4
 MAX_SUBSETS = 4000
 #: rule options under which more kinds occur (a redeal of a hand with no king and no tarock)
 OPTIONS = {"koenigrufen": {"redeal_no_king_no_tarock": "on"}}
-CASES = [(name, n, opts) for name, game in sorted(all_games().items()) for n in game.table_sizes
-         for opts in ({}, *([OPTIONS[name]] if name in OPTIONS else []))]
+CASES = [(name, n, opts, "default") for name, game in sorted(all_games().items())
+         for n in game.table_sizes for opts in ({}, *([OPTIONS[name]] if name in OPTIONS else []))]
+#: every other complete named rule set, at the game's first table size (the cup ladders, the
+#: ITVB raise, the OÖ announcement round bring kinds and values of their own)
+CASES += [(name, all_games()[name].table_sizes[0], {}, rs)
+          for name in sorted(all_games()) for rs, doc in sorted(rulesets.for_game(name).items())
+          if rs != "default" and doc.complete]
 NOVALUE = (None,)
 
 Space = Callable[[Any, int], Iterable[Any]]
@@ -87,7 +93,9 @@ def _ulti_declare(e: Any, seat: int) -> Iterable[tuple[int, tuple[str, ...]]]:
 
 
 def _it_declare(e: Any, seat: int) -> Iterable[tuple[str, ...]]:
-    from tarockrec.games.illustrated.contracts import ALL_BONUSES, HAND_BONUSES, KONTRA_LEVELS
+    from tarockrec.games.illustrated.contracts import (ALL_BONUSES as BASE, HAND_BONUSES,
+                                                       KONTRA_LEVELS, SAS_BONUSES)
+    ALL_BONUSES = (*BASE, *SAS_BONUSES)        # the sas ids of the Kupa and ITVB rule sets
     kontras = [*KONTRA_LEVELS, *(f"{k}:{b}" for k in KONTRA_LEVELS for b in ALL_BONUSES)]
     singles = [*HAND_BONUSES, *kontras, *ALL_BONUSES]
     yield ()
@@ -203,12 +211,13 @@ def _brute_force(e: Any, n: int, spaces: dict[str, Space],
     return found, skipped
 
 
-@pytest.mark.parametrize("name,n,options", CASES)
-def test_legal_actions_are_the_brute_force(name: str, n: int, options: dict[str, str]) -> None:
+@pytest.mark.parametrize("name,n,options,ruleset", CASES)
+def test_legal_actions_are_the_brute_force(name: str, n: int, options: dict[str, str],
+                                           ruleset: str) -> None:
     game: Game[Any] = all_games()[name]
     spaces = _spaces(name)
     rng = random.Random(20261124)
-    rules = game.Rules("default", options)
+    rules = game.Rules(ruleset, options)
     carry = game.initial_carry(rules, n)
     dealer = 0
     steps = big = 0
