@@ -720,6 +720,17 @@ def _duplicate(el: etree._Element, key: str) -> XMLError:
                             line=el.sourceline))
 
 
+def _entry(el: etree._Element, index: int, line: int,
+           version: int) -> tuple[int, int, Any, dict[str, int]]:
+    """One streamed record as the readers yield it: its index, line, and the record with its
+    line map, or the finding that stops it."""
+    try:
+        rec, lines = _record_of(el, version)
+    except XMLError as err:
+        return index, line, err.finding, {}
+    return index, line, rec, lines
+
+
 def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[str, int]]:
     ctx = Ctx()
     rec: dict[str, Any] = {"tarockrec": version}
@@ -907,12 +918,7 @@ def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
                 too_deep = False
                 yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
             else:
-                try:
-                    rec, lines = _record_of(el, version)
-                except XMLError as err:
-                    yield index, line, err.finding, {}
-                else:
-                    yield index, line, rec, lines
+                yield _entry(el, index, line, version)
             el.clear()
             parent = el.getparent()
             if parent is not None:
@@ -983,12 +989,7 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
             if _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
                 yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
             else:
-                try:
-                    rec, lines = _record_of(el, version)
-                except XMLError as err:
-                    yield index, line, err.finding, {}
-                else:
-                    yield index, line, rec, lines
+                yield _entry(el, index, line, version)
             el.clear()
             while el.getprevious() is not None:
                 del parent[0]
