@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Severity = Literal["error", "warning", "info"]
 
@@ -37,3 +37,21 @@ def pointer_join(base: str, *parts: object) -> str:
     for p in parts:
         out += "/" + str(p).replace("~", "~0").replace("/", "~1")
     return out
+
+
+#: what ``pointer_get`` returns by default for a pointer that names no place
+MISSING: Any = object()
+
+
+def pointer_get(doc: Any, pointer: str, default: Any = MISSING) -> Any:
+    """The value JSON Pointer ``pointer`` names inside ``doc`` (``""``: the document), or
+    ``default`` when it names no place."""
+    for token in pointer.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(doc, dict) and token in doc:
+            doc = doc[token]
+        elif isinstance(doc, list) and token.isdigit() and int(token) < len(doc):
+            doc = doc[int(token)]
+        else:
+            return default
+    return doc

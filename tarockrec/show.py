@@ -25,7 +25,7 @@ from . import games
 from .cards import Pack
 from .engine import Action
 from .errors import IllegalAction, RulesError
-from .findings import Finding
+from .findings import Finding, pointer_get
 from .scoring import Score
 from .sources import Entry, entries
 from .validate import Report, validate_record
@@ -174,15 +174,7 @@ def session_traces(game: games.Game[Any], rules: Any, n: int, rec: dict[str, Any
 
 # -- words -----------------------------------------------------------------------------------
 def _value_at(doc: Any, ptr: str) -> Any:
-    for token in ptr.split("/")[1:]:
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(doc, dict) and token in doc:
-            doc = doc[token]
-        elif isinstance(doc, list) and token.isdigit() and int(token) < len(doc):
-            doc = doc[int(token)]
-        else:
-            return None
-    return doc
+    return pointer_get(doc, ptr, None)
 
 
 def words(value: Any) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from . import games, schema
 from .engine import Action
 from .errors import IllegalAction, RulesError
-from .findings import Finding, pointer_join
+from .findings import MISSING, Finding, pointer_get, pointer_join
 from .scoring import Score
 
 NOTATION_VERSION = 1
@@ -141,19 +141,9 @@ def _fractions(value: Any, ptr: str) -> list[Finding]:
 
 def _resolve(doc: Any, pointer: str) -> bool:
     """Whether JSON Pointer ``pointer`` names a place inside ``doc``."""
-    if pointer == "":
-        return True
-    if not pointer.startswith("/"):
+    if pointer != "" and not pointer.startswith("/"):
         return False
-    for token in pointer[1:].split("/"):
-        token = token.replace("~1", "/").replace("~0", "~")
-        if isinstance(doc, dict) and token in doc:
-            doc = doc[token]
-        elif isinstance(doc, list) and token.isdigit() and int(token) < len(doc):
-            doc = doc[int(token)]
-        else:
-            return False
-    return True
+    return pointer_get(doc, pointer) is not MISSING
 
 
 def _check_notes(rec: dict[str, Any], ptr: str, report: Report) -> None:
