@@ -618,3 +618,30 @@ class TrickEngine(Engine):
             if table.done:
                 self.phase = "done"
         return played
+
+
+class DeclaringEngine(TrickEngine):
+    """A trick engine whose declaration turn (the list of items a seat says) is checked and
+    applied by one ``_declare(seat, say, commit)``: ``verify_declare`` runs it without
+    committing, ``_apply_declare`` commits (so ``declare`` is ``SELF_CHECKING``: checked once)."""
+
+    SELF_CHECKING: ClassVar[frozenset[str]] = frozenset({"declare"})
+
+    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
+        return self._can(self.verify_declare, seat, say)
+
+    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self.verify_declare(seat, say)
+        return self._apply_declare(seat, say)
+
+    @takes(ITEMS)
+    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
+        self._declare(seat, tuple(say), commit=False)
+
+    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
+        self._declare(seat, tuple(say), commit=True)
+        return Event(Action("declare", seat, tuple(say)))
+
+    def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        """Check the turn (raising ``IllegalAction``) and, with ``commit``, apply it."""
+        raise NotImplementedError  # pragma: no cover - interface

@@ -24,8 +24,8 @@ from typing import Any, Iterator
 from ...cards import iter_bits
 from ...core.auction import HOLD, PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
-from ...engine import (AUCTION_CALLS, ITEMS, LEGAL_CARDS, TEXT, TEXTS, Action, Event, TrickEngine,
-                       pair, takes)
+from ...engine import (AUCTION_CALLS, LEGAL_CARDS, TEXT, TEXTS, Action, DeclaringEngine, Event,
+                       TrickEngine, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
@@ -104,9 +104,8 @@ class TrischakPlan(SeatPlan):
         return winner
 
 
-class CarinthianEngine(TrickEngine):
+class CarinthianEngine(DeclaringEngine):
     ACTIONS = ("call", "choose", "take", "discard", "declare", "play")
-    SELF_CHECKING = frozenset({"declare"})     # _declare(…, commit) checks, then commits
     rules: CarinthianRules
     phase: Phase
     game = "carinthian"
@@ -495,21 +494,6 @@ class CarinthianEngine(TrickEngine):
         assert self.declarer is not None
         self.round = Round(ONCE, (self.declarer,))
         self.phase = ANNOUNCE
-
-    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
-        return self._can(self.verify_declare, seat, say)
-
-    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
-        self.verify_declare(seat, say)
-        return self._apply_declare(seat, say)
-
-    @takes(ITEMS)
-    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
-        self._declare(seat, tuple(say), commit=False)
-
-    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
-        self._declare(seat, tuple(say), commit=True)
-        return Event(Action("declare", seat, tuple(say)))
 
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
         ph = self.phase

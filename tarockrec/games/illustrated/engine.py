@@ -13,8 +13,8 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
-from ...engine import (AUCTION_CALLS, ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action,
-                       Event, TrickEngine, takes)
+from ...engine import (AUCTION_CALLS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action,
+                       DeclaringEngine, Event, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
@@ -64,7 +64,7 @@ DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 _CALL_ORDER = (HOLD, *LEVELS, PASS)
 
 
-class IllustratedEngine(TrickEngine):
+class IllustratedEngine(DeclaringEngine):
     ACTIONS = ("bid", "discard", "annul", "call", "declare", "play", "late_claim")
     SELF_CHECKING = frozenset({"bid", "declare"})   # _bid/_declare(…, commit): check, then commit
     rules: IllustratedRules
@@ -682,21 +682,6 @@ class IllustratedEngine(TrickEngine):
     def items(self) -> dict[tuple[str, str], int]:
         """(team, item) -> kontra level of every active item (§4.11)."""
         return self.chains.level
-
-    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
-        return self._can(self.verify_declare, seat, say)
-
-    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
-        self.verify_declare(seat, say)
-        return self._apply_declare(seat, say)
-
-    @takes(ITEMS)
-    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
-        self._declare(seat, tuple(say), commit=False)
-
-    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
-        self._declare(seat, tuple(say), commit=True)
-        return Event(Action("declare", seat, tuple(say)))
 
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
         if self.phase != DECLARE:

@@ -12,8 +12,8 @@ from itertools import combinations
 from typing import Any, Iterable, Iterator
 
 from ...cards import iter_bits
-from ...engine import (FLAG, ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action, Event,
-                       TrickEngine, pair, takes)
+from ...engine import (FLAG, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action,
+                       DeclaringEngine, Event, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.auction import Auction, AuctionSpec, Refusal
@@ -124,9 +124,8 @@ ROUND_SPECS = {"all_spoke_then_three_passes": RoundSpec(passes_to_end=3, all_spe
 KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
 
 
-class KoenigrufenEngine(TrickEngine):
+class KoenigrufenEngine(DeclaringEngine):
     ACTIONS = ("redeal", "call", "king", "take", "discard", "concede", "declare", "play")
-    SELF_CHECKING = frozenset({"declare"})     # _declare(…, commit) checks, then commits
     rules: KoenigrufenRules
     phase: Phase
     game = "koenigrufen"
@@ -644,21 +643,6 @@ class KoenigrufenEngine(TrickEngine):
         c = self.contract
         assert c is not None
         return c.king_call and not (c.talon == "half" and self.king_in_talon)
-
-    def can_declare(self, seat: int, say: tuple[str, ...]) -> bool:
-        return self._can(self.verify_declare, seat, say)
-
-    def declare(self, seat: int, say: tuple[str, ...]) -> Event:
-        self.verify_declare(seat, say)
-        return self._apply_declare(seat, say)
-
-    @takes(ITEMS)
-    def verify_declare(self, seat: int, say: tuple[str, ...]) -> None:
-        self._declare(seat, tuple(say), commit=False)
-
-    def _apply_declare(self, seat: int, say: tuple[str, ...]) -> Event:
-        self._declare(seat, tuple(say), commit=True)
-        return Event(Action("declare", seat, tuple(say)))
 
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
         if self.phase not in (OPENING, DECLARE):
