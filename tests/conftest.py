@@ -2,7 +2,12 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
+# the checkout's tarockrec (pure Python), or with TAROCKREC_TEST_INSTALLED=1 the installed one
+# (compiled by setup.py where a compiler was at hand; .ci/run tests both)
+INSTALLED = os.environ.get("TAROCKREC_TEST_INSTALLED", "") not in ("", "0")
+if INSTALLED:
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT]
+elif ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 SAMPLES = os.path.join(ROOT, "samples")
 

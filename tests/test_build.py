@@ -1,0 +1,41 @@
+"""The compiled build (setup.py): which modules it compiles, and that an installed build that
+should be compiled is (``.ci/run`` sets TAROCKREC_EXPECT_COMPILED=1 when it tests the installed
+package, so that a build that silently fell back to pure Python fails CI)."""
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+from glob import glob
+
+import pytest
+
+import tarockrec
+
+from conftest import ROOT
+
+
+def _hot_modules() -> list[str]:
+    tree = ast.parse(open(os.path.join(ROOT, "setup.py"), encoding="utf-8").read())
+    patterns = next(ast.literal_eval(node.value) for node in tree.body
+                    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "HOT")
+    files = sorted({f for p in patterns for f in glob(os.path.join(ROOT, p))})
+    assert len(files) >= len(patterns)           # every pattern names at least one file
+    names = []
+    for f in files:
+        rel = os.path.relpath(f, ROOT).removesuffix(".py").removesuffix("/__init__")
+        names.append(rel.replace(os.sep, "."))
+    return names
+
+
+def test_the_hot_modules_exist_and_import() -> None:
+    for name in _hot_modules():
+        assert importlib.import_module(name).__name__ == name
+
+
+@pytest.mark.skipif(not os.environ.get("TAROCKREC_EXPECT_COMPILED"),
+                    reason="only where a compiled build is expected (.ci/run)")
+def test_an_installed_build_is_compiled() -> None:
+    assert tarockrec.compiled()
+    pure = [n for n in _hot_modules() if importlib.import_module(n).__file__.endswith(".py")]
+    assert pure == []
