@@ -1,6 +1,10 @@
 """Throughput and memory of the bulk path, measured in one run next to its baselines.
 
-    python bench/bench_validate.py [--deals 10000] [--games koenigrufen,ulti,...]
+    python bench/bench_validate.py [--deals 10000] [--games koenigrufen,ulti,...] [--source]
+
+It measures the installed tarockrec (what the ``tarockrec`` command runs: compiled by setup.py
+where a compiler was at hand), or with ``--source`` the checkout's pure-Python modules; the
+first line printed says which.
 
 For each game: generate N deals as JSON Lines (through the engine's legal actions), then time
 (a) parsing alone with orjson (the parser the bulk path uses) and with the stdlib json module,
@@ -24,9 +28,12 @@ import sys
 import time
 import tracemalloc
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+if "--source" in sys.argv:
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import orjson  # noqa: E402
+
+import tarockrec  # noqa: E402
 
 from tarockrec import games, schema  # noqa: E402
 from tarockrec.codecs import jsonio, xmlio  # noqa: E402
@@ -34,7 +41,11 @@ from tarockrec.generate import deal_records  # noqa: E402
 from tarockrec.sources import entries  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
-OUT = os.path.join(os.path.dirname(__file__), "out")
+OUT = os.path.abspath(os.path.join(os.path.dirname(__file__), "out"))
+#: how the whole-process figures start tarockrec: the same one this process measures
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+CHILD = ({"env": {**os.environ, "PYTHONPATH": ROOT}} if "--source" in sys.argv
+         else {"cwd": OUT})
 
 
 def timed(fn, *args):  # type: ignore[no-untyped-def]
@@ -120,7 +131,8 @@ def _process_time(cmd: list[str], repeat: int = 1) -> tuple[float, float]:
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                       **CHILD)  # type: ignore[call-overload]
         wall = time.perf_counter() - t
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -162,7 +174,11 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--games", default=default_games())
+    ap.add_argument("--source", action="store_true",
+                    help="measure the checkout's modules instead of the installed package")
     args = ap.parse_args()
+    build = {"tarockrec": os.path.dirname(tarockrec.__file__), "compiled": tarockrec.compiled()}
+    print(json.dumps(build), flush=True)
     results = []
     for spec in args.games.split(","):
         name, _, players = spec.partition(":")
@@ -173,7 +189,7 @@ def main() -> None:
     print(json.dumps(procs), flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     with open(os.path.join(OUT, "results.json"), "w") as fp:
-        json.dump({"results": results, "processes": procs, "max_rss_MB": round(rss, 1)}, fp,
+        json.dump({"build": build, "results": results, "processes": procs, "max_rss_MB": round(rss, 1)}, fp,
                   indent=2)
     print(f"max RSS of the whole run: {rss:.1f} MB")
 
