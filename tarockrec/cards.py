@@ -47,7 +47,7 @@ class Pack:
         for i, s in enumerate(self.suits):
             masks[s] = masks.get(s, 0) | (1 << i)
         object.__setattr__(self, "suit_mask", masks)
-        object.__setattr__(self, "full_mask", (1 << len(self.codes)) - 1)
+        object.__setattr__(self, "full_mask", (1 << int(len(self.codes))) - 1)
         object.__setattr__(self, "led", tuple(masks[s] for s in self.suits))
         object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.codes)})
 

@@ -44,3 +44,15 @@ def test_an_installed_build_is_compiled() -> None:
     assert pure == []
     from tarockrec import schema
     assert schema._fast().__module__ == "tarockrec._gate"     # the built gate is the one used
+
+
+def test_no_shift_by_a_length_in_a_compiled_module() -> None:
+    """Compiled, ``len()`` is a C integer, and ``1 << len(x)`` a C shift that overflows past
+    63 bits (Python's ints do not): the compiled modules write ``1 << int(len(x))``."""
+    import re
+    shift = re.compile(r"<<\s*\(?\s*len\(")
+    for name in _hot_modules() + ["tarockrec.cards"]:
+        path = os.path.join(ROOT, *name.split("."))
+        path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
+        text = open(path, encoding="utf-8").read()
+        assert not shift.search(text), name

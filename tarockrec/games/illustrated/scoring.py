@@ -246,7 +246,7 @@ def multiplier_of(periods: tuple[int, ...], rules: "IllustratedRules") -> int:
     AkosUzonyi server's "stacking" and "peculating") one ×2 while any deal is still doubled."""
     if rules.doubling_after_passout in ("extend", "restart"):
         return 2 if periods else 1
-    return 1 << len(periods)
+    return 1 << int(len(periods))     # int(): a Python int, also where compiled
 
 
 def next_periods(e: "IllustratedEngine") -> tuple[int, ...]:
