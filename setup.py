@@ -16,7 +16,8 @@ from setuptools.command.build_ext import build_ext
 
 #: the modules on the validation path (replay, scoring, the codecs' streaming readers)
 #: (file patterns; tests/test_build.py checks that an installed build compiled each of them)
-HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py",
+HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "tarockrec/cards.py",
+       "tarockrec/sources.py", "tarockrec/codecs/jsonio.py", "tarockrec/codecs/xmlio.py",
        "tarockrec/validate.py", "tarockrec/scoring.py", "tarockrec/findings.py",
        "tarockrec/core/auction.py", "tarockrec/core/declarations.py",
        "tarockrec/games/*/engine.py", "tarockrec/games/*/scoring.py",
