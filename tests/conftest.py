@@ -5,8 +5,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # the checkout's tarockrec (pure Python), or with TAROCKREC_TEST_INSTALLED=1 the installed one
 # (compiled by setup.py where a compiler was at hand; .ci/run tests both)
 INSTALLED = os.environ.get("TAROCKREC_TEST_INSTALLED", "") not in ("", "0")
-if INSTALLED:
+if INSTALLED:      # tarockrec from site-packages; the checkout's tools/ and bench/ still found
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT]
+    import tarockrec
+    assert os.path.dirname(os.path.dirname(tarockrec.__file__)) != ROOT
+    sys.path.append(ROOT)
 elif ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 SAMPLES = os.path.join(ROOT, "samples")
