@@ -38,6 +38,12 @@ class OptionalBuildExt(build_ext):
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix":   # no debug information, -O2: under half the build time
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-g0", "-O2"]
+        super().build_extensions()
+
     def run(self) -> None:
         try:
             super().run()
