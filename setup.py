@@ -21,8 +21,7 @@ HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "ta
        "tarockrec/validate.py", "tarockrec/scoring.py", "tarockrec/findings.py",
        "tarockrec/core/auction.py", "tarockrec/core/declarations.py",
        "tarockrec/games/*/engine.py", "tarockrec/games/*/scoring.py",
-       "tarockrec/games/*/__init__.py", "tarockrec/games/illustrated/bidding.py",
-       "tarockrec/_gate.py"]
+       "tarockrec/games/*/__init__.py", "tarockrec/games/illustrated/bidding.py"]
 
 #: Python semantics throughout: annotations are not enforced as C types, no variable is given
 #: a C integer type by inference (bit masks are arbitrary-precision ints)
@@ -57,24 +56,7 @@ class OptionalBuildExt(build_ext):
             print(f"tarockrec: {ext.name} not compiled ({err})", file=sys.stderr)
 
 
-def write_gate() -> None:
-    """The schema gate as a module (tarockrec/_gate.py, generated from the schema; compiled
-    with the others). Without it, the gate is generated when first used."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    try:
-        import json
-
-        from tarockrec.fastschema import module_source
-        with open("schemas/tarockrec.schema.json", encoding="utf-8") as fp:
-            source = module_source(json.load(fp))
-        with open("tarockrec/_gate.py", "w", encoding="utf-8") as fp:
-            fp.write(source)
-    finally:
-        sys.path.pop(0)
-
-
 def extensions() -> list:  # type: ignore[type-arg]
-    write_gate()
     if os.environ.get("TAROCKREC_PURE", "") not in ("", "0"):
         return []
     try:

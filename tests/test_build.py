@@ -19,8 +19,6 @@ def _hot_modules() -> list[str]:
     tree = ast.parse(open(os.path.join(ROOT, "setup.py"), encoding="utf-8").read())
     patterns = next(ast.literal_eval(node.value) for node in tree.body
                     if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "HOT")
-    generated = {"tarockrec/_gate.py"}              # setup.py writes it (the schema gate)
-    patterns = [p for p in patterns if p not in generated]
     files = sorted({f for p in patterns for f in glob(os.path.join(ROOT, p))})
     assert len(files) >= len(patterns)           # every pattern names at least one file
     names = []
@@ -39,11 +37,8 @@ def test_the_hot_modules_exist_and_import() -> None:
                     reason="only where a compiled build is expected (.ci/run)")
 def test_an_installed_build_is_compiled() -> None:
     assert tarockrec.compiled()
-    pure = [n for n in _hot_modules() + ["tarockrec._gate"]
-            if importlib.import_module(n).__file__.endswith(".py")]
+    pure = [n for n in _hot_modules() if importlib.import_module(n).__file__.endswith(".py")]
     assert pure == []
-    from tarockrec import schema
-    assert schema._fast().__module__ == "tarockrec._gate"     # the built gate is the one used
 
 
 def test_no_shift_by_a_length_in_a_compiled_module() -> None:
@@ -51,8 +46,7 @@ def test_no_shift_by_a_length_in_a_compiled_module() -> None:
     63 bits (Python's ints do not): the compiled modules write ``1 << int(len(x))``."""
     import re
     shift = re.compile(r"<<\s*\(?\s*len\(")
-    for name in _hot_modules() + ["tarockrec.cards"]:
+    for name in _hot_modules():
         path = os.path.join(ROOT, *name.split("."))
         path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
-        text = open(path, encoding="utf-8").read()
-        assert not shift.search(text), name
+        assert not shift.search(open(path, encoding="utf-8").read()), name

@@ -9,8 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarockrec import games, schema
-from typing import Any
-
 from tarockrec.fastschema import SchemaCompileError, compile_schema
 from tarockrec.generate import deal_records
 from conftest import paths
@@ -68,39 +66,15 @@ def test_unknown_keyword_is_refused() -> None:
 
 def test_compiled_gate_is_cached_and_a_broken_cache_is_no_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
     rec = RECORDS[0]
-    def gate(cache: str) -> Any:                   # generated here, not the built module
-        return compile_schema(schema.json_schema(), cache, use_built=False)
-
-    first = gate(str(tmp_path))
+    first = compile_schema(schema.json_schema(), str(tmp_path))
     (cached,) = tmp_path.glob("gate-*.bin")
-    again = gate(str(tmp_path))
+    again = compile_schema(schema.json_schema(), str(tmp_path))
     assert first(rec) and again(rec) and not again({"game": 1})
     cached.write_bytes(b"\x00garbage")
-    assert gate(str(tmp_path))(rec)
+    assert compile_schema(schema.json_schema(), str(tmp_path))(rec)
     import marshal
     cached.write_bytes(marshal.dumps(42))            # readable, but not code
-    assert gate(str(tmp_path))(rec)
+    assert compile_schema(schema.json_schema(), str(tmp_path))(rec)
     blocked = tmp_path / "file"
     blocked.write_text("")                          # a cache folder that cannot be made
-    assert gate(str(blocked / "sub"))(rec)
-
-
-def test_the_gate_written_as_a_module_is_used_when_it_matches(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """setup.py writes the gate as tarockrec/_gate.py (module_source): its functions are used,
-    with the values they name filled in, and agree with the generated gate; a module from
-    another schema (its key differs) is not used."""
-    import types
-
-    from tarockrec import fastschema
-    module = types.ModuleType("tarockrec._gate")
-    exec(fastschema.module_source(schema.json_schema()), module.__dict__)  # noqa: S102
-    monkeypatch.setattr(fastschema, "_built_gate",
-                        lambda code: module if module.KEY == fastschema._key(code) else None)
-    built = compile_schema(schema.json_schema())
-    assert built.__code__ is module.__dict__[built.__name__].__code__
-    fresh = compile_schema(schema.json_schema(), use_built=False)
-    mutated = [{**r, "dealer": "1"} for r in RECORDS[:20]] + [{**r, "game": 7} for r in RECORDS[:5]]
-    for rec in RECORDS[:200] + mutated:
-        assert built(rec) == fresh(rec) == SLOW.is_valid(rec)
-    module.KEY = "another schema"
-    assert compile_schema(schema.json_schema()).__code__ is not built.__code__
+    assert compile_schema(schema.json_schema(), str(blocked / "sub"))(rec)
