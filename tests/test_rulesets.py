@@ -3,6 +3,7 @@ and generated deals under every shipped rule set."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from typing import Any
 
@@ -14,6 +15,7 @@ from tarockrec.errors import RulesError
 from tarockrec.games import all_games
 from tarockrec.generate import deal_record
 from tarockrec.validate import validate_record
+from conftest import ROOT
 
 GAMES = sorted(all_games())
 ALL = [(g, name) for g in GAMES for name in rulesets.for_game(g)]
@@ -208,7 +210,7 @@ def _supported_part(game: str, name: str) -> dict[str, Any]:
 
 
 def _rescore(path: str, rules: dict[str, Any]) -> list[int]:
-    rec = json.loads(open(path, encoding="utf-8").read())
+    rec = json.loads(open(os.path.join(ROOT, path), encoding="utf-8").read())
     rec.pop("result")
     rec["rules"] = rules
     report = validate_record(rec)
