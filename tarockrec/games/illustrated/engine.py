@@ -1104,6 +1104,10 @@ class IllustratedEngine(DeclaringEngine):
         card_of = PACK.index.__getitem__
         hands = self.hands
         played = 0
+        d, p = self.declarer, self.partner
+        team_d = self.team_d
+        binds = self._binds
+        birds = any(bird for _, _, _, bird in binds)
         for trick in tricks:
             if type(trick) is not list or len(trick) != t.size or t.done:
                 break
@@ -1111,6 +1115,25 @@ class IllustratedEngine(DeclaringEngine):
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
+            # the cards a bind may still restrict in this trick, per team: _active_binds'
+            # filter less the hand (a seat holding none of them is bound by nothing)
+            n = len(t.tricks) + 1
+            live_d = live_o = 0
+            d_all = o_all = True
+            if birds:
+                for _, _, _, w in t.tricks:
+                    if w in team_d:
+                        o_all = False
+                    else:
+                        d_all = False
+            for b_team, b_card, target, bird in binds:
+                if n > target:
+                    continue
+                if b_team == "D":
+                    if not bird or d_all:
+                        live_d |= 1 << b_card
+                elif not bird or o_all:
+                    live_o |= 1 << b_card
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -1118,8 +1141,9 @@ class IllustratedEngine(DeclaringEngine):
             taken = 0
             for card in cards:
                 hand = hands[seat]
-                legal = self._bound(seat, (hand & led or hand & TAROCK_MASK or hand)
-                                    if taken else hand)
+                legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
+                if hand & (live_d if seat == d or seat == p else live_o):
+                    legal = self._bound(seat, legal)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
