@@ -160,7 +160,9 @@ class IllustratedEngine(DeclaringEngine):
         return frozenset(self.active) - self.team_d
 
     def side(self, seat: int) -> str:
-        return "D" if seat in self.team_d else "O"
+        # seat in team_d, without building it
+        assert self.declarer is not None
+        return "D" if seat == self.declarer or seat == self.partner else "O"
 
     def members(self, team: str) -> frozenset[int]:
         return self.team_d if team == "D" else self.team_o
@@ -686,20 +688,24 @@ class IllustratedEngine(DeclaringEngine):
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
         if self.phase != DECLARE:
             raise self._wrong_phase("declare", list(say))
-        self._seat_ok(seat, list(say))
-        if seat != self.decl_turn:
+        if type(seat) is not int or seat not in self.pos:
+            self._seat_ok(seat, list(say))
+        if seat != self.round.turn:
             raise _bad("IT-DECL-TURN", f"it is seat {self.decl_turn}'s turn to speak, not "
                        f"seat {seat}'s", list(say))
+        if not say:
+            self._declare_nothing(seat, commit)
+            return
         r = self.rules
-        # work on copies so that verify does not mutate (an empty turn changes none of them)
-        chains = self.chains.copy() if say else self.chains
+        # work on copies so that verify does not mutate
+        chains = self.chains.copy()
         items = chains.level                       # the active (team, item) keys and levels
-        announcer = dict(self.announcer) if say else self.announcer
-        ever = set(self.ever) if say else self.ever
-        superseded = set(self.superseded) if say else self.superseded
+        announcer = dict(self.announcer)
+        ever = set(self.ever)
+        superseded = set(self.superseded)
         public = self.public[seat]
         last = self.last_side
-        declared = dict(self.hand_declared) if say else self.hand_declared
+        declared = dict(self.hand_declared)
         me = self.side(seat)
         maxk = int(r.max_kontra_level)
         first_turn = seat not in self.round.spoke
@@ -866,6 +872,24 @@ class IllustratedEngine(DeclaringEngine):
         # §4.8: three empty turns in a row end the phase; the declarer's first turn counts as
         # speech even when empty
         self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
+        if self.round.done:
+            self._start_play()
+
+    def _declare_nothing(self, seat: int, commit: bool) -> None:
+        """The rest of ``_declare`` for an empty turn (most turns are): no statement to check,
+        only the forced kontra; nothing but the turn itself to commit."""
+        first_turn = seat not in self.round.spoke
+        if (first_turn and seat == self.discarder_of_called
+                and self.rules.discarder_of_called_card_must_kontra
+                and self.chains.level.get(("D", "game"), 0) == 0):
+            raise _bad("IT-FORCED-KONTRA", f"seat {seat} discarded the called card "
+                       f"{code(self.called or 0)} and must say kontra on the game in his first "
+                       "turn", [])
+        if not commit:
+            return
+        self.turns.append((seat, ()))
+        # §4.8: the declarer's first turn counts as speech even when empty
+        self.round.push(seat, (), silent=not (seat == self.declarer and first_turn))
         if self.round.done:
             self._start_play()
 
