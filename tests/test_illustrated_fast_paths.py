@@ -1,5 +1,10 @@
 """Illustrated Tarokk's fast paths against the slow ones (issue 10).
 
+* Replay: the auction, the discards and the declarations are ``Batch`` steps (the engine's
+  ``bid_all``, ``discard_all``, ``declare_all``); each record, and copies with an entry
+  mutated (a wrong or absent seat, an unknown value, entries swapped, dropped, repeated), is
+  validated as shipped and with every batch taken apart into its per-action steps (the path
+  through ``engine.apply``): the findings (code, place, sentence) and scores must agree.
 * Scoring: the shipped ``score_deal`` against a frozen copy of the scoring before the speed
   work (tests/illustrated_score_reference.py): items, deltas and facts, over generated deals of
   every named rule set and of option sets that change the scoring, 4 and 5 players.
@@ -8,12 +13,17 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+import copy
+import random
+
 import pytest
 
 import illustrated_score_reference as reference
 from tarockrec import games
-from tarockrec.games import Batch
+from tarockrec.errors import IllegalAction
+from tarockrec.games import Batch, one_by_one
 from tarockrec.generate import deal_records, session_records
+from tarockrec.validate import validate_record
 
 GAME = games.get("illustrated")
 assert GAME is not None
@@ -95,3 +105,145 @@ def test_scoring_mid_play_matches_reference(n: int) -> None:
             for cc in trick:
                 e.play(e.to_act, cc)
                 assert _outcome(type(e).score, e) == _outcome(reference.score_deal, e)
+
+
+# -- the replay's batches ---------------------------------------------------------------------
+def _report(rec: dict[str, Any]) -> tuple[Any, ...]:
+    rep = validate_record(copy.deepcopy(rec))
+    return ([(f.code, f.pointer, f.message, f.severity) for f in rep.findings],
+            [s.deltas if s is not None else None for s in rep.scores])
+
+
+#: odd values for a seat, a call, a statement
+ODD = [-1, 4, 9, "1", True, None, 1.5, [0]]
+CALLS = ["pass", "hold", "three", "two", "one", "solo", "bogus", "", "Pass", 3, None, ["pass"]]
+SAYS: list[Any] = [[], ["kontra"], ["rekontra"], ["trull"], ["four_kings"], ["pagat_ultimo"],
+                   ["pagat_uhu"], ["volat"], ["double_game"], ["eight_tarokk"], ["nine_tarokk"],
+                   ["kontra:trull"], ["centrum"], ["sas_ultimo"], ["bogus"], [3], [None],
+                   ["trull", "trull"], ["kontra", "kontra"], "kontra", ["king_ultimo:S"]]
+
+
+def _list_mutations(rec: dict[str, Any], key: str, rng: random.Random,
+                    values: list[Any], field: str) -> list[dict[str, Any]]:
+    """Copies of ``rec`` with one entry of ``rec[key]`` changed: seat, value, order, count."""
+    entries = rec.get(key) or []
+    n = len(rec["players"])
+    out = []
+    for i in range(len(entries)):
+        for how in ("seat", "value", "swap", "drop", "repeat"):
+            m = copy.deepcopy(rec)
+            lst = m[key]
+            if how == "seat":
+                lst[i]["seat"] = rng.choice(ODD + list(range(n)))
+            elif how == "value":
+                lst[i][field] = copy.deepcopy(rng.choice(values))
+            elif how == "swap" and i + 1 < len(lst):
+                lst[i], lst[i + 1] = lst[i + 1], lst[i]
+            elif how == "drop":
+                del lst[i]
+            elif how == "repeat":
+                lst.insert(i, copy.deepcopy(lst[i]))
+            out.append(m)
+    m = copy.deepcopy(rec)
+    m.setdefault(key, []).append({"seat": rng.randrange(n), field: copy.deepcopy(
+        rng.choice(values))})
+    out.append(m)
+    return out
+
+
+def _discard_mutations(rec: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    discards = (rec.get("exchange") or {}).get("discards")
+    if not discards:
+        return []
+    out = []
+    hands = rec["deal"]["hands"]
+    for s, cards in enumerate(discards):
+        if not cards:
+            continue
+        for how in range(7):
+            m = copy.deepcopy(rec)
+            d = m["exchange"]["discards"]
+            if how == 0:
+                d[s][0] = rng.choice(["XX", "T23", 5, None, "SK", "T22", "T20"])
+            elif how == 1:
+                d[s].append(d[s][0])
+            elif how == 2:
+                d[s] = d[s][1:]
+            elif how == 3:
+                other = rng.choice([h for h in hands if h])
+                d[s][0] = rng.choice(other)
+            elif how == 4:
+                t = rng.randrange(len(d))
+                d[s], d[t] = d[t], d[s]
+            elif how == 5:
+                d[s] = d[s] + [rng.choice(hands[s] or ["T1"])]
+            else:
+                d[s][0] = d[s][-1]
+            out.append(m)
+    return out
+
+
+def _mutants(rec: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    out = [rec]
+    out += _list_mutations(rec, "auction", rng, CALLS, "call")
+    out += _list_mutations(rec, "declarations", rng, SAYS, "say")
+    out += _discard_mutations(rec, rng)
+    return out
+
+
+@pytest.mark.parametrize("case,n", [(i, n) for i in (0, 1, 2, 3, 4, 6) for n in (4, 5)])
+def test_batches_agree_with_single_actions(case: int, n: int,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(f"batch{case}{n}")
+    rules = GAME.rules(BLOCKS[case])
+    records = []
+    for rec in deal_records("illustrated", 10, 300 + case * 10 + n, n, rules=rules):
+        rec = dict(rec, rules=BLOCKS[case])
+        records += _mutants(rec, rng)
+    shipped = [_report(r) for r in records]
+    batched = sum(1 for o in shipped if o[0])
+    cls = type(GAME)
+    replay = cls.replay
+    monkeypatch.setattr(cls, "replay", lambda self, rec, e: one_by_one(replay(self, rec, e)))
+    single = [_report(r) for r in records]
+    assert batched > len(records) // 2          # most mutants are refused
+    codes = {f[0] for o in shipped for f in o[0]}
+    assert len(codes) > 10, codes
+    for rec, fast, slow in zip(records, shipped, single):
+        assert fast == slow, (rec.get("auction"), rec.get("declarations"), rec.get("exchange"))
+
+
+def _replayed(rec: dict[str, Any], rules: Any, stepwise: bool) -> tuple[Any, ...]:
+    """The validator's replay loop without the schema gate in front (values of any shape
+    reach the engine): where and why it stops, or the state it ends in."""
+    n = len(rec["players"])
+    e, _ = GAME.make_engine(rules, n, rec["dealer"], rec["deal"], GAME.initial_carry(rules, n))
+    steps = GAME.replay(rec, e)
+    try:
+        for sub, step in (one_by_one(steps) if stepwise else steps):
+            if isinstance(step, IllegalAction):
+                return "notation", sub + step.sub, step.code, step.message
+            try:
+                step.run() if isinstance(step, Batch) else e.apply(step)
+            except IllegalAction as err:
+                return "refused", sub + err.sub, err.code, err.message, err.token
+    except Exception as err:  # noqa: BLE001 - an odd value may break both alike
+        return "error", type(err).__name__, str(err)
+    missing = e.expected_next()
+    return ("end", e.phase, e.calls, e.turns, e.discards, e.hand_declared, e.items,
+            None if missing is None else (missing.code, missing.message))
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_batches_agree_without_the_schema(n: int) -> None:
+    rng = random.Random(f"raw{n}")
+    odd_calls = CALLS + [b"pass", ("pass",), {"call": "pass"}]
+    for case in (0, 2, 3):
+        rules = GAME.rules(BLOCKS[case])
+        for rec in deal_records("illustrated", 15, 900 + case + n, n, rules=rules):
+            mutants = ([rec] + _list_mutations(rec, "auction", rng, odd_calls, "call")
+                       + _list_mutations(rec, "declarations", rng, SAYS + [5, None, ["x", 1]],
+                                         "say")
+                       + _discard_mutations(rec, rng))
+            for m in mutants:
+                assert _replayed(m, rules, False) == _replayed(m, rules, True), m

@@ -266,13 +266,28 @@ class IllustratedEngine(DeclaringEngine):
         self._bid(seat, call, False)
 
     def _apply_bid(self, seat: int, call: str) -> Event:
-        event = self._bid(seat, call, True)
-        assert event is not None
-        return event
+        return Event(Action("bid", seat, call), self._bid(seat, call, True))
 
-    def _bid(self, seat: int, call: str, commit: bool) -> Event | None:
+    def bid_all(self, entries: list[dict[str, Any]]) -> None:
+        """The replay's fast path for the ``auction`` list: each call checked and applied as
+        ``apply`` does (``_bid``), without an ``Action`` and an ``Event`` per call; a call of
+        another shape goes through ``apply`` (to word the finding). ``sub`` = ``/i``."""
+        bid = self._bid
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            try:
+                if type(seat) is int and type(call) is str:
+                    bid(seat, call, True)
+                else:
+                    self.apply(Action("bid", seat, call))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+
+    def _bid(self, seat: int, call: str, commit: bool) -> dict[str, Any] | None:
         """§3.3 checks of a call in their order, then (``commit``) §3.4 and §3.5: the shared
-        auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's."""
+        auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's.
+        Returns what the committed call derived (the ``Event``'s info)."""
         if self.phase == DISCARD and self.rules.sole_bidder_chooses_talon:
             return self._raise(seat, call, commit)
         if self.phase != AUCTION:
@@ -334,9 +349,9 @@ class IllustratedEngine(DeclaringEngine):
                 self.phase = PASSED_OUT          # §3.7
             else:
                 self._fix_contract()
-        return Event(Action("bid", seat, call), info)
+        return info
 
-    def _raise(self, seat: int, call: str, commit: bool) -> Event | None:
+    def _raise(self, seat: int, call: str, commit: bool) -> dict[str, Any] | None:
         """ITVB 4.2 (``sole_bidder_chooses_talon = true``): when only one player bid, he may,
         before the talon is taken, choose to take fewer talon cards (3, 2, 1 or 0) and so raise
         his game; not when he made an invitation (the only bidder opened the bidding, so nobody
@@ -372,7 +387,7 @@ class IllustratedEngine(DeclaringEngine):
             self.hands[s] = self.dealt[s]
         self.contract = call
         self._draw()
-        return Event(Action("bid", seat, call), {"raise": call})
+        return {"raise": call}
 
     def _why_bid(self, why: Refusal, seat: int, call: str) -> IllegalAction:
         """The words for the shared auction's refusal of a hold or a bid (§3.3 steps 3–7)."""
@@ -442,9 +457,14 @@ class IllustratedEngine(DeclaringEngine):
 
     @takes(TEXTS)
     def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
+        self._check_discard(seat, cards)
+
+    def _check_discard(self, seat: int, cards: tuple[str, ...]) -> int:
+        """``verify_discard``'s checks in their order; returns the discarded cards' mask."""
         if self.phase != DISCARD:
             raise self._wrong_phase("discard", list(cards))
-        self._seat_ok(seat, list(cards))
+        if type(seat) is not int or seat not in self.pos:
+            self._seat_ok(seat, list(cards))
         if seat != self.to_act:
             raise _bad("IT-DISCARD-TURN", f"seat {self.to_act} discards now, not seat {seat}",
                        list(cards))
@@ -454,8 +474,14 @@ class IllustratedEngine(DeclaringEngine):
                        f"discard exactly {r}, not {len(cards)}", list(cards))
         seen = 0
         bad = self._undiscardable(seat)
+        hand = self.hands[seat]
+        index = PACK.index
         for i, cc in enumerate(cards):
-            card = PACK.index.get(cc)
+            card = index.get(cc)
+            if card is not None and not seen >> card & 1 and hand >> card & 1 \
+                    and not bad >> card & 1:
+                seen |= 1 << card                # the common case: nothing to say
+                continue
             sub = f"/{i}"
             if card is None:
                 raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card", cc, sub)
@@ -476,9 +502,29 @@ class IllustratedEngine(DeclaringEngine):
                     why = "T20 may not be discarded under these rules"
                 raise _bad("IT-DISCARD-FORBIDDEN", f"seat {seat} may not discard {cc}: {why}",
                            cc, sub)
+        return seen
 
     def _apply_discard(self, seat: int, cards: tuple[str, ...]) -> Event:
-        m = PACK.mask(cards)
+        info = self._commit_discard(seat, cards, PACK.mask(cards))
+        return Event(Action("discard", seat, tuple(cards)), info)
+
+    def discard_all(self, discards: list[Any], order: tuple[int, ...]) -> None:
+        """The replay's fast path for ``exchange/discards``, seat by seat in ``order``: the
+        checks of ``verify_discard`` and the commit of ``_apply_discard`` without an
+        ``Action`` and an ``Event`` each; a value of another shape goes through ``apply``
+        (to word the finding). ``sub`` = ``/seat``."""
+        for s in order:
+            cards = tuple(discards[s])
+            try:
+                if all(type(c) is str for c in cards):
+                    self._commit_discard(s, cards, self._check_discard(s, cards))
+                else:
+                    self.apply(Action("discard", s, cards))
+            except IllegalAction as err:
+                err.sub = f"/{s}{err.sub}"
+                raise
+
+    def _commit_discard(self, seat: int, cards: tuple[str, ...], m: int) -> dict[str, int]:
         self.hands[seat] &= ~m
         self.discard_mask[seat] = m
         self.discards[seat] = tuple(cards)
@@ -490,7 +536,7 @@ class IllustratedEngine(DeclaringEngine):
             if self.n == 5:   # §4.4: the dealer tells the three non-declarers' combined count
                 info["combined"] = sum((self.discard_mask[s] & TAROCK_MASK).bit_count()
                                        for s in self.active if s != self.declarer)
-        return Event(Action("discard", seat, tuple(cards)), info)
+        return info
 
     def disclosures(self) -> dict[str, Any]:
         """§4.4 derived statements: tarokks discarded per seat (4 players) or combined (5),
@@ -874,6 +920,23 @@ class IllustratedEngine(DeclaringEngine):
         self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
         if self.round.done:
             self._start_play()
+
+    def declare_all(self, turns: list[dict[str, Any]]) -> None:
+        """The replay's fast path for the ``declarations`` list: each turn checked and
+        applied by ``_declare`` as ``apply`` does, without an ``Action`` and an ``Event``
+        each; a seat of another shape goes through ``apply`` (to word the finding).
+        ``sub`` = ``/i``."""
+        declare = self._declare
+        for i, turn in enumerate(turns):
+            seat, say = turn["seat"], tuple(turn["say"])
+            try:
+                if type(seat) is int:
+                    declare(seat, say, True)
+                else:
+                    self.apply(Action("declare", seat, say))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
 
     def _declare_nothing(self, seat: int, commit: bool) -> None:
         """The rest of ``_declare`` for an empty turn (most turns are): no statement to check,
