@@ -60,6 +60,12 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 
 
+#: led suit -> each card's rank in a trick so led (§5.1): a tarokk 100 + its strength, a card
+#: of the led suit its strength (at least 1), any other card -1
+_TRICK_KEY = {led: tuple(100 + STRENGTH[c] if SUIT_OF[c] == "T" else
+                         (STRENGTH[c] if SUIT_OF[c] == led else -1) for c in range(len(PACK)))
+              for led in set(SUIT_OF)}
+
 #: the calls in the order a list of possible ones names them (the lowest first, pass last)
 _CALL_ORDER = (HOLD, *LEVELS, PASS)
 
@@ -1060,13 +1066,14 @@ class IllustratedEngine(DeclaringEngine):
 
     @staticmethod
     def _winner(cards: list[int], seats: list[int]) -> int:
-        best, key = 0, -1
-        led = SUIT_OF[cards[0]]
+        """§5.1: the highest tarokk, else the highest card of the led suit (the first of the
+        highest keys in ``_TRICK_KEY``)."""
+        keys = _TRICK_KEY[SUIT_OF[cards[0]]]
+        best, top = 0, -1
         for i, c in enumerate(cards):
-            s = SUIT_OF[c]
-            k = 100 + STRENGTH[c] if s == "T" else (STRENGTH[c] if s == led else -1)
-            if k > key:
-                best, key = i, k
+            k = keys[c]
+            if k > top:
+                best, top = i, k
         return seats[best]
 
     @staticmethod
@@ -1173,19 +1180,18 @@ class IllustratedEngine(DeclaringEngine):
 
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
-        # while no announcement binds a card only §5.2 applies: the shared fast path
         start = 0
-        if self.phase == PLAY:
-            start = self._play_plain(tricks, TAROCK_MASK) if not self._binds \
-                else self._play_bound(tricks)
+        if self.phase == PLAY:      # while no announcement binds a card: the shared path
+            start = self._play_bound(tricks) if self._binds else self._play_plain(tricks,
+                                                                                  TAROCK_MASK)
         self._play_checked(tricks, start)
 
     def _play_bound(self, tricks: list[list[str]]) -> int:
-        """Whole tricks under announcements that bind cards: §5.2, then _bound (§5.3) for
-        each card, with the table as it stands before the trick (what the card-by-card path
-        sees: a seat's hand and the tricks won change only when the trick is complete).
-        Returns the tricks played; the card-by-card path takes over at the first card
-        refused (to word the finding)."""
+        """Whole tricks: §5.2, then (announcements that bind cards) ``_bound``'s §5.3 for each
+        card, with the table as it stands before the trick (what the card-by-card path sees: a
+        seat's hand and the tricks won change only when the trick is complete). Returns the
+        tricks played; the card-by-card path takes over at the first card refused (to word
+        the finding)."""
         t = self.table
         assert t is not None
         card_of = PACK.index.__getitem__
@@ -1194,7 +1200,13 @@ class IllustratedEngine(DeclaringEngine):
         d, p = self.declarer, self.partner
         team_d = self.team_d
         binds = self._binds
-        birds = any(bird for _, _, _, bird in binds)
+        # the birds' condition (_active_binds): every trick so far won by the bird's team
+        d_all = o_all = True
+        for _, _, _, w in t.tricks:
+            if w in team_d:
+                o_all = False
+            else:
+                d_all = False
         for trick in tricks:
             if type(trick) is not list or len(trick) != t.size or t.done:
                 break
@@ -1202,25 +1214,22 @@ class IllustratedEngine(DeclaringEngine):
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
-            # the cards a bind may still restrict in this trick, per team: _active_binds'
-            # filter less the hand (a seat holding none of them is bound by nothing)
             n = len(t.tricks) + 1
-            live_d = live_o = 0
-            d_all = o_all = True
-            if birds:
-                for _, _, _, w in t.tricks:
-                    if w in team_d:
-                        o_all = False
-                    else:
-                        d_all = False
+            # the binds that may still restrict a card in this trick, per team (those of
+            # _active_binds, less its test of the hand: a card not held is not legal either)
+            live_d: list[tuple[int, int]] = []
+            live_o: list[tuple[int, int]] = []
+            mask_d = mask_o = 0
             for b_team, b_card, target, bird in binds:
                 if n > target:
                     continue
                 if b_team == "D":
                     if not bird or d_all:
-                        live_d |= 1 << b_card
+                        live_d.append((b_card, target))
+                        mask_d |= 1 << b_card
                 elif not bird or o_all:
-                    live_o |= 1 << b_card
+                    live_o.append((b_card, target))
+                    mask_o |= 1 << b_card
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -1229,14 +1238,36 @@ class IllustratedEngine(DeclaringEngine):
             for card in cards:
                 hand = hands[seat]
                 legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
-                if hand & (live_d if seat == d or seat == p else live_o):
-                    legal = self._bound(seat, legal)
+                ours = seat == d or seat == p
+                if legal & (mask_d if ours else mask_o):
+                    # _bound: a card due in this trick must be played; a card bound to a
+                    # later trick is kept while the seat has another legal card; else the
+                    # one for the earliest trick
+                    due = later = 0
+                    live = live_d if ours else live_o
+                    for b_card, target in live:
+                        if legal >> b_card & 1:
+                            if target == n:
+                                due |= 1 << b_card
+                            else:
+                                later |= 1 << b_card
+                    if due:
+                        legal = due
+                    elif legal & ~later:
+                        legal &= ~later
+                    else:
+                        m = min(target for b_card, target in live if legal >> b_card & 1)
+                        legal = sum(1 << b_card for b_card, target in live
+                                    if legal >> b_card & 1 and target == m)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
                 seats.append(seat)
                 seat = following[seat]
-            t.push_trick(seats, cards, taken)
+            if t.push_trick(seats, cards, taken) in team_d:
+                o_all = False
+            else:
+                d_all = False
             played += 1
             if t.done:
                 self.phase = DONE
