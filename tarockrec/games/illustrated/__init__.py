@@ -35,7 +35,10 @@ def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]
 
 def _periods(carry: dict[str, Any]) -> tuple[int, ...]:
     p = carry.get("periods") or []
-    return tuple(int(x) for x in p)
+    return tuple(map(int, p)) if p else ()
+
+
+_HAND_AT = tuple(f"/deal/hands/{s}" for s in range(5))
 
 
 def _bids(auction: list[dict[str, Any]]) -> Iterator[Step]:
@@ -73,7 +76,8 @@ class Illustrated(Game[IllustratedEngine]):
             return None, [Finding("DEAL-COMPOSITION", "the talon is one ordered list of 6 "
                                   "cards, top card first", "/deal/talon")]
         parts: list[tuple[str, Any, int | None]] = [
-            (f"/deal/hands/{s}", hands[s], 0 if (n == 5 and s == dealer) else 9) for s in range(n)]
+            (_HAND_AT[s] if s < 5 else f"/deal/hands/{s}", hands[s],
+             0 if (n == 5 and s == dealer) else 9) for s in range(n)]
         parts.append(("/deal/talon", talon, 6))
         findings, masks = composition(PACK, parts)
         if findings:
@@ -82,8 +86,8 @@ class Illustrated(Game[IllustratedEngine]):
         if deck is not None:
             findings += self._check_deck(deck, dealer, n, hands, talon)
         assert isinstance(rules, IllustratedRules)
-        engine = IllustratedEngine(rules, n, dealer, masks[:n], [PACK.index[c] for c in talon],
-                                   _periods(carry))
+        engine = IllustratedEngine(rules, n, dealer, masks[:n],
+                                   list(map(PACK.index.__getitem__, talon)), _periods(carry))
         return engine, findings
 
     def _check_deck(self, deck: Any, dealer: int, n: int, hands: list[list[str]],

@@ -66,6 +66,15 @@ _TRICK_KEY = {led: tuple(100 + STRENGTH[c] if SUIT_OF[c] == "T" else
                          (STRENGTH[c] if SUIT_OF[c] == led else -1) for c in range(len(PACK)))
               for led in set(SUIT_OF)}
 
+#: (n, dealer) -> the active seats and their positions (IllustratedEngine.active, pos)
+_SEATS: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
+#: the round before the partner call: over before it starts, never pushed to (_declare runs in
+#: the declaration phase only, whose round _apply_call makes), so one serves every engine
+_NO_ROUND = Round(DECLARATION_ROUND, ())
+#: max_kontra_level -> the kontra ladder (§4.11)
+_LADDERS = {k: KontraLadder(KONTRA_LEVELS[:k]) for k in range(1, len(KONTRA_LEVELS) + 1)}
+_WITH_SAS = ALL_BONUSES + SAS_BONUSES
+
 #: the calls in the order a list of possible ones names them (the lowest first, pass last)
 _CALL_ORDER = (HOLD, *LEVELS, PASS)
 
@@ -86,8 +95,13 @@ class IllustratedEngine(DeclaringEngine):
         self.n = n
         self.dealer = dealer
         self.forehand = (dealer + 1) % n
-        self.active = tuple((dealer + 1 + i) % n for i in range(4))
-        self.pos = {s: i for i, s in enumerate(self.active)}
+        seats = _SEATS.get((n, dealer))
+        if seats is None:
+            active = tuple((dealer + 1 + i) % n for i in range(4))
+            seats = _SEATS[(n, dealer)] = (active, {s: i for i, s in enumerate(active)})
+        #: the four seats that play, forehand first, and each one's position (shared by the
+        #: deals of one table and dealer: never changed)
+        self.active, self.pos = seats
         self.dealt = list(hands)
         self.hands = list(hands)
         self.talon = list(talon)             # card ids, top (drawn first) first
@@ -114,12 +128,13 @@ class IllustratedEngine(DeclaringEngine):
         self.discarder_of_called: int | None = None
         # announcements (§4.7–4.12)
         self.turns: list[tuple[int, tuple[str, ...]]] = []
-        self.round = Round(DECLARATION_ROUND, ())
-        self.public = {s: False for s in self.active}
+        self.round = _NO_ROUND                # the call starts the round (_apply_call)
+        self.public = dict.fromkeys(self.active, False)
         #: one kontra chain per (team, item): team "D" or "O", item "game" or a bonus id; only
         #: the active ones (§4.11)
+        k = int(rules.max_kontra_level)
         self.chains: KontraChains[tuple[str, str]] = KontraChains(
-            KontraLadder(KONTRA_LEVELS[:int(rules.max_kontra_level)]))
+            _LADDERS.get(k) or KontraLadder(KONTRA_LEVELS[:k]))
         self.announcer: dict[tuple[str, str], int] = {}
         self.ever: set[tuple[str, str]] = set()     # every (team, bonus) announced, superseded too
         self.superseded: set[tuple[str, str]] = set()
@@ -128,7 +143,7 @@ class IllustratedEngine(DeclaringEngine):
         self.late_claims: list[tuple[int, str]] = []
         self.table: TrickTable | None = None
         #: the bonus ids these rules play (§4.9; G45 adds the sas ones)
-        self.bonuses = ALL_BONUSES + (SAS_BONUSES if rules.sas_bonuses else ())
+        self.bonuses = _WITH_SAS if rules.sas_bonuses else ALL_BONUSES
 
     # -- helpers -----------------------------------------------------------------------------
     def nxt(self, seat: int) -> int:
