@@ -309,11 +309,13 @@ class IllustratedEngine(DeclaringEngine):
         """§3.3 checks of a call in their order, then (``commit``) §3.4 and §3.5: the shared
         auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's.
         Returns what the committed call derived (the ``Event``'s info)."""
-        if self.phase == DISCARD and self.rules.sole_bidder_chooses_talon:
-            return self._raise(seat, call, commit)
-        if self.phase != AUCTION:
+        phase = self.phase
+        if phase != AUCTION:
+            if phase == DISCARD and self.rules.sole_bidder_chooses_talon:
+                return self._raise(seat, call, commit)
             raise self._wrong_phase("bid", call)
-        self._seat_ok(seat, call)
+        if type(seat) is not int or seat not in self.pos:
+            self._seat_ok(seat, call)
         a = self.auction
         why = a.refusal(seat, call)
         if why is Refusal.PASSED:
@@ -328,7 +330,8 @@ class IllustratedEngine(DeclaringEngine):
         rules = self.rules
         hand = self.dealt[seat]
         card: int | None = None
-        honourless = bidding.honourless_calls(rules, a, seat, hand)
+        honourless = None if hand & HONOUR_MASK else bidding.honourless_calls(rules, a, seat,
+                                                                               hand)
         if honourless is not None and call not in honourless:    # §3.3 step 2, §3.6
             if len(honourless) == 1:
                 raise _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and "
@@ -339,7 +342,9 @@ class IllustratedEngine(DeclaringEngine):
                        f"not {call}", call)
         if why is not None:
             raise self._why_bid(why, seat, call)
-        if honourless is None:                   # an honourless bid invites nobody
+        # an honourless bid invites nobody; a pass only when it yields (bidding.yields: over
+        # a two)
+        if honourless is None and (call != PASS or a.high == "two"):
             card = bidding.invites(rules, a, seat, call, self.invitation)
             if card is not None and not bidding.qualifies(rules, hand, card):
                 if card == bidding.XX:           # §3.3 step 8
@@ -363,7 +368,7 @@ class IllustratedEngine(DeclaringEngine):
             info = {"invitation": code(card)}
             if call != PASS and rules.inviter_must_pass_next:
                 a.force_pass(seat)
-        if not a.done and bidding.solo_stands(a):   # §3.5, third case
+        if not a.done and a.high == "solo" and bidding.solo_stands(a):   # §3.5, third case
             a.close()
         if a.done:
             if a.high is None:
@@ -443,19 +448,22 @@ class IllustratedEngine(DeclaringEngine):
         assert self.contract is not None and self.declarer is not None
         table = TALON_TABLE[self.contract]
         i = 0
-        order = [self.active[(self.pos[self.declarer] + k) % 4] for k in range(4)]
+        k = self.pos[self.declarer]
+        order = self.active[k:] + self.active[:k]      # from the declarer on
+        talon, drawn = self.talon, self.drawn
         for s, r in zip(order, table):
             m = 0
-            for c in self.talon[i:i + r]:
+            for c in talon[i:i + r]:
                 m |= 1 << c
             i += r
-            self.drawn[s] = m
-        if not self.dealt[self.declarer] & HONOUR_MASK and not self.drawn[self.declarer] & HONOUR_MASK:
+            drawn[s] = m
+        if not self.dealt[self.declarer] & HONOUR_MASK and not drawn[self.declarer] & HONOUR_MASK:
             self.phase = FAILED                  # §3.6
             return
+        hands = self.hands
         for s in order:
-            self.hands[s] |= self.drawn[s]
-        self.discard_order = tuple(order)
+            hands[s] |= drawn[s]
+        self.discard_order = order
         self.discard_turn = 0
         self.phase = DISCARD
 
