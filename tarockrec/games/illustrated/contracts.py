@@ -97,6 +97,9 @@ def binding(bonus: str) -> tuple[int, int, bool] | None:
     return None
 
 
+#: ``binding`` of every bonus id (None: the bonus binds no card)
+BINDINGS = {b: binding(b) for b in ALL_BONUSES + SAS_BONUSES}
+
 #: (ultimó id, uhu id) pairs on the same card (§4.10.2 rule 3)
 ULTIMO_UHU = {"pagat_ultimo": "pagat_uhu", "sas_ultimo": "sas_uhu",
               **{f"king_ultimo:{s}": f"king_uhu:{s}" for s in SUITS}}

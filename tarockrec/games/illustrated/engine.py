@@ -22,7 +22,7 @@ from ...tricks import TrickTable, follow_or_ruff, hold_back
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
-    ALL_BONUSES, CALLABLE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
+    ALL_BONUSES, BINDINGS, CALLABLE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
     KONTRA_LEVELS,
     KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, T1, T19, T20, T21, T22,
     TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
@@ -74,6 +74,7 @@ _NO_ROUND = Round(DECLARATION_ROUND, ())
 #: max_kontra_level -> the kontra ladder (§4.11)
 _LADDERS = {k: KontraLadder(KONTRA_LEVELS[:k]) for k in range(1, len(KONTRA_LEVELS) + 1)}
 _WITH_SAS = ALL_BONUSES + SAS_BONUSES
+_BONUS_SETS = {ALL_BONUSES: frozenset(ALL_BONUSES), _WITH_SAS: frozenset(_WITH_SAS)}
 
 #: the calls in the order a list of possible ones names them (the lowest first, pass last)
 _CALL_ORDER = (HOLD, *LEVELS, PASS)
@@ -144,6 +145,7 @@ class IllustratedEngine(DeclaringEngine):
         self.table: TrickTable | None = None
         #: the bonus ids these rules play (§4.9; G45 adds the sas ones)
         self.bonuses = _WITH_SAS if rules.sas_bonuses else ALL_BONUSES
+        self._bonus_set = _BONUS_SETS[self.bonuses]
 
     # -- helpers -----------------------------------------------------------------------------
     def nxt(self, seat: int) -> int:
@@ -545,10 +547,12 @@ class IllustratedEngine(DeclaringEngine):
         for s in order:
             cards = tuple(discards[s])
             try:
-                if all(type(c) is str for c in cards):
-                    self._commit_discard(s, cards, self._check_discard(s, cards))
+                for c in cards:
+                    if type(c) is not str:
+                        self.apply(Action("discard", s, cards))
+                        break
                 else:
-                    self.apply(Action("discard", s, cards))
+                    self._commit_discard(s, cards, self._check_discard(s, cards))
             except IllegalAction as err:
                 err.sub = f"/{s}{err.sub}"
                 raise
@@ -743,9 +747,8 @@ class IllustratedEngine(DeclaringEngine):
                 self.public[s] = True
         self.chains.open(("D", "game"), "D")
         self.phase = DECLARE
-        order = [seat]
-        while len(order) < len(self.active):
-            order.append(self.nxt(order[-1]))
+        k = self.pos[seat]
+        order = self.active[k:] + self.active[:k]
         self.round = Round(DECLARATION_ROUND, order)          # §4.8: the declarer speaks first
         return Event(Action("call", seat, card_code), {"partner": self.partner})
 
@@ -816,7 +819,7 @@ class IllustratedEngine(DeclaringEngine):
             if level_name in LEVEL_OF:
                 lvl = LEVEL_OF[level_name]
                 tgt = target or "game"
-                if tgt != "game" and tgt not in self.bonuses:
+                if tgt != "game" and tgt not in self._bonus_set:
                     raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus"
                                + self._sas_off(tgt), item, sub)
                 # odd levels against the owner, even levels by the owner
@@ -850,7 +853,7 @@ class IllustratedEngine(DeclaringEngine):
                 public = shown = True
                 last = me
                 continue
-            if item not in self.bonuses:
+            if item not in self._bonus_set:
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement"
                            + self._sas_off(item), item, sub)
             # §4.10.1 attribution; ITVB 7.2 (``attribution_exceptions = itvb``): centrum, and
@@ -910,10 +913,10 @@ class IllustratedEngine(DeclaringEngine):
                            f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
                            item, sub)
             if r.one_bonus_per_trick_target:
-                b = binding(item)
+                b = BINDINGS.get(item)
                 if b is not None and not b[2]:
                     for (team, other_item) in items:
-                        ob = binding(other_item) if other_item != "game" else None
+                        ob = BINDINGS.get(other_item)
                         if team == me and ob is not None and not ob[2] and ob[1] == b[1]:
                             raise _bad("IT-TRICK-TARGET", f"seat {seat}'s side already has "
                                        f"{other_item} for trick {b[1]}; {item} needs the same "
