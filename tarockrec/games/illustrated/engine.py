@@ -28,7 +28,7 @@ from .contracts import (
     TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
 )
 from .rules import IllustratedRules
-from .scoring import multiplier_of
+from .scoring import multiplier_of, score_deal
 
 SUIT_OF = PACK.suits
 STRENGTH = PACK.strength
@@ -1373,5 +1373,4 @@ class IllustratedEngine(DeclaringEngine):
 
     # -- scoring -------------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_deal
         return score_deal(self)

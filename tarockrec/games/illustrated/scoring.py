@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...scoring import Score, ScoreItem, spread
 from .contracts import (
-    ANNOUNCED_VALUE, HONOUR_MASK, KING_MASK, SILENT_ULTIMOS, T21, T22, binding, bonus_kind,
+    ANNOUNCED_VALUE, BINDINGS, HONOUR_MASK, KING_MASK, SILENT_ULTIMOS, T21, T22, bonus_kind,
     card_points,
 )
 
@@ -24,8 +24,13 @@ class _Sheet:
         self.items: list[ScoreItem] = []
         self.v = 0
         self.out = [0] * e.n
-        #: the winners of an item won by "D" and by "O" (built once, not per item)
-        self.teams = {"D": d, "O": o} if d is not None and o is not None else None
+        #: each team's deltas of an item worth 1 to it (``spread`` is linear: every pairing
+        #: pays along the larger side, a whole multiple of the smaller), built once per deal,
+        #: and what the team's items add up to
+        self.units: dict[str, tuple[int, ...]] | None = None
+        self.won = {"D": 0, "O": 0}
+        if d is not None and o is not None:
+            self.units = {"D": spread(d, e.active, 1, e.n), "O": spread(o, e.active, 1, e.n)}
 
     def add(self, team: str, amount: int, name: str, note: str = "") -> None:
         """``amount`` to ``team`` ("D" or "O")."""
@@ -33,12 +38,16 @@ class _Sheet:
             return
         e = self.e
         self.v += amount if team == "D" else -amount
-        winners = self.teams[team] if self.teams is not None else e.members(team)
-        deltas = spread(winners, e.active, amount * self.m, e.n)
+        v = amount * self.m
+        if self.units is not None:
+            deltas = tuple(map(v.__mul__, self.units[team]))
+            self.won[team] += v
+        else:
+            deltas = spread(e.members(team), e.active, v, e.n)
+            out = self.out
+            for s, d in enumerate(deltas):
+                out[s] += d
         self.items.append(ScoreItem(name, amount if team == "D" else -amount, self.m, deltas, note))
-        out = self.out
-        for s, d in enumerate(deltas):
-            out[s] += d
 
     def hand(self, name: str, winners: frozenset[int], seats: tuple[int, ...], v: int,
              note: str) -> None:
@@ -49,7 +58,13 @@ class _Sheet:
             out[s] += d
 
     def deltas(self) -> list[int]:
-        return list(self.out)
+        out = list(self.out)
+        if self.units is not None:
+            for team, v in self.won.items():
+                if v:
+                    for s, u in enumerate(self.units[team]):
+                        out[s] += u * v
+        return out
 
 
 #: §4.9 announced values per (pagat_uhu_value, xxi_catch_values) (the rules' only two inputs)
@@ -142,23 +157,23 @@ def score_deal(e: "IllustratedEngine") -> Score:
             return None
         return seats[cards.index(card)] if card in cards else None
 
-    def trick_of(card: int) -> int | None:
-        for k in range(1, n_done + 2):
-            if seat_in(card, k) is not None:
-                return k
-        return None
-
     def catch() -> str | None:
         """The team whose T22 took an opponent's T21 in the same trick, if any."""
-        k = trick_of(T22)
-        if k is not None:
-            by21 = seat_in(T21, k)
-            if by21 is not None:
-                a = "D" if seat_in(T22, k) in D else "O"
-                b = "D" if by21 in D else "O"
-                if a != b:
-                    return a
+        for _, cards, seats, _ in tricks:
+            if T22 in cards:
+                break
+        else:
+            cards, seats = t.cards, t.seats
+            if T22 not in cards:
+                return None
+        if T21 in cards:
+            a = "D" if seats[cards.index(T22)] in D else "O"
+            b = "D" if seats[cards.index(T21)] in D else "O"
+            if a != b:
+                return a
         return None
+
+    caught = catch()
 
     pile_d, pile_o = won_d, won_o
 
@@ -169,8 +184,8 @@ def score_deal(e: "IllustratedEngine") -> Score:
         if kind == "four_kings":
             return (pile_d if team == "D" else pile_o) & KING_MASK == KING_MASK
         if kind == "xxi_catch":
-            return catch() == team
-        card, target, _ = binding(bonus)  # type: ignore[misc]
+            return caught == team
+        card, target, _ = BINDINGS[bonus]  # type: ignore[misc]
         if kind in _BIRDS:
             return (all(("D" if tricks[i][3] in D else "O") == team for i in range(target))
                     and t.winning_card(target) == card)
@@ -194,7 +209,7 @@ def score_deal(e: "IllustratedEngine") -> Score:
                     and (tricks_d if team == "D" else 9 - tricks_d) != 9
                     and (r.silent_bonus_after_announced_volat or (team, "volat") not in items)):
                 sheet.add(team, 1, bonus, f"silent {bonus}")
-    c = catch()
+    c = caught
     if c is not None and (c, "xxi_catch") not in items:
         sheet.add(c, int(r.xxi_catch_values), "xxi_catch", "silent XXI-catch")
     # silent pagát ultimó; silent sas ultimó the same way (G45; Kupa 1§ item 12: silent 5)
