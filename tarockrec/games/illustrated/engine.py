@@ -962,7 +962,10 @@ class IllustratedEngine(DeclaringEngine):
         for i, turn in enumerate(turns):
             seat, say = turn["seat"], tuple(turn["say"])
             try:
-                if type(seat) is int:
+                if (not say and type(seat) is int and self.phase == DECLARE
+                        and seat == self.round.turn):
+                    self._declare_nothing(seat, True)     # _declare's checks all pass
+                elif type(seat) is int:
                     declare(seat, say, True)
                 else:
                     self.apply(Action("declare", seat, say))
