@@ -861,7 +861,8 @@ class IllustratedEngine(DeclaringEngine):
             # said for the last speaker. Decision (the ITVB does not say whose they are then):
             # such an announcement is the announcer's own side's, needs no presumed side, and
             # neither shows his side nor becomes the last speaker's statement
-            exempt = self._attribution_exempt(item, announcer)
+            exempt = (r.attribution_exceptions == "itvb"
+                      and self._attribution_exempt(item, announcer))
             if not public and not exempt:
                 presumed = last or "D"
                 if presumed != me:
@@ -870,7 +871,6 @@ class IllustratedEngine(DeclaringEngine):
                                f"{'declarer side' if presumed == 'D' else 'defenders'}, which is "
                                "wrong; he must first make himself known with a kontra", item, sub)
             key = (me, item)
-            kind = bonus_kind(item)
             if key in items:
                 raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
                            f"{item}", item, sub)
