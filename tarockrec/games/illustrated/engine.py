@@ -22,7 +22,7 @@ from ...tricks import TrickTable, follow_or_ruff, hold_back
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
-    ALL_BONUSES, BINDINGS, CALLABLE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
+    ALL_BONUSES, BINDINGS, CALLABLE, GAME_VALUE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
     KONTRA_LEVELS,
     KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, T1, T19, T20, T21, T22,
     TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
@@ -199,7 +199,7 @@ class IllustratedEngine(DeclaringEngine):
         assert self.contract is not None
         if self.partner is None and self.rules.lone_game_value == "solo":
             return 4
-        return {"three": 1, "two": 2, "one": 3, "solo": 4}[self.contract]
+        return GAME_VALUE[self.contract]
 
     @property
     def multiplier(self) -> int:

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from .rules import IllustratedRules
 
 
+#: (table size, active seats, declarer team) -> each team's unit deltas (_Sheet.units)
+_UNITS: dict[tuple[int, tuple[int, ...], frozenset[int]], dict[str, tuple[int, ...]]] = {}
+
+
 class _Sheet:
     """Items from the declarer team's point of view; per-seat deltas via ``spread``."""
 
@@ -30,7 +34,12 @@ class _Sheet:
         self.units: dict[str, tuple[int, ...]] | None = None
         self.won = {"D": 0, "O": 0}
         if d is not None and o is not None:
-            self.units = {"D": spread(d, e.active, 1, e.n), "O": spread(o, e.active, 1, e.n)}
+            key = (e.n, e.active, d)
+            units = _UNITS.get(key)
+            if units is None:
+                units = _UNITS[key] = {"D": spread(d, e.active, 1, e.n),
+                                       "O": spread(o, e.active, 1, e.n)}
+            self.units = units
 
     def add(self, team: str, amount: int, name: str, note: str = "") -> None:
         """``amount`` to ``team`` ("D" or "O")."""
