@@ -1236,14 +1236,16 @@ class IllustratedEngine(DeclaringEngine):
                 o_all = False
             else:
                 d_all = False
+        done = len(t.tricks)                 # t.done: done >= t.n_tricks
+        size, last = t.size, t.n_tricks
         for trick in tricks:
-            if type(trick) is not list or len(trick) != t.size or t.done:
+            if type(trick) is not list or len(trick) != size or done >= last:
                 break
             try:
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
-            n = len(t.tricks) + 1
+            n = done + 1
             # the binds that may still restrict a card in this trick, per team (those of
             # _active_binds, less its test of the hand: a card not held is not legal either)
             live_d: list[tuple[int, int]] = []
@@ -1298,7 +1300,8 @@ class IllustratedEngine(DeclaringEngine):
             else:
                 d_all = False
             played += 1
-            if t.done:
+            done += 1
+            if done >= last:
                 self.phase = DONE
         return played
 
