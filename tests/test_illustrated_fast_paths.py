@@ -4,17 +4,18 @@
   ``bid_all``, ``discard_all``, ``declare_all``); each record, and copies with an entry
   mutated (a wrong or absent seat, an unknown value, entries swapped, dropped, repeated), is
   validated as shipped and with every batch taken apart into its per-action steps (the path
-  through ``engine.apply``): the findings (code, place, sentence) and scores must agree.
+  through ``engine.apply``): the findings (code, place, sentence) and scores must agree; and
+  the same replayed without the schema gate in front, so that values of any shape reach the
+  engine (the end state must agree too).
 * Scoring: the shipped ``score_deal`` against a frozen copy of the scoring before the speed
   work (tests/illustrated_score_reference.py): items, deltas and facts, over generated deals of
   every named rule set and of option sets that change the scoring, 4 and 5 players.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
-
 import copy
 import random
+from typing import Any, Iterator
 
 import pytest
 
