@@ -248,3 +248,25 @@ def test_batches_agree_without_the_schema(n: int) -> None:
                        + _discard_mutations(rec, rng))
             for m in mutants:
                 assert _replayed(m, rules, False) == _replayed(m, rules, True), m
+
+
+@pytest.mark.parametrize("case,n", [(i, n) for i in (1, 2, 3, 4) for n in (4, 5)])
+def test_whole_tricks_agree_under_other_rules(case: int, n: int,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """test_play_paths' check of ``_play_bound`` (and ``_play_plain``) against the card-by-card
+    path, under the rule sets whose announcements bind other cards (the sas) or none."""
+    import test_play_paths as paths
+    from tarockrec.engine import TrickEngine
+    rng = random.Random(f"tricks{case}{n}")
+    rules = GAME.rules(BLOCKS[case])
+    records = [v for rec in deal_records("illustrated", 40, 500 + case + n, n, rules=rules)
+               for v in paths._variants(rec, "illustrated", rng)]
+    shipped = [paths._outcome(r) for r in records]
+    for cls in (TrickEngine, GAME.Engine):
+        for attr in paths.FAST:
+            if attr in vars(cls):
+                monkeypatch.setattr(cls, attr, lambda self, *a, **k: 0)
+    slow = [paths._outcome(r) for r in records]
+    assert len({str(o) for o in shipped}) > 1
+    for rec, fast_out, slow_out in zip(records, shipped, slow):
+        assert fast_out == slow_out, rec.get("play")
