@@ -35,7 +35,25 @@ def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]
 
 def _periods(carry: dict[str, Any]) -> tuple[int, ...]:
     p = carry.get("periods") or []
-    return tuple(int(x) for x in p)
+    return tuple(map(int, p)) if p else ()
+
+
+_HAND_AT = tuple(f"/deal/hands/{s}" for s in range(5))
+
+
+def _bids(auction: list[dict[str, Any]]) -> Iterator[Step]:
+    for i, entry in enumerate(auction):
+        yield f"/{i}", Action("bid", entry["seat"], entry["call"])
+
+
+def _discards(discards: list[Any], order: tuple[int, ...]) -> Iterator[Step]:
+    for s in order:
+        yield f"/{s}", Action("discard", s, tuple(discards[s]))
+
+
+def _turns(turns: list[dict[str, Any]]) -> Iterator[Step]:
+    for i, turn in enumerate(turns):
+        yield f"/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
 
 
 class Illustrated(Game[IllustratedEngine]):
@@ -58,7 +76,8 @@ class Illustrated(Game[IllustratedEngine]):
             return None, [Finding("DEAL-COMPOSITION", "the talon is one ordered list of 6 "
                                   "cards, top card first", "/deal/talon")]
         parts: list[tuple[str, Any, int | None]] = [
-            (f"/deal/hands/{s}", hands[s], 0 if (n == 5 and s == dealer) else 9) for s in range(n)]
+            (_HAND_AT[s] if s < 5 else f"/deal/hands/{s}", hands[s],
+             0 if (n == 5 and s == dealer) else 9) for s in range(n)]
         parts.append(("/deal/talon", talon, 6))
         findings, masks = composition(PACK, parts)
         if findings:
@@ -67,8 +86,8 @@ class Illustrated(Game[IllustratedEngine]):
         if deck is not None:
             findings += self._check_deck(deck, dealer, n, hands, talon)
         assert isinstance(rules, IllustratedRules)
-        engine = IllustratedEngine(rules, n, dealer, masks[:n], [PACK.index[c] for c in talon],
-                                   _periods(carry))
+        engine = IllustratedEngine(rules, n, dealer, masks[:n],
+                                   list(map(PACK.index.__getitem__, talon)), _periods(carry))
         return engine, findings
 
     def _check_deck(self, deck: Any, dealer: int, n: int, hands: list[list[str]],
@@ -87,9 +106,12 @@ class Illustrated(Game[IllustratedEngine]):
         return []
 
     def replay(self, rec: dict[str, Any], engine: IllustratedEngine) -> Iterator[Step]:
+        """The auction, the discards and the declarations come as ``Batch`` steps (the
+        engine's ``bid_all``, ``discard_all``, ``declare_all``: no ``Action`` and ``Event``
+        per entry), each with its entries one at a time as its ``steps`` (``show``)."""
         e = engine
-        for i, entry in enumerate(rec.get("auction", [])):
-            yield f"/auction/{i}", Action("bid", entry["seat"], entry["call"])
+        auction = rec.get("auction", [])
+        yield "/auction", Batch(lambda: e.bid_all(auction), lambda: _bids(auction))
         end = rec.get("end") or {}
         annul = end.get("type") == "annul"
         ex = rec.get("exchange")
@@ -106,8 +128,8 @@ class Illustrated(Game[IllustratedEngine]):
                     yield f"/exchange/discards/{e.dealer}", IllegalAction(
                         "IT-TURN", f"seat {e.dealer} deals and sits out: he discards nothing")
                     return
-                for s in order:
-                    yield f"/exchange/discards/{s}", Action("discard", s, tuple(discards[s]))
+                yield "/exchange/discards", Batch(lambda: e.discard_all(discards, order),
+                                                  lambda: _discards(discards, order))
             if annul and "call" not in ex:
                 yield "/end", Action("annul", end.get("seat", -1))
             if "call" in ex:
@@ -115,8 +137,8 @@ class Illustrated(Game[IllustratedEngine]):
                 yield "/exchange/call", Action("call", decl, ex["call"])
         elif annul:
             yield "/end", Action("annul", end.get("seat", -1))
-        for i, turn in enumerate(rec.get("declarations", [])):
-            yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        turns = rec.get("declarations", [])
+        yield "/declarations", Batch(lambda: e.declare_all(turns), lambda: _turns(turns))
         if annul and ex is not None and "call" in ex:
             yield "/end", Action("annul", end.get("seat", -1))
         if "play" in rec:

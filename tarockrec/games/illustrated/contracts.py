@@ -31,13 +31,15 @@ POINTS = tuple(_points(c) for c in PACK.codes)
 assert sum(POINTS) == 94
 
 
+#: the cards worth at least 1, 2, 3, 4, 5 points: a card of k points is in the first k masks
+_AT_LEAST = tuple(sum(1 << c for c, p in enumerate(POINTS) if p >= k) for k in range(1, 6))
+
+
 def card_points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    """The card points of the cards in ``mask`` (§1.3)."""
+    a1, a2, a3, a4, a5 = _AT_LEAST
+    return ((mask & a1).bit_count() + (mask & a2).bit_count() + (mask & a3).bit_count()
+            + (mask & a4).bit_count() + (mask & a5).bit_count())
 
 
 # §1.4 bids: rank, game value g, talon cards per position from the declarer (§4.1)
@@ -94,6 +96,9 @@ def binding(bonus: str) -> tuple[int, int, bool] | None:
         return T22, 7, True
     return None
 
+
+#: ``binding`` of every bonus id (None: the bonus binds no card)
+BINDINGS = {b: binding(b) for b in ALL_BONUSES + SAS_BONUSES}
 
 #: (ultimó id, uhu id) pairs on the same card (§4.10.2 rule 3)
 ULTIMO_UHU = {"pagat_ultimo": "pagat_uhu", "sas_ultimo": "sas_uhu",

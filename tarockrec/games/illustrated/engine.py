@@ -22,13 +22,13 @@ from ...tricks import TrickTable, follow_or_ruff, hold_back
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
-    ALL_BONUSES, CALLABLE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
+    ALL_BONUSES, BINDINGS, CALLABLE, GAME_VALUE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
     KONTRA_LEVELS,
     KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, T1, T19, T20, T21, T22,
     TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
 )
 from .rules import IllustratedRules
-from .scoring import multiplier_of
+from .scoring import multiplier_of, score_deal
 
 SUIT_OF = PACK.suits
 STRENGTH = PACK.strength
@@ -60,6 +60,22 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 
 
+#: led suit -> each card's rank in a trick so led (§5.1): a tarokk 100 + its strength, a card
+#: of the led suit its strength (at least 1), any other card -1
+_TRICK_KEY = {led: tuple(100 + STRENGTH[c] if SUIT_OF[c] == "T" else
+                         (STRENGTH[c] if SUIT_OF[c] == led else -1) for c in range(len(PACK)))
+              for led in set(SUIT_OF)}
+
+#: (n, dealer) -> the active seats and their positions (IllustratedEngine.active, pos)
+_SEATS: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
+#: the round before the partner call: over before it starts, never pushed to (_declare runs in
+#: the declaration phase only, whose round _apply_call makes), so one serves every engine
+_NO_ROUND = Round(DECLARATION_ROUND, ())
+#: max_kontra_level -> the kontra ladder (§4.11)
+_LADDERS = {k: KontraLadder(KONTRA_LEVELS[:k]) for k in range(1, len(KONTRA_LEVELS) + 1)}
+_WITH_SAS = ALL_BONUSES + SAS_BONUSES
+_BONUS_SETS = {ALL_BONUSES: frozenset(ALL_BONUSES), _WITH_SAS: frozenset(_WITH_SAS)}
+
 #: the calls in the order a list of possible ones names them (the lowest first, pass last)
 _CALL_ORDER = (HOLD, *LEVELS, PASS)
 
@@ -80,8 +96,13 @@ class IllustratedEngine(DeclaringEngine):
         self.n = n
         self.dealer = dealer
         self.forehand = (dealer + 1) % n
-        self.active = tuple((dealer + 1 + i) % n for i in range(4))
-        self.pos = {s: i for i, s in enumerate(self.active)}
+        seats = _SEATS.get((n, dealer))
+        if seats is None:
+            active = tuple((dealer + 1 + i) % n for i in range(4))
+            seats = _SEATS[(n, dealer)] = (active, {s: i for i, s in enumerate(active)})
+        #: the four seats that play, forehand first, and each one's position (shared by the
+        #: deals of one table and dealer: never changed)
+        self.active, self.pos = seats
         self.dealt = list(hands)
         self.hands = list(hands)
         self.talon = list(talon)             # card ids, top (drawn first) first
@@ -108,12 +129,13 @@ class IllustratedEngine(DeclaringEngine):
         self.discarder_of_called: int | None = None
         # announcements (§4.7–4.12)
         self.turns: list[tuple[int, tuple[str, ...]]] = []
-        self.round = Round(DECLARATION_ROUND, ())
-        self.public = {s: False for s in self.active}
+        self.round = _NO_ROUND                # the call starts the round (_apply_call)
+        self.public = dict.fromkeys(self.active, False)
         #: one kontra chain per (team, item): team "D" or "O", item "game" or a bonus id; only
         #: the active ones (§4.11)
+        k = int(rules.max_kontra_level)
         self.chains: KontraChains[tuple[str, str]] = KontraChains(
-            KontraLadder(KONTRA_LEVELS[:int(rules.max_kontra_level)]))
+            _LADDERS.get(k) or KontraLadder(KONTRA_LEVELS[:k]))
         self.announcer: dict[tuple[str, str], int] = {}
         self.ever: set[tuple[str, str]] = set()     # every (team, bonus) announced, superseded too
         self.superseded: set[tuple[str, str]] = set()
@@ -122,7 +144,8 @@ class IllustratedEngine(DeclaringEngine):
         self.late_claims: list[tuple[int, str]] = []
         self.table: TrickTable | None = None
         #: the bonus ids these rules play (§4.9; G45 adds the sas ones)
-        self.bonuses = ALL_BONUSES + (SAS_BONUSES if rules.sas_bonuses else ())
+        self.bonuses = _WITH_SAS if rules.sas_bonuses else ALL_BONUSES
+        self._bonus_set = _BONUS_SETS[self.bonuses]
 
     # -- helpers -----------------------------------------------------------------------------
     def nxt(self, seat: int) -> int:
@@ -160,7 +183,9 @@ class IllustratedEngine(DeclaringEngine):
         return frozenset(self.active) - self.team_d
 
     def side(self, seat: int) -> str:
-        return "D" if seat in self.team_d else "O"
+        # seat in team_d, without building it
+        assert self.declarer is not None
+        return "D" if seat == self.declarer or seat == self.partner else "O"
 
     def members(self, team: str) -> frozenset[int]:
         return self.team_d if team == "D" else self.team_o
@@ -174,7 +199,7 @@ class IllustratedEngine(DeclaringEngine):
         assert self.contract is not None
         if self.partner is None and self.rules.lone_game_value == "solo":
             return 4
-        return {"three": 1, "two": 2, "one": 3, "solo": 4}[self.contract]
+        return GAME_VALUE[self.contract]
 
     @property
     def multiplier(self) -> int:
@@ -264,18 +289,35 @@ class IllustratedEngine(DeclaringEngine):
         self._bid(seat, call, False)
 
     def _apply_bid(self, seat: int, call: str) -> Event:
-        event = self._bid(seat, call, True)
-        assert event is not None
-        return event
+        return Event(Action("bid", seat, call), self._bid(seat, call, True))
 
-    def _bid(self, seat: int, call: str, commit: bool) -> Event | None:
+    def bid_all(self, entries: list[dict[str, Any]]) -> None:
+        """The replay's fast path for the ``auction`` list: each call checked and applied as
+        ``apply`` does (``_bid``), without an ``Action`` and an ``Event`` per call; a call of
+        another shape goes through ``apply`` (to word the finding). ``sub`` = ``/i``."""
+        bid = self._bid
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            try:
+                if type(seat) is int and type(call) is str:
+                    bid(seat, call, True)
+                else:
+                    self.apply(Action("bid", seat, call))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+
+    def _bid(self, seat: int, call: str, commit: bool) -> dict[str, Any] | None:
         """§3.3 checks of a call in their order, then (``commit``) §3.4 and §3.5: the shared
-        auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's."""
-        if self.phase == DISCARD and self.rules.sole_bidder_chooses_talon:
-            return self._raise(seat, call, commit)
-        if self.phase != AUCTION:
+        auction answers the turn, holds, ranking and jumps; bidding.py what is Illustrated's.
+        Returns what the committed call derived (the ``Event``'s info)."""
+        phase = self.phase
+        if phase != AUCTION:
+            if phase == DISCARD and self.rules.sole_bidder_chooses_talon:
+                return self._raise(seat, call, commit)
             raise self._wrong_phase("bid", call)
-        self._seat_ok(seat, call)
+        if type(seat) is not int or seat not in self.pos:
+            self._seat_ok(seat, call)
         a = self.auction
         why = a.refusal(seat, call)
         if why is Refusal.PASSED:
@@ -290,7 +332,8 @@ class IllustratedEngine(DeclaringEngine):
         rules = self.rules
         hand = self.dealt[seat]
         card: int | None = None
-        honourless = bidding.honourless_calls(rules, a, seat, hand)
+        honourless = None if hand & HONOUR_MASK else bidding.honourless_calls(rules, a, seat,
+                                                                               hand)
         if honourless is not None and call not in honourless:    # §3.3 step 2, §3.6
             if len(honourless) == 1:
                 raise _bad("IT-NO-HONOUR", f"seat {seat} holds no honour (T1, T21, T22) and "
@@ -301,7 +344,9 @@ class IllustratedEngine(DeclaringEngine):
                        f"not {call}", call)
         if why is not None:
             raise self._why_bid(why, seat, call)
-        if honourless is None:                   # an honourless bid invites nobody
+        # an honourless bid invites nobody; a pass only when it yields (bidding.yields: over
+        # a two)
+        if honourless is None and (call != PASS or a.high == "two"):
             card = bidding.invites(rules, a, seat, call, self.invitation)
             if card is not None and not bidding.qualifies(rules, hand, card):
                 if card == bidding.XX:           # §3.3 step 8
@@ -325,16 +370,16 @@ class IllustratedEngine(DeclaringEngine):
             info = {"invitation": code(card)}
             if call != PASS and rules.inviter_must_pass_next:
                 a.force_pass(seat)
-        if not a.done and bidding.solo_stands(a):   # §3.5, third case
+        if not a.done and a.high == "solo" and bidding.solo_stands(a):   # §3.5, third case
             a.close()
         if a.done:
             if a.high is None:
                 self.phase = PASSED_OUT          # §3.7
             else:
                 self._fix_contract()
-        return Event(Action("bid", seat, call), info)
+        return info
 
-    def _raise(self, seat: int, call: str, commit: bool) -> Event | None:
+    def _raise(self, seat: int, call: str, commit: bool) -> dict[str, Any] | None:
         """ITVB 4.2 (``sole_bidder_chooses_talon = true``): when only one player bid, he may,
         before the talon is taken, choose to take fewer talon cards (3, 2, 1 or 0) and so raise
         his game; not when he made an invitation (the only bidder opened the bidding, so nobody
@@ -370,7 +415,7 @@ class IllustratedEngine(DeclaringEngine):
             self.hands[s] = self.dealt[s]
         self.contract = call
         self._draw()
-        return Event(Action("bid", seat, call), {"raise": call})
+        return {"raise": call}
 
     def _why_bid(self, why: Refusal, seat: int, call: str) -> IllegalAction:
         """The words for the shared auction's refusal of a hold or a bid (§3.3 steps 3–7)."""
@@ -405,19 +450,22 @@ class IllustratedEngine(DeclaringEngine):
         assert self.contract is not None and self.declarer is not None
         table = TALON_TABLE[self.contract]
         i = 0
-        order = [self.active[(self.pos[self.declarer] + k) % 4] for k in range(4)]
+        k = self.pos[self.declarer]
+        order = self.active[k:] + self.active[:k]      # from the declarer on
+        talon, drawn = self.talon, self.drawn
         for s, r in zip(order, table):
             m = 0
-            for c in self.talon[i:i + r]:
+            for c in talon[i:i + r]:
                 m |= 1 << c
             i += r
-            self.drawn[s] = m
-        if not self.dealt[self.declarer] & HONOUR_MASK and not self.drawn[self.declarer] & HONOUR_MASK:
+            drawn[s] = m
+        if not self.dealt[self.declarer] & HONOUR_MASK and not drawn[self.declarer] & HONOUR_MASK:
             self.phase = FAILED                  # §3.6
             return
+        hands = self.hands
         for s in order:
-            self.hands[s] |= self.drawn[s]
-        self.discard_order = tuple(order)
+            hands[s] |= drawn[s]
+        self.discard_order = order
         self.discard_turn = 0
         self.phase = DISCARD
 
@@ -440,9 +488,14 @@ class IllustratedEngine(DeclaringEngine):
 
     @takes(TEXTS)
     def verify_discard(self, seat: int, cards: tuple[str, ...]) -> None:
+        self._check_discard(seat, cards)
+
+    def _check_discard(self, seat: int, cards: tuple[str, ...]) -> int:
+        """``verify_discard``'s checks in their order; returns the discarded cards' mask."""
         if self.phase != DISCARD:
             raise self._wrong_phase("discard", list(cards))
-        self._seat_ok(seat, list(cards))
+        if type(seat) is not int or seat not in self.pos:
+            self._seat_ok(seat, list(cards))
         if seat != self.to_act:
             raise _bad("IT-DISCARD-TURN", f"seat {self.to_act} discards now, not seat {seat}",
                        list(cards))
@@ -452,8 +505,14 @@ class IllustratedEngine(DeclaringEngine):
                        f"discard exactly {r}, not {len(cards)}", list(cards))
         seen = 0
         bad = self._undiscardable(seat)
+        hand = self.hands[seat]
+        index = PACK.index
         for i, cc in enumerate(cards):
-            card = PACK.index.get(cc)
+            card = index.get(cc)
+            if card is not None and not seen >> card & 1 and hand >> card & 1 \
+                    and not bad >> card & 1:
+                seen |= 1 << card                # the common case: nothing to say
+                continue
             sub = f"/{i}"
             if card is None:
                 raise _bad("CARD-UNKNOWN", f"{cc!r} is not a card", cc, sub)
@@ -474,9 +533,31 @@ class IllustratedEngine(DeclaringEngine):
                     why = "T20 may not be discarded under these rules"
                 raise _bad("IT-DISCARD-FORBIDDEN", f"seat {seat} may not discard {cc}: {why}",
                            cc, sub)
+        return seen
 
     def _apply_discard(self, seat: int, cards: tuple[str, ...]) -> Event:
-        m = PACK.mask(cards)
+        info = self._commit_discard(seat, cards, PACK.mask(cards))
+        return Event(Action("discard", seat, tuple(cards)), info)
+
+    def discard_all(self, discards: list[Any], order: tuple[int, ...]) -> None:
+        """The replay's fast path for ``exchange/discards``, seat by seat in ``order``: the
+        checks of ``verify_discard`` and the commit of ``_apply_discard`` without an
+        ``Action`` and an ``Event`` each; a value of another shape goes through ``apply``
+        (to word the finding). ``sub`` = ``/seat``."""
+        for s in order:
+            cards = tuple(discards[s])
+            try:
+                for c in cards:
+                    if type(c) is not str:
+                        self.apply(Action("discard", s, cards))
+                        break
+                else:
+                    self._commit_discard(s, cards, self._check_discard(s, cards))
+            except IllegalAction as err:
+                err.sub = f"/{s}{err.sub}"
+                raise
+
+    def _commit_discard(self, seat: int, cards: tuple[str, ...], m: int) -> dict[str, int]:
         self.hands[seat] &= ~m
         self.discard_mask[seat] = m
         self.discards[seat] = tuple(cards)
@@ -488,7 +569,7 @@ class IllustratedEngine(DeclaringEngine):
             if self.n == 5:   # §4.4: the dealer tells the three non-declarers' combined count
                 info["combined"] = sum((self.discard_mask[s] & TAROCK_MASK).bit_count()
                                        for s in self.active if s != self.declarer)
-        return Event(Action("discard", seat, tuple(cards)), info)
+        return info
 
     def disclosures(self) -> dict[str, Any]:
         """§4.4 derived statements: tarokks discarded per seat (4 players) or combined (5),
@@ -666,9 +747,8 @@ class IllustratedEngine(DeclaringEngine):
                 self.public[s] = True
         self.chains.open(("D", "game"), "D")
         self.phase = DECLARE
-        order = [seat]
-        while len(order) < len(self.active):
-            order.append(self.nxt(order[-1]))
+        k = self.pos[seat]
+        order = self.active[k:] + self.active[:k]
         self.round = Round(DECLARATION_ROUND, order)          # §4.8: the declarer speaks first
         return Event(Action("call", seat, card_code), {"partner": self.partner})
 
@@ -686,20 +766,24 @@ class IllustratedEngine(DeclaringEngine):
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
         if self.phase != DECLARE:
             raise self._wrong_phase("declare", list(say))
-        self._seat_ok(seat, list(say))
-        if seat != self.decl_turn:
+        if type(seat) is not int or seat not in self.pos:
+            self._seat_ok(seat, list(say))
+        if seat != self.round.turn:
             raise _bad("IT-DECL-TURN", f"it is seat {self.decl_turn}'s turn to speak, not "
                        f"seat {seat}'s", list(say))
+        if not say:
+            self._declare_nothing(seat, commit)
+            return
         r = self.rules
-        # work on copies so that verify does not mutate (an empty turn changes none of them)
-        chains = self.chains.copy() if say else self.chains
+        # work on copies so that verify does not mutate
+        chains = self.chains.copy()
         items = chains.level                       # the active (team, item) keys and levels
-        announcer = dict(self.announcer) if say else self.announcer
-        ever = set(self.ever) if say else self.ever
-        superseded = set(self.superseded) if say else self.superseded
+        announcer = dict(self.announcer)
+        ever = set(self.ever)
+        superseded = set(self.superseded)
         public = self.public[seat]
         last = self.last_side
-        declared = dict(self.hand_declared) if say else self.hand_declared
+        declared = dict(self.hand_declared)
         me = self.side(seat)
         maxk = int(r.max_kontra_level)
         first_turn = seat not in self.round.spoke
@@ -735,7 +819,7 @@ class IllustratedEngine(DeclaringEngine):
             if level_name in LEVEL_OF:
                 lvl = LEVEL_OF[level_name]
                 tgt = target or "game"
-                if tgt != "game" and tgt not in self.bonuses:
+                if tgt != "game" and tgt not in self._bonus_set:
                     raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus"
                                + self._sas_off(tgt), item, sub)
                 # odd levels against the owner, even levels by the owner
@@ -769,7 +853,7 @@ class IllustratedEngine(DeclaringEngine):
                 public = shown = True
                 last = me
                 continue
-            if item not in self.bonuses:
+            if item not in self._bonus_set:
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement"
                            + self._sas_off(item), item, sub)
             # §4.10.1 attribution; ITVB 7.2 (``attribution_exceptions = itvb``): centrum, and
@@ -777,7 +861,8 @@ class IllustratedEngine(DeclaringEngine):
             # said for the last speaker. Decision (the ITVB does not say whose they are then):
             # such an announcement is the announcer's own side's, needs no presumed side, and
             # neither shows his side nor becomes the last speaker's statement
-            exempt = self._attribution_exempt(item, announcer)
+            exempt = (r.attribution_exceptions == "itvb"
+                      and self._attribution_exempt(item, announcer))
             if not public and not exempt:
                 presumed = last or "D"
                 if presumed != me:
@@ -786,7 +871,6 @@ class IllustratedEngine(DeclaringEngine):
                                f"{'declarer side' if presumed == 'D' else 'defenders'}, which is "
                                "wrong; he must first make himself known with a kontra", item, sub)
             key = (me, item)
-            kind = bonus_kind(item)
             if key in items:
                 raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
                            f"{item}", item, sub)
@@ -829,10 +913,10 @@ class IllustratedEngine(DeclaringEngine):
                            f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
                            item, sub)
             if r.one_bonus_per_trick_target:
-                b = binding(item)
+                b = BINDINGS.get(item)
                 if b is not None and not b[2]:
                     for (team, other_item) in items:
-                        ob = binding(other_item) if other_item != "game" else None
+                        ob = BINDINGS.get(other_item)
                         if team == me and ob is not None and not ob[2] and ob[1] == b[1]:
                             raise _bad("IT-TRICK-TARGET", f"seat {seat}'s side already has "
                                        f"{other_item} for trick {b[1]}; {item} needs the same "
@@ -866,6 +950,44 @@ class IllustratedEngine(DeclaringEngine):
         # §4.8: three empty turns in a row end the phase; the declarer's first turn counts as
         # speech even when empty
         self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
+        if self.round.done:
+            self._start_play()
+
+    def declare_all(self, turns: list[dict[str, Any]]) -> None:
+        """The replay's fast path for the ``declarations`` list: each turn checked and
+        applied by ``_declare`` as ``apply`` does, without an ``Action`` and an ``Event``
+        each; a seat of another shape goes through ``apply`` (to word the finding).
+        ``sub`` = ``/i``."""
+        declare = self._declare
+        for i, turn in enumerate(turns):
+            seat, say = turn["seat"], tuple(turn["say"])
+            try:
+                if (not say and type(seat) is int and self.phase == DECLARE
+                        and seat == self.round.turn):
+                    self._declare_nothing(seat, True)     # _declare's checks all pass
+                elif type(seat) is int:
+                    declare(seat, say, True)
+                else:
+                    self.apply(Action("declare", seat, say))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+
+    def _declare_nothing(self, seat: int, commit: bool) -> None:
+        """The rest of ``_declare`` for an empty turn (most turns are): no statement to check,
+        only the forced kontra; nothing but the turn itself to commit."""
+        first_turn = seat not in self.round.spoke
+        if (first_turn and seat == self.discarder_of_called
+                and self.rules.discarder_of_called_card_must_kontra
+                and self.chains.level.get(("D", "game"), 0) == 0):
+            raise _bad("IT-FORCED-KONTRA", f"seat {seat} discarded the called card "
+                       f"{code(self.called or 0)} and must say kontra on the game in his first "
+                       "turn", [])
+        if not commit:
+            return
+        self.turns.append((seat, ()))
+        # §4.8: the declarer's first turn counts as speech even when empty
+        self.round.push(seat, (), silent=not (seat == self.declarer and first_turn))
         if self.round.done:
             self._start_play()
 
@@ -973,13 +1095,14 @@ class IllustratedEngine(DeclaringEngine):
 
     @staticmethod
     def _winner(cards: list[int], seats: list[int]) -> int:
-        best, key = 0, -1
-        led = SUIT_OF[cards[0]]
+        """§5.1: the highest tarokk, else the highest card of the led suit (the first of the
+        highest keys in ``_TRICK_KEY``)."""
+        keys = _TRICK_KEY[SUIT_OF[cards[0]]]
+        best, top = 0, -1
         for i, c in enumerate(cards):
-            s = SUIT_OF[c]
-            k = 100 + STRENGTH[c] if s == "T" else (STRENGTH[c] if s == led else -1)
-            if k > key:
-                best, key = i, k
+            k = keys[c]
+            if k > top:
+                best, top = i, k
         return seats[best]
 
     @staticmethod
@@ -1086,31 +1209,58 @@ class IllustratedEngine(DeclaringEngine):
 
     def play_tricks(self, tricks: list[list[str]]) -> None:
         """The replay's fast path for the whole ``play`` list; ``sub`` = ``/t/j``."""
-        # while no announcement binds a card only §5.2 applies: the shared fast path
         start = 0
-        if self.phase == PLAY:
-            start = self._play_plain(tricks, TAROCK_MASK) if not self._binds \
-                else self._play_bound(tricks)
+        if self.phase == PLAY:      # while no announcement binds a card: the shared path
+            start = self._play_bound(tricks) if self._binds else self._play_plain(tricks,
+                                                                                  TAROCK_MASK)
         self._play_checked(tricks, start)
 
     def _play_bound(self, tricks: list[list[str]]) -> int:
-        """Whole tricks under announcements that bind cards: §5.2, then _bound (§5.3) for
-        each card, with the table as it stands before the trick (what the card-by-card path
-        sees: a seat's hand and the tricks won change only when the trick is complete).
-        Returns the tricks played; the card-by-card path takes over at the first card
-        refused (to word the finding)."""
+        """Whole tricks: §5.2, then (announcements that bind cards) ``_bound``'s §5.3 for each
+        card, with the table as it stands before the trick (what the card-by-card path sees: a
+        seat's hand and the tricks won change only when the trick is complete). Returns the
+        tricks played; the card-by-card path takes over at the first card refused (to word
+        the finding)."""
         t = self.table
         assert t is not None
         card_of = PACK.index.__getitem__
         hands = self.hands
         played = 0
+        d, p = self.declarer, self.partner
+        team_d = self.team_d
+        binds = self._binds
+        # the birds' condition (_active_binds): every trick so far won by the bird's team
+        d_all = o_all = True
+        for _, _, _, w in t.tricks:
+            if w in team_d:
+                o_all = False
+            else:
+                d_all = False
+        done = len(t.tricks)                 # t.done: done >= t.n_tricks
+        size, last = t.size, t.n_tricks
         for trick in tricks:
-            if type(trick) is not list or len(trick) != t.size or t.done:
+            if type(trick) is not list or len(trick) != size or done >= last:
                 break
             try:
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
+            n = done + 1
+            # the binds that may still restrict a card in this trick, per team (those of
+            # _active_binds, less its test of the hand: a card not held is not legal either)
+            live_d: list[tuple[int, int]] = []
+            live_o: list[tuple[int, int]] = []
+            mask_d = mask_o = 0
+            for b_team, b_card, target, bird in binds:
+                if n > target:
+                    continue
+                if b_team == "D":
+                    if not bird or d_all:
+                        live_d.append((b_card, target))
+                        mask_d |= 1 << b_card
+                elif not bird or o_all:
+                    live_o.append((b_card, target))
+                    mask_o |= 1 << b_card
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -1118,16 +1268,40 @@ class IllustratedEngine(DeclaringEngine):
             taken = 0
             for card in cards:
                 hand = hands[seat]
-                legal = self._bound(seat, (hand & led or hand & TAROCK_MASK or hand)
-                                    if taken else hand)
+                legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
+                ours = seat == d or seat == p
+                if legal & (mask_d if ours else mask_o):
+                    # _bound: a card due in this trick must be played; a card bound to a
+                    # later trick is kept while the seat has another legal card; else the
+                    # one for the earliest trick
+                    due = later = 0
+                    live = live_d if ours else live_o
+                    for b_card, target in live:
+                        if legal >> b_card & 1:
+                            if target == n:
+                                due |= 1 << b_card
+                            else:
+                                later |= 1 << b_card
+                    if due:
+                        legal = due
+                    elif legal & ~later:
+                        legal &= ~later
+                    else:
+                        m = min(target for b_card, target in live if legal >> b_card & 1)
+                        legal = sum(1 << b_card for b_card, target in live
+                                    if legal >> b_card & 1 and target == m)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
                 seats.append(seat)
                 seat = following[seat]
-            t.push_trick(seats, cards, taken)
+            if t.push_trick(seats, cards, taken) in team_d:
+                o_all = False
+            else:
+                d_all = False
             played += 1
-            if t.done:
+            done += 1
+            if done >= last:
                 self.phase = DONE
         return played
 
@@ -1205,5 +1379,4 @@ class IllustratedEngine(DeclaringEngine):
 
     # -- scoring -------------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_deal
         return score_deal(self)
