@@ -115,8 +115,23 @@ class Carinthian(Game[CarinthianEngine]):
         return []
 
     def replay(self, rec: dict[str, Any], engine: CarinthianEngine) -> Iterator[Step]:
-        for i, entry in enumerate(rec.get("auction", [])):
-            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        return self._replay(rec, engine, False)
+
+    def replay_batched(self, rec: dict[str, Any], engine: CarinthianEngine) -> Iterator[Step]:
+        """``replay`` for a caller that needs no step per action (the validator): the auction
+        and the declaration turns are each one ``Batch`` (the same checks, findings and
+        places; ``tests/test_replay_batches.py`` holds the two to the same verdicts)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: CarinthianEngine,
+                batched: bool) -> Iterator[Step]:
+        auction = rec.get("auction", [])
+        if batched:
+            if auction:
+                yield "/auction", Batch(lambda: engine.run_calls(auction))
+        else:
+            for i, entry in enumerate(auction):
+                yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
         ex = rec.get("exchange") or {}
 
         def decl() -> int:
@@ -131,8 +146,13 @@ class Carinthian(Game[CarinthianEngine]):
         if "discard" in ex or "shown" in ex:
             yield "/exchange", Action("discard", decl(), (tuple(ex.get("discard", ())),
                                                           tuple(ex.get("shown", ()))))
-        for i, turn in enumerate(rec.get("declarations", [])):
-            yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        turns = rec.get("declarations", [])
+        if batched:
+            if turns:
+                yield "/declarations", Batch(lambda: engine.run_declarations(turns))
+        else:
+            for i, turn in enumerate(turns):
+                yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
         if "play" in rec:
             yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 

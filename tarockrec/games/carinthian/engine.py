@@ -305,6 +305,10 @@ class CarinthianEngine(DeclaringEngine):
         assert refusal is None, refusal
 
     def _apply_call(self, seat: int, call: str) -> Event:
+        self._push_call(seat, call)
+        return Event(Action("call", seat, call))
+
+    def _push_call(self, seat: int, call: str) -> None:
         a = self.auction
         a.push(seat, call)
         if not a.done and a.high == "solo" and a.holder == a.active[0]:
@@ -319,7 +323,40 @@ class CarinthianEngine(DeclaringEngine):
                 self.phase = TAKE
             else:
                 self._start_announce()
-        return Event(Action("call", seat, call))
+
+    # -- the replay's batches -------------------------------------------------------------
+    # Runs of recorded calls / declaration turns, checked and applied exactly as ``apply``
+    # takes them one by one (the same checks in the same order), without an Action, an Event
+    # and a place per entry. An ``IllegalAction`` gets ``sub`` = ``/i`` + its own: the place
+    # the one-by-one replay names (``/auction/i…``) under the batch's ``/auction``.
+    def run_calls(self, entries: list[Any]) -> None:
+        """The recorded ``auction`` (``[{"seat", "call"}, …]``)."""
+        check = _CHECK_CALL
+        push = self._push_call
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            try:
+                if type(seat) is int and type(call) is str:
+                    check(self, seat, call)
+                else:                       # the value's shape first (ACTION-VALUE)
+                    self.verify_call(seat, call)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+            push(seat, call)
+
+    def run_declarations(self, turns: list[Any]) -> None:
+        """The recorded ``declarations`` (``[{"seat", "say"}, …]``)."""
+        declare = self._declare
+        for i, turn in enumerate(turns):
+            seat, say = turn["seat"], tuple(turn["say"])
+            try:
+                if type(seat) is not int:   # ACTION-VALUE
+                    self.verify_declare(seat, say)
+                declare(seat, say, True)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
 
     # -- Trischak decision (§4.1, §4.6) --------------------------------------------------
     def can_choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> bool:
@@ -952,3 +989,7 @@ class CarinthianEngine(DeclaringEngine):
     def score(self) -> Score:
         from .scoring import score_deal
         return score_deal(self)
+
+
+#: ``verify_call`` without its value-shape test (the batch tests the shape itself)
+_CHECK_CALL = CarinthianEngine.verify_call.__wrapped__  # type: ignore[attr-defined]

@@ -90,9 +90,22 @@ class Cego(Game[CegoEngine]):
 
     # -- replay ------------------------------------------------------------------------------
     def replay(self, rec: dict[str, Any], engine: CegoEngine) -> Iterator[Step]:
+        return self._replay(rec, engine, False)
+
+    def replay_batched(self, rec: dict[str, Any], engine: CegoEngine) -> Iterator[Step]:
+        """``replay`` for a caller that needs no step per action (the validator): the recorded
+        auction is one ``Batch`` (the same checks, findings and places;
+        ``tests/test_replay_batches.py`` holds the two to the same verdicts)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: CegoEngine, batched: bool) -> Iterator[Step]:
         auction = rec.get("auction", [])
-        for i, entry in enumerate(auction):
-            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        if batched:
+            if auction:
+                yield "/auction", Batch(lambda: engine.run_calls(auction))
+        else:
+            for i, entry in enumerate(auction):
+                yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
         if engine.phase == CHOOSE:          # §3.6: no explicit choice means play_cego
             yield f"/auction/{len(auction)}", Action("call", engine.forehand, "play_cego")
         ex = rec.get("exchange")

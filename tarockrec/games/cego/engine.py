@@ -323,6 +323,10 @@ class CegoEngine(TrickEngine):
         return "Räuber is declared by forehand right after the auction (§3.6)"
 
     def _apply_call(self, seat: int, call: str) -> Event:
+        self._push_call(seat, call)
+        return Event(Action("call", seat, call))
+
+    def _push_call(self, seat: int, call: str) -> None:
         self.calls.append((seat, call))
         ph = self.phase
         if ph == SOLO_ROUND:
@@ -369,7 +373,25 @@ class CegoEngine(TrickEngine):
                 self._fix("raeuber", None)
             else:
                 self._fix("cego", self.forehand)
-        return Event(Action("call", seat, call))
+
+    def run_calls(self, entries: list[Any]) -> None:
+        """The recorded ``auction`` (``[{"seat", "call"}, …]``, the replay's batch), checked and
+        applied exactly as ``apply`` takes the calls one by one (the same checks in the same
+        order) without an Action and an Event per call. An ``IllegalAction`` gets ``sub`` =
+        ``/i`` + its own: the place the one-by-one replay names, under the batch's place."""
+        check = _CHECK_CALL
+        push = self._push_call
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            try:
+                if type(seat) is int and type(call) is str:
+                    check(self, seat, call)
+                else:                       # the value's shape first (ACTION-VALUE)
+                    self.verify_call(seat, call)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+            push(seat, call)
 
     def _start_ranked(self, seats: list[int]) -> None:
         # open mode: forehand's opening is forced (§3.4)
@@ -735,5 +757,8 @@ class CegoEngine(TrickEngine):
 #: §3.4 open mode: forehand's cego is forced
 OPEN_SPEC = AuctionSpec(ladder=RANKED, order=TurnOrder.DUEL, pass_final=True,
                         exact_step=True, holds=True, forced_opening=True)
+
+#: ``verify_call`` without its value-shape test (the batch tests the shape itself)
+_CHECK_CALL = CegoEngine.verify_call.__wrapped__  # type: ignore[attr-defined]
 
 __all__ = ["CegoEngine", "AUCTION_SPEC", "OPEN_SPEC", "LADDER", "TRUMP"]
