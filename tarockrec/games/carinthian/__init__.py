@@ -26,6 +26,7 @@ from .scoring import (
 )
 
 CARRY_KEYS = ("period_active", "successes", "period_deals", "restricted")
+HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(4))
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[list[int]]]:
@@ -83,9 +84,8 @@ class Carinthian(Game[CarinthianEngine]):
             return None, [Finding("DEAL-COMPOSITION", "the talon is two halves of three cards "
                                   "(A, B)", "/deal/talon")]
         parts: list[tuple[str, Any, int | None]] = [
-            (f"/deal/hands/{s}", hands[s], 0 if n == 4 and s == dealer else 16)
-            for s in range(n)]
-        parts += [(f"/deal/talon/{i}", talon[i], 3) for i in range(2)]
+            (HAND_PTRS[s], hands[s], 0 if n == 4 and s == dealer else 16) for s in range(n)]
+        parts += [("/deal/talon/0", talon[0], 3), ("/deal/talon/1", talon[1], 3)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings

@@ -34,6 +34,7 @@ from .contracts import (
     FORBIDDEN_DISCARD, FREE_MASK, HALVES, KONTRA, LADDER, MODES, PACK, RETOUR, T1, TAROCK_MASK,
     TRISCHAK, ZAHLE, Contract,
 )
+from .scoring import score_deal
 from .rules import CarinthianRules, TalonOrder
 
 SUIT_OF = PACK.suits
@@ -63,6 +64,8 @@ AUCTION_SPEC = AuctionSpec(ladder=LADDER, pass_final=True, holds=True)
 ONCE = RoundSpec(passes_to_end=None)
 LADDER_KR = KontraLadder((KONTRA, RETOUR))
 GAME = "game"
+#: n -> dealer -> the active seats, in play order from forehand (§1.6)
+ACTIVE = {n: tuple(tuple((d + 1 + i) % n for i in range(3)) for d in range(n)) for n in (3, 4)}
 #: enum members as module constants (an ``Enum.MEMBER`` look-up costs ~80 ns in Python 3.11;
 #: these are asked on every call and kontra item)
 R_PASSED, R_TURN, R_LOW = Refusal.PASSED, Refusal.TURN, Refusal.LOW
@@ -126,7 +129,7 @@ class CarinthianEngine(DeclaringEngine):
         self.dealer = dealer
         self.forehand = (dealer + 1) % n
         #: the seats that bid and play outside Trischak, in play order from forehand (§1.6)
-        self.active = tuple((dealer + 1 + i) % n for i in range(3))
+        self.active = ACTIVE[n][dealer]
         self.dealt = list(hands)
         self.hands = list(hands)
         self.talon = talon                       # (half A, half B) masks
@@ -899,6 +902,7 @@ class CarinthianEngine(DeclaringEngine):
         t = self.table
         assert t is not None
         card_of = PACK.index.__getitem__
+        led_of = PACK.led
         hands = self.hands
         trischak = self.trischak
         stichzwang = trischak and self.mode == "stichzwang"
@@ -906,23 +910,26 @@ class CarinthianEngine(DeclaringEngine):
         birds = [(1 << BIRD_CARD[b], BIRD_TRICK[b]) for b in self.announced if b in BIRD_CARD]
         declarer = self.declarer if self._reserved else None
         played = 0
+        later = 0
         for trick in tricks:
-            if type(trick) is not list or len(trick) != t.size or t.done:
+            # t.n_tricks is read each time: a TrischakPlan may end the play after trick 6
+            if type(trick) is not list or len(trick) != t.size or len(t.tricks) >= t.n_tricks:
                 break
             try:
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
-            n = len(t.tricks) + 1
-            later = 0
-            for bit, target in birds:
-                if target > n:
-                    later |= bit
+            if declarer is not None:
+                n = len(t.tricks) + 1
+                later = 0
+                for bit, target in birds:
+                    if target > n:
+                        later |= bit
             following = t.following
             seat = t.leader
             seats: list[int] = []
             best = cards[0]
-            led = SUIT_MASK[SUIT_OF[best]]
+            led = led_of[best]
             taken = 0
             for card in cards:
                 hand = hands[seat]
@@ -946,7 +953,7 @@ class CarinthianEngine(DeclaringEngine):
                 seat = following[seat]
             t.push_trick(seats, cards, taken)
             played += 1
-            if t.done:
+            if len(t.tricks) >= t.n_tricks:
                 self.phase = DONE
         return played
 
@@ -1001,7 +1008,6 @@ class CarinthianEngine(DeclaringEngine):
 
     # -- scoring ------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_deal
         return score_deal(self)
 
 

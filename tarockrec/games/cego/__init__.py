@@ -32,6 +32,9 @@ def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]
     return hands, deck[:t]
 
 
+HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(4))
+
+
 def _mask(cards: list[int]) -> int:
     m = 0
     for c in cards:
@@ -61,7 +64,7 @@ class Cego(Game[CegoEngine]):
             return None, [Finding("DEAL-COMPOSITION", "the Cego talon is one packet: a single "
                                   "list of cards (§2.3)", "/deal/talon")]
         parts: list[tuple[str, Any, int | None]] = [
-            (f"/deal/hands/{s}", hands[s], info.hand_size) for s in range(n)]
+            (HAND_PTRS[s], hands[s], info.hand_size) for s in range(n)]
         parts.append(("/deal/talon", talon, info.talon_size))
         findings, masks = composition(info.pack, parts)
         if findings:

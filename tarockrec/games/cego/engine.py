@@ -22,6 +22,7 @@ from .contracts import (
     CALLS, EXCHANGES, INFO, LADDER, PB, PB_TRICKS, RANKED, PackInfo, blank_beats, can_hold,
     hand_reason,
 )
+from .scoring import score_engine
 from .rules import CegoRules
 
 class Phase(StrEnum):
@@ -750,7 +751,6 @@ class CegoEngine(TrickEngine):
 
     # -- scoring (§6) ------------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_engine
         return score_engine(self)
 
 
