@@ -411,7 +411,7 @@ class CarinthianEngine(DeclaringEngine):
         mode, order = value
         self.trischak = True
         self.mode = mode
-        self.talon_order = tuple(PACK.index[c] for c in order)
+        self.talon_order = tuple(map(PACK.index.__getitem__, order))
         if self.n == 4:                                      # §4.6 / §5.6
             self.hands[self.dealer] = self.talon[0] | self.talon[1]
         self.round = Round(ONCE, self.participants)
@@ -517,7 +517,7 @@ class CarinthianEngine(DeclaringEngine):
 
     def _apply_discard(self, seat: int, value: tuple[tuple[str, ...], tuple[str, ...]]) -> Event:
         cards, shown = value
-        mask = PACK.mask(cards)
+        mask = sum(map(PACK.bit.__getitem__, cards))      # checked: three distinct cards
         self.hands[seat] &= ~mask
         self.discard_mask = mask
         self.shown = tuple(shown)

@@ -470,7 +470,7 @@ class CegoEngine(TrickEngine):
     def _apply_keep(self, seat: int, cards: tuple[str, ...]) -> Event:
         c = self.contract
         assert c is not None
-        mask = self.pack.mask(cards)
+        mask = sum(map(self.pack.bit.__getitem__, cards))  # checked: distinct cards
         self.kept = mask
         blanks = mask & ~self.info.pip_mask & ~self.info.trump_mask     # §4.4 designated
         if blanks and EXCHANGES[c].kind != "any":
