@@ -19,7 +19,7 @@ from ...rules import RuleSet
 from .. import Batch, Game, Step, register
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from .engine import CarinthianEngine
+from .engine import CarinthianEngine, call_event
 from .rules import CarinthianRules
 from .scoring import (
     carry_after, deal_outcome, initial_carry, settle, success_target, trischak_points_total,
@@ -131,7 +131,7 @@ class Carinthian(Game[CarinthianEngine]):
                 yield "/auction", Batch(lambda: engine.run_calls(auction))
         else:
             for i, entry in enumerate(auction):
-                yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+                yield f"/auction/{i}", call_event(entry["seat"], entry["call"]).action
         ex = rec.get("exchange") or {}
 
         def decl() -> int:

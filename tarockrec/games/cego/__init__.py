@@ -15,7 +15,7 @@ from .codes import CODES
 from .contracts import (
     CALLS, CONTRACTS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
 )
-from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
+from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine, call_event
 from .rules import CegoRules
 from .scoring import net_of, sheet_problem
 
@@ -108,7 +108,7 @@ class Cego(Game[CegoEngine]):
                 yield "/auction", Batch(lambda: engine.run_calls(auction))
         else:
             for i, entry in enumerate(auction):
-                yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+                yield f"/auction/{i}", call_event(entry["seat"], entry["call"]).action
         if engine.phase == CHOOSE:          # §3.6: no explicit choice means play_cego
             yield f"/auction/{len(auction)}", Action("call", engine.forehand, "play_cego")
         ex = rec.get("exchange")
