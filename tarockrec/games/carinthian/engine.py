@@ -291,7 +291,8 @@ class CarinthianEngine(DeclaringEngine):
     def verify_call(self, seat: int, call: str) -> None:
         if self.phase != AUCTION:
             raise self._wrong_phase("call", call)
-        self._seat_ok(seat, call)
+        if not 0 <= seat < self.n:
+            self._seat_ok(seat, call)
         if self.n == 4 and seat == self.dealer:
             raise _bad("CA-DEALER", f"seat {seat} deals and sits out: the dealer makes no "
                        "calls with four players (§3.4)", call)
@@ -564,7 +565,8 @@ class CarinthianEngine(DeclaringEngine):
         ph = self.phase
         if ph not in (ANNOUNCE, ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, TRISCHAK_ROUND):
             raise self._wrong_phase("declare", list(say))
-        self._seat_ok(seat, list(say))
+        if not 0 <= seat < self.n:                # the token built only when refused
+            self._seat_ok(seat, list(say))
         for i, item in enumerate(say):
             if not isinstance(item, str):
                 raise _bad("CA-SAY-UNKNOWN", f"{item!r} is not a Carinthian declaration", item,
@@ -789,13 +791,15 @@ class CarinthianEngine(DeclaringEngine):
                                           self.dealer, self.forehand, self.active,
                                           self.rules.dealer_zero_continue)
         else:
-            order = self.participants if self.trischak else self.active
-            plan = SeatPlan(sorted(order, key=lambda s: (s - self.forehand) % self.n))
+            # the seats that play, in play order from forehand: the active seats (with three
+            # players also every participant of a Trischak)
+            plan = SeatPlan(self.active)
         self.table = TrickTable(self.hands, plan, self.forehand, 16, self._winner)
         if isinstance(plan, TrischakPlan):
             plan.table = self.table
         self.phase = PLAY
-        self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD)
+        self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD) \
+            if self.announced else 0
         self._plain = not self.trischak and not self._reserved
 
     @staticmethod
