@@ -95,8 +95,7 @@ class Carinthian(Game[CarinthianEngine]):
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, n, masks)
-        engine = CarinthianEngine(rules, n, dealer, masks[:n], (masks[n], masks[n + 1]),
-                                  full_carry(carry))
+        engine = CarinthianEngine(rules, n, dealer, masks[:n], (masks[n], masks[n + 1]), carry)
         return engine, findings
 
     def _check_deck(self, deck: Any, dealer: int, n: int, masks: list[int]) -> list[Finding]:

@@ -43,6 +43,7 @@ class Phase(StrEnum):
 (SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE, KEEP, DISCARD, PLAY, DONE, CHALLENGED,
  STOPPED) = Phase
 AUCTION_PHASES = (SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE)
+CALL_SET = frozenset(CALLS)
 
 #: §3.4: challengers one at a time against the holder, exactly one step, holds, final passes
 AUCTION_SPEC = AuctionSpec(ladder=RANKED, order=TurnOrder.DUEL, pass_final=True,
@@ -223,7 +224,7 @@ class CegoEngine(TrickEngine):
     @takes(TEXT)
     def verify_call(self, seat: int, call: str) -> None:
         ph = self.phase
-        if call not in CALLS:
+        if call not in CALL_SET:
             raise _bad("CE-CALL-UNKNOWN", f"{call!r} is not a Cego call (App. B)", call)
         if ph not in AUCTION_PHASES:
             if call in ("raeuber", "play_cego"):
@@ -240,8 +241,8 @@ class CegoEngine(TrickEngine):
         if call in ("raeuber", "play_cego"):
             raise _bad("CE-RAEUBER", "Räuber can be declared only after the auction, when "
                        "forehand's forced cego stood unraised (§3.6)", call)
-        turn = self.to_act
         if ph == SOLO_ROUND:
+            turn = self._speakers[self._spoken]           # to_act in the two rounds
             if seat != turn:
                 raise _bad("CE-TURN", f"it is seat {turn}'s turn in the Solo round, not seat "
                            f"{seat}'s (§3.3: forehand speaks first)", call)
@@ -250,6 +251,7 @@ class CegoEngine(TrickEngine):
                            f"round, not {call} (§3.3)", call)
             return
         if ph == PB_ROUND:
+            turn = self._speakers[self._spoken]
             if seat != turn:
                 raise _bad("CE-TURN", f"it is seat {turn}'s turn in the Piccolo/Bettel round, "
                            f"not seat {seat}'s (§3.6: each seat speaks once)", call)
