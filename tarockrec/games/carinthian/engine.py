@@ -184,8 +184,9 @@ class CarinthianEngine(DeclaringEngine):
         """The declarer's opponents in play order from the seat after him (§4.4, §4.5)."""
         d = self.declarer
         assert d is not None
-        i = self.active.index(d)
-        return tuple(self.active[(i + k) % 3] for k in (1, 2))
+        a = self.active
+        i = a.index(d)
+        return a[(i + 1) % 3], a[(i + 2) % 3]
 
     @property
     def participants(self) -> tuple[int, ...]:
