@@ -708,7 +708,7 @@ class CarinthianEngine(DeclaringEngine):
         chains.say(target, name)
 
     def _kontra(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
-        chains = self.chains.copy()
+        chains = self.chains.copy() if say else self.chains   # a silent turn changes none
         for i, item in enumerate(say):
             self._kontra_item(seat, item, i, chains, "O")
         if not commit:
@@ -728,7 +728,7 @@ class CarinthianEngine(DeclaringEngine):
         self.phase = RETOUR_TURN
 
     def _retour(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
-        chains = self.chains.copy()
+        chains = self.chains.copy() if say else self.chains   # a silent turn changes none
         for i, item in enumerate(say):
             name, _, target = item.partition(":")
             if name == KONTRA:
@@ -745,7 +745,7 @@ class CarinthianEngine(DeclaringEngine):
         self._start_play()
 
     def _trischak_turn(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
-        chains = self.chains.copy()
+        chains = self.chains.copy() if say else self.chains   # a silent turn changes none
         seen = list(self.announced)
         kontra = 0
         for i, item in enumerate(say):
