@@ -16,6 +16,7 @@ discarded tarocks shown); ``declare`` the items said in one turn; ``play`` a car
 """
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 
 from itertools import combinations
@@ -34,8 +35,8 @@ from .contracts import (
     FORBIDDEN_DISCARD, FREE_MASK, HALVES, KONTRA, LADDER, MODES, PACK, RETOUR, T1, TAROCK_MASK,
     TRISCHAK, ZAHLE, Contract,
 )
-from .scoring import score_deal
 from .rules import CarinthianRules, TalonOrder
+from .scoring import score_deal
 
 SUIT_OF = PACK.suits
 SUIT_MASK = PACK.suit_mask
@@ -64,8 +65,14 @@ AUCTION_SPEC = AuctionSpec(ladder=LADDER, pass_final=True, holds=True)
 ONCE = RoundSpec(passes_to_end=None)
 LADDER_KR = KontraLadder((KONTRA, RETOUR))
 GAME = "game"
-#: n -> dealer -> the active seats, in play order from forehand (§1.6)
-ACTIVE = {n: tuple(tuple((d + 1 + i) % n for i in range(3)) for d in range(n)) for n in (3, 4)}
+
+
+@functools.cache
+def active_seats(n: int, dealer: int) -> tuple[int, ...]:
+    """The seats that bid and play outside Trischak, in play order from forehand (§1.6)."""
+    return tuple((dealer + 1 + i) % n for i in range(3))
+
+
 #: enum members as module constants (an ``Enum.MEMBER`` look-up costs ~80 ns in Python 3.11;
 #: these are asked on every call and kontra item)
 R_PASSED, R_TURN, R_LOW = Refusal.PASSED, Refusal.TURN, Refusal.LOW
@@ -147,7 +154,7 @@ class CarinthianEngine(DeclaringEngine):
         self.dealer = dealer
         self.forehand = (dealer + 1) % n
         #: the seats that bid and play outside Trischak, in play order from forehand (§1.6)
-        self.active = ACTIVE[n][dealer]
+        self.active = active_seats(n, dealer)
         self.dealt = list(hands)
         self.hands = list(hands)
         self.talon = talon                       # (half A, half B) masks

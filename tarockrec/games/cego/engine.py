@@ -22,8 +22,8 @@ from .contracts import (
     CALLS, EXCHANGES, INFO, LADDER, PB, PB_TRICKS, RANKED, PackInfo, blank_beats, can_hold,
     hand_reason,
 )
-from .scoring import score_engine
 from .rules import CegoRules
+from .scoring import score_engine
 
 class Phase(StrEnum):
     """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
