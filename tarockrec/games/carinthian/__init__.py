@@ -19,13 +19,14 @@ from ...rules import RuleSet
 from .. import Batch, Game, Step, register
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from .engine import CarinthianEngine
+from .engine import CarinthianEngine, call_event
 from .rules import CarinthianRules
 from .scoring import (
     carry_after, deal_outcome, initial_carry, settle, success_target, trischak_points_total,
 )
 
 CARRY_KEYS = ("period_active", "successes", "period_deals", "restricted")
+HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(4))
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[list[int]]]:
@@ -83,9 +84,8 @@ class Carinthian(Game[CarinthianEngine]):
             return None, [Finding("DEAL-COMPOSITION", "the talon is two halves of three cards "
                                   "(A, B)", "/deal/talon")]
         parts: list[tuple[str, Any, int | None]] = [
-            (f"/deal/hands/{s}", hands[s], 0 if n == 4 and s == dealer else 16)
-            for s in range(n)]
-        parts += [(f"/deal/talon/{i}", talon[i], 3) for i in range(2)]
+            (HAND_PTRS[s], hands[s], 0 if n == 4 and s == dealer else 16) for s in range(n)]
+        parts += [("/deal/talon/0", talon[0], 3), ("/deal/talon/1", talon[1], 3)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings
@@ -95,8 +95,7 @@ class Carinthian(Game[CarinthianEngine]):
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, n, masks)
-        engine = CarinthianEngine(rules, n, dealer, masks[:n], (masks[n], masks[n + 1]),
-                                  full_carry(carry))
+        engine = CarinthianEngine(rules, n, dealer, masks[:n], (masks[n], masks[n + 1]), carry)
         return engine, findings
 
     def _check_deck(self, deck: Any, dealer: int, n: int, masks: list[int]) -> list[Finding]:
@@ -115,8 +114,23 @@ class Carinthian(Game[CarinthianEngine]):
         return []
 
     def replay(self, rec: dict[str, Any], engine: CarinthianEngine) -> Iterator[Step]:
-        for i, entry in enumerate(rec.get("auction", [])):
-            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        return self._replay(rec, engine, False)
+
+    def replay_batched(self, rec: dict[str, Any], engine: CarinthianEngine) -> Iterator[Step]:
+        """``replay`` for a caller that needs no step per action (the validator): the auction
+        and the declaration turns are each one ``Batch`` (the same checks, findings and
+        places; ``tests/test_replay_batches.py`` holds the two to the same verdicts)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: CarinthianEngine,
+                batched: bool) -> Iterator[Step]:
+        auction = rec.get("auction", [])
+        if batched:
+            if auction:
+                yield "/auction", Batch(lambda: engine.run_calls(auction))
+        else:
+            for i, entry in enumerate(auction):
+                yield f"/auction/{i}", call_event(entry["seat"], entry["call"]).action
         ex = rec.get("exchange") or {}
 
         def decl() -> int:
@@ -131,8 +145,13 @@ class Carinthian(Game[CarinthianEngine]):
         if "discard" in ex or "shown" in ex:
             yield "/exchange", Action("discard", decl(), (tuple(ex.get("discard", ())),
                                                           tuple(ex.get("shown", ()))))
-        for i, turn in enumerate(rec.get("declarations", [])):
-            yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        turns = rec.get("declarations", [])
+        if batched:
+            if turns:
+                yield "/declarations", Batch(lambda: engine.run_declarations(turns))
+        else:
+            for i, turn in enumerate(turns):
+                yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
         if "play" in rec:
             yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 

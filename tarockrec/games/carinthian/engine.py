@@ -16,6 +16,7 @@ discarded tarocks shown); ``declare`` the items said in one turn; ``play`` a car
 """
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 
 from itertools import combinations
@@ -35,6 +36,7 @@ from .contracts import (
     TRISCHAK, ZAHLE, Contract,
 )
 from .rules import CarinthianRules, TalonOrder
+from .scoring import score_deal
 
 SUIT_OF = PACK.suits
 SUIT_MASK = PACK.suit_mask
@@ -63,11 +65,44 @@ AUCTION_SPEC = AuctionSpec(ladder=LADDER, pass_final=True, holds=True)
 ONCE = RoundSpec(passes_to_end=None)
 LADDER_KR = KontraLadder((KONTRA, RETOUR))
 GAME = "game"
+
+
+@functools.cache
+def active_seats(n: int, dealer: int) -> tuple[int, ...]:
+    """The seats that bid and play outside Trischak, in play order from forehand (§1.6)."""
+    return tuple((dealer + 1 + i) % n for i in range(3))
+
+
+#: enum members as module constants (an ``Enum.MEMBER`` look-up costs ~80 ns in Python 3.11;
+#: these are asked on every call and kontra item)
+R_PASSED, R_TURN, R_LOW = Refusal.PASSED, Refusal.TURN, Refusal.LOW
+C_UNKNOWN_TARGET, C_REPEATED, C_WRONG_SIDE, C_NEEDS_PREVIOUS = (
+    ChainRefusal.UNKNOWN_TARGET, ChainRefusal.REPEATED, ChainRefusal.WRONG_SIDE,
+    ChainRefusal.NEEDS_PREVIOUS)
+B_ON_A, A_ON_B = TalonOrder.B_ON_A, TalonOrder.A_ON_B
 SUIT_NAMES = {"T": "tarock", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
 
 #: the Trischak decision: (mode, order of the six talon cards; empty with four players)
 CHOICE = pair(TEXT, TEXTS, "a pair (stichzwang or nachlassen, the talon order)")
 DISCARD_VALUE = pair(TEXTS, TEXTS, "a pair (the three discarded cards, the tarocks shown)")
+
+
+#: the Event of each (seat, call) applied: immutable, so built once and shared (an Event and
+#: its Action cost ~0.5 us to build, and a deal has up to a dozen calls); the replay takes the
+#: Action from it too. Bounded: a record may hold any text as a call.
+_CALL_EVENTS: dict[tuple[int, str], Event] = {}
+
+
+def call_event(seat: int, call: str) -> Event:
+    """``Event(Action("call", seat, call))``, interned for a whole-number seat and a text."""
+    if type(seat) is not int or type(call) is not str:
+        return Event(Action("call", seat, call))
+    ev = _CALL_EVENTS.get((seat, call))
+    if ev is None:
+        ev = Event(Action("call", seat, call))
+        if len(_CALL_EVENTS) < 1024:
+            _CALL_EVENTS[(seat, call)] = ev
+    return ev
 
 
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
@@ -119,7 +154,7 @@ class CarinthianEngine(DeclaringEngine):
         self.dealer = dealer
         self.forehand = (dealer + 1) % n
         #: the seats that bid and play outside Trischak, in play order from forehand (§1.6)
-        self.active = tuple((dealer + 1 + i) % n for i in range(3))
+        self.active = active_seats(n, dealer)
         self.dealt = list(hands)
         self.hands = list(hands)
         self.talon = talon                       # (half A, half B) masks
@@ -156,8 +191,9 @@ class CarinthianEngine(DeclaringEngine):
         """The declarer's opponents in play order from the seat after him (§4.4, §4.5)."""
         d = self.declarer
         assert d is not None
-        i = self.active.index(d)
-        return tuple(self.active[(i + k) % 3] for k in (1, 2))
+        a = self.active
+        i = a.index(d)
+        return a[(i + 1) % 3], a[(i + 2) % 3]
 
     @property
     def participants(self) -> tuple[int, ...]:
@@ -263,7 +299,8 @@ class CarinthianEngine(DeclaringEngine):
     def verify_call(self, seat: int, call: str) -> None:
         if self.phase != AUCTION:
             raise self._wrong_phase("call", call)
-        self._seat_ok(seat, call)
+        if not 0 <= seat < self.n:
+            self._seat_ok(seat, call)
         if self.n == 4 and seat == self.dealer:
             raise _bad("CA-DEALER", f"seat {seat} deals and sits out: the dealer makes no "
                        "calls with four players (§3.4)", call)
@@ -272,10 +309,10 @@ class CarinthianEngine(DeclaringEngine):
                        f"{', '.join(LADDER)})", call)
         a = self.auction
         refusal = a.refusal(seat, call)
-        if refusal is Refusal.PASSED:
+        if refusal is R_PASSED:
             raise _bad("CA-PASSED", f"seat {seat} has passed and may not call again (a pass is "
                        "final, §3.3)", call)
-        if refusal is Refusal.TURN:
+        if refusal is R_TURN:
             raise _bad("CA-TURN", f"it is seat {a.turn}'s turn to call, not seat {seat}'s", call)
         if call == PASS:
             if (seat == self.active[2] and len(a.calls) == 2
@@ -293,7 +330,7 @@ class CarinthianEngine(DeclaringEngine):
                 raise _bad("CA-HOLD", f"seat {seat} may not hold seat {a.holder}'s {a.high}: "
                            "only a player of higher priority may hold (§3.3)", call)
             return
-        if refusal is Refusal.LOW:
+        if refusal is R_LOW:
             raise _bad("CA-BID-LOW", f"{call} does not outrank the standing {a.high}; bid "
                        "higher, hold or pass", call)
         if call == "vierzig" and any(s == seat for s, _ in a.calls):
@@ -305,6 +342,10 @@ class CarinthianEngine(DeclaringEngine):
         assert refusal is None, refusal
 
     def _apply_call(self, seat: int, call: str) -> Event:
+        self._push_call(seat, call)
+        return call_event(seat, call)
+
+    def _push_call(self, seat: int, call: str) -> None:
         a = self.auction
         a.push(seat, call)
         if not a.done and a.high == "solo" and a.holder == a.active[0]:
@@ -319,7 +360,40 @@ class CarinthianEngine(DeclaringEngine):
                 self.phase = TAKE
             else:
                 self._start_announce()
-        return Event(Action("call", seat, call))
+
+    # -- the replay's batches -------------------------------------------------------------
+    # Runs of recorded calls / declaration turns, checked and applied exactly as ``apply``
+    # takes them one by one (the same checks in the same order), without an Action, an Event
+    # and a place per entry. An ``IllegalAction`` gets ``sub`` = ``/i`` + its own: the place
+    # the one-by-one replay names (``/auction/i…``) under the batch's ``/auction``.
+    def run_calls(self, entries: list[Any]) -> None:
+        """The recorded ``auction`` (``[{"seat", "call"}, …]``)."""
+        check = _CHECK_CALL
+        push = self._push_call
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            try:
+                if type(seat) is int and type(call) is str:
+                    check(self, seat, call)
+                else:                       # the value's shape first (ACTION-VALUE)
+                    self.verify_call(seat, call)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+            push(seat, call)
+
+    def run_declarations(self, turns: list[Any]) -> None:
+        """The recorded ``declarations`` (``[{"seat", "say"}, …]``)."""
+        declare = self._declare
+        for i, turn in enumerate(turns):
+            seat, say = turn["seat"], tuple(turn["say"])
+            try:
+                if type(seat) is not int:   # ACTION-VALUE
+                    self.verify_declare(seat, say)
+                declare(seat, say, True)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
 
     # -- Trischak decision (§4.1, §4.6) --------------------------------------------------
     def can_choose(self, seat: int, value: tuple[str, tuple[str, ...]]) -> bool:
@@ -353,10 +427,10 @@ class CarinthianEngine(DeclaringEngine):
                        "once (§4.6)", list(order))
         first = sum(1 << c for c in cards[:3] if c is not None)
         want = self.rules.talon_order
-        if want is TalonOrder.B_ON_A and first != self.talon[1]:
+        if want is B_ON_A and first != self.talon[1]:
             raise _bad("CA-TALON-ORDER", "under talon_order b_on_a the three cards of half B "
                        "are turned first", list(order))
-        if want is TalonOrder.A_ON_B and first != self.talon[0]:
+        if want is A_ON_B and first != self.talon[0]:
             raise _bad("CA-TALON-ORDER", "under talon_order a_on_b the three cards of half A "
                        "are turned first", list(order))
 
@@ -364,7 +438,7 @@ class CarinthianEngine(DeclaringEngine):
         mode, order = value
         self.trischak = True
         self.mode = mode
-        self.talon_order = tuple(PACK.index[c] for c in order)
+        self.talon_order = tuple(map(PACK.index.__getitem__, order))
         if self.n == 4:                                      # §4.6 / §5.6
             self.hands[self.dealer] = self.talon[0] | self.talon[1]
         self.round = Round(ONCE, self.participants)
@@ -470,7 +544,7 @@ class CarinthianEngine(DeclaringEngine):
 
     def _apply_discard(self, seat: int, value: tuple[tuple[str, ...], tuple[str, ...]]) -> Event:
         cards, shown = value
-        mask = PACK.mask(cards)
+        mask = sum(map(PACK.bit.__getitem__, cards))      # checked: three distinct cards
         self.hands[seat] &= ~mask
         self.discard_mask = mask
         self.shown = tuple(shown)
@@ -499,7 +573,8 @@ class CarinthianEngine(DeclaringEngine):
         ph = self.phase
         if ph not in (ANNOUNCE, ZAHLE_ROUND, KONTRA_ROUND, RETOUR_TURN, TRISCHAK_ROUND):
             raise self._wrong_phase("declare", list(say))
-        self._seat_ok(seat, list(say))
+        if not 0 <= seat < self.n:                # the token built only when refused
+            self._seat_ok(seat, list(say))
         for i, item in enumerate(say):
             if not isinstance(item, str):
                 raise _bad("CA-SAY-UNKNOWN", f"{item!r} is not a Carinthian declaration", item,
@@ -619,28 +694,28 @@ class CarinthianEngine(DeclaringEngine):
         else:
             raise self._unknown(item, i)
         refusal = chains.refusal(target, name, side)
-        if refusal is ChainRefusal.UNKNOWN_TARGET:
+        if refusal is C_UNKNOWN_TARGET:
             if target == GAME and "valat" in self.announced:
                 raise _bad("CA-KONTRA-VALAT", "valat was announced: it replaces the game, so "
                            "the kontra target is valat, not the game (§4.5)", item, sub)
             raise _bad("CA-KONTRA", f"{name} on {target}, which was not announced: silent "
                        "bonuses cannot be kontra'd (§4.5)", item, sub)
-        if refusal is ChainRefusal.REPEATED:
+        if refusal is C_REPEATED:
             raise _bad("CA-KONTRA-REPEAT", f"{target} already has a {name}; at most one per "
                        "target (§4.5)", item, sub)
-        if refusal is ChainRefusal.WRONG_SIDE:
+        if refusal is C_WRONG_SIDE:
             if name == RETOUR:
                 raise _bad("CA-RETOUR", f"only the declarer says retour, not seat {seat} "
                            "(§4.5)", item, sub)
             raise _bad("CA-KONTRA-SIDE", f"the declarer cannot kontra his own {target} "
                        "(§4.5)", item, sub)
-        if refusal is ChainRefusal.NEEDS_PREVIOUS:
+        if refusal is C_NEEDS_PREVIOUS:
             raise _bad("CA-RETOUR", f"retour on {target}, which nobody kontra'd (§4.5)", item,
                        sub)
         chains.say(target, name)
 
     def _kontra(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
-        chains = self.chains.copy()
+        chains = self.chains.copy() if say else self.chains   # a silent turn changes none
         for i, item in enumerate(say):
             self._kontra_item(seat, item, i, chains, "O")
         if not commit:
@@ -660,7 +735,7 @@ class CarinthianEngine(DeclaringEngine):
         self.phase = RETOUR_TURN
 
     def _retour(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
-        chains = self.chains.copy()
+        chains = self.chains.copy() if say else self.chains   # a silent turn changes none
         for i, item in enumerate(say):
             name, _, target = item.partition(":")
             if name == KONTRA:
@@ -677,7 +752,7 @@ class CarinthianEngine(DeclaringEngine):
         self._start_play()
 
     def _trischak_turn(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
-        chains = self.chains.copy()
+        chains = self.chains.copy() if say else self.chains   # a silent turn changes none
         seen = list(self.announced)
         kontra = 0
         for i, item in enumerate(say):
@@ -724,19 +799,28 @@ class CarinthianEngine(DeclaringEngine):
                                           self.dealer, self.forehand, self.active,
                                           self.rules.dealer_zero_continue)
         else:
-            order = self.participants if self.trischak else self.active
-            plan = SeatPlan(sorted(order, key=lambda s: (s - self.forehand) % self.n))
+            # the seats that play, in play order from forehand: the active seats (with three
+            # players also every participant of a Trischak)
+            plan = SeatPlan(self.active)
         self.table = TrickTable(self.hands, plan, self.forehand, 16, self._winner)
         if isinstance(plan, TrischakPlan):
             plan.table = self.table
         self.phase = PLAY
-        self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD)
+        self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD) \
+            if self.announced else 0
         self._plain = not self.trischak and not self._reserved
 
     @staticmethod
     def _winner(cards: list[int], seats: list[int]) -> int:
-        """§5.2 rule 4: the highest tarock, else the highest card of the led suit."""
-        return seats[best_index(cards, BEATS)]
+        """§5.2 rule 4: the highest tarock, else the highest card of the led suit
+        (``best_index`` written out: asked once per trick)."""
+        best = 0
+        w = cards[0]
+        for i in range(1, len(cards)):
+            c = cards[i]
+            if BEATS[w] >> c & 1:
+                w, best = c, i
+        return seats[best]
 
     def _legal_mask(self, seat: int) -> int:
         """§5.8, the consolidated legal-card algorithm, on the shared primitives."""
@@ -848,6 +932,7 @@ class CarinthianEngine(DeclaringEngine):
         t = self.table
         assert t is not None
         card_of = PACK.index.__getitem__
+        led_of = PACK.led
         hands = self.hands
         trischak = self.trischak
         stichzwang = trischak and self.mode == "stichzwang"
@@ -855,23 +940,26 @@ class CarinthianEngine(DeclaringEngine):
         birds = [(1 << BIRD_CARD[b], BIRD_TRICK[b]) for b in self.announced if b in BIRD_CARD]
         declarer = self.declarer if self._reserved else None
         played = 0
+        later = 0
         for trick in tricks:
-            if type(trick) is not list or len(trick) != t.size or t.done:
+            # t.n_tricks is read each time: a TrischakPlan may end the play after trick 6
+            if type(trick) is not list or len(trick) != t.size or len(t.tricks) >= t.n_tricks:
                 break
             try:
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):
                 return played
-            n = len(t.tricks) + 1
-            later = 0
-            for bit, target in birds:
-                if target > n:
-                    later |= bit
+            if declarer is not None:
+                n = len(t.tricks) + 1
+                later = 0
+                for bit, target in birds:
+                    if target > n:
+                        later |= bit
             following = t.following
             seat = t.leader
             seats: list[int] = []
             best = cards[0]
-            led = SUIT_MASK[SUIT_OF[best]]
+            led = led_of[best]
             taken = 0
             for card in cards:
                 hand = hands[seat]
@@ -895,7 +983,7 @@ class CarinthianEngine(DeclaringEngine):
                 seat = following[seat]
             t.push_trick(seats, cards, taken)
             played += 1
-            if t.done:
+            if len(t.tricks) >= t.n_tricks:
                 self.phase = DONE
         return played
 
@@ -950,5 +1038,8 @@ class CarinthianEngine(DeclaringEngine):
 
     # -- scoring ------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_deal
         return score_deal(self)
+
+
+#: ``verify_call`` without its value-shape test (the batch tests the shape itself)
+_CHECK_CALL = CarinthianEngine.verify_call.__wrapped__  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ declarer's column); the item's ``deltas`` are the zero-sum settlement of those e
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ...scoring import Score, ScoreItem
@@ -18,6 +19,7 @@ from .contracts import (
 )
 
 if TYPE_CHECKING:
+    from ...tricks import TrickTable
     from .engine import CarinthianEngine
     from .rules import CarinthianRules
 
@@ -31,6 +33,15 @@ def settle(entries: list[int], seats: tuple[int, ...]) -> tuple[int, ...]:
     for s in seats:
         out[s] = len(seats) * entries[s] - total
     return tuple(out)
+
+
+@functools.cache
+def _unit(n: int, seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """``settle`` of a sheet with 1 in ``seat``'s column only (the deltas of one entry e are
+    e times these): ``n·e − Σe`` over ``seats``, a handful of tables, built once each."""
+    e = [0] * n
+    e[seat] = 1
+    return settle(e, seats)
 
 
 class Sheet:
@@ -50,6 +61,15 @@ class Sheet:
             self.entries[s] += v
         self.items.append(ScoreItem(name, base, multiplier, settle(e, self.seats), note))
 
+    def add1(self, name: str, base: int, multiplier: int, seat: int, value: int,
+             note: str = "") -> None:
+        """``add`` of an item with one entry, ``value`` in ``seat``'s column (§6.7: outside
+        Trischak only the declarer's column changes)."""
+        self.entries[seat] += value
+        unit = _unit(self.n, self.seats, seat)
+        self.items.append(ScoreItem(name, base, multiplier, tuple([u * value for u in unit]),
+                                    note))
+
     def score(self, facts: dict[str, Any]) -> Score:
         facts["sheet"] = list(self.entries)
         return Score(self.items, list(settle(self.entries, self.seats)), facts)
@@ -66,6 +86,19 @@ def target_of(contract: str, fuenfzig: bool) -> int:
     return FUENFZIG_TARGET if fuenfzig else CONTRACTS[contract].target
 
 
+def _played_in(t: "TrickTable", card: int, trick: int) -> int | None:
+    """The seat that played ``card`` in 1-based ``trick`` (None: not in that trick), i.e.
+    ``t.played(card)`` when it names ``trick`` (a card is played once): one trick looked at."""
+    tricks = t.tricks
+    if trick <= len(tricks):
+        _, cards, seats, _ = tricks[trick - 1]
+    elif trick == len(tricks) + 1:
+        cards, seats = t.cards, t.seats
+    else:
+        return None
+    return seats[cards.index(card)] if card in cards else None
+
+
 def score_deal(e: "CarinthianEngine") -> Score:
     c = e.contract
     assert c is not None and e.declarer is not None
@@ -75,7 +108,7 @@ def score_deal(e: "CarinthianEngine") -> Score:
                              "multiplier": e.D}
     if e.zahle:                                                      # §6.5
         m = e.D if e.rules.zahle_doubled else 1
-        sheet.add("zahle", ZAHLE_VALUE, m, {d: ZAHLE_VALUE * m}, "both defenders said zahle")
+        sheet.add1("zahle", ZAHLE_VALUE, m, d, ZAHLE_VALUE * m, "both defenders said zahle")
         return sheet.score(facts)
     t = e.table
     assert t is not None
@@ -86,43 +119,45 @@ def score_deal(e: "CarinthianEngine") -> Score:
     pile_d, pile_o = piles(e)
     p_decl = points(pile_d)
     facts["points"] = [p_decl, points(pile_o)]
-    fuenfzig = "fuenfzig" in e.announced
+    announced = e.announced
+    fuenfzig = "fuenfzig" in announced
     target = target_of(c.id, fuenfzig)
     value = FUENFZIG_VALUE if fuenfzig else c.value
     all16 = t.count[d] == 16
     chains = e.chains
     r = e.rules
-    if "valat" in e.announced:                                       # §6.2
+    if "valat" in announced:                                         # §6.2
         f = chains.multiplier("valat")
         if r.valat_and_game_kontra:                                  # G10: both multiply
             f *= chains.multiplier("game")
         amount = VALAT_WIN if all16 else -int(r.announced_valat_loss)
         m = e.D if r.valat_in_period_doubled else 1
-        sheet.add("valat", abs(amount), f * m, {d: amount * f * m},
-                  f"announced valat {'made' if all16 else 'lost'}" + _k(f))
+        sheet.add1("valat", abs(amount), f * m, d, amount * f * m,
+                   f"announced valat {'made' if all16 else 'lost'}" + _k(f))
     elif all16:
         f = chains.multiplier("game")
         m = e.D if r.valat_in_period_doubled else 1
-        sheet.add("valat", VALAT_SILENT, f * m, {d: VALAT_SILENT * f * m}, "silent valat" + _k(f))
+        sheet.add1("valat", VALAT_SILENT, f * m, d, VALAT_SILENT * f * m,
+                   "silent valat" + _k(f))
     else:
         f = chains.multiplier("game")
         won = p_decl >= target
-        sheet.add("game", value, f * e.D, {d: (value if won else -value) * f * e.D},
-                  f"{c.id}{' + fuenfzig' if fuenfzig else ''} {'won' if won else 'lost'} with "
-                  f"{p_decl} card points (target {target})" + _k(f))
+        sheet.add1("game", value, f * e.D, d, (value if won else -value) * f * e.D,
+                   f"{c.id}{' + fuenfzig' if fuenfzig else ''} {'won' if won else 'lost'} with "
+                   f"{p_decl} card points (target {target})" + _k(f))
     # §6.3 bonuses: never multiplied by D
     for b in BIRDS:
         card, trick, base = BIRD_CARD[b], BIRD_TRICK[b], BIRD_BASE[b]
-        played = t.played(card)
-        if b in e.announced:
+        p = _played_in(t, card, trick)
+        if b in announced:
             f = chains.multiplier(b)
-            ok = played == (d, trick) and t.winner(trick) == d
-            sheet.add(b, 2 * base, f, {d: (2 * base if ok else -2 * base) * f},
-                      f"announced {b} {'won' if ok else 'lost'}" + _k(f))
+            ok = p == d and t.winner(trick) == d
+            sheet.add1(b, 2 * base, f, d, (2 * base if ok else -2 * base) * f,
+                       f"announced {b} {'won' if ok else 'lost'}" + _k(f))
             continue
-        if played is None or played[1] != trick:
+        if p is None:
             continue
-        p, w = played[0], t.winner(trick)
+        w = t.winner(trick)
         if p == d:
             amount = base if w == d else -base
         elif w == p:
@@ -131,20 +166,21 @@ def score_deal(e: "CarinthianEngine") -> Score:
             amount = base
         else:
             continue
-        sheet.add(b, base, 1, {d: amount}, f"silent {b} played by seat {p}, won by seat {w}")
+        sheet.add1(b, base, 1, d, amount, f"silent {b} played by seat {p}, won by seat {w}")
     if r.trull_kings_tricks_only:                                    # G15
         pile_d, pile_o = t.won[d], _others(t.won, d, e)
     for name, mask in (("trull", TRULL_MASK), ("four_kings", KING_MASK)):
         if pile_d & mask == mask:
-            sheet.add(name, 1, 1, {d: 1}, f"{name} in the declarer's pile")
+            sheet.add1(name, 1, 1, d, 1, f"{name} in the declarer's pile")
         elif pile_o & mask == mask:
-            sheet.add(name, 1, 1, {d: -1}, f"{name} in the defenders' pile")
-    p21, p22 = t.played(T21), t.played(T22)
-    if p21 is not None and p22 is not None and p21[1] == p22[1]:     # Mondfang
-        if p22[0] == d and p21[0] != d:
-            sheet.add("mondfang", 1, 1, {d: 1}, "the declarer's Sküs caught the Mond")
-        elif p22[0] != d and p21[0] == d:
-            sheet.add("mondfang", 1, 1, {d: -1}, "a defender's Sküs caught the declarer's Mond")
+            sheet.add1(name, 1, 1, d, -1, f"{name} in the defenders' pile")
+    p22 = t.played(T22)                                              # Mondfang
+    p21 = _played_in(t, T21, p22[1]) if p22 is not None else None
+    if p21 is not None and p22 is not None:
+        if p22[0] == d and p21 != d:
+            sheet.add1("mondfang", 1, 1, d, 1, "the declarer's Sküs caught the Mond")
+        elif p22[0] != d and p21 == d:
+            sheet.add1("mondfang", 1, 1, d, -1, "a defender's Sküs caught the declarer's Mond")
     return sheet.score(facts)
 
 

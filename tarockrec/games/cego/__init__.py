@@ -15,7 +15,7 @@ from .codes import CODES
 from .contracts import (
     CALLS, CONTRACTS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
 )
-from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
+from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine, call_event
 from .rules import CegoRules
 from .scoring import net_of, sheet_problem
 
@@ -30,6 +30,9 @@ def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]
     for i in range(n):
         hands[(f + i) % n] = deck[t + i * h:t + (i + 1) * h]
     return hands, deck[:t]
+
+
+HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(4))
 
 
 def _mask(cards: list[int]) -> int:
@@ -61,7 +64,7 @@ class Cego(Game[CegoEngine]):
             return None, [Finding("DEAL-COMPOSITION", "the Cego talon is one packet: a single "
                                   "list of cards (§2.3)", "/deal/talon")]
         parts: list[tuple[str, Any, int | None]] = [
-            (f"/deal/hands/{s}", hands[s], info.hand_size) for s in range(n)]
+            (HAND_PTRS[s], hands[s], info.hand_size) for s in range(n)]
         parts.append(("/deal/talon", talon, info.talon_size))
         findings, masks = composition(info.pack, parts)
         if findings:
@@ -90,9 +93,22 @@ class Cego(Game[CegoEngine]):
 
     # -- replay ------------------------------------------------------------------------------
     def replay(self, rec: dict[str, Any], engine: CegoEngine) -> Iterator[Step]:
+        return self._replay(rec, engine, False)
+
+    def replay_batched(self, rec: dict[str, Any], engine: CegoEngine) -> Iterator[Step]:
+        """``replay`` for a caller that needs no step per action (the validator): the recorded
+        auction is one ``Batch`` (the same checks, findings and places;
+        ``tests/test_replay_batches.py`` holds the two to the same verdicts)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: CegoEngine, batched: bool) -> Iterator[Step]:
         auction = rec.get("auction", [])
-        for i, entry in enumerate(auction):
-            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        if batched:
+            if auction:
+                yield "/auction", Batch(lambda: engine.run_calls(auction))
+        else:
+            for i, entry in enumerate(auction):
+                yield f"/auction/{i}", call_event(entry["seat"], entry["call"]).action
         if engine.phase == CHOOSE:          # §3.6: no explicit choice means play_cego
             yield f"/auction/{len(auction)}", Action("call", engine.forehand, "play_cego")
         ex = rec.get("exchange")

@@ -23,6 +23,7 @@ from .contracts import (
     hand_reason,
 )
 from .rules import CegoRules
+from .scoring import score_engine
 
 class Phase(StrEnum):
     """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
@@ -42,11 +43,30 @@ class Phase(StrEnum):
 (SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE, KEEP, DISCARD, PLAY, DONE, CHALLENGED,
  STOPPED) = Phase
 AUCTION_PHASES = (SOLO_ROUND, PB_ROUND, RANKED_AUCTION, CHOOSE)
+CALL_SET = frozenset(CALLS)
 
 #: §3.4: challengers one at a time against the holder, exactly one step, holds, final passes
 AUCTION_SPEC = AuctionSpec(ladder=RANKED, order=TurnOrder.DUEL, pass_final=True,
                            exact_step=True, holds=True)
 _SUIT_NAME = {"T": "trumps", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
+
+
+#: the Event of each (seat, call) applied: immutable, so built once and shared (an Event and
+#: its Action cost ~0.5 us to build, and a deal has up to a dozen calls); the replay takes the
+#: Action from it too. Bounded: a record may hold any text as a call.
+_CALL_EVENTS: dict[tuple[int, str], Event] = {}
+
+
+def call_event(seat: int, call: str) -> Event:
+    """``Event(Action("call", seat, call))``, interned for a whole-number seat and a text."""
+    if type(seat) is not int or type(call) is not str:
+        return Event(Action("call", seat, call))
+    ev = _CALL_EVENTS.get((seat, call))
+    if ev is None:
+        ev = Event(Action("call", seat, call))
+        if len(_CALL_EVENTS) < 1024:
+            _CALL_EVENTS[(seat, call)] = ev
+    return ev
 
 
 def _bad(code: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
@@ -204,7 +224,7 @@ class CegoEngine(TrickEngine):
     @takes(TEXT)
     def verify_call(self, seat: int, call: str) -> None:
         ph = self.phase
-        if call not in CALLS:
+        if call not in CALL_SET:
             raise _bad("CE-CALL-UNKNOWN", f"{call!r} is not a Cego call (App. B)", call)
         if ph not in AUCTION_PHASES:
             if call in ("raeuber", "play_cego"):
@@ -221,8 +241,8 @@ class CegoEngine(TrickEngine):
         if call in ("raeuber", "play_cego"):
             raise _bad("CE-RAEUBER", "Räuber can be declared only after the auction, when "
                        "forehand's forced cego stood unraised (§3.6)", call)
-        turn = self.to_act
         if ph == SOLO_ROUND:
+            turn = self._speakers[self._spoken]           # to_act in the two rounds
             if seat != turn:
                 raise _bad("CE-TURN", f"it is seat {turn}'s turn in the Solo round, not seat "
                            f"{seat}'s (§3.3: forehand speaks first)", call)
@@ -231,6 +251,7 @@ class CegoEngine(TrickEngine):
                            f"round, not {call} (§3.3)", call)
             return
         if ph == PB_ROUND:
+            turn = self._speakers[self._spoken]
             if seat != turn:
                 raise _bad("CE-TURN", f"it is seat {turn}'s turn in the Piccolo/Bettel round, "
                            f"not seat {seat}'s (§3.6: each seat speaks once)", call)
@@ -323,6 +344,10 @@ class CegoEngine(TrickEngine):
         return "Räuber is declared by forehand right after the auction (§3.6)"
 
     def _apply_call(self, seat: int, call: str) -> Event:
+        self._push_call(seat, call)
+        return call_event(seat, call)
+
+    def _push_call(self, seat: int, call: str) -> None:
         self.calls.append((seat, call))
         ph = self.phase
         if ph == SOLO_ROUND:
@@ -369,7 +394,25 @@ class CegoEngine(TrickEngine):
                 self._fix("raeuber", None)
             else:
                 self._fix("cego", self.forehand)
-        return Event(Action("call", seat, call))
+
+    def run_calls(self, entries: list[Any]) -> None:
+        """The recorded ``auction`` (``[{"seat", "call"}, …]``, the replay's batch), checked and
+        applied exactly as ``apply`` takes the calls one by one (the same checks in the same
+        order) without an Action and an Event per call. An ``IllegalAction`` gets ``sub`` =
+        ``/i`` + its own: the place the one-by-one replay names, under the batch's place."""
+        check = _CHECK_CALL
+        push = self._push_call
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            try:
+                if type(seat) is int and type(call) is str:
+                    check(self, seat, call)
+                else:                       # the value's shape first (ACTION-VALUE)
+                    self.verify_call(seat, call)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+            push(seat, call)
 
     def _start_ranked(self, seats: list[int]) -> None:
         # open mode: forehand's opening is forced (§3.4)
@@ -447,7 +490,7 @@ class CegoEngine(TrickEngine):
     def _apply_keep(self, seat: int, cards: tuple[str, ...]) -> Event:
         c = self.contract
         assert c is not None
-        mask = self.pack.mask(cards)
+        mask = sum(map(self.pack.bit.__getitem__, cards))  # checked: distinct cards
         self.kept = mask
         blanks = mask & ~self.info.pip_mask & ~self.info.trump_mask     # §4.4 designated
         if blanks and EXCHANGES[c].kind != "any":
@@ -728,12 +771,14 @@ class CegoEngine(TrickEngine):
 
     # -- scoring (§6) ------------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_engine
         return score_engine(self)
 
 
 #: §3.4 open mode: forehand's cego is forced
 OPEN_SPEC = AuctionSpec(ladder=RANKED, order=TurnOrder.DUEL, pass_final=True,
                         exact_step=True, holds=True, forced_opening=True)
+
+#: ``verify_call`` without its value-shape test (the batch tests the shape itself)
+_CHECK_CALL = CegoEngine.verify_call.__wrapped__  # type: ignore[attr-defined]
 
 __all__ = ["CegoEngine", "AUCTION_SPEC", "OPEN_SPEC", "LADDER", "TRUMP"]

@@ -114,7 +114,9 @@ def score_engine(e: "CegoEngine") -> Score:
     tricks = t.count if t is not None else [0] * n
     r = e.rules
     ds = score_deal(n, e.dealer, e.contract, e.declarer, e.solo_bid, piles, tricks, e.legage,
-                    e.challenger is not None, e.dealt, e.pfeife_broken(), high=r.high_trumps,
+                    e.challenger is not None, e.dealt,
+                    e.contract == "pfeife" and e.pfeife_broken(),     # asked for Pfeife only
+                    high=r.high_trumps,
                     multiple_solo_hands=str(r.multiple_solo_hands),
                     raeuber_tie=str(r.raeuber_tie))
     items = [ScoreItem(name, base, mult, tuple(net_of(entry)),
