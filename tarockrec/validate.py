@@ -211,7 +211,7 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
         return None, None
     failed = False
     apply = engine.apply
-    for sub, step in game.replay(d, engine):
+    for sub, step in game.replay_batched(d, engine):
         if type(step) is not Action and isinstance(step, IllegalAction):
             add(Finding(step.code, step.message, ptr + sub + step.sub))
             failed = True

@@ -84,8 +84,14 @@ class Game(Generic[E]):
         raise NotImplementedError
 
     def replay(self, rec: dict[str, Any], engine: E) -> Iterator[Step]:
-        """The recorded actions in order, as engine actions with their place in the record."""
+        """The recorded actions in order, as engine actions with their place in the record
+        (a ``Batch`` with ``steps`` stands for several; ``one_by_one`` takes it apart)."""
         raise NotImplementedError
+
+    def replay_batched(self, rec: dict[str, Any], engine: E) -> Iterator[Step]:
+        """The same actions for a caller that needs no step per action (the validator): runs
+        of them may come as one ``Batch`` each, with the same checks, findings and places."""
+        return self.replay(rec, engine)
 
     def record_of(self, engine: E) -> dict[str, Any]:
         """The deal-level fields (``deal`` … ``end``) that record what ``engine`` went through."""
