@@ -744,6 +744,262 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
     return rec, ctx.lines
 
 
+# -- the fast reader --------------------------------------------------------------------------
+# A record as the writer writes it (the table's elements and attributes only, seats in order, no
+# <json>/<private>, nothing below an element whose text is the value) is read here with less
+# work per element: each form read in its one usual shape, pointers joined from ready-made
+# pieces, and no unwritable() walk (the characters it looks for are not XML characters, which
+# libxml2 refuses, literal or as references; no floats; the shapes nest five elements deep at
+# most, so no depth check either). Anything else raises _Unusual, and the record is read again
+# by _read_obj above, which words what is wrong. Both give the same record and line map
+# (tests/test_xml_fast.py compares them on valid and mutated records).
+class _Unusual(Exception):
+    """The fast reader leaves this record to the explaining one."""
+
+
+_Reader = Callable[[etree._Element, dict[str, Any], str, str, dict[str, int]], None]
+#: ``"/i"``: the pointer token of list entry i (pointers as _read_obj joins them)
+_IDX = tuple(f"/{i}" for i in range(256))
+
+
+@dataclass
+class _FastType:
+    """An ObjType for the fast reader: attribute → decoder, the text key and its decoder, and
+    tag → (key, "/key", repeats, reader) for the child elements."""
+    dec: dict[str, Callable[[str], Any]]
+    text: tuple[str, Callable[[str], Any]] | None
+    kids: dict[str, tuple[str, str, bool, _Reader]]
+
+
+def _fast_obj(el: etree._Element, ft: _FastType, ptr: str, lines: dict[str, int],
+              index: bool = False) -> dict[str, Any]:
+    """_read_obj for the usual shape; ``index``: the element's seat="k" is its position (the
+    caller checked it), not a field."""
+    line = el.sourceline
+    if line is not None:
+        lines[ptr] = line
+    d: dict[str, Any] = {}
+    items = el.items()
+    if items:
+        if len(items) > MAX_ATTRIBUTES:
+            raise _Unusual
+        dec = ft.dec
+        for name, raw in items:
+            if name[0] == "{":                            # {namespace}name
+                raise _Unusual
+            if index and name == "seat":
+                continue
+            f = dec.get(name)
+            d[name] = f(raw) if f is not None else raw
+    text = ft.text
+    if text is not None:
+        d[text[0]] = text[1](el.text or "")
+    if len(el):
+        kids = ft.kids
+        for c in el:
+            kid = kids.get(c.tag)     # a comment's tag is a function: unusual too
+            if kid is None:
+                raise _Unusual
+            key, sfx, repeats, read = kid
+            if not repeats and key in d:
+                raise _Unusual
+            read(c, d, key, ptr + sfx, lines)
+    return d
+
+
+def _seat_ok(el: etree._Element, i: int) -> bool:
+    """``el`` has no seat attribute or exactly ``seat="i"``."""
+    s = el.get("seat")
+    return s is None or (i < 64 and s == _SEAT_TEXT[i])
+
+
+def _fast_one(form: One, types: dict[str, _FastType]) -> _Reader:
+    name = form.type
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        d[key] = _fast_obj(el, types[name], ptr, lines)
+    return read
+
+
+def _fast_many(form: Many, types: dict[str, _FastType], inner: str) -> _Reader:
+    item_tag, index, scalar = form.item, form.index, form.scalar
+    text = TYPES[form.type].text
+    tdec = text[1].dec if scalar and text is not None else None
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        ft = types[inner]
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        out: list[Any] = []
+        i = 0
+        for item in el:
+            if item.tag != item_tag or i >= 256:
+                raise _Unusual
+            if index and not _seat_ok(item, i):
+                raise _Unusual
+            p = ptr + _IDX[i]
+            i += 1
+            if tdec is not None and not len(item):
+                keys = item.keys()
+                if not keys or (index and keys == ["seat"]):
+                    line = item.sourceline
+                    if line is not None:
+                        lines[p] = line
+                    out.append(tdec(item.text or ""))
+                    continue
+            out.append(_fast_obj(item, ft, p, lines, index))
+        d[key] = out
+    return read
+
+
+def _fast_text(form: Text) -> _Reader:
+    dec = form.kind.dec
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        if len(el):
+            raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d[key] = dec(el.text or "")
+    return read
+
+
+def _fast_texts(form: Texts) -> _Reader:
+    item_tag, dec, index = form.item, form.kind.dec, form.index
+
+    def item_ok(item: etree._Element, n: int) -> bool:
+        """No children, no attributes but seat (and that one in order when it counts)."""
+        if len(item):
+            return False
+        keys = item.keys()
+        return not keys or (keys == ["seat"] and (not index or _seat_ok(item, n)))
+
+    def listed(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+               lines: dict[str, int]) -> None:
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        out: list[Any] = []
+        n = 0
+        for item in el:
+            if item.tag != item_tag or n >= 256 or not item_ok(item, n):
+                raise _Unusual
+            line = item.sourceline
+            if line is not None:
+                lines[ptr + _IDX[n]] = line
+            out.append(dec(item.text or ""))
+            n += 1
+        d[key] = out
+
+    def repeated(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+                 lines: dict[str, int]) -> None:
+        out = d.get(key)
+        if out is None:
+            out = d[key] = []
+        elif type(out) is not list:
+            raise _Unusual
+        n = len(out)
+        if n >= 256 or not item_ok(el, n):
+            raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            if not n:
+                lines[ptr] = line
+            lines[ptr + _IDX[n]] = line
+        out.append(dec(el.text or ""))
+    return listed if form.wrapper else repeated
+
+
+def _fast_keyed(form: Keyed) -> _Reader:
+    attr, dec = form.attr, form.kind.dec
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        out = d.get(key)
+        if out is None:
+            out = d[key] = {}
+        elif type(out) is not dict:
+            raise _Unusual
+        name = el.get(attr)
+        if name is None or len(el):
+            raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            if not out:
+                lines[ptr] = line
+            lines[pointer_join(ptr, name)] = line
+        out[name] = dec(el.text or "")
+    return read
+
+
+def _fast_talon(form: Talon) -> _Reader:
+    halves = _fast_texts(Texts(form.tag, form.half, _cards))
+    dec = _cards.dec
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        if len(el):
+            halves(el, d, key, ptr, lines)
+            return
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d[key] = dec(el.text or "")
+    return read
+
+
+def _fast_types() -> dict[str, _FastType]:
+    """The fast reader's table, made from TYPES; ``record`` holds its deals as ``deal``, a
+    record without deals (a session's deals hold no deals)."""
+    types: dict[str, _FastType] = {}
+
+    def reader(form: Form) -> _Reader:
+        if isinstance(form, One):
+            return _fast_one(form, types)
+        if isinstance(form, Many):
+            return _fast_many(form, types, "deal" if form.type == "record" else form.type)
+        if isinstance(form, Text):
+            return _fast_text(form)
+        if isinstance(form, Texts):
+            return _fast_texts(form)
+        if isinstance(form, Keyed):
+            return _fast_keyed(form)
+        if isinstance(form, Talon):
+            return _fast_talon(form)
+        raise TypeError(f"no fast reader for {form!r}")
+
+    for name, t in TYPES.items():
+        types[name] = _FastType(
+            {k: kind.dec for k, kind in t.attrs.items()},
+            (t.text[0], t.text[1].dec) if t.text else None,
+            {tag: (k, "/" + k, f.repeats, reader(f)) for k, f in t.children.items()
+             for tag in f.tags})
+    rec = types["record"]
+    types["deal"] = _FastType(rec.dec, rec.text,
+                              {tag: kid for tag, kid in rec.kids.items() if kid[0] != "deals"})
+    return types
+
+
+_FAST = _fast_types()
+
+
+def _fast_record(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[str, int]] | None:
+    """The record and its line map by the fast reader, or None when it is left to _record_of."""
+    lines: dict[str, int] = {}
+    try:
+        d = _fast_obj(el, _FAST["record"], "", lines)
+    except Exception:   # _Unusual, or anything the explaining reader is to meet and word
+        return None
+    rec: dict[str, Any] = {"tarockrec": version}
+    rec.update(d)
+    return rec, lines
+
+
 def line_for(lines: dict[str, int], pointer: str) -> int | None:
     """The line of ``pointer`` or of the nearest enclosing place that has one."""
     p = pointer
@@ -986,7 +1242,10 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
                 yield index, other.sourceline or 1, _not_a_record(other), {}
             index += 1
             line = el.sourceline or 1
-            if _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
+            fast = _fast_record(el, version)
+            if fast is not None:       # then it nests a few levels only: no depth check
+                yield index, line, fast[0], fast[1]
+            elif _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
                 yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
             else:
                 yield _entry(el, index, line, version)
