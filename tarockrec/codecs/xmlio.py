@@ -757,79 +757,94 @@ class _Unusual(Exception):
     """The fast reader leaves this record to the explaining one."""
 
 
+#: reads an object element: (element, its pointer, the line map, whether its seat="k" is its
+#: position (checked by the caller) rather than a field) → the object
+_ObjReader = Callable[[etree._Element, str, dict[str, int], bool], dict[str, Any]]
+#: reads a child element into its parent's object: (element, object, key, pointer, line map)
 _Reader = Callable[[etree._Element, dict[str, Any], str, str, dict[str, int]], None]
-#: ``"/i"``: the pointer token of list entry i (pointers as _read_obj joins them)
+#: a child element's tag → (its key, "/key", whether it repeats, its reader)
+_Kids = dict[str, tuple[str, str, bool, _Reader]]
+#: ``"/i"``: the pointer token of list entry i; what ``el.items()`` is for ``seat="i"``
 _IDX = tuple(f"/{i}" for i in range(256))
+_SEAT_ITEMS = tuple([("seat", str(i))] for i in range(64))
 
 
-@dataclass
-class _FastType:
-    """An ObjType for the fast reader: attribute → decoder, the text key and its decoder, and
-    tag → (key, "/key", repeats, reader) for the child elements."""
-    dec: dict[str, Callable[[str], Any]]
-    text: tuple[str, Callable[[str], Any]] | None
-    kids: dict[str, tuple[str, str, bool, _Reader]]
+def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
+    """_read_obj for the usual shape of ``t``."""
+    dec = {k: kind.dec for k, kind in t.attrs.items()}
+    tkey, tdec = (t.text[0], t.text[1].dec) if t.text else ("", None)
 
-
-def _fast_obj(el: etree._Element, ft: _FastType, ptr: str, lines: dict[str, int],
-              index: bool = False) -> dict[str, Any]:
-    """_read_obj for the usual shape; ``index``: the element's seat="k" is its position (the
-    caller checked it), not a field."""
-    line = el.sourceline
-    if line is not None:
-        lines[ptr] = line
-    d: dict[str, Any] = {}
-    items = el.items()
-    if items:
-        if len(items) > MAX_ATTRIBUTES:
-            raise _Unusual
-        dec = ft.dec
-        for name, raw in items:
-            if name[0] == "{":                            # {namespace}name
+    def read(el: etree._Element, ptr: str, lines: dict[str, int], index: bool) -> dict[str, Any]:
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d: dict[str, Any] = {}
+        items = el.items()
+        if items:
+            if len(items) > MAX_ATTRIBUTES:
                 raise _Unusual
-            if index and name == "seat":
-                continue
-            f = dec.get(name)
-            d[name] = f(raw) if f is not None else raw
-    text = ft.text
-    if text is not None:
-        d[text[0]] = text[1](el.text or "")
-    if len(el):
-        kids = ft.kids
-        for c in el:
-            kid = kids.get(c.tag)     # a comment's tag is a function: unusual too
-            if kid is None:
-                raise _Unusual
-            key, sfx, repeats, read = kid
-            if not repeats and key in d:
-                raise _Unusual
-            read(c, d, key, ptr + sfx, lines)
-    return d
+            for name, raw in items:
+                if name[0] == "{":                        # {namespace}name
+                    raise _Unusual
+                if index and name == "seat":
+                    continue
+                f = dec.get(name)
+                d[name] = f(raw) if f is not None else raw
+        if tdec is not None:
+            d[tkey] = tdec(el.text or "")
+        if len(el):
+            for c in el:
+                kid = kids.get(c.tag)     # a comment's tag is a function: unusual too
+                if kid is None:
+                    raise _Unusual
+                key, sfx, repeats, rd = kid
+                if not repeats and key in d:
+                    raise _Unusual
+                rd(c, d, key, ptr + sfx, lines)
+        return d
+    return read
 
 
 def _seat_ok(el: etree._Element, i: int) -> bool:
     """``el`` has no seat attribute or exactly ``seat="i"``."""
     s = el.get("seat")
-    return s is None or (i < 64 and s == _SEAT_TEXT[i])
+    return s is None or (i < 64 and s == _SEAT_ITEMS[i][0][1])
 
 
-def _fast_one(form: One, types: dict[str, _FastType]) -> _Reader:
+def _plain(item: etree._Element, n: int, index: bool) -> bool:
+    """An entry whose text is the value: no children, no attributes but seat, and that one
+    ``seat="n"`` when the list is indexed (otherwise it is unusual)."""
+    if len(item):
+        return False
+    attrs = item.items()
+    if not attrs:
+        return True
+    if index:
+        if n < 64 and attrs == _SEAT_ITEMS[n]:
+            return True
+        if not _seat_ok(item, n):
+            raise _Unusual
+        return False
+    return len(attrs) == 1 and attrs[0][0] == "seat"
+
+
+def _fast_one(form: One, types: dict[str, _ObjReader]) -> _Reader:
     name = form.type
 
     def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
              lines: dict[str, int]) -> None:
-        d[key] = _fast_obj(el, types[name], ptr, lines)
+        d[key] = types[name](el, ptr, lines, False)
     return read
 
 
-def _fast_many(form: Many, types: dict[str, _FastType], inner: str) -> _Reader:
+def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
     item_tag, index, scalar = form.item, form.index, form.scalar
     text = TYPES[form.type].text
     tdec = text[1].dec if scalar and text is not None else None
 
     def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
              lines: dict[str, int]) -> None:
-        ft = types[inner]
+        obj = types[inner]
         line = el.sourceline
         if line is not None:
             lines[ptr] = line
@@ -838,19 +853,17 @@ def _fast_many(form: Many, types: dict[str, _FastType], inner: str) -> _Reader:
         for item in el:
             if item.tag != item_tag or i >= 256:
                 raise _Unusual
-            if index and not _seat_ok(item, i):
-                raise _Unusual
             p = ptr + _IDX[i]
+            if tdec is not None and _plain(item, i, index):
+                line = item.sourceline
+                if line is not None:
+                    lines[p] = line
+                out.append(tdec(item.text or ""))
+            else:
+                if index and not _seat_ok(item, i):
+                    raise _Unusual
+                out.append(obj(item, p, lines, index))
             i += 1
-            if tdec is not None and not len(item):
-                keys = item.keys()
-                if not keys or (index and keys == ["seat"]):
-                    line = item.sourceline
-                    if line is not None:
-                        lines[p] = line
-                    out.append(tdec(item.text or ""))
-                    continue
-            out.append(_fast_obj(item, ft, p, lines, index))
         d[key] = out
     return read
 
@@ -872,13 +885,6 @@ def _fast_text(form: Text) -> _Reader:
 def _fast_texts(form: Texts) -> _Reader:
     item_tag, dec, index = form.item, form.kind.dec, form.index
 
-    def item_ok(item: etree._Element, n: int) -> bool:
-        """No children, no attributes but seat (and that one in order when it counts)."""
-        if len(item):
-            return False
-        keys = item.keys()
-        return not keys or (keys == ["seat"] and (not index or _seat_ok(item, n)))
-
     def listed(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
                lines: dict[str, int]) -> None:
         line = el.sourceline
@@ -887,7 +893,7 @@ def _fast_texts(form: Texts) -> _Reader:
         out: list[Any] = []
         n = 0
         for item in el:
-            if item.tag != item_tag or n >= 256 or not item_ok(item, n):
+            if item.tag != item_tag or n >= 256 or not _plain(item, n, index):
                 raise _Unusual
             line = item.sourceline
             if line is not None:
@@ -904,7 +910,7 @@ def _fast_texts(form: Texts) -> _Reader:
         elif type(out) is not list:
             raise _Unusual
         n = len(out)
-        if n >= 256 or not item_ok(el, n):
+        if n >= 256 or not _plain(el, n, index):
             raise _Unusual
         line = el.sourceline
         if line is not None:
@@ -953,10 +959,10 @@ def _fast_talon(form: Talon) -> _Reader:
     return read
 
 
-def _fast_types() -> dict[str, _FastType]:
-    """The fast reader's table, made from TYPES; ``record`` holds its deals as ``deal``, a
-    record without deals (a session's deals hold no deals)."""
-    types: dict[str, _FastType] = {}
+def _fast_types() -> dict[str, _ObjReader]:
+    """The fast reader of each ObjType, and ``deal``: a record without deals (a session's deals
+    hold none), which keeps the nesting bounded."""
+    types: dict[str, _ObjReader] = {}
 
     def reader(form: Form) -> _Reader:
         if isinstance(form, One):
@@ -974,14 +980,12 @@ def _fast_types() -> dict[str, _FastType]:
         raise TypeError(f"no fast reader for {form!r}")
 
     for name, t in TYPES.items():
-        types[name] = _FastType(
-            {k: kind.dec for k, kind in t.attrs.items()},
-            (t.text[0], t.text[1].dec) if t.text else None,
-            {tag: (k, "/" + k, f.repeats, reader(f)) for k, f in t.children.items()
-             for tag in f.tags})
-    rec = types["record"]
-    types["deal"] = _FastType(rec.dec, rec.text,
-                              {tag: kid for tag, kid in rec.kids.items() if kid[0] != "deals"})
+        kids: _Kids = {tag: (k, "/" + k, f.repeats, reader(f))
+                       for k, f in t.children.items() for tag in f.tags}
+        types[name] = _fast_obj(t, kids)
+        if name == "record":
+            types["deal"] = _fast_obj(t, {tag: kid for tag, kid in kids.items()
+                                          if kid[0] != "deals"})
     return types
 
 
@@ -992,7 +996,7 @@ def _fast_record(el: etree._Element, version: int) -> tuple[dict[str, Any], dict
     """The record and its line map by the fast reader, or None when it is left to _record_of."""
     lines: dict[str, int] = {}
     try:
-        d = _fast_obj(el, _FAST["record"], "", lines)
+        d = _FAST["record"](el, "", lines, False)
     except Exception:   # _Unusual, or anything the explaining reader is to meet and word
         return None
     rec: dict[str, Any] = {"tarockrec": version}
