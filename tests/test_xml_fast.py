@@ -5,6 +5,7 @@ maps) and the same validation findings, lines included, for valid, invalid and m
 the fast reader existed."""
 from __future__ import annotations
 
+import ast
 import io
 import random
 from pathlib import Path
@@ -226,3 +227,85 @@ def test_unusual_leaves_fast_path() -> None:
         root = etree.fromstring(text.encode())
         assert xmlio._fast_record(root[0], 1) is None, name
     assert xmlio._fast_record(etree.fromstring(base.encode())[0], 1) is not None
+
+
+# -- the line map, read only when asked -----------------------------------------------------------
+def _first(data: bytes) -> tuple[dict[str, Any], dict[str, int]]:
+    (_i, _line, rec, lines), = list(xmlio.iter_xml_lines(io.BytesIO(data)))
+    assert isinstance(rec, dict)
+    return rec, lines
+
+
+def _slow_lines(monkeypatch: pytest.MonkeyPatch, data: bytes) -> dict[str, int]:
+    with monkeypatch.context() as m:
+        m.setattr(xmlio, "_fast_record", lambda el, version: None)
+        lines = _first(data)[1]
+    assert type(lines) is dict
+    return lines
+
+
+def test_line_map_lazy(monkeypatch: pytest.MonkeyPatch) -> None:
+    import copy
+    import pickle
+    rec = next(deal_records("koenigrufen", 1, 8))
+    rec["meta"] = {"event": "x", "a/b~c": "y"}
+    rec["rules"] = {"name": "default", "options": {"kakadu_value": 40}}
+    data = xmlio.dumps(rec).encode()
+    want = _slow_lines(monkeypatch, data)
+    assert "/meta/a~1b~0c" in want and "/rules/options/kakadu_value" in want
+
+    _rec, lines = _first(data)
+    assert isinstance(lines, xmlio.LineMap) and lines._el is not None
+    assert lines and validate_record(_rec, 1, 3, lines).valid
+    assert lines._el is not None                     # a valid record never asked for it
+    assert lines == want and lines._el is None and dict(lines) == want
+
+    for how in (lambda m: pickle.loads(pickle.dumps(m)), copy.copy, copy.deepcopy,
+                lambda m: m.copy(), dict, lambda m: dict(m.items()), lambda m: {**m}):
+        got = how(_first(data)[1])
+        assert type(got) is dict and got == want
+    fresh = _first(data)[1]
+    assert len(fresh) == len(want) and sorted(fresh) == sorted(want) and "" in fresh
+    assert fresh.get("/play/3") == want["/play/3"] and fresh["/auction/0"] == want["/auction/0"]
+    assert ast.literal_eval(repr(_first(data)[1])) == want
+
+
+def _bad_deals() -> Iterator[tuple[str, bytes]]:
+    """Deals with an engine-level fault (their shape is usual: the fast reader takes them)."""
+    for game, n in _specs():
+        rec = next(deal_records(game, 1, 21, n))
+        good = xmlio.dumps(rec)
+        tricks = good.split("<trick>")
+        if len(tricks) > 4:     # two cards of the third trick swapped
+            a, _, rest = tricks[3].partition("</trick>")
+            cards = a.split()
+            cards[0], cards[-1] = cards[-1], cards[0]
+            tricks[3] = " ".join(cards) + "</trick>" + rest
+            yield f"{game}{n}-swapped", "<trick>".join(tricks).encode()
+        yield f"{game}{n}-trick-dropped", good.replace("<trick>", "<trick>X1 ", 1).encode()
+        yield f"{game}{n}-score", good.replace("<scores>", "<scores>7", 1).encode()
+        yield f"{game}{n}-call", good.replace('">pass</call>', '">nonsense</call>', 1).encode()
+        yield f"{game}{n}-dealer", good.replace('dealer="', 'dealer="9', 1).encode()
+        yield f"{game}{n}-hand", good.replace('<hand seat="1">', '<hand seat="1">T1 ', 1).encode()
+        yield f"{game}{n}-option", good.replace("<players>", '<rules name="default"><option '
+                                                 'name="no_such">1</option></rules><players>',
+                                                 1).encode()
+
+
+def test_finding_lines_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bad records of several kinds: the lines of their findings as the explaining reader
+    gives them, and each on the line of an element of the record."""
+    kinds = 0
+    for name, data in _bad_deals():
+        fast = _read(data)
+        assert fast == _slow(monkeypatch, data), name
+        assert _fast_count(data) == 1, name
+        (_i, line, _r, lines, placed), = fast
+        if not placed:
+            continue
+        kinds += 1
+        rows = data.decode().splitlines()
+        for code, pointer, _msg, _sev, ln in placed:
+            assert ln is not None and rows[ln - 1].lstrip().startswith("<"), (name, code, pointer)
+            assert ln == xmlio.line_for(dict(lines), pointer), (name, code, pointer)
+    assert kinds >= 30
