@@ -771,6 +771,7 @@ _SEAT_ITEMS = tuple([("seat", str(i))] for i in range(64))
 def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
     """_read_obj for the usual shape of ``t``."""
     dec = {k: kind.dec for k, kind in t.attrs.items()}
+    ints = _SMALL_INTS
     tkey, tdec = (t.text[0], t.text[1].dec) if t.text else ("", None)
 
     def read(el: etree._Element, index: bool) -> dict[str, Any]:
@@ -780,12 +781,18 @@ def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
             if len(items) > MAX_ATTRIBUTES:
                 raise _Unusual
             for name, raw in items:
-                if name[0] == "{":                        # {namespace}name
-                    raise _Unusual
                 if index and name == "seat":
                     continue
                 f = dec.get(name)
-                d[name] = f(raw) if f is not None else raw
+                if f is None:
+                    if name[0] == "{":                    # {namespace}name
+                        raise _Unusual
+                    d[name] = raw
+                elif f is _dec_int_text:                  # the common whole number inline
+                    v = ints.get(raw)
+                    d[name] = v if v is not None else f(raw)
+                else:
+                    d[name] = f(raw)
         if tdec is not None:
             d[tkey] = tdec(el.text or "")
         if len(el):
