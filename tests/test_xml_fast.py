@@ -5,7 +5,6 @@ maps) and the same validation findings, lines included, for valid, invalid and m
 the fast reader existed."""
 from __future__ import annotations
 
-import ast
 import io
 import random
 from pathlib import Path
@@ -229,45 +228,31 @@ def test_unusual_leaves_fast_path() -> None:
     assert xmlio._fast_record(etree.fromstring(base.encode())[0], 1) is not None
 
 
-# -- the line map, read only when asked -----------------------------------------------------------
+# -- the line map ---------------------------------------------------------------------------------
 def _first(data: bytes) -> tuple[dict[str, Any], dict[str, int]]:
     (_i, _line, rec, lines), = list(xmlio.iter_xml_lines(io.BytesIO(data)))
     assert isinstance(rec, dict)
     return rec, lines
 
 
-def _slow_lines(monkeypatch: pytest.MonkeyPatch, data: bytes) -> dict[str, int]:
-    with monkeypatch.context() as m:
-        m.setattr(xmlio, "_fast_record", lambda el, version: None)
-        lines = _first(data)[1]
-    assert type(lines) is dict
-    return lines
-
-
-def test_line_map_lazy(monkeypatch: pytest.MonkeyPatch) -> None:
-    import copy
-    import pickle
+def test_line_map_keyed_and_nested(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Escaped names of meta and options, a session's deals: the explaining reader's map."""
     rec = next(deal_records("koenigrufen", 1, 8))
     rec["meta"] = {"event": "x", "a/b~c": "y"}
     rec["rules"] = {"name": "default", "options": {"kakadu_value": 40}}
-    data = xmlio.dumps(rec).encode()
-    want = _slow_lines(monkeypatch, data)
-    assert "/meta/a~1b~0c" in want and "/rules/options/kakadu_value" in want
-
-    _rec, lines = _first(data)
-    assert isinstance(lines, xmlio.LineMap) and lines._el is not None
-    assert lines and validate_record(_rec, 1, 3, lines).valid
-    assert lines._el is not None                     # a valid record never asked for it
-    assert lines == want and lines._el is None and dict(lines) == want
-
-    for how in (lambda m: pickle.loads(pickle.dumps(m)), copy.copy, copy.deepcopy,
-                lambda m: m.copy(), dict, lambda m: dict(m.items()), lambda m: {**m}):
-        got = how(_first(data)[1])
+    session = next(session_records("koenigrufen", 1, 3, 9))
+    maps = []
+    for r in (rec, session):
+        data = xmlio.dumps(r).encode()
+        assert _fast_count(data) == 1
+        with monkeypatch.context() as m:
+            m.setattr(xmlio, "_fast_record", lambda el, version: None)
+            want = _first(data)[1]
+        got = _first(data)[1]
         assert type(got) is dict and got == want
-    fresh = _first(data)[1]
-    assert len(fresh) == len(want) and sorted(fresh) == sorted(want) and "" in fresh
-    assert fresh.get("/play/3") == want["/play/3"] and fresh["/auction/0"] == want["/auction/0"]
-    assert ast.literal_eval(repr(_first(data)[1])) == want
+        maps.append(got)
+    assert "/meta/a~1b~0c" in maps[0] and "/rules/options/kakadu_value" in maps[0]
+    assert "/deals/2/play/0" in maps[1] and "/deals/2/deal/hands/3" in maps[1]
 
 
 def _bad_deals() -> Iterator[tuple[str, bytes]]:

@@ -747,24 +747,25 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
 # -- the fast reader --------------------------------------------------------------------------
 # A record as the writer writes it (the table's elements and attributes only, seats in order, no
 # <json>/<private>, nothing below an element whose text is the value) is read here with less
-# work per element: each form read in its one usual shape, no line map (a LineMap reads it when
-# a finding asks for a line), and no unwritable() walk (the characters it looks for are not XML
-# characters, which libxml2 refuses, literal or as references; no floats; the shapes nest five
-# elements deep at most, so no depth check either). Anything else raises _Unusual, and the
-# record is read again by _read_obj above, which words what is wrong. Both give the same record
+# work per element: each form read in its one usual shape, pointers joined from ready-made
+# pieces, and no unwritable() walk (the characters it looks for are not XML characters, which
+# libxml2 refuses, literal or as references; no floats; the shapes nest five elements deep at
+# most, so no depth check either). Anything else raises _Unusual, and the record is read again
+# by _read_obj above, which words what is wrong. Both give the same record and line map
 # (tests/test_xml_fast.py compares them on valid and mutated records).
 class _Unusual(Exception):
     """The fast reader leaves this record to the explaining one."""
 
 
-#: reads an object element: (element, whether its seat="k" is its position (checked by the
-#: caller) rather than a field) → the object
-_ObjReader = Callable[[etree._Element, bool], dict[str, Any]]
-#: reads a child element into its parent's object under a key
-_Reader = Callable[[etree._Element, dict[str, Any], str], None]
-#: a child element's tag → (its key, whether it repeats, its reader)
-_Kids = dict[str, tuple[str, bool, _Reader]]
-#: what ``el.items()`` is for ``seat="i"``
+#: reads an object element: (element, its pointer, the line map, whether its seat="k" is its
+#: position (checked by the caller) rather than a field) → the object
+_ObjReader = Callable[[etree._Element, str, dict[str, int], bool], dict[str, Any]]
+#: reads a child element into its parent's object: (element, object, key, pointer, line map)
+_Reader = Callable[[etree._Element, dict[str, Any], str, str, dict[str, int]], None]
+#: a child element's tag → (its key, "/key", whether it repeats, its reader)
+_Kids = dict[str, tuple[str, str, bool, _Reader]]
+#: ``"/i"``: the pointer token of list entry i; what ``el.items()`` is for ``seat="i"``
+_IDX = tuple(f"/{i}" for i in range(256))
 _SEAT_ITEMS = tuple([("seat", str(i))] for i in range(64))
 
 
@@ -774,7 +775,10 @@ def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
     ints = _SMALL_INTS
     tkey, tdec = (t.text[0], t.text[1].dec) if t.text else ("", None)
 
-    def read(el: etree._Element, index: bool) -> dict[str, Any]:
+    def read(el: etree._Element, ptr: str, lines: dict[str, int], index: bool) -> dict[str, Any]:
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
         d: dict[str, Any] = {}
         items = el.items()
         if items:
@@ -800,10 +804,10 @@ def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
                 kid = kids.get(c.tag)     # a comment's tag is a function: unusual too
                 if kid is None:
                     raise _Unusual
-                key, repeats, rd = kid
+                key, sfx, repeats, rd = kid
                 if not repeats and key in d:
                     raise _Unusual
-                rd(c, d, key)
+                rd(c, d, key, ptr + sfx, lines)
         return d
     return read
 
@@ -834,8 +838,9 @@ def _plain(item: etree._Element, n: int, index: bool) -> bool:
 def _fast_one(form: One, types: dict[str, _ObjReader]) -> _Reader:
     name = form.type
 
-    def read(el: etree._Element, d: dict[str, Any], key: str) -> None:
-        d[key] = types[name](el, False)
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        d[key] = types[name](el, ptr, lines, False)
     return read
 
 
@@ -844,19 +849,27 @@ def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
     text = TYPES[form.type].text
     tdec = text[1].dec if scalar and text is not None else None
 
-    def read(el: etree._Element, d: dict[str, Any], key: str) -> None:
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
         obj = types[inner]
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
         out: list[Any] = []
         i = 0
         for item in el:
-            if item.tag != item_tag:
+            if item.tag != item_tag or i >= 256:
                 raise _Unusual
+            p = ptr + _IDX[i]
             if tdec is not None and _plain(item, i, index):
+                line = item.sourceline
+                if line is not None:
+                    lines[p] = line
                 out.append(tdec(item.text or ""))
             else:
                 if index and not _seat_ok(item, i):
                     raise _Unusual
-                out.append(obj(item, index))
+                out.append(obj(item, p, lines, index))
             i += 1
         d[key] = out
     return read
@@ -865,9 +878,13 @@ def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
 def _fast_text(form: Text) -> _Reader:
     dec = form.kind.dec
 
-    def read(el: etree._Element, d: dict[str, Any], key: str) -> None:
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
         if len(el):
             raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
         d[key] = dec(el.text or "")
     return read
 
@@ -875,24 +892,38 @@ def _fast_text(form: Text) -> _Reader:
 def _fast_texts(form: Texts) -> _Reader:
     item_tag, dec, index = form.item, form.kind.dec, form.index
 
-    def listed(el: etree._Element, d: dict[str, Any], key: str) -> None:
+    def listed(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+               lines: dict[str, int]) -> None:
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
         out: list[Any] = []
         n = 0
         for item in el:
-            if item.tag != item_tag or not _plain(item, n, index):
+            if item.tag != item_tag or n >= 256 or not _plain(item, n, index):
                 raise _Unusual
+            line = item.sourceline
+            if line is not None:
+                lines[ptr + _IDX[n]] = line
             out.append(dec(item.text or ""))
             n += 1
         d[key] = out
 
-    def repeated(el: etree._Element, d: dict[str, Any], key: str) -> None:
+    def repeated(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+                 lines: dict[str, int]) -> None:
         out = d.get(key)
         if out is None:
             out = d[key] = []
         elif type(out) is not list:
             raise _Unusual
-        if not _plain(el, len(out), index):
+        n = len(out)
+        if n >= 256 or not _plain(el, n, index):
             raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            if not n:
+                lines[ptr] = line
+            lines[ptr + _IDX[n]] = line
         out.append(dec(el.text or ""))
     return listed if form.wrapper else repeated
 
@@ -900,7 +931,8 @@ def _fast_texts(form: Texts) -> _Reader:
 def _fast_keyed(form: Keyed) -> _Reader:
     attr, dec = form.attr, form.kind.dec
 
-    def read(el: etree._Element, d: dict[str, Any], key: str) -> None:
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
         out = d.get(key)
         if out is None:
             out = d[key] = {}
@@ -909,6 +941,11 @@ def _fast_keyed(form: Keyed) -> _Reader:
         name = el.get(attr)
         if name is None or len(el):
             raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            if not out:
+                lines[ptr] = line
+            lines[pointer_join(ptr, name)] = line
         out[name] = dec(el.text or "")
     return read
 
@@ -917,11 +954,15 @@ def _fast_talon(form: Talon) -> _Reader:
     halves = _fast_texts(Texts(form.tag, form.half, _cards))
     dec = _cards.dec
 
-    def read(el: etree._Element, d: dict[str, Any], key: str) -> None:
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
         if len(el):
-            halves(el, d, key)
-        else:
-            d[key] = dec(el.text or "")
+            halves(el, d, key, ptr, lines)
+            return
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d[key] = dec(el.text or "")
     return read
 
 
@@ -946,8 +987,8 @@ def _fast_types() -> dict[str, _ObjReader]:
         raise TypeError(f"no fast reader for {form!r}")
 
     for name, t in TYPES.items():
-        kids: _Kids = {tag: (k, f.repeats, reader(f)) for k, f in t.children.items()
-                       for tag in f.tags}
+        kids: _Kids = {tag: (k, "/" + k, f.repeats, reader(f))
+                       for k, f in t.children.items() for tag in f.tags}
         types[name] = _fast_obj(t, kids)
         if name == "record":
             types["deal"] = _fast_obj(t, {tag: kid for tag, kid in kids.items()
@@ -958,104 +999,16 @@ def _fast_types() -> dict[str, _ObjReader]:
 _FAST = _fast_types()
 
 
-def _fast_record(el: etree._Element, version: int) -> dict[str, Any] | None:
-    """The record by the fast reader, or None when it is left to _record_of."""
+def _fast_record(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[str, int]] | None:
+    """The record and its line map by the fast reader, or None when it is left to _record_of."""
+    lines: dict[str, int] = {}
     try:
-        d = _FAST["record"](el, False)
+        d = _FAST["record"](el, "", lines, False)
     except Exception:   # _Unusual, or anything the explaining reader is to meet and word
         return None
     rec: dict[str, Any] = {"tarockrec": version}
     rec.update(d)
-    return rec
-
-
-def _lines_of(el: etree._Element, t: ObjType, ptr: str, lines: dict[str, int]) -> None:
-    """The line map ``_read_obj`` makes of an element the fast reader took (so every child is
-    one of the table's, in its usual shape), without reading any value."""
-    at = _at
-    at(lines, ptr, el)
-    by_tag = t.by_tag
-    seen: dict[str, int] = {}             # entries so far of a repeated element's key
-    for c in el:
-        key, form = by_tag[c.tag]
-        p = ptr + "/" + key
-        if isinstance(form, One):
-            _lines_of(c, TYPES[form.type], p, lines)
-        elif isinstance(form, Many):
-            at(lines, p, c)
-            items = TYPES[form.type]
-            for i, item in enumerate(c):
-                _lines_of(item, items, f"{p}/{i}", lines)
-        elif isinstance(form, (Text, Talon)) or (isinstance(form, Texts) and form.wrapper):
-            at(lines, p, c)
-            for i, item in enumerate(c):    # a Text has none
-                at(lines, f"{p}/{i}", item)
-        else:                               # repeated: Texts without a wrapper, Keyed
-            n = seen.get(key, 0)
-            seen[key] = n + 1
-            if not n:
-                at(lines, p, c)
-            name = c.get(form.attr) if isinstance(form, Keyed) else None
-            at(lines, f"{p}/{n}" if name is None else pointer_join(p, name), c)
-
-
-def _at(lines: dict[str, int], ptr: str, el: etree._Element) -> None:
-    line = el.sourceline
-    if line is not None:
-        lines[ptr] = line
-
-
-class LineMap(dict[str, int]):
-    """The line map of a record the fast reader took, read from the record's element (kept
-    until then) when first asked: a record without findings never needs it. It is the dict
-    ``_record_of`` gives; pickled or copied, a plain dict."""
-
-    __slots__ = ("_el",)
-
-    def __init__(self, el: etree._Element) -> None:
-        super().__init__()
-        self._el: etree._Element | None = el
-
-    def _filled(self) -> dict[str, int]:
-        el = self._el
-        if el is not None:
-            self._el = None
-            lines: dict[str, int] = {}
-            try:
-                _lines_of(el, TYPES["record"], "", lines)
-            except Exception:   # not the fast reader's shape after all: read it the long way
-                ctx = Ctx()
-                try:
-                    _read_obj(el, TYPES["record"], "", ctx)
-                except XMLError:
-                    pass
-                lines = ctx.lines
-            dict.update(self, lines)
-        return self
-
-    def __bool__(self) -> bool:       # the record element's line is always there
-        el = self._el
-        return el.sourceline is not None if el is not None else dict.__len__(self) > 0
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return dict, (dict.copy(self._filled()),)
-
-
-def _filling(name: str) -> Callable[..., Any]:
-    method = getattr(dict, name)
-
-    def filled(self: LineMap, *args: Any, **kwargs: Any) -> Any:
-        return method(self._filled(), *args, **kwargs)
-    filled.__name__ = name
-    return filled
-
-
-# every other dict method of LineMap: the same, on the map read
-for _name in ("__len__", "__contains__", "__getitem__", "__iter__", "__reversed__", "__eq__",
-              "__ne__", "__repr__", "__or__", "__ror__", "__ior__", "__setitem__", "__delitem__",
-              "get", "keys", "values", "items", "copy", "setdefault", "pop", "popitem", "update",
-              "clear"):
-    setattr(LineMap, _name, _filling(_name))
+    return rec, lines
 
 
 def line_for(lines: dict[str, int], pointer: str) -> int | None:
@@ -1300,15 +1253,10 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
                 yield index, other.sourceline or 1, _not_a_record(other), {}
             index += 1
             line = el.sourceline or 1
-            rec = _fast_record(el, version)
-            if rec is not None:        # then it nests a few levels only: no depth check
-                yield index, line, rec, LineMap(el)
-                while el.getprevious() is not None:
-                    del parent[0]
-                parent.remove(el)      # kept by its LineMap alone, freed with it
-                last = None
-                continue
-            if _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
+            fast = _fast_record(el, version)
+            if fast is not None:       # then it nests a few levels only: no depth check
+                yield index, line, fast[0], fast[1]
+            elif _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
                 yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
             else:
                 yield _entry(el, index, line, version)
