@@ -294,3 +294,19 @@ def test_finding_lines_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
             assert ln is not None and rows[ln - 1].lstrip().startswith("<"), (name, code, pointer)
             assert ln == xmlio.line_for(dict(lines), pointer), (name, code, pointer)
     assert kinds >= 30
+
+
+def test_long_lists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More than 256 entries in a list (a session's deals, an auction): still the fast reader,
+    still the same record and lines."""
+    base = next(deal_records("koenigrufen", 1, 2))
+    session = {"tarockrec": 1, "game": "koenigrufen", "players": base["players"],
+               "deals": [{k: v for k, v in base.items() if k not in ("tarockrec", "game", "players")}
+                         for _ in range(300)]}
+    long_auction = dict(base, auction=base["auction"] * 70)
+    data = _archive([session, long_auction])
+    assert _fast_count(data) == 2
+    fast = _read(data)
+    assert fast == _slow(monkeypatch, data)
+    pointers = {k for e in fast for k, _v in e[3]}
+    assert {"/deals/299/play/11", "/auction/300"} <= pointers

@@ -764,9 +764,14 @@ _ObjReader = Callable[[etree._Element, str, dict[str, int], bool], dict[str, Any
 _Reader = Callable[[etree._Element, dict[str, Any], str, str, dict[str, int]], None]
 #: a child element's tag → (its key, "/key", whether it repeats, its reader)
 _Kids = dict[str, tuple[str, str, bool, _Reader]]
-#: ``"/i"``: the pointer token of list entry i; what ``el.items()`` is for ``seat="i"``
+#: ``"/i"``: the pointer token of list entry i (``_idx(i)`` beyond); what ``el.items()`` is for
+#: ``seat="i"``
 _IDX = tuple(f"/{i}" for i in range(256))
 _SEAT_ITEMS = tuple([("seat", str(i))] for i in range(64))
+
+
+def _idx(i: int) -> str:
+    return _IDX[i] if i < 256 else f"/{i}"
 
 
 def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
@@ -858,9 +863,9 @@ def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
         out: list[Any] = []
         i = 0
         for item in el:
-            if item.tag != item_tag or i >= 256:
+            if item.tag != item_tag:
                 raise _Unusual
-            p = ptr + _IDX[i]
+            p = ptr + (_IDX[i] if i < 256 else _idx(i))
             if tdec is not None and _plain(item, i, index):
                 line = item.sourceline
                 if line is not None:
@@ -900,11 +905,11 @@ def _fast_texts(form: Texts) -> _Reader:
         out: list[Any] = []
         n = 0
         for item in el:
-            if item.tag != item_tag or n >= 256 or not _plain(item, n, index):
+            if item.tag != item_tag or not _plain(item, n, index):
                 raise _Unusual
             line = item.sourceline
             if line is not None:
-                lines[ptr + _IDX[n]] = line
+                lines[ptr + (_IDX[n] if n < 256 else _idx(n))] = line
             out.append(dec(item.text or ""))
             n += 1
         d[key] = out
@@ -917,13 +922,13 @@ def _fast_texts(form: Texts) -> _Reader:
         elif type(out) is not list:
             raise _Unusual
         n = len(out)
-        if n >= 256 or not _plain(el, n, index):
+        if not _plain(el, n, index):
             raise _Unusual
         line = el.sourceline
         if line is not None:
             if not n:
                 lines[ptr] = line
-            lines[ptr + _IDX[n]] = line
+            lines[ptr + (_IDX[n] if n < 256 else _idx(n))] = line
         out.append(dec(el.text or ""))
     return listed if form.wrapper else repeated
 
