@@ -300,9 +300,9 @@ def test_long_lists(monkeypatch: pytest.MonkeyPatch) -> None:
     """More than 256 entries in a list (a session's deals, an auction): still the fast reader,
     still the same record and lines."""
     base = next(deal_records("koenigrufen", 1, 2))
+    deal = {k: v for k, v in base.items() if k not in ("tarockrec", "game", "players")}
     session = {"tarockrec": 1, "game": "koenigrufen", "players": base["players"],
-               "deals": [{k: v for k, v in base.items() if k not in ("tarockrec", "game", "players")}
-                         for _ in range(300)]}
+               "deals": [deal] * 300}
     long_auction = dict(base, auction=base["auction"] * 70)
     data = _archive([session, long_auction])
     assert _fast_count(data) == 2
