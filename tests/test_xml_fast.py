@@ -151,7 +151,7 @@ def _text(el: etree._Element, rng: random.Random) -> None:
 
 def _deep(el: etree._Element, rng: random.Random) -> None:
     x = etree.SubElement(el, "x")
-    for _ in range(xmlio.MAX_DEPTH + 3):
+    for _ in range(jsonio.MAX_DEPTH + 3):
         x = etree.SubElement(x, "x")
 
 
