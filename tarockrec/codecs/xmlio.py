@@ -744,6 +744,278 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
     return rec, ctx.lines
 
 
+# -- the fast reader --------------------------------------------------------------------------
+# A record as the writer writes it (the table's elements and attributes only, seats in order, no
+# <json>/<private>, nothing below an element whose text is the value) is read here with less
+# work per element: each form read in its one usual shape, pointers joined from ready-made
+# pieces, and no unwritable() walk (the characters it looks for are not XML characters, which
+# libxml2 refuses, literal or as references; no floats; the shapes nest five elements deep at
+# most, so no depth check either). Anything else raises _Unusual, and the record is read again
+# by _read_obj above, which words what is wrong. Both give the same record and line map
+# (tests/test_xml_fast.py compares them on valid and mutated records).
+class _Unusual(Exception):
+    """The fast reader leaves this record to the explaining one."""
+
+
+#: reads an object element: (element, its pointer, the line map, whether its seat="k" is its
+#: position (checked by the caller) rather than a field) → the object
+_ObjReader = Callable[[etree._Element, str, dict[str, int], bool], dict[str, Any]]
+#: reads a child element into its parent's object: (element, object, key, pointer, line map)
+_Reader = Callable[[etree._Element, dict[str, Any], str, str, dict[str, int]], None]
+#: a child element's tag → (its key, "/key", whether it repeats, its reader)
+_Kids = dict[str, tuple[str, str, bool, _Reader]]
+#: ``"/i"``: the pointer token of list entry i (``_idx(i)`` beyond); what ``el.items()`` is for
+#: ``seat="i"``
+_IDX = tuple(f"/{i}" for i in range(256))
+_SEAT_ITEMS = tuple([("seat", str(i))] for i in range(64))
+
+
+def _idx(i: int) -> str:
+    return _IDX[i] if i < 256 else f"/{i}"
+
+
+def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
+    """_read_obj for the usual shape of ``t``."""
+    dec = {k: kind.dec for k, kind in t.attrs.items()}
+    ints = _SMALL_INTS
+    tkey, tdec = (t.text[0], t.text[1].dec) if t.text else ("", None)
+
+    def read(el: etree._Element, ptr: str, lines: dict[str, int], index: bool) -> dict[str, Any]:
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d: dict[str, Any] = {}
+        items = el.items()
+        if items:
+            if len(items) > MAX_ATTRIBUTES:
+                raise _Unusual
+            for name, raw in items:
+                if index and name == "seat":
+                    continue
+                f = dec.get(name)
+                if f is None:
+                    if name[0] == "{":                    # {namespace}name
+                        raise _Unusual
+                    d[name] = raw
+                elif f is _dec_int_text:                  # the common whole number inline
+                    v = ints.get(raw)
+                    d[name] = v if v is not None else f(raw)
+                else:
+                    d[name] = f(raw)
+        if tdec is not None:
+            d[tkey] = tdec(el.text or "")
+        if len(el):
+            for c in el:
+                kid = kids.get(c.tag)     # a comment's tag is a function: unusual too
+                if kid is None:
+                    raise _Unusual
+                key, sfx, repeats, rd = kid
+                if not repeats and key in d:
+                    raise _Unusual
+                rd(c, d, key, ptr + sfx, lines)
+        return d
+    return read
+
+
+def _seat_ok(el: etree._Element, i: int) -> bool:
+    """``el`` has no seat attribute or exactly ``seat="i"``."""
+    s = el.get("seat")
+    return s is None or (i < 64 and s == _SEAT_ITEMS[i][0][1])
+
+
+def _plain(item: etree._Element, n: int, index: bool) -> bool:
+    """An entry whose text is the value: no children, no attributes but seat, and that one
+    ``seat="n"`` when the list is indexed (otherwise it is unusual)."""
+    if len(item):
+        return False
+    attrs = item.items()
+    if not attrs:
+        return True
+    if index:
+        if n < 64 and attrs == _SEAT_ITEMS[n]:
+            return True
+        if not _seat_ok(item, n):
+            raise _Unusual
+        return False
+    return len(attrs) == 1 and attrs[0][0] == "seat"
+
+
+def _fast_one(form: One, types: dict[str, _ObjReader]) -> _Reader:
+    name = form.type
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        d[key] = types[name](el, ptr, lines, False)
+    return read
+
+
+def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
+    item_tag, index, scalar = form.item, form.index, form.scalar
+    text = TYPES[form.type].text
+    tdec = text[1].dec if scalar and text is not None else None
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        obj = types[inner]
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        out: list[Any] = []
+        i = 0
+        for item in el:
+            if item.tag != item_tag:
+                raise _Unusual
+            p = ptr + (_IDX[i] if i < 256 else _idx(i))
+            if tdec is not None and _plain(item, i, index):
+                line = item.sourceline
+                if line is not None:
+                    lines[p] = line
+                out.append(tdec(item.text or ""))
+            else:
+                if index and not _seat_ok(item, i):
+                    raise _Unusual
+                out.append(obj(item, p, lines, index))
+            i += 1
+        d[key] = out
+    return read
+
+
+def _fast_text(form: Text) -> _Reader:
+    dec = form.kind.dec
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        if len(el):
+            raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d[key] = dec(el.text or "")
+    return read
+
+
+def _fast_texts(form: Texts) -> _Reader:
+    item_tag, dec, index = form.item, form.kind.dec, form.index
+
+    def listed(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+               lines: dict[str, int]) -> None:
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        out: list[Any] = []
+        n = 0
+        for item in el:
+            if item.tag != item_tag or not _plain(item, n, index):
+                raise _Unusual
+            line = item.sourceline
+            if line is not None:
+                lines[ptr + (_IDX[n] if n < 256 else _idx(n))] = line
+            out.append(dec(item.text or ""))
+            n += 1
+        d[key] = out
+
+    def repeated(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+                 lines: dict[str, int]) -> None:
+        out = d.get(key)
+        if out is None:
+            out = d[key] = []
+        elif type(out) is not list:
+            raise _Unusual
+        n = len(out)
+        if not _plain(el, n, index):
+            raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            if not n:
+                lines[ptr] = line
+            lines[ptr + (_IDX[n] if n < 256 else _idx(n))] = line
+        out.append(dec(el.text or ""))
+    return listed if form.wrapper else repeated
+
+
+def _fast_keyed(form: Keyed) -> _Reader:
+    attr, dec = form.attr, form.kind.dec
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        out = d.get(key)
+        if out is None:
+            out = d[key] = {}
+        elif type(out) is not dict:
+            raise _Unusual
+        name = el.get(attr)
+        if name is None or len(el):
+            raise _Unusual
+        line = el.sourceline
+        if line is not None:
+            if not out:
+                lines[ptr] = line
+            lines[pointer_join(ptr, name)] = line
+        out[name] = dec(el.text or "")
+    return read
+
+
+def _fast_talon(form: Talon) -> _Reader:
+    halves = _fast_texts(Texts(form.tag, form.half, _cards))
+    dec = _cards.dec
+
+    def read(el: etree._Element, d: dict[str, Any], key: str, ptr: str,
+             lines: dict[str, int]) -> None:
+        if len(el):
+            halves(el, d, key, ptr, lines)
+            return
+        line = el.sourceline
+        if line is not None:
+            lines[ptr] = line
+        d[key] = dec(el.text or "")
+    return read
+
+
+def _fast_types() -> dict[str, _ObjReader]:
+    """The fast reader of each ObjType, and ``deal``: a record without deals (a session's deals
+    hold none), which keeps the nesting bounded."""
+    types: dict[str, _ObjReader] = {}
+
+    def reader(form: Form) -> _Reader:
+        if isinstance(form, One):
+            return _fast_one(form, types)
+        if isinstance(form, Many):
+            return _fast_many(form, types, "deal" if form.type == "record" else form.type)
+        if isinstance(form, Text):
+            return _fast_text(form)
+        if isinstance(form, Texts):
+            return _fast_texts(form)
+        if isinstance(form, Keyed):
+            return _fast_keyed(form)
+        if isinstance(form, Talon):
+            return _fast_talon(form)
+        raise TypeError(f"no fast reader for {form!r}")
+
+    for name, t in TYPES.items():
+        kids: _Kids = {tag: (k, "/" + k, f.repeats, reader(f))
+                       for k, f in t.children.items() for tag in f.tags}
+        types[name] = _fast_obj(t, kids)
+        if name == "record":
+            types["deal"] = _fast_obj(t, {tag: kid for tag, kid in kids.items()
+                                          if kid[0] != "deals"})
+    return types
+
+
+_FAST = _fast_types()
+
+
+def _fast_record(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[str, int]] | None:
+    """The record and its line map by the fast reader, or None when it is left to _record_of."""
+    lines: dict[str, int] = {}
+    try:
+        d = _FAST["record"](el, "", lines, False)
+    except Exception:   # _Unusual, or anything the explaining reader is to meet and word
+        return None
+    rec: dict[str, Any] = {"tarockrec": version}
+    rec.update(d)
+    return rec, lines
+
+
 def line_for(lines: dict[str, int], pointer: str) -> int | None:
     """The line of ``pointer`` or of the nearest enclosing place that has one."""
     p = pointer
@@ -986,7 +1258,10 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
                 yield index, other.sourceline or 1, _not_a_record(other), {}
             index += 1
             line = el.sourceline or 1
-            if _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
+            fast = _fast_record(el, version)
+            if fast is not None:       # then it nests a few levels only: no depth check
+                yield index, line, fast[0], fast[1]
+            elif _DESCENDANTS(el) > MAX_DEPTH and _TOO_DEEP(el):
                 yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
             else:
                 yield _entry(el, index, line, version)
