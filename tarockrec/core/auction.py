@@ -99,7 +99,7 @@ class Auction:
 
     __slots__ = ("spec", "seats", "priority", "active", "high", "holder", "turn",
                  "passes_in_row", "raised", "calls", "done", "held", "bidders", "forced",
-                 "_rank", "_queue", "_challenger", "_next")
+                 "_rank", "_queue", "_challenger", "_next", "_duel")
 
     def __init__(self, spec: AuctionSpec, seats: Sequence[int]) -> None:
         self.spec = spec
@@ -118,6 +118,7 @@ class Auction:
         self.bidders: set[int] = set()          # ROTATE: seats that made a call other than a pass
         self.forced: set[int] = set()           # seats that must pass at their next turn
         self._rank = spec.rank
+        self._duel = spec.order is TurnOrder.DUEL     # asked on every call (an Enum look-up)
         self._queue: list[int] = []             # DUEL: challengers still to come
         self._challenger: int | None = None     # DUEL: the seat bidding against the holder
 
@@ -172,7 +173,7 @@ class Auction:
             return None
         if self.forced and seat in self.forced:
             return Refusal.FORCED
-        duel_holder = self.spec.order is TurnOrder.DUEL and seat == self.holder
+        duel_holder = self._duel and seat == self.holder
         if call == HOLD:
             if self.high is None or not self.spec.holds:
                 return Refusal.NO_HOLD
@@ -203,7 +204,7 @@ class Auction:
     def push(self, seat: int, call: str) -> None:
         """Apply a call the auction allows (``refusal`` is None)."""
         self.calls.append((seat, call))
-        if self.spec.order is TurnOrder.DUEL:
+        if self._duel:
             self._push_duel(seat, call)
         else:
             self._push_rotate(seat, call)
