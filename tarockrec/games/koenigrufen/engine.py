@@ -16,7 +16,7 @@ from ...engine import (FLAG, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action
                        DeclaringEngine, Event, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...core.auction import Auction, AuctionSpec, Refusal
+from ...core.auction import Auction, AuctionSpec, Refusal, TurnOrder
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
@@ -120,6 +120,51 @@ _BIRD_MASK = sum(1 << card for card, _ in BIRD_CARD.values())
 ROUND_SPECS = {"all_spoke_then_three_passes": RoundSpec(passes_to_end=3, all_speak=True),
                "literal_three_passes": RoundSpec(passes_to_end=3, all_speak=False)}
 
+
+class Plan:
+    """One rule set read once (rule sets are immutable): its ``Tariff``, its declaration round,
+    and the tables of ``KoenigrufenEngine.apply``'s fast path, which accepts the common legal
+    call (§3.3) without the checked path's sentences."""
+
+    __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids", "hold_any",
+                 "rank")
+
+    def __init__(self, rules: KoenigrufenRules) -> None:
+        t = self.tariff = tariff(rules)
+        self.round_spec = ROUND_SPECS[str(rules.declaration_end_rule)]
+        self.oe_round = rules.announcement_round == "oe2023"
+        spec = t.auction
+        # ``_call_fits`` reads ``Auction.refusal`` for this kind of auction only
+        assert (spec.order is TurnOrder.ROTATE and not spec.exact_step and spec.higher is None
+                and spec.max_jump is None)
+        # the calls ``_check_hand_limits`` may refuse under these rules
+        limited = set()
+        if rules.besserrufer_bird_in_hand or rules.bird_announcement_requires_card:
+            limited.add("besserrufer")
+        if rules.four_kings_forbid_king_call:
+            limited |= {c.id for c in t.contracts.values() if c.king_call}
+        #: forehand's first calls that need no check beyond the turn
+        self.free_openings = frozenset(c for c in t.openings if c not in limited)
+        #: the bids that need no check beyond the turn and outranking the standing call
+        self.free_bids = frozenset(c for c in spec.ladder if c != "mein_spiel"
+                                   and c not in t.first_word_only and c not in limited)
+        self.hold_any = rules.hold_right != "forehand_only"
+        self.rank = spec.rank
+
+
+_PLANS: dict[KoenigrufenRules, Plan] = {}
+
+
+def plan(rules: KoenigrufenRules) -> Plan:
+    """The rule set's ``Plan`` (cached by the rule set object, as ``Game.rules`` caches those)."""
+    p = _PLANS.get(rules)
+    if p is None:
+        p = Plan(rules)
+        if len(_PLANS) < 256:
+            _PLANS[rules] = p
+    return p
+
+
 #: the king call's value: the king's card code, and whether it is the remaining king (§4.2)
 KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
 
@@ -135,7 +180,8 @@ class KoenigrufenEngine(DeclaringEngine):
     def __init__(self, rules: KoenigrufenRules, dealer: int, hands: list[int],
                  talon: tuple[int, int], doubling: int = 0) -> None:
         self.rules = rules
-        self.tariff = tariff(rules)
+        self._plan = p = plan(rules)
+        self.tariff = p.tariff
         self.contracts = self.tariff.contracts
         self.dealer = dealer
         self.forehand = (dealer + 1) % N
@@ -158,7 +204,7 @@ class KoenigrufenEngine(DeclaringEngine):
         self.redeal_seat: int | None = None
         # declarations (§4.6)
         self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
-        self.round = Round(ROUND_SPECS[str(rules.declaration_end_rule)], ())
+        self.round = Round(p.round_spec, ())
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
         self.chains: KontraChains[str] = KontraChains(KONTRA_LADDER)  # per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
@@ -171,7 +217,7 @@ class KoenigrufenEngine(DeclaringEngine):
         #: §7.2 ``announcement_round = oe2023`` (read once per deal): the round starts with the
         #: declarer, every seat announces in one turn only, a kontra-type call only at the first
         #: turn after what it answers
-        self._oe_round = rules.announcement_round == "oe2023"
+        self._oe_round = p.oe_round
         self._announcers: set[int] = set()          # seats that have announced (oe2023)
         self._kontra_seats: set[int] = set()        # seats that said a kontra-type call
         self._last_turn: dict[int, int] = {}        # seat -> index of its last round turn
@@ -290,6 +336,49 @@ class KoenigrufenEngine(DeclaringEngine):
         if self.table.cards:
             return False
         return self.table.count[self.declarer] > c.tricks_goal
+
+    # -- the replay's fast path ----------------------------------------------------------
+    def apply(self, action: Action) -> Event:
+        """``Engine.apply``; the common legal call and a silent turn of the declaration round
+        are accepted from the rule set's ``Plan`` and applied as the checked path would. Any
+        other action (every illegal one among them) takes the checked path: the same
+        findings."""
+        kind = action.kind
+        if kind == "call":
+            if self.phase is AUCTION and self._call_fits(action.seat, action.value):
+                self._push_call(action.seat, action.value)
+                return Event(action)
+        elif kind == "declare":
+            seat, say = action.seat, action.value
+            c = self.contract
+            if (self.phase is DECLARE and (type(say) is tuple or type(say) is list) and not say
+                    and type(seat) is int and seat == self.round.turn
+                    and c is not None and c.id != "besserrufer"):  # its first turn: a bird
+                self._end_turn(seat, (), False)
+                return Event(action if type(say) is tuple else Action("declare", seat, ()))
+        return DeclaringEngine.apply(self, action)
+
+    def _call_fits(self, seat: object, call: object) -> bool:
+        """Whether ``verify_call`` in the auction phase surely accepts ``call`` by ``seat``:
+        the seat on turn, with forehand's opening, a pass, a hold the auction allows (not of
+        Mein Spiel, by a seat the rules let hold) or a bid above the standing call, none of
+        them a call its hand may rule out (``_check_hand_limits``). False: ask the checked
+        path (which may accept it too)."""
+        a = self.auction
+        if type(seat) is not int or seat != a.turn or type(call) is not str or a.forced:
+            return False
+        p = self._plan
+        if not a.calls:
+            return call in p.free_openings
+        if call == "pass":
+            return True
+        high = a.high
+        if high is None:
+            return False
+        if call == "hold":
+            return (high != "mein_spiel" and (p.hold_any or seat == self.forehand)
+                    and a.may_hold(seat))
+        return call in p.free_bids and p.rank[call] > p.rank[high]
 
     # -- redeal (§2.3) -------------------------------------------------------------------
     def can_redeal(self, seat: int, value: Any = None) -> bool:
@@ -414,10 +503,15 @@ class KoenigrufenEngine(DeclaringEngine):
                        "this rule set", call)
 
     def _apply_call(self, seat: int, call: str) -> Event:
+        self._push_call(seat, call)
+        return Event(Action("call", seat, call))
+
+    def _push_call(self, seat: int, call: str) -> None:
+        """Apply a checked call (``_apply_call`` without its event)."""
         self.calls.append((seat, call))
         if self.phase == CHOOSE:
             self._fix_contract(self.contracts[call], seat)
-            return Event(Action("call", seat, call))
+            return
         a = self.auction
         a.push(seat, call)
         if a.done:
@@ -427,7 +521,6 @@ class KoenigrufenEngine(DeclaringEngine):
                 self.declarer = a.holder
             else:
                 self._fix_contract(self.contracts[a.high], a.holder)
-        return Event(Action("call", seat, call))
 
     def _fix_contract(self, contract: Contract, declarer: int) -> None:
         self.contract = contract
