@@ -1,0 +1,176 @@
+"""The Königrufen replay's fast paths against the checked per-action path.
+
+``KoenigrufenEngine.apply`` accepts the common legal call and a silent declaration turn from
+the rule set's ``Plan`` (and ``play_tricks`` whole tricks); everything else goes through
+``verify_x`` / ``_apply_x``. These tests force the checked path (``DeclaringEngine.apply``) and
+demand the same findings (code, pointer, sentence) and the same scores, on generated records
+and on records with their auction, exchange and declarations mutated."""
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterator
+
+import pytest
+
+from tarockrec import games
+from tarockrec.engine import Action, DeclaringEngine
+from tarockrec.generate import deal_records
+from tarockrec.games.koenigrufen.engine import KoenigrufenEngine
+from tarockrec.validate import validate_record
+
+G = games.get("koenigrufen")
+assert G is not None
+
+#: rule sets whose auction or declarations differ (holds, hand limits, the oe2023 ladder and
+#: round, the cup's individual misère kontra, the Besserrufer's first-turn bird)
+RULES: list[dict[str, Any] | None] = [
+    None,
+    {"name": "ooe_2023"},
+    {"name": "tarockcup_austria"},
+    {"name": "default", "options": {"hold_right": "forehand_only",
+                                    "four_kings_forbid_king_call": "on",
+                                    "besserrufer_bird_in_hand": "on",
+                                    "besserrufer_announcement_timing": "first_turn"}},
+    {"name": "default", "options": {"bird_announcement_requires_card": "on",
+                                    "declaration_end_rule": "literal_three_passes"}},
+]
+
+
+def _records(block: dict[str, Any] | None, n: int, seed: int) -> list[dict[str, Any]]:
+    rules = G.rules(block)
+    return list(deal_records("koenigrufen", n, seed, rules=rules))
+
+
+def _outcome(rec: dict[str, Any]) -> tuple[Any, ...]:
+    r = validate_record(rec)
+    return ([(f.code, f.pointer, f.message, f.severity) for f in r.findings],
+            [None if s is None else (s.items, s.deltas, s.facts) for s in r.scores])
+
+
+def _slow_outcomes(recs: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    with monkeypatch.context() as m:
+        m.setattr(KoenigrufenEngine, "apply", DeclaringEngine.apply)
+        return [_outcome(r) for r in recs]
+
+
+CALLS = ("pass", "hold", "mein_spiel", "rufer", "trischaken", "piccolo", "sechserdreier",
+         "solorufer", "besserrufer", "bettel", "dreier", "piccolo_ouvert", "farbendreier",
+         "bettel_ouvert", "farbensolo", "solodreier", "bogus")
+SAYS: tuple[list[str], ...] = ([], ["kontra"], ["rekontra"], ["pagat"], ["valat"], ["partner"],
+                               ["pagat", "not_partner"], ["kontra", "partner"], ["bogus"],
+                               ["kontra:pagat"])
+
+
+def _entry_mutations(rec: dict[str, Any], key: str, field: str,
+                     values: tuple[Any, ...]) -> Iterator[dict[str, Any]]:
+    """``rec`` with one entry of the list ``key`` changed: another seat, another ``field``
+    value, left out, given twice, swapped with the next."""
+    entries = rec.get(key) or []
+    for i, entry in enumerate(entries):
+        for s in (0, 1, 2, 3, 4):
+            if s != entry["seat"]:
+                out = copy.deepcopy(rec)
+                out[key][i]["seat"] = s
+                yield out
+        for v in values:
+            if v != entry[field]:
+                out = copy.deepcopy(rec)
+                out[key][i][field] = copy.deepcopy(v)
+                yield out
+        out = copy.deepcopy(rec)
+        del out[key][i]
+        yield out
+        out = copy.deepcopy(rec)
+        out[key].insert(i, copy.deepcopy(entry))
+        yield out
+        if i + 1 < len(entries):
+            out = copy.deepcopy(rec)
+            out[key][i], out[key][i + 1] = out[key][i + 1], out[key][i]
+            yield out
+
+
+def _exchange_mutations(rec: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    ex = rec.get("exchange")
+    if not ex:
+        return
+    for key, value in (("king", "SK"), ("king", "T1"), ("take", "upper"), ("take", "all"),
+                       ("take", "lower")):
+        out = copy.deepcopy(rec)
+        out["exchange"][key] = value
+        yield out
+    for key in list(ex):
+        out = copy.deepcopy(rec)
+        del out["exchange"][key]
+        yield out
+
+
+@pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
+                         b["name"] + ("+options" if b.get("options") else ""))
+def test_generated_records_agree(block: dict[str, Any] | None,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    recs = _records(block, 60, 7)
+    fast = [_outcome(r) for r in recs]
+    assert all(not f for f, _ in fast), fast
+    assert fast == _slow_outcomes(recs, monkeypatch)
+
+
+@pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
+                         b["name"] + ("+options" if b.get("options") else ""))
+def test_mutated_records_agree(block: dict[str, Any] | None,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    recs = _records(block, 6, 11)
+    mutated: list[dict[str, Any]] = []
+    for rec in recs:
+        mutated += _entry_mutations(rec, "auction", "call", CALLS)
+        mutated += _entry_mutations(rec, "declarations", "say", SAYS)
+        mutated += _exchange_mutations(rec)
+    fast = [_outcome(r) for r in mutated]
+    assert sum(1 for f, _ in fast if f) > len(mutated) // 2   # most mutations are findings
+    slow = _slow_outcomes(mutated, monkeypatch)
+    for rec, a, b in zip(mutated, fast, slow):
+        assert a == b, (rec, a, b)
+
+
+@pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
+                         b["name"] + ("+options" if b.get("options") else ""))
+def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
+    """Every call the fast path accepts, by any seat, in every auction state the generated
+    deals pass through, is one ``verify_call`` accepts; and applied either way it gives the
+    same event and the same engine state."""
+    rules = G.rules(block)
+    for rec in _records(block, 40, 3):
+        e, found = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
+        slow, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
+        assert e is not None and slow is not None and not found
+        for _, step in G.replay(rec, e):
+            if not isinstance(step, Action):
+                break
+            if e.phase == "auction":
+                for seat in range(4):
+                    for call in CALLS:
+                        if e._call_fits(seat, call):
+                            e.verify_call(seat, call)
+            assert e.apply(step) == DeclaringEngine.apply(slow, step)
+            assert (e.phase, e.to_act, e.calls, e.turns, e.declarer, e.contract,
+                    e.auction.calls, e.round.turns, e.round.spoke, e.round.turn) == (
+                slow.phase, slow.to_act, slow.calls, slow.turns, slow.declarer, slow.contract,
+                slow.auction.calls, slow.round.turns, slow.round.spoke, slow.round.turn)
+        assert G.record_of(e) == G.record_of(slow)
+
+
+def test_fast_declare_list_value_event() -> None:
+    """A silent turn given as a list: the event holds the tuple, as the checked path's does."""
+    rules = G.rules(None)
+    for rec in _records(None, 30, 5):
+        e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
+        assert e is not None
+        for _, step in G.replay(rec, e):
+            if not isinstance(step, Action):
+                break
+            if step.kind == "declare" and not step.value and e.phase == "declare":
+                ev = e.apply(Action("declare", step.seat, []))
+                assert ev.action == Action("declare", step.seat, ())
+                assert type(ev.action.value) is tuple
+                return
+            e.apply(step)
+    raise AssertionError("no silent declaration turn met")
