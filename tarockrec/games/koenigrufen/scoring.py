@@ -11,6 +11,14 @@ if TYPE_CHECKING:
     from .rules import KoenigrufenRules
 
 SEATS = (0, 1, 2, 3)
+#: each set of seats -> the other seats
+OTHERS = {w: frozenset(SEATS) - w for w in (frozenset(s for s in SEATS if bits >> s & 1)
+                                             for bits in range(16))}
+#: ``spread(winners, SEATS, 1, 4)`` for every set of winners: an item of ``x`` pays ``x`` times
+#: these (exact: each winner–loser pairing pays along the larger side, §6.1)
+UNIT: dict[frozenset[int], tuple[int, ...]] = {
+    w: spread(w, SEATS, 1, 4)
+    for w in (frozenset(s for s in SEATS if bits >> s & 1) for bits in range(16))}
 
 
 class _Items:
@@ -28,8 +36,9 @@ class _Items:
         if kontra > 1:
             note += f" ({_KONTRA_NAMES[kontra]} ×{kontra})"
         m = self.m if (bonus or not self.bonus_only) else 1
-        deltas = spread(winners, SEATS, amount * m, 4)
-        self.items.append(ScoreItem(name, amount, m, deltas, note))
+        x = amount * m
+        a, b, c, d = UNIT[winners]
+        self.items.append(ScoreItem(name, amount, m, (a * x, b * x, c * x, d * x), note))
 
 
 _KONTRA_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
@@ -53,7 +62,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     facts["declarer"] = d_seat
     facts["contract"] = c.id
     D = e.side_d if c.family != "trischaken" else frozenset((d_seat,))
-    O = frozenset(SEATS) - D
+    O = OTHERS[D]
     if c.king_call:
         facts["partner"] = e.partner
     # §6.9 concession
@@ -177,11 +186,14 @@ def _misere_individual(e: "KoenigrufenEngine", out: _Items, d_seat: int, ok: boo
 
 
 def _finish(out: _Items, facts: dict[str, object]) -> Score:
-    deltas = [0, 0, 0, 0]
+    a = b = c = d = 0
     for item in out.items:
-        for s in SEATS:
-            deltas[s] += item.deltas[s]
-    return Score(out.items, deltas, facts)
+        w, x, y, z = item.deltas
+        a += w
+        b += x
+        c += y
+        d += z
+    return Score(out.items, [a, b, c, d], facts)
 
 
 def _piles(e: "KoenigrufenEngine", D: frozenset[int]) -> tuple[int, int]:
@@ -224,7 +236,7 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     t = e.table
     assert c is not None and t is not None
     solo = c.solo
-    side_of = {s: (D if s in D else O) for s in SEATS}
+    side_of = [D if s in D else O for s in SEATS]
     other = {D: O, O: D}
     silent_penalty = r.silent_failure_penalty
     valat_happened = ("valat" in e.announced or won_d == 12
@@ -240,15 +252,23 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
         if c.king_call:
             types += ("king_ultimo",)
     king = e.called_king
+    tricks = t.tricks
+    n_tricks = len(tricks)
+
+    def in_trick(card: int, number: int) -> int | None:
+        """The seat that played ``card`` in trick ``number`` (None: not played there)."""
+        if number > n_tricks:
+            return None
+        _, cards, seats, _ = tricks[number - 1]
+        return seats[cards.index(card)] if card in cards else None
 
     def achieved(bonus: str, X: frozenset[int]) -> bool:
-        if bonus in bird_card:
+        if bonus in bird_card:           # the bird wins its trick: its player is the winner
             card, trick = bird_card[bonus]
-            return (len(t.tricks) >= trick and t.winning_card(trick) == card
-                    and t.played_by[card][0] in X)
+            return (trick <= n_tricks and t.winning_card(trick) == card
+                    and t.winner(trick) in X)
         if bonus == "king_ultimo":
-            return (king is not None and king in t.played_by and t.played_by[king][1] == 12
-                    and t.winner(12) in X)
+            return king is not None and in_trick(king, 12) is not None and t.winner(12) in X
         pile = pile_d if X == D else pile_o
         mask = TRULL_MASK if bonus == "trull" else KING_MASK
         return pile & mask == mask
@@ -267,15 +287,15 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
         amount = solo * b
         if bonus in bird_card:
             card, trick = bird_card[bonus]
-            if card in t.played_by and t.played_by[card][1] == trick:
-                p = t.played_by[card][0]
+            p = in_trick(card, trick)
+            if p is not None:
                 w = t.winner(trick)
                 if w == p:
                     out.add(bonus, amount, side_of[p], f"silent {bonus}", bonus=True)
                 elif w not in side_of[p] and silent_penalty:
                     out.add(bonus, amount, other[side_of[p]], f"silent {bonus} lost", bonus=True)
         elif bonus == "king_ultimo":
-            if king is not None and king in t.played_by and t.played_by[king][1] == 12:
+            if king is not None and in_trick(king, 12) is not None:
                 if t.winner(12) in D:
                     out.add(bonus, amount, D, "silent king ultimo", bonus=True)
                 elif silent_penalty:
@@ -287,18 +307,22 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     if c.no_trump:
         return
     # capture penalties (always silent)
-    if r.xxi_capture and T21 in t.played_by and T22 in t.played_by:
-        (p21, n21), (p22, n22) = t.played_by[T21], t.played_by[T22]
-        if n21 == n22 and p22 not in side_of[p21]:
-            out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
-                    f"XXI captured by seat {p22}", bonus=True)
-    if c.king_call and r.king_capture and king is not None and king in t.played_by:
-        pk, nk = t.played_by[king]
-        w = t.winner(nk)
-        excluded = nk == 12 and r.king_capture_excludes_ultimo
-        if w not in side_of[pk] and not excluded:
-            out.add("king_capture", solo * tariff.capture_base, side_of[w],
-                    f"called king captured by seat {w}", bonus=True)
+    if r.xxi_capture:
+        at21, at22 = t.played(T21), t.played(T22)
+        if at21 is not None and at22 is not None:
+            (p21, n21), (p22, n22) = at21, at22
+            if n21 == n22 and p22 not in side_of[p21]:
+                out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
+                        f"XXI captured by seat {p22}", bonus=True)
+    if c.king_call and r.king_capture and king is not None:
+        at_king = t.played(king)
+        if at_king is not None:
+            pk, nk = at_king
+            w = t.winner(nk)
+            excluded = nk == 12 and r.king_capture_excludes_ultimo
+            if w not in side_of[pk] and not excluded:
+                out.add("king_capture", solo * tariff.capture_base, side_of[w],
+                        f"called king captured by seat {w}", bonus=True)
 
 
 def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
