@@ -174,3 +174,21 @@ def test_fast_declare_list_value_event() -> None:
                 return
             e.apply(step)
     raise AssertionError("no silent declaration turn met")
+
+
+def test_trick_winner_written_out() -> None:
+    """The four-card ``_winner_trump`` is the shared ``best_index`` under ``BEATS`` (§5.3)."""
+    import random
+
+    from tarockrec.games.koenigrufen.contracts import BEATS
+    from tarockrec.tricks import best_index
+
+    rng = random.Random(4)
+    seats = [2, 3, 0, 1]
+    tricks = [rng.sample(range(54), 4) for _ in range(20000)]
+    tricks += [[a, b, c, d] for a in (0, 5, 21, 22, 30) for b in (1, 21, 23, 40)
+               for c in (2, 22, 31, 53) for d in (3, 20, 24, 50) if len({a, b, c, d}) == 4]
+    for cards in tricks:
+        assert KoenigrufenEngine._winner_trump(cards, seats) == seats[best_index(cards, BEATS)]
+    assert KoenigrufenEngine._winner_trump([5, 21, 30], [0, 1, 2]) == \
+        [0, 1, 2][best_index([5, 21, 30], BEATS)]

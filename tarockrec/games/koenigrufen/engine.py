@@ -1027,6 +1027,16 @@ class KoenigrufenEngine(DeclaringEngine):
     @staticmethod
     def _winner_trump(cards: list[int], seats: list[int]) -> int:
         """§5.3: highest tarock, else highest card of the led suit."""
+        if len(cards) == 4:     # every trick: the loop below written out (a hot path)
+            a, b, c, d = cards
+            beats_a = BEATS[a]
+            if beats_a >> b & 1:                      # b is winning after two cards
+                if BEATS[b] >> c & 1:
+                    return seats[3] if BEATS[c] >> d & 1 else seats[2]
+                return seats[3] if BEATS[b] >> d & 1 else seats[1]
+            if beats_a >> c & 1:
+                return seats[3] if BEATS[c] >> d & 1 else seats[2]
+            return seats[3] if beats_a >> d & 1 else seats[0]
         best = 0
         w = cards[0]
         for i in range(1, len(cards)):
