@@ -192,3 +192,47 @@ def test_trick_winner_written_out() -> None:
         assert KoenigrufenEngine._winner_trump(cards, seats) == seats[best_index(cards, BEATS)]
     assert KoenigrufenEngine._winner_trump([5, 21, 30], [0, 1, 2]) == \
         [0, 1, 2][best_index([5, 21, 30], BEATS)]
+
+
+@pytest.mark.parametrize("options", [{}, {"forced_bird_order": "highest_first"},
+                                     {"reservation_binds": "announcer"},
+                                     {"reservation_rule": "soft"}])
+def test_reserved_card_whole_tricks(options: dict[str, Any],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deals with an announced bird or King Ultimo (§5.6): the whole-trick path that holds
+    the reserved card back gives the card-by-card findings, also when the holder plays the
+    card (or another) in other tricks."""
+    from tarockrec.engine import TrickEngine
+
+    block = {"name": "default", "options": options}
+    rules = G.rules(block)
+    records: list[dict[str, Any]] = []
+    for rec in deal_records("koenigrufen", 1000, 17, rules=rules):
+        e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
+        assert e is not None
+        for _, step in G.replay(rec, e):
+            step.run() if isinstance(step, games.Batch) else e.apply(step)  # type: ignore[union-attr]
+        if not e._reserved or e.table is None:
+            continue
+        records.append(rec)
+        # the holder's cards, each swapped with the reserved card (every card stays in hand)
+        (seat, held), *_ = e._reserved.items()
+        card = held[0][0]
+        places = {c: (t, j) for t, (_, cards, seats, _) in enumerate(e.table.tricks)
+                  for j, c in enumerate(cards) if seats[j] == seat}
+        if card not in places:
+            continue
+        ta, ja = places[card]
+        for c, (tb, jb) in places.items():
+            if c != card:
+                m = copy.deepcopy(rec)
+                m["play"][ta][ja], m["play"][tb][jb] = m["play"][tb][jb], m["play"][ta][ja]
+                records.append(m)
+    assert len(records) > 60
+    shipped = [_outcome(r) for r in records]
+    assert sum(1 for f, _ in shipped if not f) > 20 and sum(1 for f, _ in shipped if f) > 20
+    with monkeypatch.context() as m:
+        m.setattr(TrickEngine, "_play_plain", lambda self, *a, **k: 0)
+        slow = [_outcome(r) for r in records]
+    for rec, a, b in zip(records, shipped, slow):
+        assert a == b, rec["play"]

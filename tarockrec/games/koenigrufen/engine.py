@@ -213,6 +213,7 @@ class KoenigrufenEngine(DeclaringEngine):
         self._reserved: dict[int, list[tuple[int, int]]] = {}
         self._soft_reservation = False
         self._plain = self._plain_misere = False
+        self._hold: tuple[int, int, int] | None = None
         self._individual = False                    # G39 misère kontra per opponent
         #: §7.2 ``announcement_round = oe2023`` (read once per deal): the round starts with the
         #: declarer, every seat announces in one turn only, a kontra-type call only at the first
@@ -1023,6 +1024,16 @@ class KoenigrufenEngine(DeclaringEngine):
         # misère without the optional restrictions: §5.2 + §5.4 only
         self._plain_misere = (c.family != "positive" and r.misere_overtake == "must_win"
                               and not r.pagat_last_tarock_in_misere)
+        # one card reserved (§5.6), by one seat, under the strict rule: until the trick before
+        # its target the legal cards are §5.2's with that card held back (``_legal_mask``:
+        # nothing due yet, and a single kept card leaves no bird order to choose), which is
+        # the shared fast path's ``hold``; from its target trick on, card by card
+        if (not self._plain and c.family == "positive" and not c.no_trump
+                and not self._soft_reservation and len(self._reserved) == 1):
+            (seat, reserved), = self._reserved.items()
+            if len(reserved) == 1:
+                card, target = reserved[0]
+                self._hold = (seat, 1 << card, target - 1)
 
     @staticmethod
     def _winner_trump(cards: list[int], seats: list[int]) -> int:
@@ -1221,9 +1232,15 @@ class KoenigrufenEngine(DeclaringEngine):
         """Play a whole recorded ``play`` list (the replay's fast path). Raises
         ``IllegalAction`` with ``sub`` = ``/t/j`` at the first illegal card."""
         start = 0
-        if (self._plain or self._plain_misere) and self.phase == PLAY:
-            # only §5.2 (and §5.4 in misère) apply: the shared fast path
-            start = self._play_plain(tricks, TAROCK_MASK, BEATS if self._plain_misere else None)
+        if self.phase == PLAY:
+            if self._plain or self._plain_misere:
+                # only §5.2 (and §5.4 in misère) apply: the shared fast path
+                start = self._play_plain(tricks, TAROCK_MASK,
+                                         BEATS if self._plain_misere else None)
+            elif self._hold is not None:
+                # §5.2 with one reserved card held back, up to the trick before its target
+                until = self._hold[2]
+                start = self._play_plain(tricks[:until], TAROCK_MASK, None, self._hold)
         self._play_checked(tricks, start)
 
     # -- legal actions ------------------------------------------------------------------------
