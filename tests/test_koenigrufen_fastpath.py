@@ -2,9 +2,11 @@
 
 ``KoenigrufenEngine.apply`` accepts the common legal call and a silent declaration turn from
 the rule set's ``Plan`` (and ``play_tricks`` whole tricks); everything else goes through
-``verify_x`` / ``_apply_x``. These tests force the checked path (``DeclaringEngine.apply``) and
-demand the same findings (code, pointer, sentence) and the same scores, on generated records
-and on records with their auction, exchange and declarations mutated."""
+``verify_x`` / ``_apply_x``. ``replay(..., batched=True)`` gives the auction and the
+declarations as one ``Batch`` step each. These tests force the checked path
+(``DeclaringEngine.apply``) and demand the same findings (code, pointer, sentence) and the same
+scores, on generated records and on records with their auction, exchange and declarations
+mutated."""
 from __future__ import annotations
 
 import copy
@@ -48,8 +50,17 @@ def _outcome(rec: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _slow_outcomes(recs: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The outcomes with every action through the checked path."""
     with monkeypatch.context() as m:
         m.setattr(KoenigrufenEngine, "apply", DeclaringEngine.apply)
+        return [_outcome(r) for r in recs]
+
+
+def _batched_outcomes(recs: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The outcomes with the auction and the declarations replayed as ``Batch`` steps."""
+    replay = type(G).replay
+    with monkeypatch.context() as m:
+        m.setattr(type(G), "replay", lambda self, rec, e: replay(self, rec, e, batched=True))
         return [_outcome(r) for r in recs]
 
 
@@ -112,6 +123,7 @@ def test_generated_records_agree(block: dict[str, Any] | None,
     fast = [_outcome(r) for r in recs]
     assert all(not f for f, _ in fast), fast
     assert fast == _slow_outcomes(recs, monkeypatch)
+    assert fast == _batched_outcomes(recs, monkeypatch)
 
 
 @pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
@@ -127,8 +139,9 @@ def test_mutated_records_agree(block: dict[str, Any] | None,
     fast = [_outcome(r) for r in mutated]
     assert sum(1 for f, _ in fast if f) > len(mutated) // 2   # most mutations are findings
     slow = _slow_outcomes(mutated, monkeypatch)
-    for rec, a, b in zip(mutated, fast, slow):
-        assert a == b, (rec, a, b)
+    batched = _batched_outcomes(mutated, monkeypatch)
+    for rec, a, b, c in zip(mutated, fast, slow, batched):
+        assert a == b == c, (rec, a, b, c)
 
 
 @pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else

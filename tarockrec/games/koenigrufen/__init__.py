@@ -110,11 +110,20 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                 "dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
-    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
-        ptrs = _AUCTION_PTRS
-        for i, entry in enumerate(rec.get("auction", [])):
-            yield (ptrs[i] if i < _PTRS else f"/auction/{i}",
-                   Action("call", entry["seat"], entry["call"]))
+    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine,
+               batched: bool = False) -> Iterator[Step]:
+        """The recorded actions in the order the rules take them. ``batched``: the auction and
+        the declaration turns each as one ``Batch`` step (for a consumer that needs no event
+        per action, e.g. the validator), with the same checks and the same places."""
+        auction = rec.get("auction", [])
+        if batched:
+            if auction:
+                yield "/auction", Batch(lambda: engine.call_run(auction))
+        else:
+            ptrs = _AUCTION_PTRS
+            for i, entry in enumerate(auction):
+                yield (ptrs[i] if i < _PTRS else f"/auction/{i}",
+                       Action("call", entry["seat"], entry["call"]))
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
@@ -132,10 +141,15 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             yield "/exchange/take", Action("take", decl, ex["take"])
         if "discard" in ex:
             yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
-        ptrs = _DECLARATION_PTRS
-        for i, turn in enumerate(rec.get("declarations", [])):
-            yield (ptrs[i] if i < _PTRS else f"/declarations/{i}",
-                   Action("declare", turn["seat"], tuple(turn["say"])))
+        turns = rec.get("declarations", [])
+        if batched:
+            if turns:
+                yield "/declarations", Batch(lambda: engine.declare_run(turns))
+        else:
+            ptrs = _DECLARATION_PTRS
+            for i, turn in enumerate(turns):
+                yield (ptrs[i] if i < _PTRS else f"/declarations/{i}",
+                       Action("declare", turn["seat"], tuple(turn["say"])))
         if conceded:                         # after the discard (or, illegally, later)
             yield "/end", concede
         if "play" in rec:

@@ -351,13 +351,48 @@ class KoenigrufenEngine(DeclaringEngine):
                 return Event(action)
         elif kind == "declare":
             seat, say = action.seat, action.value
-            c = self.contract
-            if (self.phase is DECLARE and (type(say) is tuple or type(say) is list) and not say
-                    and type(seat) is int and seat == self.round.turn
-                    and c is not None and c.id != "besserrufer"):  # its first turn: a bird
+            if self._silent_fits(seat, say):
                 self._end_turn(seat, (), False)
                 return Event(action if type(say) is tuple else Action("declare", seat, ()))
         return DeclaringEngine.apply(self, action)
+
+    def _silent_fits(self, seat: object, say: object) -> bool:
+        """Whether ``say`` by ``seat`` is a silent turn of the declaration round (§4.6.1) that
+        ``_declare`` surely accepts: the seat to speak, saying nothing, not the Besserrufer
+        (whose first turn may owe a bird). False: ask the checked path."""
+        c = self.contract
+        return (self.phase is DECLARE and (type(say) is tuple or type(say) is list) and not say
+                and type(seat) is int and seat == self.round.turn
+                and c is not None and c.id != "besserrufer")
+
+    def call_run(self, entries: list[dict[str, Any]]) -> None:
+        """The recorded auction (its ``{"seat", "call"}`` entries) applied in one replay step,
+        each as ``apply(Action("call", seat, call))`` would; an ``IllegalAction`` gets ``sub``
+        = ``/i`` (+ its own), the place the per-action replay names."""
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            if self.phase is AUCTION and self._call_fits(seat, call):
+                self._push_call(seat, call)
+                continue
+            try:
+                DeclaringEngine.apply(self, Action("call", seat, call))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+
+    def declare_run(self, turns: list[dict[str, Any]]) -> None:
+        """The recorded declaration turns (``{"seat", "say"}``) in one replay step, each as
+        ``apply(Action("declare", seat, tuple(say)))`` would; ``sub`` as in ``call_run``."""
+        for i, turn in enumerate(turns):
+            seat, say = turn["seat"], tuple(turn["say"])
+            if self._silent_fits(seat, say):
+                self._end_turn(seat, (), False)
+                continue
+            try:
+                DeclaringEngine.apply(self, Action("declare", seat, say))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
 
     def _call_fits(self, seat: object, call: object) -> bool:
         """Whether ``verify_call`` in the auction phase surely accepts ``call`` by ``seat``:
