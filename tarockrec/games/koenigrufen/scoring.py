@@ -7,6 +7,7 @@ from ...scoring import Score, ScoreItem, spread
 from .contracts import CONTRACTS, KING_MASK, T21, T22, TRULL_MASK, card_points, thirds
 
 if TYPE_CHECKING:
+    from ...tricks import TrickTable
     from .engine import KoenigrufenEngine
     from .rules import KoenigrufenRules
 
@@ -300,29 +301,44 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
                     out.add(bonus, amount, D, "silent king ultimo", bonus=True)
                 elif silent_penalty:
                     out.add(bonus, amount, O, "silent king ultimo lost", bonus=True)
-        else:
-            for X in (D, O):
-                if achieved(bonus, X):
-                    out.add(bonus, amount, X, f"silent {bonus}", bonus=True)
+        else:                            # trull, four kings: in one side's pile (§6.4)
+            mask = TRULL_MASK if bonus == "trull" else KING_MASK
+            if pile_d & mask == mask:
+                out.add(bonus, amount, D, f"silent {bonus}", bonus=True)
+            if pile_o & mask == mask:
+                out.add(bonus, amount, O, f"silent {bonus}", bonus=True)
     if c.no_trump:
         return
     # capture penalties (always silent)
     if r.xxi_capture:
-        at21, at22 = t.played(T21), t.played(T22)
-        if at21 is not None and at22 is not None:
-            (p21, n21), (p22, n22) = at21, at22
-            if n21 == n22 and p22 not in side_of[p21]:
+        found = _trick_of(t, T21)
+        if found is not None and T22 in found[0]:     # the XXI and the Sküs in one trick
+            cards, seats, _ = found
+            p21, p22 = seats[cards.index(T21)], seats[cards.index(T22)]
+            if p22 not in side_of[p21]:
                 out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
                         f"XXI captured by seat {p22}", bonus=True)
     if c.king_call and r.king_capture and king is not None:
-        at_king = t.played(king)
-        if at_king is not None:
-            pk, nk = at_king
+        found = _trick_of(t, king)
+        if found is not None:
+            cards, seats, nk = found
+            pk = seats[cards.index(king)]
             w = t.winner(nk)
             excluded = nk == 12 and r.king_capture_excludes_ultimo
             if w not in side_of[pk] and not excluded:
                 out.add("king_capture", solo * tariff.capture_base, side_of[w],
                         f"called king captured by seat {w}", bonus=True)
+
+
+def _trick_of(t: "TrickTable", card: int) -> tuple[list[int], list[int], int] | None:
+    """The cards, seats and 1-based number of the trick ``card`` was played to (None: not
+    played): ``TrickTable.played``, keeping the trick."""
+    for n, (_, cards, seats, _) in enumerate(t.tricks, 1):
+        if card in cards:
+            return cards, seats, n
+    if card in t.cards:
+        return t.cards, t.seats, len(t.tricks) + 1
+    return None
 
 
 def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
