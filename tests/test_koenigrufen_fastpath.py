@@ -209,6 +209,60 @@ def test_trick_winner_written_out() -> None:
 
 @pytest.mark.parametrize("options", [{}, {"forced_bird_order": "highest_first"},
                                      {"reservation_binds": "announcer"},
+                                     {"reservation_rule": "soft"},
+                                     {"misere_overtake": "literal"},
+                                     {"pagat_last_tarock_in_misere": "on"},
+                                     {"farbensolo_tarock_lead": "only_without_suit_cards"}])
+def test_whole_tricks_agree_with_card_by_card(options: dict[str, Any],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play_tricks``'s whole-trick path (§5.2, misère §5.4, one reserved card held back,
+    §5.6) against the card-by-card path: generated deals, and copies in which one seat (the
+    holder of a reserved card, else one at random) plays two of its cards the other way round
+    (every card stays in hand: only the rules of play can refuse the swap)."""
+    import random
+
+    from tarockrec.engine import TrickEngine
+
+    rng = random.Random(str(options))
+    rules = G.rules({"name": "default", "options": options})
+    records: list[dict[str, Any]] = []
+    for rec in deal_records("koenigrufen", 200, 17, rules=rules):
+        e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
+        assert e is not None
+        for _, step in G.replay(rec, e):
+            step.run() if isinstance(step, games.Batch) else e.apply(step)  # type: ignore[union-attr]
+        records.append(rec)
+        if e.table is None or not e.table.tricks:
+            continue
+        if e._reserved:
+            (seat, held), *_ = e._reserved.items()
+            card = held[0][0]
+        else:
+            seat = rng.randrange(4)
+            card = -1
+        places = {c: (t, j) for t, (_, cards, seats, _) in enumerate(e.table.tricks)
+                  for j, c in enumerate(cards) if seats[j] == seat}
+        if card not in places:
+            card = max(places, key=lambda c: places[c])      # its card of the last trick
+        ta, ja = places[card]
+        others = [c for c in places if c != card]
+        for c in rng.sample(others, min(4, len(others))):
+            tb, jb = places[c]
+            m = copy.deepcopy(rec)
+            m["play"][ta][ja], m["play"][tb][jb] = m["play"][tb][jb], m["play"][ta][ja]
+            records.append(m)
+    shipped = [_outcome(r) for r in records]
+    assert sum(1 for f, _ in shipped if not f) > 150 and sum(1 for f, _ in shipped if f) > 150
+    with monkeypatch.context() as m:
+        m.setattr(TrickEngine, "_play_plain", lambda self, *a, **k: 0)
+        m.setattr(KoenigrufenEngine, "_play_masks", lambda self, *a, **k: 0)
+        slow = [_outcome(r) for r in records]
+    for rec, a, b in zip(records, shipped, slow):
+        assert a == b, rec["play"]
+
+
+@pytest.mark.parametrize("options", [{}, {"forced_bird_order": "highest_first"},
+                                     {"reservation_binds": "announcer"},
                                      {"reservation_rule": "soft"}])
 def test_reserved_card_whole_tricks(options: dict[str, Any],
                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,6 +300,7 @@ def test_reserved_card_whole_tricks(options: dict[str, Any],
     assert sum(1 for f, _ in shipped if not f) > 20 and sum(1 for f, _ in shipped if f) > 20
     with monkeypatch.context() as m:
         m.setattr(TrickEngine, "_play_plain", lambda self, *a, **k: 0)
+        m.setattr(KoenigrufenEngine, "_play_masks", lambda self, *a, **k: 0)
         slow = [_outcome(r) for r in records]
     for rec, a, b in zip(records, shipped, slow):
         assert a == b, rec["play"]

@@ -165,6 +165,11 @@ def plan(rules: KoenigrufenRules) -> Plan:
     return p
 
 
+#: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
+_BEATS_NONE = (0,) * len(PACK)
+#: the seats of a trick in play order, by its leader
+_ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
+
 #: the king call's value: the king's card code, and whether it is the remaining king (§4.2)
 KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
 
@@ -1267,16 +1272,78 @@ class KoenigrufenEngine(DeclaringEngine):
         """Play a whole recorded ``play`` list (the replay's fast path). Raises
         ``IllegalAction`` with ``sub`` = ``/t/j`` at the first illegal card."""
         start = 0
-        if self.phase == PLAY:
-            if self._plain or self._plain_misere:
-                # only §5.2 (and §5.4 in misère) apply: the shared fast path
-                start = self._play_plain(tricks, TAROCK_MASK,
-                                         BEATS if self._plain_misere else None)
-            elif self._hold is not None:
-                # §5.2 with one reserved card held back, up to the trick before its target
-                until = self._hold[2]
-                start = self._play_plain(tricks[:until], TAROCK_MASK, None, self._hold)
+        if self.phase == PLAY and (self._plain or self._plain_misere or self._hold is not None):
+            start = self._play_masks(tricks)
         self._play_checked(tricks, start)
+
+    def _play_masks(self, tricks: list[Any]) -> int:
+        """Whole tricks while the legal cards are plain masks: §5.2, in misère also §5.4 (beat
+        the winning card when able), with one reserved card held back before its trick
+        (``_hold``; from its trick on, card by card). The shared ``_play_plain`` written out
+        for four seats in fixed order. Returns the tricks played: the card-by-card path takes
+        over at the first card refused (to word the finding)."""
+        t = self.table
+        assert t is not None
+        card_of = PACK.index.__getitem__
+        led_of = PACK.led
+        hands = self.hands
+        beats = BEATS if self._plain_misere else _BEATS_NONE
+        if self._hold is not None:
+            hold, held, until = self._hold
+        else:
+            hold, held, until = -1, 0, 13
+        done = t.tricks
+        push = t.push_trick
+        last = min(t.n_tricks, until)
+        played = 0
+        for trick in tricks:
+            if type(trick) is not list or len(trick) != 4 or len(done) >= last:
+                break
+            try:
+                cards = list(map(card_of, trick))
+            except (KeyError, TypeError):       # not a card: the card-by-card path says so
+                break
+            a, b, c, d = cards
+            s0, s1, s2, s3 = seats = _ROUND_FROM[t.leader]
+            # each seat's legal cards (its hand is not the others': the four cards differ)
+            h = hands[s0]
+            ok = h & ~held or h if s0 == hold else h
+            if not ok >> a & 1:
+                break
+            led = led_of[a]
+            h = hands[s1]
+            beating = beats[a]                  # what beats the winning card (none: 0)
+            ok = h & led or h & TAROCK_MASK or h
+            ok = ok & beating or ok
+            if s1 == hold:
+                ok = ok & ~held or ok
+            if not ok >> b & 1:
+                break
+            if beating >> b & 1:
+                a = b                           # ``a`` is now the winning card
+            h = hands[s2]
+            beating = beats[a]
+            ok = h & led or h & TAROCK_MASK or h
+            ok = ok & beating or ok
+            if s2 == hold:
+                ok = ok & ~held or ok
+            if not ok >> c & 1:
+                break
+            if beating >> c & 1:
+                a = c
+            h = hands[s3]
+            beating = beats[a]
+            ok = h & led or h & TAROCK_MASK or h
+            ok = ok & beating or ok
+            if s3 == hold:
+                ok = ok & ~held or ok
+            if not ok >> d & 1:
+                break
+            push(list(seats), cards, 1 << cards[0] | 1 << b | 1 << c | 1 << d)
+            played += 1
+        if len(done) >= t.n_tricks:
+            self.phase = DONE
+        return played
 
     # -- legal actions ------------------------------------------------------------------------
     def _candidates_call(self, seat: int) -> Iterable[str]:
