@@ -18,7 +18,7 @@ from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.auction import Auction, AuctionSpec, Refusal, TurnOrder
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
-from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
+from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, TAROCK_MASK, Contract, contract_table,
@@ -165,6 +165,8 @@ def plan(rules: KoenigrufenRules) -> Plan:
     return p
 
 
+#: every trick is played by the four seats in turn (an immutable plan, shared by all deals)
+_SEAT_PLAN = SeatPlan(range(N))
 #: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
 _BEATS_NONE = (0,) * len(PACK)
 #: the seats of a trick in play order, by its leader
@@ -187,7 +189,7 @@ class KoenigrufenEngine(DeclaringEngine):
         self.rules = rules
         self._plan = p = plan(rules)
         self.tariff = p.tariff
-        self.contracts = self.tariff.contracts
+        self.contracts = p.tariff.contracts
         self.dealer = dealer
         self.forehand = (dealer + 1) % N
         self.dealt = list(hands)
@@ -197,7 +199,7 @@ class KoenigrufenEngine(DeclaringEngine):
         self.phase = AUCTION
         # auction (§3.3)
         self.calls: list[tuple[int, str]] = []      # the auction's calls and forehand's choice
-        self.auction = Auction(self.tariff.auction, [(self.forehand + i) % N for i in range(N)])
+        self.auction = Auction(p.tariff.auction, _ROUND_FROM[self.forehand])
         self.declarer: int | None = None
         self.contract: Contract | None = None
         # exchange
@@ -750,8 +752,8 @@ class KoenigrufenEngine(DeclaringEngine):
         if c.family == "trischaken":
             self._start_play()
             return
-        first = self.declarer if self._oe_round else self.declarer + 1
-        self.round = Round(self.round.spec, [(first + i) % N for i in range(N)])
+        first = self.declarer if self._oe_round else (self.declarer + 1) % N
+        self.round = Round(self.round.spec, _ROUND_FROM[first])
         self._individual = c.family == "misere" and self.rules.misere_kontra_individual
         if self._individual:                           # G39: one chain per opponent
             for s in range(N):
@@ -1052,7 +1054,7 @@ class KoenigrufenEngine(DeclaringEngine):
         if c.id == "farbensolo" and self.rules.farbensolo_lead == "forehand":
             lead = self.forehand
         winner = self._winner_no_trump if c.no_trump else self._winner_trump
-        self.table = TrickTable(self.hands, tuple(range(N)), lead, 12, winner)
+        self.table = TrickTable(self.hands, _SEAT_PLAN, lead, 12, winner)
         self.phase = PLAY
         self._reserved = self._reservations()
         r = self.rules
