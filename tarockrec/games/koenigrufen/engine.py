@@ -56,7 +56,7 @@ class Tariff:
 
     __slots__ = ("contracts", "biddable", "auction", "calls", "openings", "open_with_contract",
                  "opening_text", "first_word_only", "birds", "bird_card", "bonus_base",
-                 "capture_base")
+                 "capture_base", "bonus_types")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         from .contracts import (BONUS_BASE, CAPTURE_BASE, ORDERS, TAROCKCUP_BONUS_BASE,
@@ -83,6 +83,12 @@ class Tariff:
         self.first_word_only = frozenset(order.first_word_only) & set(self.contracts)
         self.birds = BIRDS if rules.quapil else tuple(b for b in BIRDS if b != "quapil")
         self.bird_card = {b: BIRD_CARD[b] for b in self.birds}
+        #: §6.4 the bonuses a contract scores, by (no trumps, king call): Farbensolo and
+        #: Farbendreier only the four kings (with ``farbensolo_bonuses``)
+        self.bonus_types = {(no_trump, king_call): ("four_kings",) if no_trump else
+                            (*self.birds, "trull", "four_kings")
+                            + (("king_ultimo",) if king_call else ())
+                            for no_trump in (False, True) for king_call in (False, True)}
         if rules.bonus_scale == "tarockcup":
             self.bonus_base = dict(TAROCKCUP_BONUS_BASE)
             self.capture_base = TAROCKCUP_CAPTURE_BASE

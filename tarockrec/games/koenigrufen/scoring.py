@@ -246,15 +246,11 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     tariff = e.tariff
     base = tariff.bonus_base
     bird_card = tariff.bird_card
-    if c.no_trump:
-        types: tuple[str, ...] = ("four_kings",)
-    else:
-        types = (*tariff.birds, "trull", "four_kings")
-        if c.king_call:
-            types += ("king_ultimo",)
+    types = tariff.bonus_types[c.no_trump, c.king_call]
     king = e.called_king
     tricks = t.tricks
     n_tricks = len(tricks)
+    announced = e.announced
 
     def in_trick(card: int, number: int) -> int | None:
         """The seat that played ``card`` in trick ``number`` (None: not played there)."""
@@ -276,8 +272,8 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
 
     for bonus in types:
         b = base[bonus]
-        if bonus in e.announced:
-            X = D if e.announced[bonus][1] == "D" else O
+        if announced and bonus in announced:
+            X = D if announced[bonus][1] == "D" else O
             ok = achieved(bonus, X)
             f = kk(bonus, not ok)
             out.add(bonus, 2 * solo * b * f, X if ok else other[X],
@@ -288,9 +284,11 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
         amount = solo * b
         if bonus in bird_card:
             card, trick = bird_card[bonus]
-            p = in_trick(card, trick)
-            if p is not None:
-                w = t.winner(trick)
+            if trick > n_tricks:
+                continue
+            _, cards, seats, w = tricks[trick - 1]
+            if card in cards:
+                p = seats[cards.index(card)]
                 if w == p:
                     out.add(bonus, amount, side_of[p], f"silent {bonus}", bonus=True)
                 elif w not in side_of[p] and silent_penalty:
