@@ -15,6 +15,8 @@ SEATS = (0, 1, 2, 3)
 #: each set of seats -> the other seats
 OTHERS = {w: frozenset(SEATS) - w for w in (frozenset(s for s in SEATS if bits >> s & 1)
                                              for bits in range(16))}
+#: each set of seats D -> each seat's side (D or the others)
+SIDE_OF = {w: tuple(w if s in w else OTHERS[w] for s in SEATS) for w in OTHERS}
 #: ``spread(winners, SEATS, 1, 4)`` for every set of winners: an item of ``x`` pays ``x`` times
 #: these (exact: each winner–loser pairing pays along the larger side, §6.1)
 UNIT: dict[frozenset[int], tuple[int, ...]] = {
@@ -237,8 +239,8 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     t = e.table
     assert c is not None and t is not None
     solo = c.solo
-    side_of = [D if s in D else O for s in SEATS]
-    other = {D: O, O: D}
+    side_of = SIDE_OF[D]
+    other = OTHERS
     silent_penalty = r.silent_failure_penalty
     valat_happened = ("valat" in e.announced or won_d == 12
                       or (won_d == 0 and r.opponents_valat))
@@ -251,30 +253,20 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     tricks = t.tricks
     n_tricks = len(tricks)
     announced = e.announced
-
-    def in_trick(card: int, number: int) -> int | None:
-        """The seat that played ``card`` in trick ``number`` (None: not played there)."""
-        if number > n_tricks:
-            return None
-        _, cards, seats, _ = tricks[number - 1]
-        return seats[cards.index(card)] if card in cards else None
-
-    def achieved(bonus: str, X: frozenset[int]) -> bool:
-        if bonus in bird_card:           # the bird wins its trick: its player is the winner
-            card, trick = bird_card[bonus]
-            return (trick <= n_tricks and t.winning_card(trick) == card
-                    and t.winner(trick) in X)
-        if bonus == "king_ultimo":
-            return king is not None and in_trick(king, 12) is not None and t.winner(12) in X
-        pile = pile_d if X == D else pile_o
-        mask = TRULL_MASK if bonus == "trull" else KING_MASK
-        return pile & mask == mask
-
     for bonus in types:
         b = base[bonus]
         if announced and bonus in announced:
             X = D if announced[bonus][1] == "D" else O
-            ok = achieved(bonus, X)
+            if bonus in bird_card:      # the bird wins its trick: its player is the winner
+                card, trick = bird_card[bonus]
+                ok = (trick <= n_tricks and t.winning_card(trick) == card
+                      and t.winner(trick) in X)
+            elif bonus == "king_ultimo":
+                ok = (king is not None and n_tricks >= 12 and king in tricks[11][1]
+                      and t.winner(12) in X)
+            else:
+                mask = TRULL_MASK if bonus == "trull" else KING_MASK
+                ok = (pile_d if X == D else pile_o) & mask == mask
             f = kk(bonus, not ok)
             out.add(bonus, 2 * solo * b * f, X if ok else other[X],
                     f"announced {bonus} {'made' if ok else 'lost'}", bonus=True, kontra=f)
@@ -294,7 +286,7 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
                 elif w not in side_of[p] and silent_penalty:
                     out.add(bonus, amount, other[side_of[p]], f"silent {bonus} lost", bonus=True)
         elif bonus == "king_ultimo":
-            if king is not None and in_trick(king, 12) is not None:
+            if king is not None and n_tricks >= 12 and king in tricks[11][1]:
                 if t.winner(12) in D:
                     out.add(bonus, amount, D, "silent king ultimo", bonus=True)
                 elif silent_penalty:
