@@ -190,6 +190,24 @@ class KoenigrufenEngine(DeclaringEngine):
     CODE = "KR"
     pack = PACK
 
+    # the state every deal starts from and that later phases set (immutable values, read from
+    # the class until set: ``__init__`` runs once per replayed deal)
+    declarer: int | None = None
+    contract: Contract | None = None
+    called_king: int | None = None
+    king_remaining = False
+    taken: str | None = None                     # lower | upper | all
+    discard_mask = 0
+    partner: int | None = None
+    redeal_seat: int | None = None
+    valat_announced = False
+    table: TrickTable | None = None
+    _soft_reservation = False
+    _plain = False
+    _plain_misere = False
+    _hold: tuple[int, int, int] | None = None
+    _individual = False                          # G39 misère kontra per opponent
+
     def __init__(self, rules: KoenigrufenRules, dealer: int, hands: list[int],
                  talon: tuple[int, int], doubling: int = 0) -> None:
         self.rules = rules
@@ -206,28 +224,13 @@ class KoenigrufenEngine(DeclaringEngine):
         # auction (§3.3)
         self.calls: list[tuple[int, str]] = []      # the auction's calls and forehand's choice
         self.auction = Auction(p.tariff.auction, _ROUND_FROM[self.forehand])
-        self.declarer: int | None = None
-        self.contract: Contract | None = None
-        # exchange
-        self.called_king: int | None = None
-        self.king_remaining = False
-        self.taken: str | None = None            # lower | upper | all
-        self.discard_mask = 0
-        self.partner: int | None = None
-        self.redeal_seat: int | None = None
         # declarations (§4.6)
         self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
         self.round = Round(p.round_spec, ())
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
         self.chains: KontraChains[str] = KontraChains(KONTRA_LADDER)  # per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
-        self.valat_announced = False
-        self.table: TrickTable | None = None
         self._reserved: dict[int, list[tuple[int, int]]] = {}
-        self._soft_reservation = False
-        self._plain = self._plain_misere = False
-        self._hold: tuple[int, int, int] | None = None
-        self._individual = False                    # G39 misère kontra per opponent
         #: §7.2 ``announcement_round = oe2023`` (read once per deal): the round starts with the
         #: declarer, every seat announces in one turn only, a kontra-type call only at the first
         #: turn after what it answers
