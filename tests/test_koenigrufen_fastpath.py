@@ -158,7 +158,7 @@ def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
         for _, step in G.replay(rec, e):
             if not isinstance(step, Action):
                 break
-            if e.phase == "auction":
+            if e.phase in ("auction", "choose"):
                 for seat in range(4):
                     for call in CALLS:
                         if e._call_fits(seat, call):

@@ -132,8 +132,8 @@ class Plan:
     and the tables of ``KoenigrufenEngine.apply``'s fast path, which accepts the common legal
     call (§3.3) without the checked path's sentences."""
 
-    __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids", "hold_any",
-                 "rank")
+    __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids",
+                 "free_choices", "hold_any", "rank")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         t = self.tariff = tariff(rules)
@@ -154,6 +154,9 @@ class Plan:
         #: the bids that need no check beyond the turn and outranking the standing call
         self.free_bids = frozenset(c for c in spec.ladder if c != "mein_spiel"
                                    and c not in t.first_word_only and c not in limited)
+        #: the contracts forehand's free choice takes without a further check
+        self.free_choices = frozenset(c for c in t.contracts
+                                      if c not in t.first_word_only and c not in limited)
         self.hold_any = rules.hold_right != "forehand_only"
         self.rank = spec.rank
 
@@ -362,7 +365,7 @@ class KoenigrufenEngine(DeclaringEngine):
         findings."""
         kind = action.kind
         if kind == "call":
-            if self.phase is AUCTION and self._call_fits(action.seat, action.value):
+            if self._call_fits(action.seat, action.value):
                 self._push_call(action.seat, action.value)
                 return Event(action)
         elif kind == "declare":
@@ -387,7 +390,7 @@ class KoenigrufenEngine(DeclaringEngine):
         = ``/i`` (+ its own), the place the per-action replay names."""
         for i, entry in enumerate(entries):
             seat, call = entry["seat"], entry["call"]
-            if self.phase is AUCTION and self._call_fits(seat, call):
+            if self._call_fits(seat, call):
                 self._push_call(seat, call)
                 continue
             try:
@@ -411,15 +414,18 @@ class KoenigrufenEngine(DeclaringEngine):
                 raise
 
     def _call_fits(self, seat: object, call: object) -> bool:
-        """Whether ``verify_call`` in the auction phase surely accepts ``call`` by ``seat``:
-        the seat on turn, with forehand's opening, a pass, a hold the auction allows (not of
-        Mein Spiel, by a seat the rules let hold) or a bid above the standing call, none of
-        them a call its hand may rule out (``_check_hand_limits``). False: ask the checked
-        path (which may accept it too)."""
+        """Whether ``verify_call`` surely accepts ``call`` by ``seat``: in the auction the seat
+        on turn, with forehand's opening, a pass, a hold the auction allows (not of Mein
+        Spiel, by a seat the rules let hold) or a bid above the standing call; at the free
+        choice (§3.4) forehand naming a contract it may choose; never a call its hand may rule
+        out (``_check_hand_limits``). False: ask the checked path (which may accept it too)."""
+        p = self._plan
+        if self.phase is not AUCTION:
+            return (self.phase is CHOOSE and type(seat) is int and seat == self.forehand
+                    and type(call) is str and call in p.free_choices)
         a = self.auction
         if type(seat) is not int or seat != a.turn or type(call) is not str or a.forced:
             return False
-        p = self._plan
         if not a.calls:
             return call in p.free_openings
         if call == "pass":
