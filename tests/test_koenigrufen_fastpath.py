@@ -274,7 +274,7 @@ def test_reserved_card_whole_tricks(options: dict[str, Any],
     block = {"name": "default", "options": options}
     rules = G.rules(block)
     records: list[dict[str, Any]] = []
-    for rec in deal_records("koenigrufen", 1000, 17, rules=rules):
+    for rec in deal_records("koenigrufen", 600, 17, rules=rules):
         e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
         assert e is not None
         for _, step in G.replay(rec, e):
