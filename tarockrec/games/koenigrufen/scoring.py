@@ -89,7 +89,8 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         return _finish(out, facts)
 
     pile_d, pile_o = _piles(e, D)
-    facts["points"] = [card_points(pile_d), card_points(pile_o)]
+    thirds_d = thirds(pile_d)
+    facts["points"] = [(thirds_d + 1) // 3, card_points(pile_o)]   # card_points, §1.4
     if c.family == "misere":
         won = t.count[d_seat]
         ok = won == c.tricks_goal
@@ -103,8 +104,11 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
 
     # §6.3 contract item (positive contracts)
     solo_void = (c.id == "solorufer" and e.king_in_talon)
-    won_d = sum(t.count[s] for s in D)
-    success = thirds(pile_d) >= int(r.win_threshold_thirds)
+    count = t.count
+    won_d = 0
+    for s in D:
+        won_d += count[s]
+    success = thirds_d >= int(r.win_threshold_thirds)
     void_all = solo_void and r.solorufer_talon_king_kontra_void == "always"
 
     def kk(target: str, lost: bool) -> int:
