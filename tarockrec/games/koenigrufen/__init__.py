@@ -22,6 +22,9 @@ N = 4
 _HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
 _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
 _PTRS = 64
+#: ``Action(kind, seat, value)`` without the named tuple's Python-level ``__new__`` (the same
+#: tuple; the replay builds one per recorded call and declaration turn)
+_new = tuple.__new__
 _AUCTION_PTRS = tuple(f"/auction/{i}" for i in range(_PTRS))
 _DECLARATION_PTRS = tuple(f"/declarations/{i}" for i in range(_PTRS))
 
@@ -123,7 +126,7 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             ptrs = _AUCTION_PTRS
             for i, entry in enumerate(auction):
                 yield (ptrs[i] if i < _PTRS else f"/auction/{i}",
-                       Action("call", entry["seat"], entry["call"]))
+                       _new(Action, ("call", entry["seat"], entry["call"])))
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
@@ -149,7 +152,7 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             ptrs = _DECLARATION_PTRS
             for i, turn in enumerate(turns):
                 yield (ptrs[i] if i < _PTRS else f"/declarations/{i}",
-                       Action("declare", turn["seat"], tuple(turn["say"])))
+                       _new(Action, ("declare", turn["seat"], tuple(turn["say"]))))
         if conceded:                         # after the discard (or, illegally, later)
             yield "/end", concede
         if "play" in rec:

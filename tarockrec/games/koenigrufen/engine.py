@@ -181,6 +181,10 @@ _BEATS_NONE = (0,) * len(PACK)
 #: the seats of a trick in play order, by its leader
 _ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
 
+#: ``Event(action)`` without the named tuple's Python-level ``__new__`` (the replay builds one
+#: per action; the same tuple)
+_new = tuple.__new__
+
 #: the king call's value: the king's card code, and whether it is the remaining king (§4.2)
 KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
 
@@ -367,12 +371,13 @@ class KoenigrufenEngine(DeclaringEngine):
         if kind == "call":
             if self._call_fits(action.seat, action.value):
                 self._push_call(action.seat, action.value)
-                return Event(action)
+                return _new(Event, (action, None))
         elif kind == "declare":
             seat, say = action.seat, action.value
             if self._silent_fits(seat, say):
                 self._end_turn(seat, (), False)
-                return Event(action if type(say) is tuple else Action("declare", seat, ()))
+                return _new(Event, (action if type(say) is tuple else Action("declare", seat, ()),
+                                    None))
         return DeclaringEngine.apply(self, action)
 
     def _silent_fits(self, seat: object, say: object) -> bool:
