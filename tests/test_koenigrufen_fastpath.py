@@ -10,6 +10,8 @@ mutated."""
 from __future__ import annotations
 
 import copy
+import itertools
+import random
 from typing import Any, Iterator
 
 import pytest
@@ -17,6 +19,7 @@ import pytest
 from tarockrec import games
 from tarockrec.engine import Action, DeclaringEngine
 from tarockrec.generate import deal_records
+from tarockrec.games.koenigrufen.contracts import PACK
 from tarockrec.games.koenigrufen.engine import KoenigrufenEngine
 from tarockrec.validate import validate_record
 
@@ -113,6 +116,20 @@ def _exchange_mutations(rec: dict[str, Any]) -> Iterator[dict[str, Any]]:
         out = copy.deepcopy(rec)
         del out["exchange"][key]
         yield out
+    discard = ex.get("discard")
+    if discard:
+        # another card for the first one: each kind of card in the deal (a tarock, a king, the
+        # trull, a card of another hand or of the untaken half), a repeat, one too few / many
+        dealt = [c for hand in rec["deal"]["hands"] for c in hand]
+        dealt += [c for half in rec["deal"]["talon"] for c in half]
+        for card in dealt[::3] + ["T1", "T21", "SK", "T10", "XX", discard[1]]:
+            out = copy.deepcopy(rec)
+            out["exchange"]["discard"][0] = card
+            yield out
+        for cards in (discard[:-1], discard + [discard[0]], discard + ["T2"]):
+            out = copy.deepcopy(rec)
+            out["exchange"]["discard"] = cards
+            yield out
 
 
 @pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
@@ -147,10 +164,13 @@ def test_mutated_records_agree(block: dict[str, Any] | None,
 @pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
                          b["name"] + ("+options" if b.get("options") else ""))
 def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
-    """Every call the fast path accepts, by any seat, in every auction state the generated
-    deals pass through, is one ``verify_call`` accepts; and applied either way it gives the
-    same event and the same engine state."""
+    """Every call (and discard) the fast path accepts, by any seat, in every auction (and
+    discard) state the generated deals pass through, is one ``verify_call``
+    (``verify_discard``) accepts; and applied either way it gives the same event and the same
+    engine state."""
     rules = G.rules(block)
+    rng = random.Random(8)
+    fast_accepted = 0
     for rec in _records(block, 40, 3):
         e, found = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
         slow, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
@@ -163,12 +183,28 @@ def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
                     for call in CALLS:
                         if e._call_fits(seat, call):
                             e.verify_call(seat, call)
+            if e.phase == "discard":
+                held = PACK.codes_of(e.hands[e.declarer])
+                others = PACK.codes_of(sum(e.hands) & ~e.hands[e.declarer]
+                                       | e.talon[0] | e.talon[1])
+                tries = list(itertools.islice(e.legal_discards(), 20))
+                tries += [tuple(rng.sample(held, k)) for k in (2, 3, 3, 3, 3, 4, 6, 6)]
+                tries += [(held[0], held[0], held[1]), (held[0], others[0], held[1])]
+                tries += [tuple(rng.sample(PACK.codes_of(e.hands[s]), 3)) for s in range(4)]
+                for cards in tries:
+                    for seat in range(4):
+                        mask = e._discard_fits(seat, cards)
+                        if mask:
+                            e.verify_discard(seat, cards)
+                            assert mask == PACK.mask(cards)
+                            fast_accepted += 1
             assert e.apply(step) == DeclaringEngine.apply(slow, step)
             assert (e.phase, e.to_act, e.calls, e.turns, e.declarer, e.contract,
                     e.auction.calls, e.round.turns, e.round.spoke, e.round.turn) == (
                 slow.phase, slow.to_act, slow.calls, slow.turns, slow.declarer, slow.contract,
                 slow.auction.calls, slow.round.turns, slow.round.spoke, slow.round.turn)
         assert G.record_of(e) == G.record_of(slow)
+    assert fast_accepted > 10
 
 
 def test_fast_declare_list_value_event() -> None:
@@ -191,7 +227,6 @@ def test_fast_declare_list_value_event() -> None:
 
 def test_trick_winner_written_out() -> None:
     """The four-card ``_winner_trump`` is the shared ``best_index`` under ``BEATS`` (§5.3)."""
-    import random
 
     from tarockrec.games.koenigrufen.contracts import BEATS
     from tarockrec.tricks import best_index
@@ -219,7 +254,6 @@ def test_whole_tricks_agree_with_card_by_card(options: dict[str, Any],
     §5.6) against the card-by-card path: generated deals, and copies in which one seat (the
     holder of a reserved card, else one at random) plays two of its cards the other way round
     (every card stays in hand: only the rules of play can refuse the swap)."""
-    import random
 
     from tarockrec.engine import TrickEngine
 
@@ -230,7 +264,10 @@ def test_whole_tricks_agree_with_card_by_card(options: dict[str, Any],
         e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
         assert e is not None
         for _, step in G.replay(rec, e):
-            step.run() if isinstance(step, games.Batch) else e.apply(step)  # type: ignore[union-attr]
+            if isinstance(step, games.Batch):
+                step.run()
+            else:
+                e.apply(step)  # type: ignore[arg-type]
         records.append(rec)
         if e.table is None or not e.table.tricks:
             continue
@@ -278,7 +315,10 @@ def test_reserved_card_whole_tricks(options: dict[str, Any],
         e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
         assert e is not None
         for _, step in G.replay(rec, e):
-            step.run() if isinstance(step, games.Batch) else e.apply(step)  # type: ignore[union-attr]
+            if isinstance(step, games.Batch):
+                step.run()
+            else:
+                e.apply(step)  # type: ignore[arg-type]
         if not e._reserved or e.table is None:
             continue
         records.append(rec)

@@ -181,6 +181,12 @@ _BEATS_NONE = (0,) * len(PACK)
 #: the seats of a trick in play order, by its leader
 _ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
 
+#: a card code -> its bit (``_discard_fits``)
+_BIT = PACK.bit.__getitem__
+#: the cards ``_discard_fits`` leaves to the checked path: kings and trull (never discarded)
+#: and the tarocks (only when nothing else can be, §4.3)
+_NOT_DISCARDED = FORBIDDEN_DISCARD | TAROCK_MASK
+
 #: ``Event(action)`` without the named tuple's Python-level ``__new__`` (the replay builds one
 #: per action; the same tuple)
 _new = tuple.__new__
@@ -372,6 +378,10 @@ class KoenigrufenEngine(DeclaringEngine):
             if self._call_fits(action.seat, action.value):
                 self._push_call(action.seat, action.value)
                 return _new(Event, (action, None))
+        elif kind == "discard":
+            mask = self._discard_fits(action.seat, action.value)
+            if mask:
+                return self._push_discard(action.seat, action.value, mask)
         elif kind == "declare":
             seat, say = action.seat, action.value
             if self._silent_fits(seat, say):
@@ -379,6 +389,26 @@ class KoenigrufenEngine(DeclaringEngine):
                 return _new(Event, (action if type(say) is tuple else Action("declare", seat, ()),
                                     None))
         return DeclaringEngine.apply(self, action)
+
+    def _discard_fits(self, seat: object, cards: object) -> int:
+        """The mask of ``cards`` when ``verify_discard`` surely accepts them from ``seat``
+        (§4.3): the declarer's discard of the right number of distinct cards from his hand,
+        none a king, a trull card or a tarock (then no other rule applies); else 0: ask the
+        checked path. Not in Farbendreier, whose discard rule is mirrored."""
+        c = self.contract
+        if (self.phase is not DISCARD or type(seat) is not int or seat != self.declarer
+                or c is None or c.no_trump
+                or (type(cards) is not tuple and type(cards) is not list)):
+            return 0
+        try:
+            mask = sum(map(_BIT, cards))
+        except (KeyError, TypeError):
+            return 0
+        k = 6 if c.talon == "all" else 3
+        if (len(cards) != k or mask.bit_count() != k or self.hands[seat] & mask != mask
+                or mask & _NOT_DISCARDED):
+            return 0
+        return mask
 
     def _silent_fits(self, seat: object, say: object) -> bool:
         """Whether ``say`` by ``seat`` is a silent turn of the declaration round (§4.6.1) that
@@ -732,7 +762,9 @@ class KoenigrufenEngine(DeclaringEngine):
         return "upper" if self.taken == "lower" else "lower"
 
     def _apply_discard(self, seat: int, cards: tuple[str, ...]) -> Event:
-        mask = PACK.mask(cards)
+        return self._push_discard(seat, cards, PACK.mask(cards))
+
+    def _push_discard(self, seat: int, cards: tuple[str, ...], mask: int) -> Event:
         self.hands[seat] &= ~mask
         self.discard_mask = mask
         self._after_exchange()
