@@ -130,7 +130,7 @@ ROUND_SPECS = {"all_spoke_then_three_passes": RoundSpec(passes_to_end=3, all_spe
 class Plan:
     """One rule set read once (rule sets are immutable): its ``Tariff``, its declaration round,
     and the tables of ``KoenigrufenEngine.apply``'s fast path, which accepts the common legal
-    call (§3.3) without the checked path's sentences."""
+    call (§3.3, §3.4) without the checked path's sentences."""
 
     __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids",
                  "free_choices", "hold_any", "rank")
@@ -369,10 +369,10 @@ class KoenigrufenEngine(DeclaringEngine):
 
     # -- the replay's fast path ----------------------------------------------------------
     def apply(self, action: Action) -> Event:
-        """``Engine.apply``; the common legal call and a silent turn of the declaration round
-        are accepted from the rule set's ``Plan`` and applied as the checked path would. Any
-        other action (every illegal one among them) takes the checked path: the same
-        findings."""
+        """``Engine.apply``; the common legal call, discard and silent turn of the declaration
+        round are accepted from the rule set's ``Plan`` (and a mask) and applied as the checked
+        path would. Any other action (every illegal one among them) takes the checked path:
+        the same findings."""
         kind = action.kind
         if kind == "call":
             if self._call_fits(action.seat, action.value):
@@ -1120,8 +1120,8 @@ class KoenigrufenEngine(DeclaringEngine):
                               and not r.pagat_last_tarock_in_misere)
         # one card reserved (§5.6), by one seat, under the strict rule: until the trick before
         # its target the legal cards are §5.2's with that card held back (``_legal_mask``:
-        # nothing due yet, and a single kept card leaves no bird order to choose), which is
-        # the shared fast path's ``hold``; from its target trick on, card by card
+        # nothing due yet, and a single kept card leaves no bird order to choose): so
+        # ``_play_masks`` plays those tricks; from its target trick on, card by card
         if (not self._plain and c.family == "positive" and not c.no_trump
                 and not self._soft_reservation and len(self._reserved) == 1):
             (seat, reserved), = self._reserved.items()
