@@ -170,7 +170,7 @@ def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
     engine state."""
     rules = G.rules(block)
     rng = random.Random(8)
-    fast_accepted = 0
+    fast_accepted = kontras = 0
     for rec in _records(block, 40, 3):
         e, found = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
         slow, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
@@ -183,6 +183,12 @@ def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
                     for call in CALLS:
                         if e._call_fits(seat, call):
                             e.verify_call(seat, call)
+            if e.phase == "declare":
+                for seat in range(4):
+                    for say in SAYS:
+                        if e._kontra_fits(seat, tuple(say)):
+                            e.verify_declare(seat, tuple(say))
+                            kontras += 1
             if e.phase == "discard":
                 held = PACK.codes_of(e.hands[e.declarer])
                 others = PACK.codes_of(sum(e.hands) & ~e.hands[e.declarer]
@@ -205,6 +211,7 @@ def test_fast_accept_implies_verify(block: dict[str, Any] | None) -> None:
                 slow.auction.calls, slow.round.turns, slow.round.spoke, slow.round.turn)
         assert G.record_of(e) == G.record_of(slow)
     assert fast_accepted > 10
+    assert kontras > 0 or block in (RULES[1], RULES[2])    # oe2023 and the cup: checked path
 
 
 def test_fast_declare_list_value_event() -> None:

@@ -388,6 +388,10 @@ class KoenigrufenEngine(DeclaringEngine):
                 self._end_turn(seat, (), False)
                 return _new(Event, (action if type(say) is tuple else Action("declare", seat, ()),
                                     None))
+            if self._kontra_fits(seat, say):
+                self._push_kontra(seat)
+                return _new(Event, (action if type(say) is tuple
+                                    else Action("declare", seat, ("kontra",)), None))
         return DeclaringEngine.apply(self, action)
 
     def _discard_fits(self, seat: object, cards: object) -> int:
@@ -419,6 +423,31 @@ class KoenigrufenEngine(DeclaringEngine):
                 and type(seat) is int and seat == self.round.turn
                 and c is not None and c.id != "besserrufer")
 
+    def _kontra_fits(self, seat: object, say: object) -> bool:
+        """Whether ``say`` by ``seat`` is a turn of the declaration round that ``_declare``
+        surely accepts saying only ``kontra`` on the contract (§4.6.2): the seat to speak, an
+        opponent, the contract's chain open and not yet kontra'd; not the Besserrufer, not under
+        the rule sets that add checks to it (``announcement_round = oe2023``,
+        ``misere_kontra_individual``, ``colour_game_kontra_or_valat`` in a colour game).
+        False: ask the checked path."""
+        c = self.contract
+        return (self.phase is DECLARE and (type(say) is tuple or type(say) is list)
+                and len(say) == 1 and say[0] == "kontra"
+                and type(seat) is int and seat == self.round.turn
+                and seat != self.declarer and seat != self.partner
+                and c is not None and c.id != "besserrufer"
+                and not self._individual and not self._oe_round
+                and not (c.no_trump and self.rules.colour_game_kontra_or_valat)
+                and self.chains.owner.get("contract") == "D"
+                and self.chains.level.get("contract") == 0)
+
+    def _push_kontra(self, seat: int) -> None:
+        """Apply a turn ``_kontra_fits`` accepts, as ``_declare`` commits it."""
+        self.chains.say("contract", "kontra")
+        self._kontra_seats.add(seat)
+        self.public[seat] = True                  # the kontra makes the seat's side public
+        self._end_turn(seat, ("kontra",), False)
+
     def call_run(self, entries: list[dict[str, Any]]) -> None:
         """The recorded auction (its ``{"seat", "call"}`` entries) applied in one replay step,
         each as ``apply(Action("call", seat, call))`` would; an ``IllegalAction`` gets ``sub``
@@ -441,6 +470,9 @@ class KoenigrufenEngine(DeclaringEngine):
             seat, say = turn["seat"], tuple(turn["say"])
             if self._silent_fits(seat, say):
                 self._end_turn(seat, (), False)
+                continue
+            if self._kontra_fits(seat, say):
+                self._push_kontra(seat)
                 continue
             try:
                 DeclaringEngine.apply(self, Action("declare", seat, say))
