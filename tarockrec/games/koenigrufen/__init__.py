@@ -17,6 +17,16 @@ from .rules import KoenigrufenRules
 from .scoring import doubling_after, next_doubling, period_multiplier
 
 N = 4
+#: the places of the dealt cards, and of the first auction calls and declaration turns (the
+#: replay names every step's place)
+_HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
+_TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
+_PTRS = 64
+#: ``Action(kind, seat, value)`` without the named tuple's Python-level ``__new__`` (the same
+#: tuple; the replay builds one per recorded call and declaration turn)
+_new = tuple.__new__
+_AUCTION_PTRS = tuple(f"/auction/{i}" for i in range(_PTRS))
+_DECLARATION_PTRS = tuple(f"/declarations/{i}" for i in range(_PTRS))
 
 
 def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[int]], list[list[int]]]:
@@ -66,14 +76,14 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                     carry: dict[str, Any]) -> tuple[KoenigrufenEngine | None, list[Finding]]:
         hands = deal.get("hands")
         talon = deal.get("talon")
-        parts: list[tuple[str, Any, int | None]] = []
+        parts: list[tuple[str, Any, int | None]]
         if not isinstance(hands, list) or len(hands) != N:
             return None, [Finding("DEAL-COMPOSITION", "Königrufen deals four hands", "/deal/hands")]
         if not isinstance(talon, list) or len(talon) != 2:
             return None, [Finding("DEAL-COMPOSITION", "the talon is two halves of three cards "
                                   "(lower, upper)", "/deal/talon")]
-        parts += [(f"/deal/hands/{s}", hands[s], 12) for s in range(N)]
-        parts += [(f"/deal/talon/{i}", talon[i], 3) for i in range(2)]
+        parts = [(ptr, hands[s], 12) for s, ptr in enumerate(_HAND_PTRS)]
+        parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings
@@ -103,9 +113,20 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                 "dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
-    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
-        for i, entry in enumerate(rec.get("auction", [])):
-            yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine,
+               batched: bool = False) -> Iterator[Step]:
+        """The recorded actions in the order the rules take them. ``batched``: the auction and
+        the declaration turns each as one ``Batch`` step (for a consumer that needs no event
+        per action, e.g. the validator), with the same checks and the same places."""
+        auction = rec.get("auction", [])
+        if batched:
+            if auction:
+                yield "/auction", Batch(lambda: engine.call_run(auction))
+        else:
+            ptrs = _AUCTION_PTRS
+            for i, entry in enumerate(auction):
+                yield (ptrs[i] if i < _PTRS else f"/auction/{i}",
+                       _new(Action, ("call", entry["seat"], entry["call"])))
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
@@ -123,8 +144,15 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             yield "/exchange/take", Action("take", decl, ex["take"])
         if "discard" in ex:
             yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
-        for i, turn in enumerate(rec.get("declarations", [])):
-            yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        turns = rec.get("declarations", [])
+        if batched:
+            if turns:
+                yield "/declarations", Batch(lambda: engine.declare_run(turns))
+        else:
+            ptrs = _DECLARATION_PTRS
+            for i, turn in enumerate(turns):
+                yield (ptrs[i] if i < _PTRS else f"/declarations/{i}",
+                       _new(Action, ("declare", turn["seat"], tuple(turn["say"]))))
         if conceded:                         # after the discard (or, illegally, later)
             yield "/end", concede
         if "play" in rec:

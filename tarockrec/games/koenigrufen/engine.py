@@ -16,9 +16,9 @@ from ...engine import (FLAG, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action
                        DeclaringEngine, Event, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...core.auction import Auction, AuctionSpec, Refusal
+from ...core.auction import Auction, AuctionSpec, Refusal, TurnOrder
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
-from ...tricks import TrickTable, best_index, follow_or_ruff, hold_back, must_beat
+from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, TAROCK_MASK, Contract, contract_table,
@@ -56,7 +56,7 @@ class Tariff:
 
     __slots__ = ("contracts", "biddable", "auction", "calls", "openings", "open_with_contract",
                  "opening_text", "first_word_only", "birds", "bird_card", "bonus_base",
-                 "capture_base")
+                 "capture_base", "bonus_types")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         from .contracts import (BONUS_BASE, CAPTURE_BASE, ORDERS, TAROCKCUP_BONUS_BASE,
@@ -83,6 +83,12 @@ class Tariff:
         self.first_word_only = frozenset(order.first_word_only) & set(self.contracts)
         self.birds = BIRDS if rules.quapil else tuple(b for b in BIRDS if b != "quapil")
         self.bird_card = {b: BIRD_CARD[b] for b in self.birds}
+        #: §6.4 the bonuses a contract scores, by (no trumps, king call): Farbensolo and
+        #: Farbendreier only the four kings (with ``farbensolo_bonuses``)
+        self.bonus_types = {(no_trump, king_call): ("four_kings",) if no_trump else
+                            (*self.birds, "trull", "four_kings")
+                            + (("king_ultimo",) if king_call else ())
+                            for no_trump in (False, True) for king_call in (False, True)}
         if rules.bonus_scale == "tarockcup":
             self.bonus_base = dict(TAROCKCUP_BONUS_BASE)
             self.capture_base = TAROCKCUP_CAPTURE_BASE
@@ -120,6 +126,71 @@ _BIRD_MASK = sum(1 << card for card, _ in BIRD_CARD.values())
 ROUND_SPECS = {"all_spoke_then_three_passes": RoundSpec(passes_to_end=3, all_speak=True),
                "literal_three_passes": RoundSpec(passes_to_end=3, all_speak=False)}
 
+
+class Plan:
+    """One rule set read once (rule sets are immutable): its ``Tariff``, its declaration round,
+    and the tables of ``KoenigrufenEngine.apply``'s fast path, which accepts the common legal
+    call (§3.3, §3.4) without the checked path's sentences."""
+
+    __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids",
+                 "free_choices", "hold_any", "rank")
+
+    def __init__(self, rules: KoenigrufenRules) -> None:
+        t = self.tariff = tariff(rules)
+        self.round_spec = ROUND_SPECS[str(rules.declaration_end_rule)]
+        self.oe_round = rules.announcement_round == "oe2023"
+        spec = t.auction
+        # ``_call_fits`` reads ``Auction.refusal`` for this kind of auction only
+        assert (spec.order is TurnOrder.ROTATE and not spec.exact_step and spec.higher is None
+                and spec.max_jump is None)
+        # the calls ``_check_hand_limits`` may refuse under these rules
+        limited = set()
+        if rules.besserrufer_bird_in_hand or rules.bird_announcement_requires_card:
+            limited.add("besserrufer")
+        if rules.four_kings_forbid_king_call:
+            limited |= {c.id for c in t.contracts.values() if c.king_call}
+        #: forehand's first calls that need no check beyond the turn
+        self.free_openings = frozenset(c for c in t.openings if c not in limited)
+        #: the bids that need no check beyond the turn and outranking the standing call
+        self.free_bids = frozenset(c for c in spec.ladder if c != "mein_spiel"
+                                   and c not in t.first_word_only and c not in limited)
+        #: the contracts forehand's free choice takes without a further check
+        self.free_choices = frozenset(c for c in t.contracts
+                                      if c not in t.first_word_only and c not in limited)
+        self.hold_any = rules.hold_right != "forehand_only"
+        self.rank = spec.rank
+
+
+_PLANS: dict[KoenigrufenRules, Plan] = {}
+
+
+def plan(rules: KoenigrufenRules) -> Plan:
+    """The rule set's ``Plan`` (cached by the rule set object, as ``Game.rules`` caches those)."""
+    p = _PLANS.get(rules)
+    if p is None:
+        p = Plan(rules)
+        if len(_PLANS) < 256:
+            _PLANS[rules] = p
+    return p
+
+
+#: every trick is played by the four seats in turn (an immutable plan, shared by all deals)
+_SEAT_PLAN = SeatPlan(range(N))
+#: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
+_BEATS_NONE = (0,) * len(PACK)
+#: the seats of a trick in play order, by its leader
+_ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
+
+#: a card code -> its bit (``_discard_fits``)
+_BIT = PACK.bit.__getitem__
+#: the cards ``_discard_fits`` leaves to the checked path: kings and trull (never discarded)
+#: and the tarocks (only when nothing else can be, §4.3)
+_NOT_DISCARDED = FORBIDDEN_DISCARD | TAROCK_MASK
+
+#: ``Event(action)`` without the named tuple's Python-level ``__new__`` (the replay builds one
+#: per action; the same tuple)
+_new = tuple.__new__
+
 #: the king call's value: the king's card code, and whether it is the remaining king (§4.2)
 KING_VALUE = pair(TEXT, FLAG, "a pair (king card code, true when it is the remaining king)")
 
@@ -132,11 +203,30 @@ class KoenigrufenEngine(DeclaringEngine):
     CODE = "KR"
     pack = PACK
 
+    # the state every deal starts from and that later phases set (immutable values, read from
+    # the class until set: ``__init__`` runs once per replayed deal)
+    declarer: int | None = None
+    contract: Contract | None = None
+    called_king: int | None = None
+    king_remaining = False
+    taken: str | None = None                     # lower | upper | all
+    discard_mask = 0
+    partner: int | None = None
+    redeal_seat: int | None = None
+    valat_announced = False
+    table: TrickTable | None = None
+    _soft_reservation = False
+    _plain = False
+    _plain_misere = False
+    _hold: tuple[int, int, int] | None = None
+    _individual = False                          # G39 misère kontra per opponent
+
     def __init__(self, rules: KoenigrufenRules, dealer: int, hands: list[int],
                  talon: tuple[int, int], doubling: int = 0) -> None:
         self.rules = rules
-        self.tariff = tariff(rules)
-        self.contracts = self.tariff.contracts
+        self._plan = p = plan(rules)
+        self.tariff = p.tariff
+        self.contracts = p.tariff.contracts
         self.dealer = dealer
         self.forehand = (dealer + 1) % N
         self.dealt = list(hands)
@@ -146,32 +236,18 @@ class KoenigrufenEngine(DeclaringEngine):
         self.phase = AUCTION
         # auction (§3.3)
         self.calls: list[tuple[int, str]] = []      # the auction's calls and forehand's choice
-        self.auction = Auction(self.tariff.auction, [(self.forehand + i) % N for i in range(N)])
-        self.declarer: int | None = None
-        self.contract: Contract | None = None
-        # exchange
-        self.called_king: int | None = None
-        self.king_remaining = False
-        self.taken: str | None = None            # lower | upper | all
-        self.discard_mask = 0
-        self.partner: int | None = None
-        self.redeal_seat: int | None = None
+        self.auction = Auction(p.tariff.auction, _ROUND_FROM[self.forehand])
         # declarations (§4.6)
         self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
-        self.round = Round(ROUND_SPECS[str(rules.declaration_end_rule)], ())
+        self.round = Round(p.round_spec, ())
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
         self.chains: KontraChains[str] = KontraChains(KONTRA_LADDER)  # per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
-        self.valat_announced = False
-        self.table: TrickTable | None = None
         self._reserved: dict[int, list[tuple[int, int]]] = {}
-        self._soft_reservation = False
-        self._plain = self._plain_misere = False
-        self._individual = False                    # G39 misère kontra per opponent
         #: §7.2 ``announcement_round = oe2023`` (read once per deal): the round starts with the
         #: declarer, every seat announces in one turn only, a kontra-type call only at the first
         #: turn after what it answers
-        self._oe_round = rules.announcement_round == "oe2023"
+        self._oe_round = p.oe_round
         self._announcers: set[int] = set()          # seats that have announced (oe2023)
         self._kontra_seats: set[int] = set()        # seats that said a kontra-type call
         self._last_turn: dict[int, int] = {}        # seat -> index of its last round turn
@@ -290,6 +366,144 @@ class KoenigrufenEngine(DeclaringEngine):
         if self.table.cards:
             return False
         return self.table.count[self.declarer] > c.tricks_goal
+
+    # -- the replay's fast path ----------------------------------------------------------
+    def apply(self, action: Action) -> Event:
+        """``Engine.apply``; the common legal call, discard and silent turn of the declaration
+        round are accepted from the rule set's ``Plan`` (and a mask) and applied as the checked
+        path would. Any other action (every illegal one among them) takes the checked path:
+        the same findings."""
+        kind = action.kind
+        if kind == "call":
+            if self._call_fits(action.seat, action.value):
+                self._push_call(action.seat, action.value)
+                return _new(Event, (action, None))
+        elif kind == "discard":
+            mask = self._discard_fits(action.seat, action.value)
+            if mask:
+                return self._push_discard(action.seat, action.value, mask)
+        elif kind == "declare":
+            seat, say = action.seat, action.value
+            if self._silent_fits(seat, say):
+                self._end_turn(seat, (), False)
+                return _new(Event, (action if type(say) is tuple else Action("declare", seat, ()),
+                                    None))
+            if self._kontra_fits(seat, say):
+                self._push_kontra(seat)
+                return _new(Event, (action if type(say) is tuple
+                                    else Action("declare", seat, ("kontra",)), None))
+        return DeclaringEngine.apply(self, action)
+
+    def _discard_fits(self, seat: object, cards: object) -> int:
+        """The mask of ``cards`` when ``verify_discard`` surely accepts them from ``seat``
+        (§4.3): the declarer's discard of the right number of distinct cards from his hand,
+        none a king, a trull card or a tarock (then no other rule applies); else 0: ask the
+        checked path. Not in Farbendreier, whose discard rule is mirrored."""
+        c = self.contract
+        if (self.phase is not DISCARD or type(seat) is not int or seat != self.declarer
+                or c is None or c.no_trump
+                or (type(cards) is not tuple and type(cards) is not list)):
+            return 0
+        try:
+            mask = sum(map(_BIT, cards))
+        except (KeyError, TypeError):
+            return 0
+        k = 6 if c.talon == "all" else 3
+        if (len(cards) != k or mask.bit_count() != k or self.hands[seat] & mask != mask
+                or mask & _NOT_DISCARDED):
+            return 0
+        return mask
+
+    def _silent_fits(self, seat: object, say: object) -> bool:
+        """Whether ``say`` by ``seat`` is a silent turn of the declaration round (§4.6.1) that
+        ``_declare`` surely accepts: the seat to speak, saying nothing, not the Besserrufer
+        (whose first turn may owe a bird). False: ask the checked path."""
+        c = self.contract
+        return (self.phase is DECLARE and (type(say) is tuple or type(say) is list) and not say
+                and type(seat) is int and seat == self.round.turn
+                and c is not None and c.id != "besserrufer")
+
+    def _kontra_fits(self, seat: object, say: object) -> bool:
+        """Whether ``say`` by ``seat`` is a turn of the declaration round that ``_declare``
+        surely accepts saying only ``kontra`` on the contract (§4.6.2): the seat to speak, an
+        opponent, the contract's chain open and not yet kontra'd; not the Besserrufer, not under
+        the rule sets that add checks to it (``announcement_round = oe2023``,
+        ``misere_kontra_individual``, ``colour_game_kontra_or_valat`` in a colour game).
+        False: ask the checked path."""
+        c = self.contract
+        return (self.phase is DECLARE and (type(say) is tuple or type(say) is list)
+                and len(say) == 1 and say[0] == "kontra"
+                and type(seat) is int and seat == self.round.turn
+                and seat != self.declarer and seat != self.partner
+                and c is not None and c.id != "besserrufer"
+                and not self._individual and not self._oe_round
+                and not (c.no_trump and self.rules.colour_game_kontra_or_valat)
+                and self.chains.owner.get("contract") == "D"
+                and self.chains.level.get("contract") == 0)
+
+    def _push_kontra(self, seat: int) -> None:
+        """Apply a turn ``_kontra_fits`` accepts, as ``_declare`` commits it."""
+        self.chains.say("contract", "kontra")
+        self._kontra_seats.add(seat)
+        self.public[seat] = True                  # the kontra makes the seat's side public
+        self._end_turn(seat, ("kontra",), False)
+
+    def call_run(self, entries: list[dict[str, Any]]) -> None:
+        """The recorded auction (its ``{"seat", "call"}`` entries) applied in one replay step,
+        each as ``apply(Action("call", seat, call))`` would; an ``IllegalAction`` gets ``sub``
+        = ``/i`` (+ its own), the place the per-action replay names."""
+        for i, entry in enumerate(entries):
+            seat, call = entry["seat"], entry["call"]
+            if self._call_fits(seat, call):
+                self._push_call(seat, call)
+                continue
+            try:
+                DeclaringEngine.apply(self, Action("call", seat, call))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+
+    def declare_run(self, turns: list[dict[str, Any]]) -> None:
+        """The recorded declaration turns (``{"seat", "say"}``) in one replay step, each as
+        ``apply(Action("declare", seat, tuple(say)))`` would; ``sub`` as in ``call_run``."""
+        for i, turn in enumerate(turns):
+            seat, say = turn["seat"], tuple(turn["say"])
+            if self._silent_fits(seat, say):
+                self._end_turn(seat, (), False)
+                continue
+            if self._kontra_fits(seat, say):
+                self._push_kontra(seat)
+                continue
+            try:
+                DeclaringEngine.apply(self, Action("declare", seat, say))
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+
+    def _call_fits(self, seat: object, call: object) -> bool:
+        """Whether ``verify_call`` surely accepts ``call`` by ``seat``: in the auction the seat
+        on turn, with forehand's opening, a pass, a hold the auction allows (not of Mein
+        Spiel, by a seat the rules let hold) or a bid above the standing call; at the free
+        choice (§3.4) forehand naming a contract it may choose; never a call its hand may rule
+        out (``_check_hand_limits``). False: ask the checked path (which may accept it too)."""
+        p = self._plan
+        if self.phase is not AUCTION:
+            return (self.phase is CHOOSE and type(seat) is int and seat == self.forehand
+                    and type(call) is str and call in p.free_choices)
+        a = self.auction
+        if type(seat) is not int or seat != a.turn or type(call) is not str or a.forced:
+            return False
+        if not a.calls:
+            return call in p.free_openings
+        if call == "pass":
+            return True
+        high = a.high
+        if high is None:
+            return False
+        if call == "hold":
+            return (high != "mein_spiel" and (p.hold_any or seat == self.forehand)
+                    and a.may_hold(seat))
+        return call in p.free_bids and p.rank[call] > p.rank[high]
 
     # -- redeal (§2.3) -------------------------------------------------------------------
     def can_redeal(self, seat: int, value: Any = None) -> bool:
@@ -414,10 +628,15 @@ class KoenigrufenEngine(DeclaringEngine):
                        "this rule set", call)
 
     def _apply_call(self, seat: int, call: str) -> Event:
+        self._push_call(seat, call)
+        return Event(Action("call", seat, call))
+
+    def _push_call(self, seat: int, call: str) -> None:
+        """Apply a checked call (``_apply_call`` without its event)."""
         self.calls.append((seat, call))
         if self.phase == CHOOSE:
             self._fix_contract(self.contracts[call], seat)
-            return Event(Action("call", seat, call))
+            return
         a = self.auction
         a.push(seat, call)
         if a.done:
@@ -427,7 +646,6 @@ class KoenigrufenEngine(DeclaringEngine):
                 self.declarer = a.holder
             else:
                 self._fix_contract(self.contracts[a.high], a.holder)
-        return Event(Action("call", seat, call))
 
     def _fix_contract(self, contract: Contract, declarer: int) -> None:
         self.contract = contract
@@ -576,7 +794,9 @@ class KoenigrufenEngine(DeclaringEngine):
         return "upper" if self.taken == "lower" else "lower"
 
     def _apply_discard(self, seat: int, cards: tuple[str, ...]) -> Event:
-        mask = PACK.mask(cards)
+        return self._push_discard(seat, cards, PACK.mask(cards))
+
+    def _push_discard(self, seat: int, cards: tuple[str, ...], mask: int) -> Event:
         self.hands[seat] &= ~mask
         self.discard_mask = mask
         self._after_exchange()
@@ -616,8 +836,8 @@ class KoenigrufenEngine(DeclaringEngine):
         if c.family == "trischaken":
             self._start_play()
             return
-        first = self.declarer if self._oe_round else self.declarer + 1
-        self.round = Round(self.round.spec, [(first + i) % N for i in range(N)])
+        first = self.declarer if self._oe_round else (self.declarer + 1) % N
+        self.round = Round(self.round.spec, _ROUND_FROM[first])
         self._individual = c.family == "misere" and self.rules.misere_kontra_individual
         if self._individual:                           # G39: one chain per opponent
             for s in range(N):
@@ -918,7 +1138,7 @@ class KoenigrufenEngine(DeclaringEngine):
         if c.id == "farbensolo" and self.rules.farbensolo_lead == "forehand":
             lead = self.forehand
         winner = self._winner_no_trump if c.no_trump else self._winner_trump
-        self.table = TrickTable(self.hands, tuple(range(N)), lead, 12, winner)
+        self.table = TrickTable(self.hands, _SEAT_PLAN, lead, 12, winner)
         self.phase = PLAY
         self._reserved = self._reservations()
         r = self.rules
@@ -930,10 +1150,30 @@ class KoenigrufenEngine(DeclaringEngine):
         # misère without the optional restrictions: §5.2 + §5.4 only
         self._plain_misere = (c.family != "positive" and r.misere_overtake == "must_win"
                               and not r.pagat_last_tarock_in_misere)
+        # one card reserved (§5.6), by one seat, under the strict rule: until the trick before
+        # its target the legal cards are §5.2's with that card held back (``_legal_mask``:
+        # nothing due yet, and a single kept card leaves no bird order to choose): so
+        # ``_play_masks`` plays those tricks; from its target trick on, card by card
+        if (not self._plain and c.family == "positive" and not c.no_trump
+                and not self._soft_reservation and len(self._reserved) == 1):
+            (seat, reserved), = self._reserved.items()
+            if len(reserved) == 1:
+                card, target = reserved[0]
+                self._hold = (seat, 1 << card, target - 1)
 
     @staticmethod
     def _winner_trump(cards: list[int], seats: list[int]) -> int:
         """§5.3: highest tarock, else highest card of the led suit."""
+        if len(cards) == 4:     # every trick: the loop below written out (a hot path)
+            a, b, c, d = cards
+            beats_a = BEATS[a]
+            if beats_a >> b & 1:                      # b is winning after two cards
+                if BEATS[b] >> c & 1:
+                    return seats[3] if BEATS[c] >> d & 1 else seats[2]
+                return seats[3] if BEATS[b] >> d & 1 else seats[1]
+            if beats_a >> c & 1:
+                return seats[3] if BEATS[c] >> d & 1 else seats[2]
+            return seats[3] if beats_a >> d & 1 else seats[0]
         best = 0
         w = cards[0]
         for i in range(1, len(cards)):
@@ -1118,10 +1358,78 @@ class KoenigrufenEngine(DeclaringEngine):
         """Play a whole recorded ``play`` list (the replay's fast path). Raises
         ``IllegalAction`` with ``sub`` = ``/t/j`` at the first illegal card."""
         start = 0
-        if (self._plain or self._plain_misere) and self.phase == PLAY:
-            # only §5.2 (and §5.4 in misère) apply: the shared fast path
-            start = self._play_plain(tricks, TAROCK_MASK, BEATS if self._plain_misere else None)
+        if self.phase == PLAY and (self._plain or self._plain_misere or self._hold is not None):
+            start = self._play_masks(tricks)
         self._play_checked(tricks, start)
+
+    def _play_masks(self, tricks: list[Any]) -> int:
+        """Whole tricks while the legal cards are plain masks: §5.2, in misère also §5.4 (beat
+        the winning card when able), with one reserved card held back before its trick
+        (``_hold``; from its trick on, card by card). The shared ``_play_plain`` written out
+        for four seats in fixed order. Returns the tricks played: the card-by-card path takes
+        over at the first card refused (to word the finding)."""
+        t = self.table
+        assert t is not None
+        card_of = PACK.index.__getitem__
+        led_of = PACK.led
+        hands = self.hands
+        beats = BEATS if self._plain_misere else _BEATS_NONE
+        if self._hold is not None:
+            hold, held, until = self._hold
+        else:
+            hold, held, until = -1, 0, 13
+        done = t.tricks
+        push = t.push_trick
+        last = min(t.n_tricks, until)
+        played = 0
+        for trick in tricks:
+            if type(trick) is not list or len(trick) != 4 or len(done) >= last:
+                break
+            try:
+                cards = list(map(card_of, trick))
+            except (KeyError, TypeError):       # not a card: the card-by-card path says so
+                break
+            a, b, c, d = cards
+            s0, s1, s2, s3 = seats = _ROUND_FROM[t.leader]
+            # each seat's legal cards (its hand is not the others': the four cards differ)
+            h = hands[s0]
+            ok = h & ~held or h if s0 == hold else h
+            if not ok >> a & 1:
+                break
+            led = led_of[a]
+            h = hands[s1]
+            beating = beats[a]                  # what beats the winning card (none: 0)
+            ok = h & led or h & TAROCK_MASK or h
+            ok = ok & beating or ok
+            if s1 == hold:
+                ok = ok & ~held or ok
+            if not ok >> b & 1:
+                break
+            if beating >> b & 1:
+                a = b                           # ``a`` is now the winning card
+            h = hands[s2]
+            beating = beats[a]
+            ok = h & led or h & TAROCK_MASK or h
+            ok = ok & beating or ok
+            if s2 == hold:
+                ok = ok & ~held or ok
+            if not ok >> c & 1:
+                break
+            if beating >> c & 1:
+                a = c
+            h = hands[s3]
+            beating = beats[a]
+            ok = h & led or h & TAROCK_MASK or h
+            ok = ok & beating or ok
+            if s3 == hold:
+                ok = ok & ~held or ok
+            if not ok >> d & 1:
+                break
+            push(list(seats), cards, 1 << cards[0] | 1 << b | 1 << c | 1 << d)
+            played += 1
+        if len(done) >= t.n_tricks:
+            self.phase = DONE
+        return played
 
     # -- legal actions ------------------------------------------------------------------------
     def _candidates_call(self, seat: int) -> Iterable[str]:

@@ -7,10 +7,21 @@ from ...scoring import Score, ScoreItem, spread
 from .contracts import CONTRACTS, KING_MASK, T21, T22, TRULL_MASK, card_points, thirds
 
 if TYPE_CHECKING:
+    from ...tricks import TrickTable
     from .engine import KoenigrufenEngine
     from .rules import KoenigrufenRules
 
 SEATS = (0, 1, 2, 3)
+#: each set of seats -> the other seats
+OTHERS = {w: frozenset(SEATS) - w for w in (frozenset(s for s in SEATS if bits >> s & 1)
+                                             for bits in range(16))}
+#: each set of seats D -> each seat's side (D or the others)
+SIDE_OF = {w: tuple(w if s in w else OTHERS[w] for s in SEATS) for w in OTHERS}
+#: ``spread(winners, SEATS, 1, 4)`` for every set of winners: an item of ``x`` pays ``x`` times
+#: these (exact: each winner–loser pairing pays along the larger side, §6.1)
+UNIT: dict[frozenset[int], tuple[int, ...]] = {
+    w: spread(w, SEATS, 1, 4)
+    for w in (frozenset(s for s in SEATS if bits >> s & 1) for bits in range(16))}
 
 
 class _Items:
@@ -28,8 +39,9 @@ class _Items:
         if kontra > 1:
             note += f" ({_KONTRA_NAMES[kontra]} ×{kontra})"
         m = self.m if (bonus or not self.bonus_only) else 1
-        deltas = spread(winners, SEATS, amount * m, 4)
-        self.items.append(ScoreItem(name, amount, m, deltas, note))
+        x = amount * m
+        a, b, c, d = UNIT[winners]
+        self.items.append(ScoreItem(name, amount, m, (a * x, b * x, c * x, d * x), note))
 
 
 _KONTRA_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
@@ -53,7 +65,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     facts["declarer"] = d_seat
     facts["contract"] = c.id
     D = e.side_d if c.family != "trischaken" else frozenset((d_seat,))
-    O = frozenset(SEATS) - D
+    O = OTHERS[D]
     if c.king_call:
         facts["partner"] = e.partner
     # §6.9 concession
@@ -77,7 +89,8 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         return _finish(out, facts)
 
     pile_d, pile_o = _piles(e, D)
-    facts["points"] = [card_points(pile_d), card_points(pile_o)]
+    thirds_d = thirds(pile_d)
+    facts["points"] = [(thirds_d + 1) // 3, card_points(pile_o)]   # card_points, §1.4
     if c.family == "misere":
         won = t.count[d_seat]
         ok = won == c.tricks_goal
@@ -91,8 +104,11 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
 
     # §6.3 contract item (positive contracts)
     solo_void = (c.id == "solorufer" and e.king_in_talon)
-    won_d = sum(t.count[s] for s in D)
-    success = thirds(pile_d) >= int(r.win_threshold_thirds)
+    count = t.count
+    won_d = 0
+    for s in D:
+        won_d += count[s]
+    success = thirds_d >= int(r.win_threshold_thirds)
     void_all = solo_void and r.solorufer_talon_king_kontra_void == "always"
 
     def kk(target: str, lost: bool) -> int:
@@ -177,11 +193,14 @@ def _misere_individual(e: "KoenigrufenEngine", out: _Items, d_seat: int, ok: boo
 
 
 def _finish(out: _Items, facts: dict[str, object]) -> Score:
-    deltas = [0, 0, 0, 0]
+    a = b = c = d = 0
     for item in out.items:
-        for s in SEATS:
-            deltas[s] += item.deltas[s]
-    return Score(out.items, deltas, facts)
+        w, x, y, z = item.deltas
+        a += w
+        b += x
+        c += y
+        d += z
+    return Score(out.items, [a, b, c, d], facts)
 
 
 def _piles(e: "KoenigrufenEngine", D: frozenset[int]) -> tuple[int, int]:
@@ -224,8 +243,8 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     t = e.table
     assert c is not None and t is not None
     solo = c.solo
-    side_of = {s: (D if s in D else O) for s in SEATS}
-    other = {D: O, O: D}
+    side_of = SIDE_OF[D]
+    other = OTHERS
     silent_penalty = r.silent_failure_penalty
     valat_happened = ("valat" in e.announced or won_d == 12
                       or (won_d == 0 and r.opponents_valat))
@@ -233,31 +252,25 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
     tariff = e.tariff
     base = tariff.bonus_base
     bird_card = tariff.bird_card
-    if c.no_trump:
-        types: tuple[str, ...] = ("four_kings",)
-    else:
-        types = (*tariff.birds, "trull", "four_kings")
-        if c.king_call:
-            types += ("king_ultimo",)
+    types = tariff.bonus_types[c.no_trump, c.king_call]
     king = e.called_king
-
-    def achieved(bonus: str, X: frozenset[int]) -> bool:
-        if bonus in bird_card:
-            card, trick = bird_card[bonus]
-            return (len(t.tricks) >= trick and t.winning_card(trick) == card
-                    and t.played_by[card][0] in X)
-        if bonus == "king_ultimo":
-            return (king is not None and king in t.played_by and t.played_by[king][1] == 12
-                    and t.winner(12) in X)
-        pile = pile_d if X == D else pile_o
-        mask = TRULL_MASK if bonus == "trull" else KING_MASK
-        return pile & mask == mask
-
+    tricks = t.tricks
+    n_tricks = len(tricks)
+    announced = e.announced
     for bonus in types:
         b = base[bonus]
-        if bonus in e.announced:
-            X = D if e.announced[bonus][1] == "D" else O
-            ok = achieved(bonus, X)
+        if announced and bonus in announced:
+            X = D if announced[bonus][1] == "D" else O
+            if bonus in bird_card:      # the bird wins its trick: its player is the winner
+                card, trick = bird_card[bonus]
+                ok = (trick <= n_tricks and t.winning_card(trick) == card
+                      and t.winner(trick) in X)
+            elif bonus == "king_ultimo":
+                ok = (king is not None and n_tricks >= 12 and king in tricks[11][1]
+                      and t.winner(12) in X)
+            else:
+                mask = TRULL_MASK if bonus == "trull" else KING_MASK
+                ok = (pile_d if X == D else pile_o) & mask == mask
             f = kk(bonus, not ok)
             out.add(bonus, 2 * solo * b * f, X if ok else other[X],
                     f"announced {bonus} {'made' if ok else 'lost'}", bonus=True, kontra=f)
@@ -267,38 +280,59 @@ def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozense
         amount = solo * b
         if bonus in bird_card:
             card, trick = bird_card[bonus]
-            if card in t.played_by and t.played_by[card][1] == trick:
-                p = t.played_by[card][0]
-                w = t.winner(trick)
+            if trick > n_tricks:
+                continue
+            _, cards, seats, w = tricks[trick - 1]
+            if card in cards:
+                p = seats[cards.index(card)]
                 if w == p:
                     out.add(bonus, amount, side_of[p], f"silent {bonus}", bonus=True)
                 elif w not in side_of[p] and silent_penalty:
                     out.add(bonus, amount, other[side_of[p]], f"silent {bonus} lost", bonus=True)
         elif bonus == "king_ultimo":
-            if king is not None and king in t.played_by and t.played_by[king][1] == 12:
+            if king is not None and n_tricks >= 12 and king in tricks[11][1]:
                 if t.winner(12) in D:
                     out.add(bonus, amount, D, "silent king ultimo", bonus=True)
                 elif silent_penalty:
                     out.add(bonus, amount, O, "silent king ultimo lost", bonus=True)
-        else:
-            for X in (D, O):
-                if achieved(bonus, X):
-                    out.add(bonus, amount, X, f"silent {bonus}", bonus=True)
+        else:                            # trull, four kings: in one side's pile (§6.4)
+            mask = TRULL_MASK if bonus == "trull" else KING_MASK
+            if pile_d & mask == mask:
+                out.add(bonus, amount, D, f"silent {bonus}", bonus=True)
+            if pile_o & mask == mask:
+                out.add(bonus, amount, O, f"silent {bonus}", bonus=True)
     if c.no_trump:
         return
     # capture penalties (always silent)
-    if r.xxi_capture and T21 in t.played_by and T22 in t.played_by:
-        (p21, n21), (p22, n22) = t.played_by[T21], t.played_by[T22]
-        if n21 == n22 and p22 not in side_of[p21]:
-            out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
-                    f"XXI captured by seat {p22}", bonus=True)
-    if c.king_call and r.king_capture and king is not None and king in t.played_by:
-        pk, nk = t.played_by[king]
-        w = t.winner(nk)
-        excluded = nk == 12 and r.king_capture_excludes_ultimo
-        if w not in side_of[pk] and not excluded:
-            out.add("king_capture", solo * tariff.capture_base, side_of[w],
-                    f"called king captured by seat {w}", bonus=True)
+    if r.xxi_capture:
+        found = _trick_of(t, T21)
+        if found is not None and T22 in found[0]:     # the XXI and the Sküs in one trick
+            cards, seats, _ = found
+            p21, p22 = seats[cards.index(T21)], seats[cards.index(T22)]
+            if p22 not in side_of[p21]:
+                out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
+                        f"XXI captured by seat {p22}", bonus=True)
+    if c.king_call and r.king_capture and king is not None:
+        found = _trick_of(t, king)
+        if found is not None:
+            cards, seats, nk = found
+            pk = seats[cards.index(king)]
+            w = t.winner(nk)
+            excluded = nk == 12 and r.king_capture_excludes_ultimo
+            if w not in side_of[pk] and not excluded:
+                out.add("king_capture", solo * tariff.capture_base, side_of[w],
+                        f"called king captured by seat {w}", bonus=True)
+
+
+def _trick_of(t: "TrickTable", card: int) -> tuple[list[int], list[int], int] | None:
+    """The cards, seats and 1-based number of the trick ``card`` was played to (None: not
+    played): ``TrickTable.played``, keeping the trick."""
+    for n, (_, cards, seats, _) in enumerate(t.tricks, 1):
+        if card in cards:
+            return cards, seats, n
+    if card in t.cards:
+        return t.cards, t.seats, len(t.tricks) + 1
+    return None
 
 
 def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
