@@ -113,6 +113,9 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                 "dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
+    def replay_batched(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
+        return self.replay(rec, engine, batched=True)
+
     def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine,
                batched: bool = False) -> Iterator[Step]:
         """The recorded actions in the order the rules take them. ``batched``: the auction and
