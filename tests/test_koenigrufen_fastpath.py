@@ -2,8 +2,8 @@
 
 ``KoenigrufenEngine.apply`` accepts the common legal call and a silent declaration turn from
 the rule set's ``Plan`` (and ``play_tricks`` whole tricks); everything else goes through
-``verify_x`` / ``_apply_x``. ``replay(..., batched=True)`` gives the auction and the
-declarations as one ``Batch`` step each. These tests force the checked path
+``verify_x`` / ``_apply_x``. The validator replays through ``replay_batched`` (the auction and the
+declarations as one ``Batch`` step each). These tests force the per-action checked path
 (``DeclaringEngine.apply``) and demand the same findings (code, pointer, sentence) and the same
 scores, on generated records and on records with their auction, exchange and declarations
 mutated."""
@@ -52,18 +52,25 @@ def _outcome(rec: dict[str, Any]) -> tuple[Any, ...]:
             [None if s is None else (s.items, s.deltas, s.facts) for s in r.scores])
 
 
+def _per_action(m: pytest.MonkeyPatch) -> None:
+    """The validator's replay one action at a time (not the auction and the declarations as
+    ``Batch`` steps, as it takes them by default)."""
+    m.setattr(type(G), "replay_batched", lambda self, rec, e: type(G).replay(self, rec, e))
+
+
 def _slow_outcomes(recs: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The outcomes with every action through the checked path."""
+    """The outcomes with every action, one at a time, through the checked path."""
     with monkeypatch.context() as m:
+        _per_action(m)
         m.setattr(KoenigrufenEngine, "apply", DeclaringEngine.apply)
         return [_outcome(r) for r in recs]
 
 
-def _batched_outcomes(recs: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The outcomes with the auction and the declarations replayed as ``Batch`` steps."""
-    replay = type(G).replay
+def _per_action_outcomes(recs: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The outcomes with the actions one at a time (the engine's fast ``apply`` kept); the
+    validator's own (``_outcome``) takes the auction and declarations as ``Batch`` steps."""
     with monkeypatch.context() as m:
-        m.setattr(type(G), "replay", lambda self, rec, e: replay(self, rec, e, batched=True))
+        _per_action(m)
         return [_outcome(r) for r in recs]
 
 
@@ -140,7 +147,7 @@ def test_generated_records_agree(block: dict[str, Any] | None,
     fast = [_outcome(r) for r in recs]
     assert all(not f for f, _ in fast), fast
     assert fast == _slow_outcomes(recs, monkeypatch)
-    assert fast == _batched_outcomes(recs, monkeypatch)
+    assert fast == _per_action_outcomes(recs, monkeypatch)
 
 
 @pytest.mark.parametrize("block", RULES, ids=lambda b: "default" if b is None else
@@ -156,8 +163,8 @@ def test_mutated_records_agree(block: dict[str, Any] | None,
     fast = [_outcome(r) for r in mutated]
     assert sum(1 for f, _ in fast if f) > len(mutated) // 2   # most mutations are findings
     slow = _slow_outcomes(mutated, monkeypatch)
-    batched = _batched_outcomes(mutated, monkeypatch)
-    for rec, a, b, c in zip(mutated, fast, slow, batched):
+    per_action = _per_action_outcomes(mutated, monkeypatch)
+    for rec, a, b, c in zip(mutated, fast, slow, per_action):
         assert a == b == c, (rec, a, b, c)
 
 

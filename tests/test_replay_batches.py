@@ -36,8 +36,8 @@ SAYS = ["kontra", "retour", "zahle", "pagat", "uhu", "kike", "valat", "fuenfzig"
 def _outcome(game: Game[Any], rec: Rec, batched: bool,
              monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
     with monkeypatch.context() as m:
-        if batched:
-            m.setattr(game, "replay", game.replay_batched)  # type: ignore[attr-defined]
+        if not batched:   # the validator takes replay_batched: give it the per-action steps
+            m.setattr(game, "replay_batched", game.replay)
         rep = validate_record(copy.deepcopy(rec))
     return ([(f.code, f.pointer, f.message, f.severity) for f in rep.findings],
             [s.deltas if s is not None else None for s in rep.scores])
