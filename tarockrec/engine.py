@@ -520,6 +520,27 @@ class TrickEngine(Engine):
             return Event(Action("play", seat, card_code))
         return Event(Action("play", seat, card_code), {"trick": len(t.tricks), "winner": winner})
 
+    def _run_entries(self, entries: list[Any], key: str,
+                     check: Callable[[Any, int, str], None], push: Callable[[int, str], None],
+                     verify: Callable[[Any, Any], None]) -> None:
+        """A run of recorded ``{"seat", key}`` entries (a replay's ``Batch``), each checked by
+        ``check`` and applied by ``push``, the same checks in the same order as ``apply``
+        takes them one by one, without an Action and an Event per entry; an entry of another
+        shape goes through ``verify`` (the kind's ``verify_x``, which words ``ACTION-VALUE``).
+        An ``IllegalAction`` gets ``sub`` = ``/i`` + its own: the place the one-by-one replay
+        names, under the batch's place."""
+        for i, entry in enumerate(entries):
+            seat, value = entry["seat"], entry[key]
+            try:
+                if type(seat) is int and type(value) is str:
+                    check(self, seat, value)
+                else:
+                    verify(seat, value)
+            except IllegalAction as err:
+                err.sub = f"/{i}{err.sub}"
+                raise
+            push(seat, value)
+
     #: report a trick of the wrong size before its cards (True), or after checking the cards
     #: it has, so that a record ending on an illegal card names that card (False)
     TRICK_SIZE_FIRST: ClassVar[bool] = True

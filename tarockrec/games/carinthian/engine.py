@@ -367,20 +367,8 @@ class CarinthianEngine(DeclaringEngine):
     # and a place per entry. An ``IllegalAction`` gets ``sub`` = ``/i`` + its own: the place
     # the one-by-one replay names (``/auction/i…``) under the batch's ``/auction``.
     def run_calls(self, entries: list[Any]) -> None:
-        """The recorded ``auction`` (``[{"seat", "call"}, …]``)."""
-        check = _CHECK_CALL
-        push = self._push_call
-        for i, entry in enumerate(entries):
-            seat, call = entry["seat"], entry["call"]
-            try:
-                if type(seat) is int and type(call) is str:
-                    check(self, seat, call)
-                else:                       # the value's shape first (ACTION-VALUE)
-                    self.verify_call(seat, call)
-            except IllegalAction as err:
-                err.sub = f"/{i}{err.sub}"
-                raise
-            push(seat, call)
+        """The recorded ``auction`` (``[{"seat", "call"}, …]``), the replay's batch."""
+        self._run_entries(entries, "call", _CHECK_CALL, self._push_call, self.verify_call)
 
     def run_declarations(self, turns: list[Any]) -> None:
         """The recorded ``declarations`` (``[{"seat", "say"}, …]``)."""

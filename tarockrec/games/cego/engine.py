@@ -396,23 +396,8 @@ class CegoEngine(TrickEngine):
                 self._fix("cego", self.forehand)
 
     def run_calls(self, entries: list[Any]) -> None:
-        """The recorded ``auction`` (``[{"seat", "call"}, …]``, the replay's batch), checked and
-        applied exactly as ``apply`` takes the calls one by one (the same checks in the same
-        order) without an Action and an Event per call. An ``IllegalAction`` gets ``sub`` =
-        ``/i`` + its own: the place the one-by-one replay names, under the batch's place."""
-        check = _CHECK_CALL
-        push = self._push_call
-        for i, entry in enumerate(entries):
-            seat, call = entry["seat"], entry["call"]
-            try:
-                if type(seat) is int and type(call) is str:
-                    check(self, seat, call)
-                else:                       # the value's shape first (ACTION-VALUE)
-                    self.verify_call(seat, call)
-            except IllegalAction as err:
-                err.sub = f"/{i}{err.sub}"
-                raise
-            push(seat, call)
+        """The recorded ``auction`` (``[{"seat", "call"}, …]``), the replay's batch."""
+        self._run_entries(entries, "call", _CHECK_CALL, self._push_call, self.verify_call)
 
     def _start_ranked(self, seats: list[int]) -> None:
         # open mode: forehand's opening is forced (§3.4)
