@@ -20,8 +20,10 @@ HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "ta
        "tarockrec/sources.py", "tarockrec/codecs/jsonio.py", "tarockrec/codecs/xmlio.py",
        "tarockrec/validate.py", "tarockrec/scoring.py", "tarockrec/findings.py",
        "tarockrec/core/auction.py", "tarockrec/core/declarations.py",
+       "tarockrec/errors.py", "tarockrec/parallel.py", "tarockrec/games/__init__.py",
        "tarockrec/games/*/engine.py", "tarockrec/games/*/scoring.py",
-       "tarockrec/games/*/__init__.py", "tarockrec/games/illustrated/bidding.py"]
+       "tarockrec/games/*/contracts.py", "tarockrec/games/*/__init__.py",
+       "tarockrec/games/illustrated/bidding.py"]
 
 #: Python semantics throughout: annotations are not enforced as C types, no variable is given
 #: a C integer type by inference (bit masks are arbitrary-precision ints)
