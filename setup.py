@@ -1,7 +1,7 @@
 """Build hook: the hot modules compiled with Cython when a C compiler is at hand.
 
 The package is plain Python and runs as it is; compiling the modules named below (the same
-source, unchanged, as C extension modules) makes the bulk path about 1.4× faster. Where
+source, unchanged, as C extension modules) makes the bulk path 1.3–1.5× faster. Where
 Cython or a compiler is missing, or ``TAROCKREC_PURE=1`` is set, the build installs the pure
 Python package instead and says so; it never fails for want of a compiler.
 """
