@@ -19,7 +19,8 @@ from ...rules import RuleSet
 from .. import Batch, Game, Step, register
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from .engine import CarinthianEngine, call_event
+from ...engine import call_event
+from .engine import CarinthianEngine
 from .rules import CarinthianRules
 from .scoring import (
     carry_after, deal_outcome, initial_carry, settle, success_target, trischak_points_total,

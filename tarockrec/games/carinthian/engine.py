@@ -26,7 +26,7 @@ from ...cards import iter_bits
 from ...core.auction import HOLD, PASS, Auction, AuctionSpec, Refusal
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
 from ...engine import (AUCTION_CALLS, LEGAL_CARDS, TEXT, TEXTS, Action, DeclaringEngine, Event,
-                       TrickEngine, pair, takes)
+                       TrickEngine, call_event, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
@@ -85,24 +85,6 @@ SUIT_NAMES = {"T": "tarock", "S": "spades", "C": "clubs", "H": "hearts", "D": "d
 #: the Trischak decision: (mode, order of the six talon cards; empty with four players)
 CHOICE = pair(TEXT, TEXTS, "a pair (stichzwang or nachlassen, the talon order)")
 DISCARD_VALUE = pair(TEXTS, TEXTS, "a pair (the three discarded cards, the tarocks shown)")
-
-
-#: the Event of each (seat, call) applied: immutable, so built once and shared (an Event and
-#: its Action cost ~0.5 us to build, and a deal has up to a dozen calls); the replay takes the
-#: Action from it too. Bounded: a record may hold any text as a call.
-_CALL_EVENTS: dict[tuple[int, str], Event] = {}
-
-
-def call_event(seat: int, call: str) -> Event:
-    """``Event(Action("call", seat, call))``, interned for a whole-number seat and a text."""
-    if type(seat) is not int or type(call) is not str:
-        return Event(Action("call", seat, call))
-    ev = _CALL_EVENTS.get((seat, call))
-    if ev is None:
-        ev = Event(Action("call", seat, call))
-        if len(_CALL_EVENTS) < 1024:
-            _CALL_EVENTS[(seat, call)] = ev
-    return ev
 
 
 def _bad(code_: str, message: str, token: object = None, sub: str = "") -> IllegalAction:

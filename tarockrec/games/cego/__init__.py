@@ -15,7 +15,8 @@ from .codes import CODES
 from .contracts import (
     CALLS, CONTRACTS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
 )
-from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine, call_event
+from ...engine import call_event
+from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
 from .rules import CegoRules
 from .scoring import net_of, sheet_problem
 

@@ -14,7 +14,8 @@ from typing import Any, Iterator
 
 from ...cards import TRUMP, iter_bits
 from ...core.auction import HOLD, PASS, Auction, AuctionSpec, Refusal, TurnOrder
-from ...engine import LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine, takes
+from ...engine import (LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action, Event, TrickEngine,
+                      call_event, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import TrickTable, follow_or_ruff
@@ -49,24 +50,6 @@ CALL_SET = frozenset(CALLS)
 AUCTION_SPEC = AuctionSpec(ladder=RANKED, order=TurnOrder.DUEL, pass_final=True,
                            exact_step=True, holds=True)
 _SUIT_NAME = {"T": "trumps", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
-
-
-#: the Event of each (seat, call) applied: immutable, so built once and shared (an Event and
-#: its Action cost ~0.5 us to build, and a deal has up to a dozen calls); the replay takes the
-#: Action from it too. Bounded: a record may hold any text as a call.
-_CALL_EVENTS: dict[tuple[int, str], Event] = {}
-
-
-def call_event(seat: int, call: str) -> Event:
-    """``Event(Action("call", seat, call))``, interned for a whole-number seat and a text."""
-    if type(seat) is not int or type(call) is not str:
-        return Event(Action("call", seat, call))
-    ev = _CALL_EVENTS.get((seat, call))
-    if ev is None:
-        ev = Event(Action("call", seat, call))
-        if len(_CALL_EVENTS) < 1024:
-            _CALL_EVENTS[(seat, call)] = ev
-    return ev
 
 
 def _bad(code: str, message: str, token: object = None, sub: str = "") -> IllegalAction:
