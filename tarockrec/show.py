@@ -124,7 +124,7 @@ def trace(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
         return Trace(None, failure=errors[0] if errors else None)
     tr = Trace(engine)
     try:
-        for sub, step in games.one_by_one(game.replay(d, engine)):
+        for sub, step in game.replay(d, engine):
             if isinstance(step, IllegalAction):
                 tr.failure = Finding(step.code, step.message, sub + step.sub)
                 return tr

@@ -1,10 +1,10 @@
 """Illustrated Tarokk's fast paths against the slow ones (issue 10).
 
-* Replay: the auction, the discards and the declarations are ``Batch`` steps (the engine's
-  ``bid_all``, ``discard_all``, ``declare_all``); each record, and copies with an entry
-  mutated (a wrong or absent seat, an unknown value, entries swapped, dropped, repeated), is
-  validated as shipped and with every batch taken apart into its per-action steps (the path
-  through ``engine.apply``): the findings (code, place, sentence) and scores must agree; and
+* Replay: the validator's ``replay_batched`` gives the auction, the discards and the
+  declarations as ``Batch`` steps (the engine's ``bid_all``, ``discard_all``,
+  ``declare_all``); each record, and copies with an entry mutated (a wrong or absent seat, an
+  unknown value, entries swapped, dropped, repeated), is validated as shipped and with the
+  per-action ``replay`` instead (the path through ``engine.apply``): the findings (code, place, sentence) and scores must agree; and
   the same replayed without the schema gate in front, so that values of any shape reach the
   engine (the end state must agree too).
 * Scoring: the shipped ``score_deal`` against a frozen copy of the scoring before the speed
@@ -22,7 +22,7 @@ import pytest
 import illustrated_score_reference as reference
 from tarockrec import games
 from tarockrec.errors import IllegalAction
-from tarockrec.games import Batch, one_by_one
+from tarockrec.games import Batch
 from tarockrec.generate import deal_records, session_records
 from tarockrec.validate import validate_record
 
@@ -204,8 +204,7 @@ def test_batches_agree_with_single_actions(case: int, n: int,
     shipped = [_report(r) for r in records]
     batched = sum(1 for o in shipped if o[0])
     cls = type(GAME)
-    replay = cls.replay
-    monkeypatch.setattr(cls, "replay", lambda self, rec, e: one_by_one(replay(self, rec, e)))
+    monkeypatch.setattr(cls, "replay_batched", cls.replay)     # the validator, one at a time
     single = [_report(r) for r in records]
     assert batched > len(records) // 2          # most mutants are refused
     codes = {f[0] for o in shipped for f in o[0]}
@@ -219,9 +218,9 @@ def _replayed(rec: dict[str, Any], rules: Any, stepwise: bool) -> tuple[Any, ...
     reach the engine): where and why it stops, or the state it ends in."""
     n = len(rec["players"])
     e, _ = GAME.make_engine(rules, n, rec["dealer"], rec["deal"], GAME.initial_carry(rules, n))
-    steps = GAME.replay(rec, e)
+    steps = GAME.replay(rec, e) if stepwise else GAME.replay_batched(rec, e)
     try:
-        for sub, step in (one_by_one(steps) if stepwise else steps):
+        for sub, step in steps:
             if isinstance(step, IllegalAction):
                 return "notation", sub + step.sub, step.code, step.message
             try:

@@ -20,7 +20,6 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tarockrec import games  # noqa: E402
-from tarockrec.games import one_by_one  # noqa: E402
 from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.engine import Action  # noqa: E402
 from tarockrec.errors import IllegalAction  # noqa: E402
@@ -559,7 +558,7 @@ def hands_during_play(rec: dict[str, Any]):  # type: ignore[no-untyped-def]
     """(trick index, position, seat, card, hand mask before the card, engine) for every card."""
     e, _ = GAME.make_engine(Rules(), len(rec["players"]), rec["dealer"], rec["deal"],  # type: ignore[union-attr]
                             rec.get("carry") or {})
-    for _, step in one_by_one(GAME.replay({k: v for k, v in rec.items() if k != "play"}, e)):  # type: ignore[union-attr]
+    for _, step in GAME.replay({k: v for k, v in rec.items() if k != "play"}, e):  # type: ignore[union-attr]
         if isinstance(step, Action):
             e.apply(step)
     out = []

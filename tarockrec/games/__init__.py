@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 from ..cards import Pack
 from ..codes import Code
@@ -15,31 +15,17 @@ from ..rules import RuleSet
 
 class Batch:
     """A replay step that applies many recorded actions at once (a fast path, e.g. all
-    tricks); it raises ``IllegalAction`` whose ``sub`` points inside the step's place.
-    ``steps``, when given, are the same actions one at a time (places relative to the
-    step's), for a caller that wants each action's event (``show``; see ``one_by_one``)."""
+    tricks); it raises ``IllegalAction`` whose ``sub`` points inside the step's place."""
 
-    __slots__ = ("run", "steps")
+    __slots__ = ("run",)
 
-    def __init__(self, run: Callable[[], None],
-                 steps: Callable[[], Iterator[Step]] | None = None) -> None:
+    def __init__(self, run: Callable[[], None]) -> None:
         self.run = run
-        self.steps = steps
 
 
 #: one replay step: where it is written (JSON Pointer relative to the deal object) and the action,
 #: or an ``IllegalAction`` the notation itself detected (e.g. a trick of the wrong size)
 Step = tuple[str, "Action | Batch | IllegalAction"]
-
-
-def one_by_one(steps: Iterable[Step]) -> Iterator[Step]:
-    """``steps`` with every ``Batch`` that has its ``steps`` taken apart into them."""
-    for sub, step in steps:
-        if isinstance(step, Batch) and step.steps is not None:
-            for inner, one in step.steps():
-                yield sub + inner, one
-        else:
-            yield sub, step
 
 
 E = TypeVar("E", bound=BaseEngine)
@@ -84,8 +70,7 @@ class Game(Generic[E]):
         raise NotImplementedError
 
     def replay(self, rec: dict[str, Any], engine: E) -> Iterator[Step]:
-        """The recorded actions in order, as engine actions with their place in the record
-        (a ``Batch`` with ``steps`` stands for several; ``one_by_one`` takes it apart)."""
+        """The recorded actions in order, as engine actions with their place in the record."""
         raise NotImplementedError
 
     def replay_batched(self, rec: dict[str, Any], engine: E) -> Iterator[Step]:

@@ -8,7 +8,7 @@ multiplier of a scored deal is ``2 ** len(periods)``. Absent or ``[]``: no open 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ...dealing import composition
 from ...engine import Action
@@ -39,6 +39,17 @@ def _periods(carry: dict[str, Any]) -> tuple[int, ...]:
 
 
 _HAND_AT = tuple(f"/deal/hands/{s}" for s in range(5))
+
+
+def _run(place: str, batched: bool, run: Callable[[], None],
+         steps: Iterator[Step]) -> Iterator[Step]:
+    """A run of recorded entries at ``place``: one ``Batch`` (``run``), or ``steps`` one at a
+    time (their places relative to ``place``)."""
+    if batched:
+        yield place, Batch(run)
+    else:
+        for sub, action in steps:
+            yield place + sub, action
 
 
 def _bids(auction: list[dict[str, Any]]) -> Iterator[Step]:
@@ -106,12 +117,19 @@ class Illustrated(Game[IllustratedEngine]):
         return []
 
     def replay(self, rec: dict[str, Any], engine: IllustratedEngine) -> Iterator[Step]:
-        """The auction, the discards and the declarations come as ``Batch`` steps (the
-        engine's ``bid_all``, ``discard_all``, ``declare_all``: no ``Action`` and ``Event``
-        per entry), each with its entries one at a time as its ``steps`` (``show``)."""
+        return self._replay(rec, engine, False)
+
+    def replay_batched(self, rec: dict[str, Any], engine: IllustratedEngine) -> Iterator[Step]:
+        """``replay`` for the validator: the auction, the discards and the declarations each
+        one ``Batch`` (the engine's ``bid_all``, ``discard_all``, ``declare_all``: no
+        ``Action`` and ``Event`` per entry; the same checks, findings and places)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: IllustratedEngine,
+                batched: bool) -> Iterator[Step]:
         e = engine
         auction = rec.get("auction", [])
-        yield "/auction", Batch(lambda: e.bid_all(auction), lambda: _bids(auction))
+        yield from _run("/auction", batched, lambda: e.bid_all(auction), _bids(auction))
         end = rec.get("end") or {}
         annul = end.get("type") == "annul"
         ex = rec.get("exchange")
@@ -128,8 +146,8 @@ class Illustrated(Game[IllustratedEngine]):
                     yield f"/exchange/discards/{e.dealer}", IllegalAction(
                         "IT-TURN", f"seat {e.dealer} deals and sits out: he discards nothing")
                     return
-                yield "/exchange/discards", Batch(lambda: e.discard_all(discards, order),
-                                                  lambda: _discards(discards, order))
+                yield from _run("/exchange/discards", batched,
+                                lambda: e.discard_all(discards, order), _discards(discards, order))
             if annul and "call" not in ex:
                 yield "/end", Action("annul", end.get("seat", -1))
             if "call" in ex:
@@ -138,7 +156,7 @@ class Illustrated(Game[IllustratedEngine]):
         elif annul:
             yield "/end", Action("annul", end.get("seat", -1))
         turns = rec.get("declarations", [])
-        yield "/declarations", Batch(lambda: e.declare_all(turns), lambda: _turns(turns))
+        yield from _run("/declarations", batched, lambda: e.declare_all(turns), _turns(turns))
         if annul and ex is not None and "call" in ex:
             yield "/end", Action("annul", end.get("seat", -1))
         if "play" in rec:
