@@ -17,16 +17,9 @@ from .rules import KoenigrufenRules
 from .scoring import doubling_after, next_doubling, period_multiplier
 
 N = 4
-#: the places of the dealt cards, and of the first auction calls and declaration turns (the
-#: replay names every step's place)
+#: the places of the dealt cards
 _HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
 _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
-_PTRS = 64
-#: ``Action(kind, seat, value)`` without the named tuple's Python-level ``__new__`` (the same
-#: tuple; the replay builds one per recorded call and declaration turn)
-_new = tuple.__new__
-_AUCTION_PTRS = tuple(f"/auction/{i}" for i in range(_PTRS))
-_DECLARATION_PTRS = tuple(f"/declarations/{i}" for i in range(_PTRS))
 
 
 def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[int]], list[list[int]]]:
@@ -126,10 +119,8 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             if auction:
                 yield "/auction", Batch(lambda: engine.call_run(auction))
         else:
-            ptrs = _AUCTION_PTRS
             for i, entry in enumerate(auction):
-                yield (ptrs[i] if i < _PTRS else f"/auction/{i}",
-                       _new(Action, ("call", entry["seat"], entry["call"])))
+                yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
@@ -152,10 +143,8 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             if turns:
                 yield "/declarations", Batch(lambda: engine.declare_run(turns))
         else:
-            ptrs = _DECLARATION_PTRS
             for i, turn in enumerate(turns):
-                yield (ptrs[i] if i < _PTRS else f"/declarations/{i}",
-                       _new(Action, ("declare", turn["seat"], tuple(turn["say"]))))
+                yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
         if conceded:                         # after the discard (or, illegally, later)
             yield "/end", concede
         if "play" in rec:
