@@ -21,7 +21,8 @@ HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "ta
        "tarockrec/sources.py", "tarockrec/codecs/jsonio.py", "tarockrec/codecs/xmlio.py",
        "tarockrec/validate.py", "tarockrec/scoring.py", "tarockrec/findings.py",
        "tarockrec/core/auction.py", "tarockrec/core/declarations.py",
-       "tarockrec/errors.py", "tarockrec/parallel.py", "tarockrec/games/__init__.py",
+       "tarockrec/errors.py", "tarockrec/parallel.py", "tarockrec/report.py",
+       "tarockrec/games/__init__.py",
        "tarockrec/games/*/engine.py", "tarockrec/games/*/scoring.py",
        "tarockrec/games/*/contracts.py", "tarockrec/games/*/__init__.py",
        "tarockrec/games/illustrated/bidding.py"]

@@ -9,13 +9,11 @@ import time
 from typing import Any, Iterator
 
 import click
-import orjson
 
-from . import games, parallel, schema
+from . import games, parallel, report, schema
 from .codecs import jsonio
 from .findings import Finding
-from .sources import Entry, entries, expand
-from .validate import Report
+from .sources import entries, expand
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -26,26 +24,30 @@ class _Progress:
 
     def __init__(self, paths: list[str]) -> None:
         self.on = sys.stderr.isatty()
-        self.total = sum(os.path.getsize(p) for p in paths if p != "-" and os.path.isfile(p))
-        self.done = 0          # bytes of finished files
+        self.sizes = [os.path.getsize(p) if p != "-" and os.path.isfile(p) else 0
+                      for p in paths]
+        self.order = {p: i for i, p in enumerate(paths)}
+        self.total = sum(self.sizes)
+        self.done = 0          # bytes of the files before the current one
         self.current = ""
         self.n = 0
         self.last = 0.0
         self.drawn = False
 
-    def tick(self, entry: Entry) -> None:
-        self.n += 1
+    def tick(self, source: str, offset: int | None, records: int = 1) -> None:
+        """``records`` more records checked, the last of them read from ``source`` up to
+        ``offset`` bytes."""
+        self.n += records
         if not self.on:
             return
-        if entry.source != self.current:
-            if self.current and os.path.isfile(self.current):
-                self.done += os.path.getsize(self.current)
-            self.current = entry.source
+        if source != self.current:
+            self.done = sum(self.sizes[:self.order.get(source, len(self.sizes))])
+            self.current = source
         now = time.monotonic()
         if now - self.last < 0.2:
             return
         self.last = now
-        read = self.done + (entry.offset or 0)
+        read = self.done + (offset or 0)
         share = min(1.0, read / self.total) if self.total else 0.0
         bar = "#" * int(share * 30)
         sys.stderr.write(f"\r[{bar:<30}] {share:4.0%}  {self.n:,} records")
@@ -65,22 +67,6 @@ class _Progress:
 def main() -> None:
     """Record, check and convert deals of Königrufen, Illustrated Tarokk, Cego,
     Carinthian Tarock and Ulti."""
-
-
-def _json_line(d: dict[str, Any]) -> str:
-    """One JSON Lines report line; a name that is not valid Unicode (a file name of undecodable
-    bytes) is written with escapes instead of failing."""
-    try:
-        return orjson.dumps(d).decode() + "\n"
-    except TypeError:
-        return json.dumps(d, ensure_ascii=True) + "\n"
-
-
-def _label(entry: Entry, many: bool) -> str:
-    if not many:
-        return entry.source
-    line = f", line {entry.line}" if entry.line is not None else ""
-    return f"{entry.source} #{entry.index}{line}"
 
 
 #: inputs smaller than this are validated in one process unless --jobs asks otherwise
@@ -126,41 +112,25 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     progress = _Progress(files)
     out = sys.stdout
     cases: list[str] = []
-    for entry, rep in parallel.reports(files, _jobs(jobs, files)):
-        progress.tick(entry)
-        status = parallel.status(entry, rep, strict)
-        counts[status] += 1
-        if quiet and status == "valid":
-            continue
-        shown = rep.findings if max_findings is None else rep.findings[:max_findings]
-        hidden = len(rep.findings) - len(shown)
-        progress.close()
-        if fmt == "json":
-            d = rep.as_dict()
-            d["status"] = status
-            d["findings"] = [f.as_dict() for f in shown]
-            if hidden:
-                d["findings_not_shown"] = hidden
-            d["source"] = entry.source
-            out.write(_json_line(d))
-        elif fmt == "junit":
-            cases.append(_junit_case(entry, rep, status, shown, hidden))
-        else:
-            many = entry.index > 1 or entry.line is not None
-            what = f" ({rep.game} {rep.kind})" if rep.game and rep.kind else ""
-            label = status if status == "valid" else status.upper()
-            out.write(f"{_label(entry, many)}: {label}{what}\n")
-            for f in shown:
-                tag = "" if f.severity == "error" else f"{f.severity}: "
-                out.write(f"  {tag}{f}\n")
-            if hidden:
-                out.write(f"  … and {hidden} more finding(s) (--max-findings {max_findings})\n")
+    style = report.Style(fmt, quiet, max_findings, strict)
+    for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
+        progress.tick(chunk.source, chunk.offset, sum(chunk.counts))
+        valid, invalid, unreadable = chunk.counts
+        counts["valid"] += valid
+        counts["invalid"] += invalid
+        counts["unreadable"] += unreadable
+        if chunk.text:
+            progress.close()
+            if fmt == "junit":
+                cases.append(chunk.text)
+            else:
+                out.write(chunk.text)
     progress.close()
     total = sum(counts.values())
     if fmt == "json":
-        out.write(_json_line({"summary": dict(counts, records=total)}))
+        out.write(report.json_line({"summary": dict(counts, records=total)}))
     elif fmt == "junit":
-        out.write(_junit(cases, counts))
+        out.write(report.junit(cases, counts))
     else:
         out.write(f"{total} record(s): {counts['valid']} valid, {counts['invalid']} invalid, "
                   f"{counts['unreadable']} unreadable\n")
@@ -171,31 +141,6 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     if counts["unreadable"]:
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_INVALID if counts["invalid"] else EXIT_VALID)
-
-
-def _junit_case(entry: Entry, rep: Report, status: str, shown: list[Finding],
-                hidden: int) -> str:
-    from xml.sax.saxutils import escape, quoteattr
-    many = entry.index > 1 or entry.line is not None
-    name = quoteattr(_label(entry, many).encode("utf-8", "backslashreplace").decode())
-    kind = quoteattr(f"{rep.game or 'unknown'} {rep.kind or 'record'}")
-    if status == "valid":
-        return f"  <testcase classname={kind} name={name}/>\n"
-    text = "".join(f"{f}\n" for f in shown) + (f"… and {hidden} more\n" if hidden else "")
-    text = text.encode("utf-8", "backslashreplace").decode()
-    tag = "error" if status == "unreadable" else "failure"
-    first = quoteattr(shown[0].code if shown else status)
-    return (f"  <testcase classname={kind} name={name}>\n"
-            f"    <{tag} type={first} message={first}>{escape(text)}</{tag}>\n"
-            "  </testcase>\n")
-
-
-def _junit(cases: list[str], counts: dict[str, int]) -> str:
-    total = sum(counts.values())
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<testsuite name="tarockrec validate" tests="{total}" '
-            f'failures="{counts["invalid"]}" errors="{counts["unreadable"]}">\n'
-            + "".join(cases) + "</testsuite>\n")
 
 
 def _target_format(path: str, to: str | None) -> str:
@@ -233,14 +178,14 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
 
     def records() -> Iterator[Any]:
         for entry in entries(source):
-            progress.tick(entry)
+            progress.tick(entry.source, entry.offset)
             if entry.problem is not None:
-                problems.append(f"{_label(entry, True)}: {entry.problem}")
+                problems.append(f"{report.label(entry, True)}: {entry.problem}")
                 unreadable.append(True)
                 raise _Abort()
             if not schema.fast_check(entry.record):
                 found = schema.explain(entry.record)
-                problems.extend(f"{_label(entry, True)}: {f}" for f in found)
+                problems.extend(f"{report.label(entry, True)}: {f}" for f in found)
                 raise _Abort()
             yield entry.record
 
@@ -340,7 +285,7 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     for entry, rep in parallel.reports(files):
         progress.close()                  # wiped before the record's lines, drawn after them
         many = entry.index > 1
-        out.write(f"{_label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
+        out.write(f"{report.label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
         if entry.problem is not None:
             status = EXIT_UNREADABLE
         elif not rep.valid:
@@ -355,7 +300,7 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
             out.write(_table(sc, _players(entry.record)))
         if rep.totals is not None:
             out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
-        progress.tick(entry)
+        progress.tick(entry.source, entry.offset)
     progress.close()
     sys.exit(status)
 

@@ -20,7 +20,8 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .parallel import reports, status
+from .parallel import reports
+from .report import status
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas

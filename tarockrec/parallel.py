@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
+from .report import INVALID, VALID, Style, render
 from .sources import Entry, Lines, units
-from .findings import Finding
-from .scoring import Score
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little
@@ -38,26 +38,11 @@ def check(entry: Entry) -> tuple[Entry, Report]:
     return entry, validate_record(entry.record, entry.index, entry.line, entry.lines)
 
 
-def status(entry: Entry, rep: Report, strict: bool = False) -> str:
-    """``valid``, ``invalid`` or ``unreadable``; with ``strict`` a warning makes a record
-    invalid too (what ``validate`` counts and its ``--format json`` reports)."""
-    if entry.problem is not None:
-        return "unreadable"
-    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
-        return "invalid"
-    return "valid"
-
-
-def reports(paths: Iterable[str], jobs: int = 1) -> Iterator[tuple[Entry, Report]]:
-    """(entry, report) for every record of ``paths``, in input order, on ``jobs`` processes.
-    With more than one job the entries come without their records and each score keeps only
-    its per-seat deltas (what ``validate`` reports)."""
-    if jobs <= 1:
-        for path in paths:
-            for unit in units(path, BATCH):
-                yield from map(check, [unit] if isinstance(unit, Entry) else unit.entries())
-        return
-    yield from _parallel(_batches(paths), jobs)
+def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
+    """(entry, report) for every record of ``paths``, in input order (one process)."""
+    for path in paths:
+        for unit in units(path, BATCH):
+            yield from map(check, [unit] if isinstance(unit, Entry) else unit.entries())
 
 
 Batch = list[Entry] | Lines
@@ -82,28 +67,47 @@ def _batches(paths: Iterable[str]) -> Iterator[Batch]:
         yield pending
 
 
-#: what a worker sends back for one record: its place and its report as plain values (a
-#: tuple pickles about fifteen times faster than the objects; the record stays in the worker)
-Sent = tuple[str, int, "int | None", "int | None", "Finding | None", "str | None",
-             "str | None", "list[Finding]", "list[tuple[int, ...] | list[int] | None]",
-             "list[int] | None"]
+@dataclass
+class Chunk:
+    """A run of records as ``validate`` reports them: their tally, what it prints for them,
+    and how far into which source they reach (for the progress bar)."""
+
+    source: str
+    offset: int | None
+    counts: tuple[int, int, int]        # valid, invalid, unreadable
+    text: str                           # the records' reports, in input order
 
 
-def _work(batch: Batch) -> list[Sent]:
-    out: list[Sent] = []
-    for e, r in map(check, batch.entries() if isinstance(batch, Lines) else batch):
-        out.append((e.source, e.index, e.line, e.offset, e.problem, r.game, r.kind,
-                     r.findings, [s.deltas if s is not None else None for s in r.scores],
-                     r.totals))
-    return out
+def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
+    valid = invalid = unreadable = 0
+    texts: list[str] = []
+    entry: Entry | None = None
+    todo = [batch] if isinstance(batch, Entry) else batch.entries() if isinstance(batch, Lines) \
+        else batch
+    for entry, rep in map(check, todo):
+        state, text = render(entry, rep, style)
+        if state == VALID:
+            valid += 1
+        elif state == INVALID:
+            invalid += 1
+        else:
+            unreadable += 1
+        if text:
+            texts.append(text)
+    if entry is None:               # never: a unit holds at least one record
+        return Chunk("", None, (0, 0, 0), "")
+    return Chunk(entry.source, entry.offset, (valid, invalid, unreadable), "".join(texts))
 
 
-def _received(sent: list[Sent]) -> Iterator[tuple[Entry, Report]]:
-    """A worker's batch as (entry, report) again; a score keeps its per-seat deltas only."""
-    for source, index, line, offset, problem, game, kind, findings, deltas, totals in sent:
-        scores = [Score([], list(d), {}) if d is not None else None for d in deltas]
-        yield (Entry(source, index, line, None, problem, None, offset),
-               Report(index, line, game, kind, findings, scores, totals))
+def rendered(paths: Iterable[str], style: Style, jobs: int = 1) -> Iterator[Chunk]:
+    """What ``validate`` prints for every record of ``paths``, in input order, a run of records
+    at a time, checked on ``jobs`` processes."""
+    if jobs <= 1:
+        for path in paths:
+            for unit in units(path, BATCH):
+                yield _chunk(unit, style)
+        return
+    yield from _parallel(_batches(paths), jobs, style)
 
 
 def _quiet_worker() -> None:
@@ -118,16 +122,16 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def _parallel(batches: Iterator[Batch], jobs: int) -> Iterator[tuple[Entry, Report]]:
+def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chunk]:
     pool = _context().Pool(jobs, initializer=_quiet_worker)
     try:
         flight: deque[Any] = deque()
         for batch in batches:
-            flight.append(pool.apply_async(_work, (batch,)))
+            flight.append(pool.apply_async(_chunk, (batch, style)))
             if len(flight) >= jobs * WINDOW:
-                yield from _received(flight.popleft().get())
+                yield flight.popleft().get()
         while flight:
-            yield from _received(flight.popleft().get())
+            yield flight.popleft().get()
         pool.close()
     finally:
         pool.terminate()   # also on Ctrl-C, or when the caller stops reading

@@ -75,17 +75,77 @@ def entries(path: str) -> Iterator[Entry]:
 
 @dataclass
 class Lines:
-    """Unparsed JSON Lines of one source (what a worker process parses itself)."""
+    """A run of unparsed JSON Lines of one source, as one block of bytes (what a worker
+    process parses itself; one block pickles far faster than a list of lines)."""
 
     source: str
-    items: list[tuple[int, int, bytes]]    # (record number, line, text)
+    index: int                      # records before the block
+    line: int                       # lines before the block
+    data: bytes                     # whole lines, each ending in "\n" (but a file's last)
     offset: int | None = None
 
     def entries(self) -> Iterator[Entry]:
-        for index, lineno, raw in self.items:
-            e = _entry(self.source, index, lineno, jsonio.parse_jsonl_line(raw, lineno))
-            e.offset = self.offset
+        index, lineno, source, offset = self.index, self.line, self.source, self.offset
+        pieces = self.data.split(b"\n")
+        last = pieces.pop()             # b"" after a final line break
+        for k, raw in enumerate(pieces, lineno + 1):
+            if raw.strip():
+                index += 1
+                item = jsonio.parse_jsonl_line(raw, k)
+                if isinstance(item, Finding):     # worded as for the line with its break
+                    item = jsonio.parse_jsonl_line(raw + b"\n", k)
+                e = _entry(source, index, k, item)
+                e.offset = offset
+                yield e
+        if last.strip():
+            k = lineno + len(pieces) + 1
+            e = _entry(source, index + 1, k, jsonio.parse_jsonl_line(last, k))
+            e.offset = offset
             yield e
+
+
+#: bytes read at a time from a JSON Lines source
+BLOCK = 1 << 20
+
+
+def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
+               batch: int) -> Iterator[Lines]:
+    """The lines of ``head`` and then ``fp`` in runs of ``batch`` lines (blank lines count,
+    records are numbered without them). Every byte is scanned once, however long a line."""
+    index = lineno = 0
+    parts: list[bytes] = []      # the run so far, from earlier blocks
+    n = 0                        # its line breaks
+    plain = True                 # every line of the run seen so far starts with "{"
+    read = getattr(fp, "read1", fp.read)     # what has arrived, up to a block (a pipe streams)
+    at_start = True              # the next block starts a line
+    block = head
+    while block or (block := read(BLOCK)):
+        pos, size = 0, len(block)
+        while True:
+            end = pos
+            while n < batch:
+                if end < size and block[end] != 123 and (end or at_start):
+                    plain = False                  # a line that does not start with "{"
+                cut = block.find(b"\n", end)
+                if cut < 0:
+                    break
+                end, n = cut + 1, n + 1
+            if n < batch:
+                parts.append(block[pos:])          # the run goes on in the next block
+                break
+            data = b"".join(parts) + block[pos:end] if parts else block[pos:end]
+            yield Lines(name, index, lineno, data, _position(raw))
+            lineno, index = lineno + n, index + (n if plain else _records(data))
+            parts, n, pos, plain = [], 0, end, True
+        at_start, block = block[-1] == 10, b""
+    data = b"".join(parts)
+    if data:
+        yield Lines(name, index, lineno, data, _position(raw))
+
+
+def _records(data: bytes) -> int:
+    """How many of the lines in ``data`` are not blank."""
+    return sum(1 for piece in data.split(b"\n") if piece.strip())
 
 
 def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
@@ -100,21 +160,13 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
                                                  f"{err.strerror or err}", ""))
         return
     try:
-        fp = _opened(raw)
-        head = fp.read(65536)
-        fp = io.BufferedReader(_Prefixed(head, fp), 1 << 16)
+        src = _opened(raw)
+        head = src.read(65536)
         fmt = detect(_plain_name(name), head)
         if fmt == "jsonl":
-            items: list[tuple[int, int, bytes]] = []
-            for item in jsonio.iter_jsonl_raw(fp):
-                items.append(item)
-                if len(items) >= batch:
-                    yield Lines(name, items, _position(raw))
-                    items = []
-            if items:
-                yield Lines(name, items, _position(raw))
+            yield from _line_runs(name, head, src, raw, batch)
         else:
-            yield from _read(name, fp, fmt, raw)
+            yield from _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt, raw)
     except (OSError, EOFError, ValueError) as err:   # a broken compressed stream included
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
     finally:
@@ -157,7 +209,9 @@ class _Prefixed(io.RawIOBase):
             buf[:n] = self.head[:n]
             self.head = self.head[n:]
             return n
-        data = self.rest.read(len(buf))
+        # what one read of the source gives, so that a pipe is read as its data arrive
+        data = self.rest.read1(len(buf)) if hasattr(self.rest, "read1") \
+            else self.rest.read(len(buf))
         buf[: len(data)] = data
         return len(data)
 

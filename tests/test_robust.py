@@ -7,8 +7,10 @@ odd names; the CI-facing options of ``validate``; an input is never modified.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
+import sys
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from click.testing import CliRunner
 from lxml import etree
 
 from conftest import SAMPLES
-from tarockrec import cli, parallel
+from tarockrec import cli, parallel, report
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio, xmlio
 from tarockrec.findings import Finding
@@ -102,7 +104,7 @@ def test_reports_survive_names_that_are_not_unicode(tmp_path) -> None:  # type: 
     path = tmp_path / name
     path.write_text(_text(REC), encoding="utf-8")
     d = {"source": str(path), "valid": True}
-    line = json.loads(cli._json_line(d))
+    line = json.loads(report.json_line(d))
     assert line["source"] == str(path)
 
 
@@ -338,12 +340,26 @@ def test_score_names_the_players_and_aligns_long_item_names() -> None:
 def test_convert_and_score_draw_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
                                                        tmp_path) -> None:  # type: ignore[no-untyped-def]
     drawn: list[int] = []
-    monkeypatch.setattr(cli._Progress, "tick", lambda self, entry: drawn.append(entry.index))
+    monkeypatch.setattr(cli._Progress, "tick",
+                        lambda self, source, offset, records=1: drawn.append(records))
     src = tmp_path / "a.jsonl"
     src.write_text((jsonio.dumps(REC, compact=True) + "\n") * 5, encoding="utf-8")
     assert CliRunner().invoke(main, ["convert", str(src), str(tmp_path / "b.xml")]).exit_code == 0
     assert CliRunner().invoke(main, ["score", str(src)]).exit_code == 0
-    assert drawn == [1, 2, 3, 4, 5] * 2
+    assert drawn == [1] * 10                       # one tick a record
+
+
+def test_progress_counts_the_files_before_the_current_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_bytes(b"x" * 300)
+    b.write_bytes(b"x" * 100)
+    bar = cli._Progress([str(a), str(b)])
+    bar.on, shown = True, io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stderr", shown)
+        bar.tick(str(b), 50, 7)                    # a chunk of 7 records, half-way into b
+    assert (bar.n, bar.done) == (7, 300)
+    assert "88%" in shown.getvalue() and "7 records" in shown.getvalue()
 
 
 def test_a_large_json_array_is_read_one_record_at_a_time(monkeypatch: pytest.MonkeyPatch,
@@ -416,6 +432,7 @@ def test_the_progress_bar_never_mixes_with_record_lines(monkeypatch: pytest.Monk
 
     clock = iter(range(10 ** 6))
     monkeypatch.setattr(cli.time, "monotonic", lambda: float(next(clock)))  # every tick draws
+    monkeypatch.setattr(parallel, "BATCH", 2)          # validate ticks once a batch of records
     monkeypatch.setattr(sys, "stderr", Stream("err", True))
     monkeypatch.setattr(sys, "stdout", Stream("out", False))
     bad = copy.deepcopy(REC)

@@ -1,0 +1,103 @@
+"""How ``tarockrec validate`` words each record's report: a text block, a JSON line or a JUnit
+test case. One function does it wherever the record was checked (in the main process or in a
+worker), so the output is the same for every ``--jobs``."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from .sources import Entry
+from .validate import Report
+
+VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
+
+
+@dataclass(frozen=True)
+class Style:
+    """The ``validate`` options that shape a record's report."""
+
+    fmt: str = "text"                  # text | json | junit
+    quiet: bool = False                # valid records print nothing
+    max_findings: int | None = None    # findings shown per record (the rest are counted)
+    strict: bool = False               # a warning makes a record invalid
+
+
+def status(entry: Entry, rep: Report, strict: bool = False) -> str:
+    """``valid``, ``invalid`` or ``unreadable``; with ``strict`` a warning makes a record
+    invalid too (what ``validate`` counts and its ``--format json`` reports)."""
+    if entry.problem is not None:
+        return UNREADABLE
+    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
+        return INVALID
+    return VALID
+
+
+def json_line(d: dict[str, Any]) -> str:
+    """One JSON Lines report line; a name that is not valid Unicode (a file name of undecodable
+    bytes) is written with escapes instead of failing."""
+    try:
+        return orjson.dumps(d).decode() + "\n"
+    except TypeError:
+        return json.dumps(d, ensure_ascii=True) + "\n"
+
+
+def label(entry: Entry, many: bool | None = None) -> str:
+    """The file name, and the record number and line when the file holds several records
+    (``many``: by default when the record is not the first or has a line of its own)."""
+    if not (many if many is not None else entry.index > 1 or entry.line is not None):
+        return entry.source
+    line = f", line {entry.line}" if entry.line is not None else ""
+    return f"{entry.source} #{entry.index}{line}"
+
+
+def render(entry: Entry, rep: Report, style: Style) -> tuple[str, str]:
+    """(status, what ``validate`` prints for the record: "" when ``quiet`` hides it)."""
+    state = status(entry, rep, style.strict)
+    if style.quiet and state == VALID:
+        return state, ""
+    shown = rep.findings if style.max_findings is None else rep.findings[:style.max_findings]
+    hidden = len(rep.findings) - len(shown)
+    if style.fmt == "json":
+        d = rep.as_dict()
+        d["status"] = state
+        d["findings"] = [f.as_dict() for f in shown]
+        if hidden:
+            d["findings_not_shown"] = hidden
+        d["source"] = entry.source
+        return state, json_line(d)
+    if style.fmt == "junit":
+        return state, junit_case(entry, rep, state, shown, hidden)
+    what = f" ({rep.game} {rep.kind})" if rep.game and rep.kind else ""
+    out = [f"{label(entry)}: {state if state == VALID else state.upper()}{what}\n"]
+    for f in shown:
+        tag = "" if f.severity == "error" else f"{f.severity}: "
+        out.append(f"  {tag}{f}\n")
+    if hidden:
+        out.append(f"  … and {hidden} more finding(s) (--max-findings {style.max_findings})\n")
+    return state, "".join(out)
+
+
+def junit_case(entry: Entry, rep: Report, state: str, shown: list[Any], hidden: int) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+    name = quoteattr(label(entry).encode("utf-8", "backslashreplace").decode())
+    kind = quoteattr(f"{rep.game or 'unknown'} {rep.kind or 'record'}")
+    if state == VALID:
+        return f"  <testcase classname={kind} name={name}/>\n"
+    text = "".join(f"{f}\n" for f in shown) + (f"… and {hidden} more\n" if hidden else "")
+    text = text.encode("utf-8", "backslashreplace").decode()
+    tag = "error" if state == UNREADABLE else "failure"
+    first = quoteattr(shown[0].code if shown else state)
+    return (f"  <testcase classname={kind} name={name}>\n"
+            f"    <{tag} type={first} message={first}>{escape(text)}</{tag}>\n"
+            "  </testcase>\n")
+
+
+def junit(cases: list[str], counts: dict[str, int]) -> str:
+    total = sum(counts.values())
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<testsuite name="tarockrec validate" tests="{total}" '
+            f'failures="{counts[INVALID]}" errors="{counts[UNREADABLE]}">\n'
+            + "".join(cases) + "</testsuite>\n")
