@@ -12,13 +12,13 @@ from __future__ import annotations
 import errno
 import os
 import signal
-import tempfile
 import threading
 from types import FrameType
 from typing import IO, Any, Callable, Iterable
 
 #: the signals that end a process by default and are turned into ``Terminated`` during a write
-_SIGNALS: tuple[signal.Signals, ...] = tuple(
+#: (and while ``validate --jobs`` has worker processes to stop)
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
@@ -70,12 +70,12 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> None:
     raise Terminated(signum)
 
 
-_CAN_MASK = hasattr(signal, "pthread_sigmask") and bool(_SIGNALS)
+_CAN_MASK = hasattr(signal, "pthread_sigmask") and bool(STOP_SIGNALS)
 
 
 def _block() -> set[int | signal.Signals] | None:
     """Hold the signals back (they wait, pending); returns the mask to go back to."""
-    return signal.pthread_sigmask(signal.SIG_BLOCK, set(_SIGNALS)) if _CAN_MASK else None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS)) if _CAN_MASK else None
 
 
 def _unblock(mask: set[int | signal.Signals] | None) -> None:
@@ -83,20 +83,20 @@ def _unblock(mask: set[int | signal.Signals] | None) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _install() -> dict[signal.Signals, Any]:
-    """Turn the default action (the process ends, the temporary file stays) of SIGTERM and
-    SIGHUP into ``Terminated``; a handler someone else installed, or an ignored signal, is left
+def stop_on_signals() -> dict[signal.Signals, Any]:
+    """Turn the default action (the process ends at once, leaving a temporary file or worker
+    processes behind) of SIGTERM and SIGHUP into ``Terminated``; a handler someone else installed, or an ignored signal, is left
     alone. Only the main thread may set handlers; elsewhere nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         return {}
     old: dict[signal.Signals, Any] = {}
-    for sig in _SIGNALS:
+    for sig in STOP_SIGNALS:
         if signal.getsignal(sig) == signal.SIG_DFL:
             old[sig] = signal.signal(sig, _raise_terminated)
     return old
 
 
-def _restore(old: dict[signal.Signals, Any]) -> None:
+def restore_signals(old: dict[signal.Signals, Any]) -> None:
     for sig, handler in old.items():
         signal.signal(sig, handler)
 
@@ -118,13 +118,14 @@ def write_atomic(path: str, chunks: Iterable[str]) -> None:
     exception raised by ``chunks`` propagates (nothing written)."""
     directory = os.path.dirname(os.path.abspath(path))
     mask = _block()                         # held back until the handlers are in place
-    old = _install()
+    old = stop_on_signals()
     tmp: str | None = None
     try:
         # the signals wait while the temporary file is created and named, and while it is
         # renamed: a signal is handled either before it exists or once ``tmp`` names it
         try:
             # created exclusively (O_EXCL: never through a planted link), unpredictable name
+            import tempfile         # imported when first needed (start-up time)
             fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
                                        dir=directory)
         finally:
@@ -154,7 +155,7 @@ def write_atomic(path: str, chunks: Iterable[str]) -> None:
                              "written") from None
         raise
     finally:
-        _restore(old)
+        restore_signals(old)
         _unblock(mask)
 
 

@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import click
 
 from . import games, parallel, report, schema
+from .atomic import Terminated
 from .codecs import jsonio
 from .findings import Finding
 from .sources import entries, expand
@@ -113,18 +114,25 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     out = sys.stdout
     cases: list[str] = []
     style = report.Style(fmt, quiet, max_findings, strict)
-    for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
-        progress.tick(chunk.source, chunk.offset, sum(chunk.counts))
-        valid, invalid, unreadable = chunk.counts
-        counts["valid"] += valid
-        counts["invalid"] += invalid
-        counts["unreadable"] += unreadable
-        if chunk.text:
-            progress.close()
-            if fmt == "junit":
-                cases.append(chunk.text)
-            else:
-                out.write(chunk.text)
+    try:
+        for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
+            progress.tick(chunk.source, chunk.offset, sum(chunk.counts))
+            valid, invalid, unreadable = chunk.counts
+            counts["valid"] += valid
+            counts["invalid"] += invalid
+            counts["unreadable"] += unreadable
+            if chunk.text:
+                progress.close()
+                if fmt == "junit":
+                    cases.append(chunk.text)
+                else:
+                    out.write(chunk.text)
+    except (Terminated, KeyboardInterrupt) as err:
+        progress.close()
+        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
+        click.echo(f"tarockrec: stopped by {why} after {sum(counts.values()):,} record(s); "
+                   "the rest were not checked", err=True)
+        sys.exit(EXIT_UNREADABLE)
     progress.close()
     total = sum(counts.values())
     if fmt == "json":
@@ -214,7 +222,7 @@ def _write_file(path: str, chunks: Iterator[str]) -> None:
     """Write ``chunks`` to ``path`` whole or not at all; a failure (a missing folder, an
     unwritable target, a full disk, SIGTERM, Ctrl-C) is one line on stderr and exit 2, never a
     traceback, and leaves neither ``path`` nor a temporary file."""
-    from .atomic import Terminated, WriteError, write_atomic
+    from .atomic import WriteError, write_atomic
     try:
         write_atomic(path, chunks)
     except WriteError as err:

@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
+from . import atomic
 from .report import INVALID, VALID, Style, render
 from .sources import Entry, Lines, units
 from .validate import Report, validate_record
@@ -112,8 +113,11 @@ def rendered(paths: Iterable[str], style: Style, jobs: int = 1) -> Iterator[Chun
 
 def _quiet_worker() -> None:
     # Ctrl-C reaches the whole process group: the main process stops the pool, the workers
-    # must not print tracebacks of their own
+    # must not print tracebacks of their own; SIGTERM (the pool's own way to stop a worker)
+    # ends a worker as by default
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in atomic.STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_DFL)
 
 
 def _context() -> Any:
@@ -123,7 +127,10 @@ def _context() -> Any:
 
 
 def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chunk]:
+    """SIGTERM or SIGHUP to the main process stops the workers too (``atomic.Terminated``
+    reaches the caller, as Ctrl-C's ``KeyboardInterrupt`` does): none is left behind."""
     pool = _context().Pool(jobs, initializer=_quiet_worker)
+    handlers = atomic.stop_on_signals()
     try:
         flight: deque[Any] = deque()
         for batch in batches:
@@ -134,5 +141,6 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
             yield flight.popleft().get()
         pool.close()
     finally:
-        pool.terminate()   # also on Ctrl-C, or when the caller stops reading
+        pool.terminate()   # also on Ctrl-C or SIGTERM, or when the caller stops reading
         pool.join()
+        atomic.restore_signals(handlers)

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import signal
 import subprocess
 import sys
+import time
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +18,7 @@ from tarockrec import parallel
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records
+from tarockrec.report import Style
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +78,76 @@ def test_default_is_one_process_for_small_inputs(mixed: str) -> None:
     assert _jobs(None, [mixed]) == 1
     assert _jobs(None, ["-"]) == parallel.default_jobs()
     assert _jobs(4, [mixed]) == 4
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as fp:
+        return [int(c) for c in fp.read().split()]
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="Linux /proc")
+@pytest.mark.parametrize("stop", ["SIGINT to the group", "SIGTERM", "SIGHUP"])
+def test_a_signal_stops_the_workers_too(stop: str, tmp_path: Any) -> None:
+    """Ctrl-C (the terminal signals the whole group), SIGTERM or SIGHUP to the main process
+    while workers run: one line on stderr, exit 2, and no worker process left behind."""
+    line = jsonio.dumps(next(deal_records("koenigrufen", 1, 4)), compact=True) + "\n"
+    src = tmp_path / "big.jsonl"
+    src.write_text(line * 40_000, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", "2",
+                             str(src)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().endswith(b"valid (koenigrufen deal)\n")
+        workers = _children(proc.pid)
+        assert len(workers) == 2
+        if stop == "SIGINT to the group":
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(getattr(signal, stop))
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    why = "Ctrl-C" if stop.startswith("SIGINT") else stop
+    assert proc.returncode == 2, err
+    assert re.fullmatch(rf"tarockrec: stopped by {why} after [\d,]+ record\(s\); the rest were "
+                        r"not checked\n", err.decode()), err
+    deadline = time.monotonic() + 10
+    while not all(_gone(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(_gone(w) for w in workers)
+
+
+def test_the_main_process_memory_is_flat_in_the_archive_size(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading process holds a block and a window of batches, never the archive: its peak
+    heap is the same for 1,500 and for 6,000 records (small blocks and batches here, so that a
+    small archive shows it)."""
+    import tracemalloc
+
+    from tarockrec import sources
+    monkeypatch.setattr(sources, "BLOCK", 1 << 16)
+    monkeypatch.setattr(parallel, "BATCH", 50)
+    line = jsonio.dumps(next(deal_records("ulti", 1, 4)), compact=True) + "\n"
+    peaks = []
+    for n in (1_500, 6_000):
+        src = tmp_path / f"a{n}.jsonl"
+        src.write_text(line * n, encoding="utf-8")
+        tracemalloc.start()
+        try:
+            done = sum(sum(c.counts) for c in parallel.rendered([str(src)], Style(), jobs=2))
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert done == n
+    assert peaks[1] < peaks[0] * 1.3, peaks
+    assert peaks[1] < 6_000 * len(line) / 4          # far less than the archive

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -91,7 +92,7 @@ def test_an_unwritable_target_even_for_root(tmp_path: Path,
     def refuse(*args: Any, **kw: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     res = CliRunner().invoke(main, ["generate", "koenigrufen", "-n", "2", "--seed", "3", "-o",
                                     str(tmp_path / "g.jsonl")])
     assert "permission denied" in _one_clean_line(res)
