@@ -112,6 +112,81 @@ _ints = Kind(lambda v: isinstance(v, list) and all(map(_is_int, v)), lambda v: "
 _cards = _tokens  # card codes are tokens; the schema checks the codes
 
 
+# -- lines past 65,535 -----------------------------------------------------------------------
+#: libxml2 keeps an element's line in 16 bits: from this line on an element says this much and
+#: ``sourceline`` gives the line of a text node next to it instead (``_big_line``). The fast
+#: reader takes the line of an element whose text is on one line as said: that text's line.
+BIG_LINE = 65535
+
+
+def line_of(el: etree._Element) -> int | None:
+    """The line on which ``el`` starts (its start tag on one line), past 65,535 too."""
+    line = el.sourceline
+    return line if line is None or line < BIG_LINE else _big_line(el, line)
+
+
+def _big_line(el: etree._Element, reported: int, depth: int = 0) -> int:
+    found = _walk(el, reported)
+    return found if found is not None else _from_neighbours(el, reported, depth)
+
+
+def _walk(el: etree._Element, reported: int) -> int | None:
+    """libxml2's ``xmlGetLineNo`` answers for an element past line 65,535 with the line of its
+    first child, else of its next sibling (five steps at most; then from its previous
+    sibling, or 65,535); a text node there has the line its text ends on. Follow the same walk
+    and take back the line breaks of that text; None where it ends elsewhere."""
+    node = el
+    for _ in range(5):
+        text: str | None = node.text
+        if text:                                      # the first child: its text
+            return reported - text.count("\n")
+        if len(node):                                 # the first child: an element
+            node = node[0]
+            continue
+        tail: str | None = node.tail
+        if tail:                                      # the next sibling: the text after it
+            return reported - tail.count("\n")
+        nxt = node.getnext()
+        if nxt is None:
+            return None
+        node = nxt
+    return None
+
+
+def _breaks(el: etree._Element) -> int:
+    """The line breaks in ``el`` and in the text after it."""
+    return int(etree.tostring(el, encoding=str, with_tail=True).count("\n"))
+
+
+def _from_neighbours(el: etree._Element, reported: int, depth: int) -> int:
+    """The line of ``el`` counted from the nearest sibling whose line is known, after it or
+    before it, else from its parent's."""
+    if depth > 8:
+        return reported
+    ahead, node = 0, el
+    while (nxt := node.getnext()) is not None:
+        ahead += _breaks(node)
+        said = nxt.sourceline or 0
+        found = said if said < BIG_LINE else _walk(nxt, said)
+        if found is not None:
+            return found - ahead
+        node = nxt
+    behind, node = 0, el
+    while (prev := node.getprevious()) is not None:
+        behind += _breaks(prev)
+        said = prev.sourceline or 0
+        found = said if said < BIG_LINE else _walk(prev, said)
+        if found is not None:
+            return found + behind
+        node = prev
+    parent = el.getparent()
+    if parent is None:
+        return reported
+    said = parent.sourceline or 0
+    start = said if said < BIG_LINE else _big_line(parent, said, depth + 1)
+    return start + (parent.text or "").count("\n") + behind
+
+
 # -- forms of child elements ----------------------------------------------------------------
 class Ctx:
     """Reading state of one record: the line map."""
@@ -120,7 +195,7 @@ class Ctx:
         self.lines: dict[str, int] = {}
 
     def at(self, ptr: str, el: etree._Element) -> None:
-        line = el.sourceline
+        line = line_of(el)
         if line is not None:
             self.lines[ptr] = line
 
@@ -165,7 +240,7 @@ def _check_seat(el: etree._Element, i: int) -> None:
     s = el.get("seat")
     if s is not None and s != (_SEAT_TEXT[i] if i < 64 else str(i)) and s.strip() != str(i):
         raise XMLError(Finding("XML-SEAT", f'<{el.tag} seat="{s}"> is entry {i} of its list; '
-                               "seats are written in order 0, 1, 2, …", line=el.sourceline))
+                               "seats are written in order 0, 1, 2, …", line=line_of(el)))
 
 
 @dataclass(frozen=True)
@@ -231,7 +306,7 @@ class Many(Form):
         t = TYPES[self.type]
         out: list[Any] = []
         lines = ctx.lines
-        line = el.sourceline
+        line = line_of(el)
         if line is not None:
             lines[ptr] = line
         index, scalar, item_tag = self.index, self.scalar, self.item
@@ -250,7 +325,7 @@ class Many(Form):
                 out.append(_read_unknown(item) if tag != "json" else _read_json(item))
                 continue
             if scalar and len(item) == 0 and _no_attributes(item, skip):
-                line = item.sourceline
+                line = line_of(item)
                 if line is not None:
                     lines[p] = line
                 out.append(t.text[1].dec(item.text or ""))  # type: ignore[index]
@@ -276,7 +351,7 @@ class Text(Form):
         _sub(parent, self.tag, self.kind.enc(v))
 
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
-        line = el.sourceline
+        line = line_of(el)
         if line is not None:
             ctx.lines[ptr] = line
         d[key] = self.kind.dec(el.text or "")
@@ -326,7 +401,7 @@ class Texts(Form):
     def read(self, el: etree._Element, d: dict[str, Any], key: str, ptr: str, ctx: Ctx) -> None:
         if self.wrapper:
             lines = ctx.lines
-            line = el.sourceline
+            line = line_of(el)
             if line is not None:
                 lines[ptr] = line
             out: list[Any] = []
@@ -340,7 +415,7 @@ class Texts(Form):
                 # but seat, no children
                 if tag == item_tag and not self.index and not len(item) and (
                         not item.keys() or _no_attributes(item, ("seat",))):
-                    line = item.sourceline
+                    line = line_of(item)
                     if line is not None:
                         lines[f"{ptr}/{n}"] = line
                     out.append(dec(item.text or ""))
@@ -386,7 +461,7 @@ class Keyed(Form):
         name = el.get(self.attr)
         if name is None:
             raise XMLError(Finding("XML-VALUE", f"<{el.tag}> needs a {self.attr}=\"…\" attribute",
-                                   line=el.sourceline))
+                                   line=line_of(el)))
         if not out:
             ctx.at(ptr, el)
         ctx.at(pointer_join(ptr, name), el)
@@ -620,9 +695,9 @@ def _read_json(el: etree._Element) -> Any:
         where = f"<{el.tag} name=\"{el.get('name')}\">"
         if err.finding.code != "JSON-SYNTAX":           # JSON, but beyond what tarockrec keeps
             raise XMLError(Finding(err.finding.code, f"in {where}: {err.finding.message}",
-                                   line=el.sourceline)) from None
+                                   line=line_of(el))) from None
         raise XMLError(Finding("XML-VALUE", f"the content of {where} is not JSON",
-                               line=el.sourceline)) from None
+                               line=line_of(el))) from None
 
 
 def _read_json_name(el: etree._Element, name: str) -> str:
@@ -632,7 +707,7 @@ def _read_json_name(el: etree._Element, name: str) -> str:
         key = None
     if not isinstance(key, str):
         raise XMLError(Finding("XML-VALUE", f"the encoded name of <{el.tag}> is not a JSON string",
-                               line=el.sourceline))
+                               line=line_of(el)))
     return key
 
 
@@ -645,7 +720,7 @@ def _attributes(el: etree._Element) -> Any:
     if len(el.keys()) > MAX_ATTRIBUTES:      # keys() alone is fast: a single walk
         raise XMLError(Finding("XML-ATTRIBUTES", f"<{_local(str(el.tag))}> carries "
                                f"{len(el.keys())} attributes, more than the {MAX_ATTRIBUTES} "
-                               "a record may have", line=el.sourceline))
+                               "a record may have", line=line_of(el)))
     return el.attrib.items()
 
 
@@ -670,7 +745,7 @@ def _read_unknown(el: etree._Element) -> Any:
 def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
               skip: tuple[str, ...] = ()) -> dict[str, Any]:
     d: dict[str, Any] = {}
-    line = el.sourceline
+    line = line_of(el)
     if line is not None:
         ctx.lines[ptr] = line
     items = el.items()                   # one walk of the attributes, names and values
@@ -695,7 +770,7 @@ def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
             name = c.get("name")
             if name is None:
                 raise XMLError(Finding("XML-VALUE", f"<{tag}> needs a name=\"…\" attribute",
-                                       line=c.sourceline))
+                                       line=line_of(c)))
             if c.get("encoded") == "true":
                 name = _read_json_name(c, name)
             d[name] = _read_json(c)
@@ -717,7 +792,7 @@ def _read_obj(el: etree._Element, t: ObjType, ptr: str, ctx: Ctx,
 def _duplicate(el: etree._Element, key: str) -> XMLError:
     return XMLError(Finding("XML-DUPLICATE", f"<{_local(str(el.tag))}> gives {key} a second "
                             "time in one element; which one counts would be a guess",
-                            line=el.sourceline))
+                            line=line_of(el)))
 
 
 def _entry(el: etree._Element, index: int, line: int,
@@ -740,7 +815,7 @@ def _record_of(el: etree._Element, version: int) -> tuple[dict[str, Any], dict[s
     problem = unwritable(rec, floats_checked=True)
     if problem is not None:
         raise XMLError(Finding(problem.code, problem.message, problem.pointer,
-                               line=line_for(ctx.lines, problem.pointer) or el.sourceline))
+                               line=line_for(ctx.lines, problem.pointer) or line_of(el)))
     return rec, ctx.lines
 
 
@@ -783,6 +858,9 @@ def _fast_obj(t: ObjType, kids: _Kids) -> _ObjReader:
     def read(el: etree._Element, ptr: str, lines: dict[str, int], index: bool) -> dict[str, Any]:
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE:                      # _big_line, its usual case inline
+                text = el.text
+                line = line - text.count("\n") if text else _big_line(el, line)
             lines[ptr] = line
         d: dict[str, Any] = {}
         items = el.items()
@@ -859,6 +937,9 @@ def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
         obj = types[inner]
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE:                      # _big_line, its usual case inline
+                text = el.text
+                line = line - text.count("\n") if text else _big_line(el, line)
             lines[ptr] = line
         out: list[Any] = []
         i = 0
@@ -867,10 +948,13 @@ def _fast_many(form: Many, types: dict[str, _ObjReader], inner: str) -> _Reader:
                 raise _Unusual
             p = ptr + (_IDX[i] if i < 256 else _idx(i))
             if tdec is not None and _plain(item, i, index):
+                text = item.text or ""
                 line = item.sourceline
                 if line is not None:
+                    if line >= BIG_LINE and not (text and "\n" not in text):
+                        line = _big_line(item, line)      # a one-line text: as said
                     lines[p] = line
-                out.append(tdec(item.text or ""))
+                out.append(tdec(text))
             else:
                 if index and not _seat_ok(item, i):
                     raise _Unusual
@@ -887,10 +971,13 @@ def _fast_text(form: Text) -> _Reader:
              lines: dict[str, int]) -> None:
         if len(el):
             raise _Unusual
+        text = el.text or ""
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE and not (text and "\n" not in text):
+                line = _big_line(el, line)
             lines[ptr] = line
-        d[key] = dec(el.text or "")
+        d[key] = dec(text)
     return read
 
 
@@ -901,16 +988,22 @@ def _fast_texts(form: Texts) -> _Reader:
                lines: dict[str, int]) -> None:
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE:                      # _big_line, its usual case inline
+                text = el.text
+                line = line - text.count("\n") if text else _big_line(el, line)
             lines[ptr] = line
         out: list[Any] = []
         n = 0
         for item in el:
             if item.tag != item_tag or not _plain(item, n, index):
                 raise _Unusual
+            text = item.text or ""
             line = item.sourceline
             if line is not None:
+                if line >= BIG_LINE and not (text and "\n" not in text):
+                    line = _big_line(item, line)
                 lines[ptr + (_IDX[n] if n < 256 else _idx(n))] = line
-            out.append(dec(item.text or ""))
+            out.append(dec(text))
             n += 1
         d[key] = out
 
@@ -924,12 +1017,15 @@ def _fast_texts(form: Texts) -> _Reader:
         n = len(out)
         if not _plain(el, n, index):
             raise _Unusual
+        text = el.text or ""
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE and not (text and "\n" not in text):
+                line = _big_line(el, line)
             if not n:
                 lines[ptr] = line
             lines[ptr + (_IDX[n] if n < 256 else _idx(n))] = line
-        out.append(dec(el.text or ""))
+        out.append(dec(text))
     return listed if form.wrapper else repeated
 
 
@@ -946,12 +1042,15 @@ def _fast_keyed(form: Keyed) -> _Reader:
         name = el.get(attr)
         if name is None or len(el):
             raise _Unusual
+        text = el.text or ""
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE and not (text and "\n" not in text):
+                line = _big_line(el, line)
             if not out:
                 lines[ptr] = line
             lines[pointer_join(ptr, name)] = line
-        out[name] = dec(el.text or "")
+        out[name] = dec(text)
     return read
 
 
@@ -964,10 +1063,13 @@ def _fast_talon(form: Talon) -> _Reader:
         if len(el):
             halves(el, d, key, ptr, lines)
             return
+        text = el.text or ""
         line = el.sourceline
         if line is not None:
+            if line >= BIG_LINE and not (text and "\n" not in text):
+                line = _big_line(el, line)
             lines[ptr] = line
-        d[key] = dec(el.text or "")
+        d[key] = dec(text)
     return read
 
 
@@ -1179,7 +1281,7 @@ def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
             if depth != 1:
                 continue
             index += 1
-            line = el.sourceline or 1
+            line = line_of(el) or 1
             if not isinstance(el.tag, str):
                 index -= 1
             elif el.tag not in ("deal", "session"):
@@ -1255,9 +1357,9 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
                 if other is last or not isinstance(other.tag, str):
                     continue
                 index += 1
-                yield index, other.sourceline or 1, _not_a_record(other), {}
+                yield index, line_of(other) or 1, _not_a_record(other), {}
             index += 1
-            line = el.sourceline or 1
+            line = line_of(el) or 1
             fast = _fast_record(el, version)
             if fast is not None:       # then it nests a few levels only: no depth check
                 yield index, line, fast[0], fast[1]
@@ -1274,7 +1376,7 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
                 if other is last or not isinstance(other.tag, str):
                     continue
                 index += 1
-                yield index, other.sourceline or 1, _not_a_record(other), {}
+                yield index, line_of(other) or 1, _not_a_record(other), {}
     except etree.XMLSyntaxError as err:
         if root is not None:     # the elements that ended before it, the open one left out
             for other in list(root)[:-1]:
@@ -1282,7 +1384,7 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
                         or other.tag in ("deal", "session"):
                     continue
                 index += 1
-                yield index, other.sourceline or 1, _not_a_record(other), {}
+                yield index, line_of(other) or 1, _not_a_record(other), {}
         f = _syntax(err, parser.error_log)
         yield index + 1, f.line or 1, f, {}
     except (etree.LxmlError, ValueError, OSError) as err:
@@ -1290,13 +1392,13 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
 
 
 def _not_a_record(el: etree._Element) -> Finding:
-    line = el.sourceline or 1
+    line = line_of(el) or 1
     return Finding("XML-ROOT", f"<{_local(str(el.tag))}> is not a record (expected <deal> or "
                    "<session>)", line=line)
 
 
 def _check_root(el: etree._Element) -> Finding | None:
-    line = el.sourceline or 1
+    line = line_of(el) or 1
     info = el.getroottree().docinfo
     if info.doctype or info.internalDTD is not None or info.externalDTD is not None:
         return Finding("XML-DOCTYPE", DOCTYPE_SENTENCE, line=line)
