@@ -12,8 +12,8 @@ repository's ``schemas/`` directory beside the package.
 from __future__ import annotations
 
 import functools
+import os
 import re
-import importlib.resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -32,7 +32,17 @@ if TYPE_CHECKING:  # jsonschema and lxml are imported when first needed (start-u
 
 
 def _read(name: str) -> bytes:
+    """A schema file of the package: beside this module as installed (read directly, which
+    saves importing importlib.resources at start-up), else as the package's resource, else from
+    the checkout's schemas folder."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas", name)
     try:
+        with open(here, "rb") as fp:
+            return fp.read()
+    except OSError:
+        pass
+    try:
+        import importlib.resources
         res = importlib.resources.files("tarockrec.schemas").joinpath(name)
         if res.is_file():
             return res.read_bytes()
