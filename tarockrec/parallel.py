@@ -1,10 +1,12 @@
 """Validation over several processes, in input order (``tarockrec validate --jobs N``).
 
-The main process reads the sources; JSON Lines go to the workers unparsed, in batches, so
-that parsing runs in parallel too; other records (JSON documents, XML) go parsed. Results come
-back in input order through a window of batches in flight, so memory stays flat in the size
-of the archive. A worker never raises: whatever goes wrong with a record is a finding of that
-record (``validate_record`` already turns a bug into ``INTERNAL-ERROR``).
+The main process reads the sources; JSON Lines go to the workers unparsed, as runs of lines
+in one block of bytes each (``sources.Lines``), so that parsing runs in parallel too; other
+records (JSON documents, XML) go parsed. A worker checks a run and words what ``validate``
+prints for it (``report.render``, as one process does), and the main process writes these
+``Chunk``s in input order through a window of runs in flight, so memory stays flat in the
+size of the archive. A worker never raises: whatever goes wrong with a record is a finding of
+that record (``validate_record`` already turns a bug into ``INTERNAL-ERROR``).
 """
 from __future__ import annotations
 
