@@ -12,7 +12,8 @@ For each game: generate N deals as JSON Lines (through the engine's legal action
 replay, score, result check), (c) pure-Python jsonschema on a sample (the explain-only path),
 the peak Python heap (tracemalloc) while streaming the file, and (d) the same deals as one
 XML archive: streamed parsing alone and full validation. One core, one process; each timing
-the best of REPEAT runs.
+the best of REPEAT runs; (a) with orjson, (b) and (d) in a fresh process (``--measure``), as
+`tarockrec validate` starts, not in this one, which has generated the deals.
 
 Then, as whole processes (what a user runs): `tarockrec validate -q --jobs 1` against
 `--jobs 2` on one JSON Lines archive of 100,000 deals of every game, next to the machine's
@@ -77,6 +78,58 @@ def _xml_parse(path: str) -> int:
         return sum(1 for _ in xmlio.iter_xml_lines(fp))
 
 
+def _parse_lines(lines: list[bytes]) -> None:
+    for line in lines:       # parsed and dropped, as the streaming validator does
+        orjson.loads(line)
+
+
+def validate_jsonl(path: str) -> tuple[int, int]:
+    """(valid, not valid) records of a JSON Lines file, read and checked as ``validate``
+    does it."""
+    ok = bad = 0
+    for e in entries(path):
+        rep = validate_record(e.record, e.index, e.line) if e.problem is None else None
+        if rep is not None and rep.valid:
+            ok += 1
+        else:
+            bad += 1
+    return ok, bad
+
+
+def validate_xml(path: str) -> int:
+    """Valid records of an XML archive, read and checked as ``validate`` does it."""
+    ok = 0
+    for e in entries(path):
+        if e.problem is None and validate_record(e.record, e.index, e.line, e.lines).valid:
+            ok += 1
+    return ok
+
+
+def measure(path: str) -> dict[str, Any]:
+    """The bare parse of ``path`` (orjson over its lines read beforehand, for JSON Lines; the
+    streaming reader for XML) and its full validation, each the best of REPEAT runs."""
+    xml = path.endswith(".xml")
+    if xml:
+        parse_s, _ = timed(_xml_parse, path, repeat=REPEAT)
+    else:
+        with open(path, "rb") as fp:
+            lines = fp.readlines()
+        parse_s, _ = timed(_parse_lines, lines, repeat=REPEAT)
+        del lines
+    validate_s, result = timed(validate_xml if xml else validate_jsonl, path, repeat=REPEAT)
+    return {"parse_s": parse_s, "validate_s": validate_s, "result": result}
+
+
+def _measure_apart(path: str) -> dict[str, Any]:
+    """``measure`` in a fresh process, as ``tarockrec validate`` starts: what this process
+    generated and holds (its heap is larger, and the collector walks it) does not count."""
+    out = subprocess.run([sys.executable, os.path.abspath(__file__), "--measure", path,
+                          *(["--source"] if "--source" in sys.argv else [])],
+                         capture_output=True, check=True, **CHILD)
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
 def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, object]:
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, f"{game}{players or ''}.jsonl")
@@ -90,45 +143,26 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
         for x in lines:      # parsed and dropped, as the streaming validator does
             loads(x)
 
-    parse_s, _ = timed(parse_all, orjson.loads, repeat=REPEAT)
     stdlib_s, _ = timed(parse_all, json.loads, repeat=REPEAT)
-
-    def validate_file() -> tuple[int, int]:
-        ok = bad = 0
-        for e in entries(path):
-            rep = validate_record(e.record, e.index, e.line) if e.problem is None else None
-            if rep is not None and rep.valid:
-                ok += 1
-            else:
-                bad += 1
-        return ok, bad
-
-    full_s, (ok, bad) = timed(validate_file, repeat=REPEAT)
+    measured = _measure_apart(path)
+    parse_s, full_s, (ok, bad) = measured["parse_s"], measured["validate_s"], measured["result"]
     docs = [orjson.loads(x) for x in lines]
     gate_s, _ = timed(lambda: [schema.fast_check(d) for d in docs], repeat=REPEAT)
     sample = docs[: min(300, n)]
     js_s, _ = timed(lambda: [schema.explain(d) for d in sample])
 
     tracemalloc.start()
-    validate_file()
+    validate_jsonl(path)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 
     # the same deals as one XML archive: streamed parse alone, then full validation
     xml_path = path[:-len(".jsonl")] + ".xml"
     jsonio.write_atomic(xml_path, xmlio.iter_dumps(docs))
-    xml_parse_s, _ = timed(_xml_parse, xml_path, repeat=REPEAT)
-
-    def validate_xml() -> int:
-        ok = 0
-        for e in entries(xml_path):
-            if e.problem is None and validate_record(e.record, e.index, e.line, e.lines).valid:
-                ok += 1
-        return ok
-
-    xml_s, xml_ok = timed(validate_xml, repeat=REPEAT)
+    measured = _measure_apart(xml_path)
+    xml_parse_s, xml_s, xml_ok = measured["parse_s"], measured["validate_s"], measured["result"]
     tracemalloc.start()
-    validate_xml()
+    validate_xml(xml_path)
     _, xml_peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {
@@ -228,7 +262,11 @@ def main() -> None:
     ap.add_argument("--games", default=default_games())
     ap.add_argument("--source", action="store_true",
                     help="measure the checkout's modules instead of the installed package")
+    ap.add_argument("--measure", metavar="FILE", help=argparse.SUPPRESS)  # the fresh process
     args = ap.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure)))
+        return
     build = {"tarockrec": os.path.dirname(tarockrec.__file__), "compiled": tarockrec.compiled()}
     print(json.dumps(build), flush=True)
     results = []

@@ -127,10 +127,11 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
                     cases.append(chunk.text)
                 else:
                     out.write(chunk.text)
-    except (Terminated, KeyboardInterrupt) as err:
+    except (Terminated, KeyboardInterrupt, parallel.WorkerLost) as err:
         progress.close()
-        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
-        click.echo(f"tarockrec: stopped by {why} after {sum(counts.values()):,} record(s); "
+        why = (f"stopped by {err.name}" if isinstance(err, Terminated) else "stopped by Ctrl-C"
+               if isinstance(err, KeyboardInterrupt) else str(err))
+        click.echo(f"tarockrec: {why} after {sum(counts.values()):,} record(s); "
                    "the rest were not checked", err=True)
         sys.exit(EXIT_UNREADABLE)
     progress.close()

@@ -155,3 +155,29 @@ def test_the_main_process_memory_is_flat_in_the_archive_size(
         assert done == n
     assert peaks[1] < peaks[0] * 1.3, peaks
     assert peaks[1] < 6_000 * len(line) / 4          # far less than the archive
+
+
+def _dies_on_the_third_run(batch: Any, style: Any) -> Any:
+    if batch.index >= 2 * parallel.BATCH:
+        os._exit(3)                        # as if killed: no exception, no result
+    return _real_chunk(batch, style)
+
+
+_real_chunk = parallel._chunk
+
+
+@pytest.mark.skipif(parallel._context().get_start_method() != "fork",
+                    reason="the workers see this module's patch only when forked")
+def test_a_worker_that_dies_is_reported_not_waited_for(tmp_path: Any,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    line = jsonio.dumps(next(deal_records("ulti", 1, 4)), compact=True) + "\n"
+    src = tmp_path / "a.jsonl"
+    src.write_text(line * 2_000, encoding="utf-8")
+    monkeypatch.setattr(parallel, "BATCH", 100)
+    monkeypatch.setattr(parallel, "_chunk", _dies_on_the_third_run)
+    res = CliRunner().invoke(main, ["validate", "-q", "-j", "2", str(src)])
+    assert res.exit_code == 2, res.output
+    assert re.search(r"tarockrec: a worker process ended without finishing its records "
+                     r"\(killed, or out of memory\?\) after [\d,]+ record\(s\); the rest were "
+                     r"not checked", res.output), res.output
+    assert "Traceback" not in res.output
