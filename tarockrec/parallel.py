@@ -158,8 +158,36 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
                          "(killed, or out of memory?)") from None
     finally:
         if not finished:   # Ctrl-C, SIGTERM, a lost worker, or the caller stopped reading
-            workers: dict[int, Any] = getattr(pool, "_processes", None) or {}
-            for proc in list(workers.values()):
-                proc.terminate()
+            _stop(pool, flight)
         pool.shutdown(wait=True, cancel_futures=True)
         atomic.restore_signals(handlers)
+
+
+#: seconds the workers are given to finish the runs they are on when validation stops
+GRACE = 5.0
+
+
+def _stop(pool: Any, flight: deque[Any]) -> None:
+    """Stop the workers after the runs they are on: a worker stopped while it sends a result
+    would leave the pool waiting for the rest of that result. One still busy after GRACE
+    seconds is terminated, and the pool's end of the results pipe closed, so that nothing
+    waits for it."""
+    import time
+    workers: list[Any] = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    for future in flight:
+        future.cancel()
+    pool.shutdown(wait=False, cancel_futures=True)     # each worker ends after its run
+    deadline = time.monotonic() + GRACE
+    for proc in workers:
+        proc.join(max(0.0, deadline - time.monotonic()))
+    if any(proc.is_alive() for proc in workers):
+        for proc in workers:
+            proc.terminate()
+        for proc in workers:
+            proc.join(GRACE)
+            if proc.is_alive():      # SIGTERM handled or held back: SIGKILL is not (and a
+                proc.kill()          # worker the pool's own thread reaped first looks alive)
+                proc.join(GRACE)
+        if results is not None:
+            results.close()

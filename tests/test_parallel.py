@@ -181,3 +181,36 @@ def test_a_worker_that_dies_is_reported_not_waited_for(tmp_path: Any,
                      r"\(killed, or out of memory\?\) after [\d,]+ record\(s\); the rest were "
                      r"not checked", res.output), res.output
     assert "Traceback" not in res.output
+
+
+def _slow_after_the_first_run(batch: Any, style: Any) -> Any:
+    if batch.index:
+        time.sleep(30)                     # a run that takes far longer than GRACE
+    return _real_chunk(batch, style)
+
+
+@pytest.mark.skipif(parallel._context().get_start_method() != "fork",
+                    reason="the workers see this module's patch only when forked")
+def test_workers_busy_past_the_grace_time_are_terminated(tmp_path: Any,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caller stops reading (as on Ctrl-C) while both workers are on long runs: they are
+    given GRACE seconds, then terminated, and nothing waits for them."""
+    line = jsonio.dumps(next(deal_records("ulti", 1, 4)), compact=True) + "\n"
+    src = tmp_path / "a.jsonl"
+    src.write_text(line * 1_000, encoding="utf-8")
+    monkeypatch.setattr(parallel, "BATCH", 100)
+    monkeypatch.setattr(parallel, "GRACE", 0.5)
+    monkeypatch.setattr(parallel, "_chunk", _slow_after_the_first_run)
+    import multiprocessing
+    before = set(multiprocessing.active_children())
+    runs = parallel.rendered([str(src)], Style(), jobs=2)
+    assert sum(next(runs).counts) == 100
+    workers = set(multiprocessing.active_children()) - before
+    assert len(workers) == 2
+    started = time.monotonic()
+    runs.close()
+    assert time.monotonic() - started < 5
+    deadline = time.monotonic() + 5      # gone from the system (is_alive can be wrong
+    while not all(_gone(w.pid) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)                 # for a worker that another thread reaped)
+    assert all(_gone(w.pid) for w in workers)
