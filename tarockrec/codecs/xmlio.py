@@ -158,6 +158,12 @@ def _breaks(el: etree._Element) -> int:
     return int(etree.tostring(el, encoding=str, with_tail=True).count("\n"))
 
 
+def _known_line(el: etree._Element) -> int | None:
+    """The line of ``el`` where libxml2's answer can be read back, else None."""
+    said = el.sourceline or 0
+    return said if said < BIG_LINE else _walk(el, said)
+
+
 def _from_neighbours(el: etree._Element, reported: int, depth: int) -> int:
     """The line of ``el`` counted from the nearest sibling whose line is known, after it or
     before it, else from its parent's."""
@@ -166,17 +172,13 @@ def _from_neighbours(el: etree._Element, reported: int, depth: int) -> int:
     ahead, node = 0, el
     while (nxt := node.getnext()) is not None:
         ahead += _breaks(node)
-        said = nxt.sourceline or 0
-        found = said if said < BIG_LINE else _walk(nxt, said)
-        if found is not None:
+        if (found := _known_line(nxt)) is not None:
             return found - ahead
         node = nxt
     behind, node = 0, el
     while (prev := node.getprevious()) is not None:
         behind += _breaks(prev)
-        said = prev.sourceline or 0
-        found = said if said < BIG_LINE else _walk(prev, said)
-        if found is not None:
+        if (found := _known_line(prev)) is not None:
             return found + behind
         node = prev
     parent = el.getparent()
