@@ -7,7 +7,7 @@ from typing import Any, Callable, Generic, Iterator, TypeVar
 
 from ..cards import Pack
 from ..codes import Code
-from ..engine import Action
+from ..engine import Action, call_event
 from ..engine import Engine as BaseEngine
 from ..errors import IllegalAction
 from ..findings import Finding
@@ -26,6 +26,33 @@ class Batch:
 #: one replay step: where it is written (JSON Pointer relative to the deal object) and the action,
 #: or an ``IllegalAction`` the notation itself detected (e.g. a trick of the wrong size)
 Step = tuple[str, "Action | Batch | IllegalAction"]
+
+
+def batch_or_steps(place: str, batched: bool, run: Callable[[], None],
+                   steps: Iterator[Step]) -> Iterator[Step]:
+    """A run of recorded entries at ``place``: one ``Batch`` (``run``) for ``replay_batched``,
+    or ``steps`` one at a time for ``replay`` (their places relative to ``place``)."""
+    if batched:
+        yield place, Batch(run)
+    else:
+        for sub, action in steps:
+            yield place + sub, action
+
+
+def entry_steps(entries: list[Any], action: Callable[[Any], Action]) -> Iterator[Step]:
+    """``(/i, action(entry))`` for each entry of a recorded list."""
+    for i, entry in enumerate(entries):
+        yield f"/{i}", action(entry)
+
+
+def call_action(entry: dict[str, Any]) -> Action:
+    """A recorded auction entry ``{"seat", "call"}`` as its action (interned: ``call_event``)."""
+    return call_event(entry["seat"], entry["call"]).action
+
+
+def declare_action(turn: dict[str, Any]) -> Action:
+    """A recorded declaration turn ``{"seat", "say"}`` as its action."""
+    return Action("declare", turn["seat"], tuple(turn["say"]))
 
 
 E = TypeVar("E", bound=BaseEngine)

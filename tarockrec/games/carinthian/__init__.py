@@ -16,10 +16,10 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from ...rules import RuleSet
-from .. import Batch, Game, Step, register
+from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
+                 entry_steps, register)
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from ...engine import call_event
 from .engine import CarinthianEngine
 from .rules import CarinthianRules
 from .scoring import (
@@ -126,12 +126,8 @@ class Carinthian(Game[CarinthianEngine]):
     def _replay(self, rec: dict[str, Any], engine: CarinthianEngine,
                 batched: bool) -> Iterator[Step]:
         auction = rec.get("auction", [])
-        if batched:
-            if auction:
-                yield "/auction", Batch(lambda: engine.run_calls(auction))
-        else:
-            for i, entry in enumerate(auction):
-                yield f"/auction/{i}", call_event(entry["seat"], entry["call"]).action
+        yield from batch_or_steps("/auction", batched, lambda: engine.run_calls(auction),
+                                  entry_steps(auction, call_action))
         ex = rec.get("exchange") or {}
 
         def decl() -> int:
@@ -147,12 +143,9 @@ class Carinthian(Game[CarinthianEngine]):
             yield "/exchange", Action("discard", decl(), (tuple(ex.get("discard", ())),
                                                           tuple(ex.get("shown", ()))))
         turns = rec.get("declarations", [])
-        if batched:
-            if turns:
-                yield "/declarations", Batch(lambda: engine.run_declarations(turns))
-        else:
-            for i, turn in enumerate(turns):
-                yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        yield from batch_or_steps("/declarations", batched,
+                                  lambda: engine.run_declarations(turns),
+                                  entry_steps(turns, declare_action))
         if "play" in rec:
             yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 

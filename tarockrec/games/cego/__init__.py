@@ -10,12 +10,11 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from ...rules import RuleSet
-from .. import Batch, Game, Step, register
+from .. import Batch, Game, Step, batch_or_steps, call_action, entry_steps, register
 from .codes import CODES
 from .contracts import (
     CALLS, CONTRACTS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
 )
-from ...engine import call_event
 from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
 from .rules import CegoRules
 from .scoring import net_of, sheet_problem
@@ -104,12 +103,8 @@ class Cego(Game[CegoEngine]):
 
     def _replay(self, rec: dict[str, Any], engine: CegoEngine, batched: bool) -> Iterator[Step]:
         auction = rec.get("auction", [])
-        if batched:
-            if auction:
-                yield "/auction", Batch(lambda: engine.run_calls(auction))
-        else:
-            for i, entry in enumerate(auction):
-                yield f"/auction/{i}", call_event(entry["seat"], entry["call"]).action
+        yield from batch_or_steps("/auction", batched, lambda: engine.run_calls(auction),
+                                  entry_steps(auction, call_action))
         if engine.phase == CHOOSE:          # §3.6: no explicit choice means play_cego
             yield f"/auction/{len(auction)}", Action("call", engine.forehand, "play_cego")
         ex = rec.get("exchange")

@@ -8,13 +8,14 @@ multiplier of a scored deal is ``2 ** len(periods)``. Absent or ``[]``: no open 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
-from .. import Batch, Game, Step, register
+from .. import (Batch, Game, Step, batch_or_steps, declare_action, entry_steps,
+                 register)
 from ...rules import RuleSet
 from .codes import CODES
 from .contracts import LEVELS, PACK
@@ -41,30 +42,9 @@ def _periods(carry: dict[str, Any]) -> tuple[int, ...]:
 _HAND_AT = tuple(f"/deal/hands/{s}" for s in range(5))
 
 
-def _run(place: str, batched: bool, run: Callable[[], None],
-         steps: Iterator[Step]) -> Iterator[Step]:
-    """A run of recorded entries at ``place``: one ``Batch`` (``run``), or ``steps`` one at a
-    time (their places relative to ``place``)."""
-    if batched:
-        yield place, Batch(run)
-    else:
-        for sub, action in steps:
-            yield place + sub, action
-
-
-def _bids(auction: list[dict[str, Any]]) -> Iterator[Step]:
-    for i, entry in enumerate(auction):
-        yield f"/{i}", Action("bid", entry["seat"], entry["call"])
-
-
 def _discards(discards: list[Any], order: tuple[int, ...]) -> Iterator[Step]:
     for s in order:
         yield f"/{s}", Action("discard", s, tuple(discards[s]))
-
-
-def _turns(turns: list[dict[str, Any]]) -> Iterator[Step]:
-    for i, turn in enumerate(turns):
-        yield f"/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
 
 
 class Illustrated(Game[IllustratedEngine]):
@@ -129,7 +109,8 @@ class Illustrated(Game[IllustratedEngine]):
                 batched: bool) -> Iterator[Step]:
         e = engine
         auction = rec.get("auction", [])
-        yield from _run("/auction", batched, lambda: e.bid_all(auction), _bids(auction))
+        yield from batch_or_steps("/auction", batched, lambda: e.bid_all(auction), entry_steps(
+            auction, lambda entry: Action("bid", entry["seat"], entry["call"])))
         end = rec.get("end") or {}
         annul = end.get("type") == "annul"
         ex = rec.get("exchange")
@@ -146,7 +127,7 @@ class Illustrated(Game[IllustratedEngine]):
                     yield f"/exchange/discards/{e.dealer}", IllegalAction(
                         "IT-TURN", f"seat {e.dealer} deals and sits out: he discards nothing")
                     return
-                yield from _run("/exchange/discards", batched,
+                yield from batch_or_steps("/exchange/discards", batched,
                                 lambda: e.discard_all(discards, order), _discards(discards, order))
             if annul and "call" not in ex:
                 yield "/end", Action("annul", end.get("seat", -1))
@@ -156,7 +137,8 @@ class Illustrated(Game[IllustratedEngine]):
         elif annul:
             yield "/end", Action("annul", end.get("seat", -1))
         turns = rec.get("declarations", [])
-        yield from _run("/declarations", batched, lambda: e.declare_all(turns), _turns(turns))
+        yield from batch_or_steps("/declarations", batched, lambda: e.declare_all(turns),
+                                  entry_steps(turns, declare_action))
         if annul and ex is not None and "call" in ex:
             yield "/end", Action("annul", end.get("seat", -1))
         if "play" in rec:

@@ -8,7 +8,8 @@ from ...dealing import composition
 from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
-from .. import Batch, Game, Step, register
+from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
+                 entry_steps, register)
 from ...rules import RuleSet
 from .codes import CODES
 from .contracts import KING_MASK, PACK, TAROCK_MASK
@@ -106,21 +107,20 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                 "dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
-    def replay_batched(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
-        return self.replay(rec, engine, batched=True)
+    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
+        return self._replay(rec, engine, False)
 
-    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine,
-               batched: bool = False) -> Iterator[Step]:
-        """The recorded actions in the order the rules take them. ``batched``: the auction and
-        the declaration turns each as one ``Batch`` step (for a consumer that needs no event
-        per action, e.g. the validator), with the same checks and the same places."""
+    def replay_batched(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
+        """``replay`` for the validator: the auction and the declaration turns each one
+        ``Batch`` (the same checks and the same places)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: KoenigrufenEngine,
+                batched: bool) -> Iterator[Step]:
+        """The recorded actions in the order the rules take them."""
         auction = rec.get("auction", [])
-        if batched:
-            if auction:
-                yield "/auction", Batch(lambda: engine.call_run(auction))
-        else:
-            for i, entry in enumerate(auction):
-                yield f"/auction/{i}", Action("call", entry["seat"], entry["call"])
+        yield from batch_or_steps("/auction", batched, lambda: engine.call_run(auction),
+                                  entry_steps(auction, call_action))
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
@@ -139,12 +139,8 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         if "discard" in ex:
             yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
         turns = rec.get("declarations", [])
-        if batched:
-            if turns:
-                yield "/declarations", Batch(lambda: engine.declare_run(turns))
-        else:
-            for i, turn in enumerate(turns):
-                yield f"/declarations/{i}", Action("declare", turn["seat"], tuple(turn["say"]))
+        yield from batch_or_steps("/declarations", batched, lambda: engine.declare_run(turns),
+                                  entry_steps(turns, declare_action))
         if conceded:                         # after the discard (or, illegally, later)
             yield "/end", concede
         if "play" in rec:
