@@ -81,3 +81,20 @@ def _no_internal_error(request):
     if _INTERNAL[0] != before and request.node.get_closest_marker("internal_error") is None:
         pytest.fail("tarockrec reported INTERNAL-ERROR (a crash) during this test",
                     pytrace=False)
+
+
+def replayed(game, rec, rules=None, carry=None, n=None):  # type: ignore[no-untyped-def]
+    """The engine after ``game.replay`` of a valid deal record (steps one action at a time,
+    batches run), dealt with ``rules`` (default: the record's) and ``carry`` (default: the
+    record's, else the game's initial carry), at a table of ``n`` (default: its players; a
+    session's deal has none of its own)."""
+    from tarockrec.games import Batch
+    n = n if n is not None else len(rec["players"])
+    rules = rules if rules is not None else game.rules(rec.get("rules"))
+    if carry is None:
+        carry = rec.get("carry") or game.initial_carry(rules, n)
+    engine, found = game.make_engine(rules, n, rec["dealer"], rec["deal"], carry)
+    assert engine is not None and not found, found
+    for _sub, step in game.replay(rec, engine):
+        step.run() if isinstance(step, Batch) else engine.apply(step)
+    return engine

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-from tarockrec.games import Batch, get
+from conftest import replayed
+from tarockrec.games import get
 from tarockrec.games.carinthian.scoring import Sheet, _played_in
 from tarockrec.generate import deal_records
 
@@ -29,11 +30,7 @@ def test_played_in_is_played_in_that_trick() -> None:
     for n in (3, 4):
         for rec in deal_records("carinthian", 40, seed=77 + n, n=n):
             rules = game.rules(rec.get("rules"))
-            e, _ = game.make_engine(rules, n, rec["dealer"], rec["deal"],
-                                    game.initial_carry(rules, n))
-            assert e is not None
-            for _, step in game.replay(rec, e):
-                step.run() if isinstance(step, Batch) else e.apply(step)  # type: ignore[union-attr]
+            e = replayed(game, rec, rules, game.initial_carry(rules, n))
             t = e.table
             if t is None:
                 continue

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 import pytest
 
 import illustrated_score_reference as reference
+from conftest import replayed
 from tarockrec import games, schema
 from tarockrec.errors import IllegalAction
 from tarockrec.games import Batch
@@ -47,14 +48,6 @@ CASES = [(i, n) for i in range(len(BLOCKS)) for n in (4, 5)]
 DEALS = 150
 
 
-def _engine(rec: dict[str, Any], rules: Any, n: int, carry: dict[str, Any]) -> Any:
-    engine, found = GAME.make_engine(rules, n, rec["dealer"], rec["deal"], carry)
-    assert engine is not None and not found
-    for _sub, step in GAME.replay(rec, engine):
-        step.run() if isinstance(step, Batch) else engine.apply(step)  # type: ignore[union-attr]
-    return engine
-
-
 def _deals(block: dict[str, Any], n: int) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """(deal object, carry) of standalone deals and of the deals of sessions (doubled ones)."""
     rules = GAME.rules(block)
@@ -64,7 +57,7 @@ def _deals(block: dict[str, Any], n: int) -> Iterator[tuple[dict[str, Any], dict
         carry = GAME.initial_carry(rules, n)
         for d in sess["deals"]:
             yield d, carry
-            carry = GAME.next_carry(_engine(d, rules, n, carry), carry)
+            carry = GAME.next_carry(replayed(GAME, d, rules, carry, n), carry)
 
 
 @pytest.mark.parametrize("case,n", CASES)
@@ -73,7 +66,7 @@ def test_scoring_matches_reference(case: int, n: int) -> None:
     rules = GAME.rules(block)
     seen = 0
     for rec, carry in _deals(block, n):
-        e = _engine(rec, rules, n, carry)
+        e = replayed(GAME, rec, rules, carry, n)
         got, want = e.score(), reference.score_deal(e)
         assert got.items == want.items, rec
         assert got.deltas == want.deltas and got.facts == want.facts, rec

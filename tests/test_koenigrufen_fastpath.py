@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from conftest import replayed
 from tarockrec import games
 from tarockrec.engine import Action, DeclaringEngine
 from tarockrec.generate import deal_records
@@ -275,13 +276,7 @@ def test_whole_tricks_agree_with_card_by_card(options: dict[str, Any],
     rules = G.rules({"name": "default", "options": options})
     records: list[dict[str, Any]] = []
     for rec in deal_records("koenigrufen", 200, 17, rules=rules):
-        e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
-        assert e is not None
-        for _, step in G.replay(rec, e):
-            if isinstance(step, games.Batch):
-                step.run()
-            else:
-                e.apply(step)  # type: ignore[arg-type]
+        e = replayed(G, rec, rules, {"doubling": 0})
         records.append(rec)
         if e.table is None or not e.table.tricks:
             continue
@@ -326,13 +321,7 @@ def test_reserved_card_whole_tricks(options: dict[str, Any],
     rules = G.rules(block)
     records: list[dict[str, Any]] = []
     for rec in deal_records("koenigrufen", 600, 17, rules=rules):
-        e, _ = G.make_engine(rules, 4, rec["dealer"], rec["deal"], {"doubling": 0})
-        assert e is not None
-        for _, step in G.replay(rec, e):
-            if isinstance(step, games.Batch):
-                step.run()
-            else:
-                e.apply(step)  # type: ignore[arg-type]
+        e = replayed(G, rec, rules, {"doubling": 0})
         if not e._reserved or e.table is None:
             continue
         records.append(rec)

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from tarockrec.engine import TrickEngine
-from tarockrec.games import Batch, all_games
+from conftest import replayed
+from tarockrec.games import all_games
 from tarockrec.generate import deal_records
 from tarockrec.validate import validate_record
 
@@ -36,14 +37,7 @@ def _outcome(rec: dict[str, Any]) -> tuple[Any, ...]:
 
 def _seats(rec: dict[str, Any], name: str) -> list[list[int]]:
     """The seat that played each card of ``rec``'s play (a valid record), from its replay."""
-    game = all_games()[name]
-    n = len(rec["players"])
-    rules = game.rules(rec.get("rules"))
-    engine, _ = game.make_engine(rules, n, rec["dealer"], rec["deal"],
-                                 rec.get("carry") or game.initial_carry(rules, n))
-    assert engine is not None
-    for _sub, step in game.replay(rec, engine):
-        step.run() if isinstance(step, Batch) else engine.apply(step)  # type: ignore[union-attr]
+    engine = replayed(all_games()[name], rec)
     table = engine.table
     return [list(seats) for _, _, seats, _ in table.tricks] if table is not None else []
 
