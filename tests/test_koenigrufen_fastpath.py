@@ -53,6 +53,28 @@ def _outcome(rec: dict[str, Any]) -> tuple[Any, ...]:
             [None if s is None else (s.items, s.deltas, s.facts) for s in r.scores])
 
 
+def _swapped(rec: dict[str, Any], a: tuple[int, int], b: tuple[int, int]) -> dict[str, Any]:
+    """A copy of ``rec`` with the cards at play places ``a`` and ``b`` (trick, index) swapped."""
+    m = copy.deepcopy(rec)
+    (ta, ja), (tb, jb) = a, b
+    m["play"][ta][ja], m["play"][tb][jb] = m["play"][tb][jb], m["play"][ta][ja]
+    return m
+
+
+def _as_card_by_card(records: list[dict[str, Any]],
+                     monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """Each record's outcome, asserted equal to its outcome with the whole-trick paths off."""
+    from tarockrec.engine import TrickEngine
+    shipped = [_outcome(r) for r in records]
+    with monkeypatch.context() as m:
+        m.setattr(TrickEngine, "_play_plain", lambda self, *a, **k: 0)
+        m.setattr(KoenigrufenEngine, "_play_masks", lambda self, *a, **k: 0)
+        slow = [_outcome(r) for r in records]
+    for rec, a, b in zip(records, shipped, slow):
+        assert a == b, rec["play"]
+    return shipped
+
+
 def _per_action(m: pytest.MonkeyPatch) -> None:
     """The validator's replay one action at a time (not the auction and the declarations as
     ``Batch`` steps, as it takes them by default)."""
@@ -270,8 +292,6 @@ def test_whole_tricks_agree_with_card_by_card(options: dict[str, Any],
     holder of a reserved card, else one at random) plays two of its cards the other way round
     (every card stays in hand: only the rules of play can refuse the swap)."""
 
-    from tarockrec.engine import TrickEngine
-
     rng = random.Random(str(options))
     rules = G.rules({"name": "default", "options": options})
     records: list[dict[str, Any]] = []
@@ -293,18 +313,9 @@ def test_whole_tricks_agree_with_card_by_card(options: dict[str, Any],
         ta, ja = places[card]
         others = [c for c in places if c != card]
         for c in rng.sample(others, min(4, len(others))):
-            tb, jb = places[c]
-            m = copy.deepcopy(rec)
-            m["play"][ta][ja], m["play"][tb][jb] = m["play"][tb][jb], m["play"][ta][ja]
-            records.append(m)
-    shipped = [_outcome(r) for r in records]
+            records.append(_swapped(rec, (ta, ja), places[c]))
+    shipped = _as_card_by_card(records, monkeypatch)
     assert sum(1 for f, _ in shipped if not f) > 150 and sum(1 for f, _ in shipped if f) > 150
-    with monkeypatch.context() as m:
-        m.setattr(TrickEngine, "_play_plain", lambda self, *a, **k: 0)
-        m.setattr(KoenigrufenEngine, "_play_masks", lambda self, *a, **k: 0)
-        slow = [_outcome(r) for r in records]
-    for rec, a, b in zip(records, shipped, slow):
-        assert a == b, rec["play"]
 
 
 @pytest.mark.parametrize("options", [{}, {"forced_bird_order": "highest_first"},
@@ -315,8 +326,6 @@ def test_reserved_card_whole_tricks(options: dict[str, Any],
     """Deals with an announced bird or King Ultimo (§5.6): the whole-trick path that holds
     the reserved card back gives the card-by-card findings, also when the holder plays the
     card (or another) in other tricks."""
-    from tarockrec.engine import TrickEngine
-
     block = {"name": "default", "options": options}
     rules = G.rules(block)
     records: list[dict[str, Any]] = []
@@ -335,15 +344,7 @@ def test_reserved_card_whole_tricks(options: dict[str, Any],
         ta, ja = places[card]
         for c, (tb, jb) in places.items():
             if c != card:
-                m = copy.deepcopy(rec)
-                m["play"][ta][ja], m["play"][tb][jb] = m["play"][tb][jb], m["play"][ta][ja]
-                records.append(m)
+                records.append(_swapped(rec, (ta, ja), (tb, jb)))
     assert len(records) > 60
-    shipped = [_outcome(r) for r in records]
+    shipped = _as_card_by_card(records, monkeypatch)
     assert sum(1 for f, _ in shipped if not f) > 20 and sum(1 for f, _ in shipped if f) > 20
-    with monkeypatch.context() as m:
-        m.setattr(TrickEngine, "_play_plain", lambda self, *a, **k: 0)
-        m.setattr(KoenigrufenEngine, "_play_masks", lambda self, *a, **k: 0)
-        slow = [_outcome(r) for r in records]
-    for rec, a, b in zip(records, shipped, slow):
-        assert a == b, rec["play"]
