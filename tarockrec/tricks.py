@@ -27,8 +27,9 @@ class SeatPlan:
         """The seats that play to 1-based ``trick``, in play order round the table."""
         return self.order
 
-    def next_leader(self, trick: int, winner: int) -> int:
-        """Who leads trick ``trick + 1`` after ``winner`` took trick ``trick``."""
+    def next_leader(self, trick: int, winner: int, table: "TrickTable") -> int:
+        """Who leads trick ``trick + 1`` after ``winner`` took trick ``trick`` at ``table``
+        (passed in, not kept: a plan that held its table would make a reference cycle)."""
         return winner
 
 
@@ -36,7 +37,9 @@ class TrickTable:
     """The cards on the table and the piles, driven by a ``SeatPlan``.
 
     ``size`` and ``following`` describe the trick being played (or next to be played) and
-    change only when the plan gives another set of seats for the next trick."""
+    change only when the plan gives another set of seats for the next trick. ``winner_of``
+    should not hold the engine that holds the table (a bound method would): the cycle would
+    keep every finished deal alive until the cyclic collector runs (``winner_by_beats``)."""
 
     def __init__(self, hands: list[int], plan: SeatPlan | Sequence[int], leader: int,
                  n_tricks: int, winner_of: WinnerOf) -> None:
@@ -128,7 +131,7 @@ class TrickTable:
             self.leader = winner
             return winner
         number = len(self.tricks)
-        self.leader = self.plan.next_leader(number, winner)
+        self.leader = self.plan.next_leader(number, winner, self)
         if self._varies and number < self.n_tricks:
             self._set_trick(number + 1)
         return winner
@@ -189,6 +192,17 @@ def must_beat(allowed: int, beating: int) -> int:
 def hold_back(allowed: int, reserved: int) -> int:
     """Leave out ``reserved`` cards (a bird kept for its trick) unless nothing else is legal."""
     return allowed & ~reserved or allowed
+
+
+def winner_by_beats(beats: Sequence[int], cards: list[int], seats: list[int]) -> int:
+    """The seat whose card wins the complete trick under ``beats``: a table's ``winner_of``
+    as ``functools.partial(winner_by_beats, beats)``."""
+    best = 0
+    w = cards[0]
+    for i in range(1, len(cards)):
+        if beats[w] >> cards[i] & 1:
+            w, best = cards[i], i
+    return seats[best]
 
 
 def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:

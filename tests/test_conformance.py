@@ -9,6 +9,7 @@ same score, and JSON → XML → JSON gives back the same text. A game joins by 
 """
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -135,3 +136,21 @@ def test_json_xml_json_is_identical(run: Run) -> None:
     for rec in run.records:
         text = jsonio.dumps(rec)
         assert jsonio.dumps(xmlio.loads(xmlio.dumps(rec))) == text
+
+
+def test_validating_a_deal_leaves_no_reference_cycle(run: Run) -> None:
+    """A checked deal is freed as soon as it is done: no engine, trick table or closure of the
+    replay ties itself in a reference cycle (each one kept every finished deal alive until the
+    cyclic collector came by: 5–10 % of the bulk path's time, measured). Compiled modules
+    count: a function defined inside another is a cycle there (tests/test_build.py runs the
+    suite on the compiled package too)."""
+    validate_record(run.records[0])             # caches filled once (games, rules, tables)
+    gc.collect()
+    gc.disable()
+    try:
+        for rec in run.records:
+            assert validate_record(rec).valid
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left == 0, f"{left} object(s) in reference cycles after {len(run.records)} deals"

@@ -163,7 +163,7 @@ class TrischakPlan(SeatPlan):
     def seats(self, trick: int) -> tuple[int, ...]:
         return self.order if trick <= 6 else self.without_dealer
 
-    def next_leader(self, trick: int, winner: int) -> int:
+    def next_leader(self, trick: int, winner: int, table: TrickTable) -> int:
         return 1 if trick == 6 and winner == 0 else winner
 
 

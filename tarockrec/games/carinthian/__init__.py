@@ -64,6 +64,13 @@ def carry_findings(carry: dict[str, Any], rules: CarinthianRules, n: int) -> lis
     return []
 
 
+def _declarer(engine: CarinthianEngine) -> int:
+    """The declarer's seat for an exchange step (-1 before the auction has one: the engine
+    words the finding). A function of the module, not one defined in ``_replay``: compiled,
+    that would tie the replay's closure and the engine in a reference cycle."""
+    return engine.declarer if engine.declarer is not None else -1
+
+
 class Carinthian(Game[CarinthianEngine]):
     name = "carinthian"
     title = "Carinthian Tarock"
@@ -129,19 +136,15 @@ class Carinthian(Game[CarinthianEngine]):
         yield from batch_or_steps("/auction", batched, lambda: engine.run_calls(auction),
                                   entry_steps(auction, call_action))
         ex = rec.get("exchange") or {}
-
-        def decl() -> int:
-            return engine.declarer if engine.declarer is not None else -1
-
         if "trischak" in ex or "talon_order" in ex:
             where = "/exchange/trischak" if "trischak" in ex else "/exchange/talon_order"
-            yield where, Action("choose", decl(), (ex.get("trischak", ""),
-                                                   tuple(ex.get("talon_order", ()))))
+            yield where, Action("choose", _declarer(engine), (ex.get("trischak", ""),
+                                                              tuple(ex.get("talon_order", ()))))
         if "take" in ex:
-            yield "/exchange/take", Action("take", decl(), ex["take"])
+            yield "/exchange/take", Action("take", _declarer(engine), ex["take"])
         if "discard" in ex or "shown" in ex:
-            yield "/exchange", Action("discard", decl(), (tuple(ex.get("discard", ())),
-                                                          tuple(ex.get("shown", ()))))
+            yield "/exchange", Action("discard", _declarer(engine),
+                                      (tuple(ex.get("discard", ())), tuple(ex.get("shown", ()))))
         turns = rec.get("declarations", [])
         yield from batch_or_steps("/declarations", batched,
                                   lambda: engine.run_declarations(turns),

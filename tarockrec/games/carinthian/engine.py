@@ -97,7 +97,7 @@ class TrischakPlan(SeatPlan):
     the dealer has won none of tricks 1–6 the play ends there (the table's ``n_tricks``),
     unless ``continue_play`` (G19 ``dealer_zero_continue``: the record goes on to trick 16)."""
 
-    __slots__ = ("dealer", "forehand", "active", "table", "continue_play")
+    __slots__ = ("dealer", "forehand", "active", "continue_play")
 
     def __init__(self, order: tuple[int, ...], dealer: int, forehand: int,
                  active: tuple[int, ...], continue_play: bool = False) -> None:
@@ -105,17 +105,15 @@ class TrischakPlan(SeatPlan):
         self.dealer = dealer
         self.forehand = forehand
         self.active = active
-        self.table: TrickTable | None = None
         self.continue_play = continue_play
 
     def seats(self, trick: int) -> tuple[int, ...]:
         return self.order if trick <= 6 else self.active
 
-    def next_leader(self, trick: int, winner: int) -> int:
+    def next_leader(self, trick: int, winner: int, table: TrickTable) -> int:
         if trick == 6:
-            t = self.table
-            if t is not None and t.count[self.dealer] == 0 and not self.continue_play:
-                t.n_tricks = 6                          # §5.6: play ends after trick 6
+            if table.count[self.dealer] == 0 and not self.continue_play:
+                table.n_tricks = 6                          # §5.6: play ends after trick 6
             if winner == self.dealer:
                 return self.forehand
         return winner
@@ -773,8 +771,6 @@ class CarinthianEngine(DeclaringEngine):
             # players also every participant of a Trischak)
             plan = SeatPlan(self.active)
         self.table = TrickTable(self.hands, plan, self.forehand, 16, self._winner)
-        if isinstance(plan, TrischakPlan):
-            plan.table = self.table
         self.phase = PLAY
         self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD) \
             if self.announced else 0

@@ -8,7 +8,7 @@ first lead) → done / challenged. Every action kind has ``verify_x`` / ``can_x`
 from __future__ import annotations
 
 from enum import StrEnum
-
+from functools import partial
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -18,7 +18,7 @@ from ...engine import (LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXTS, Action, Even
                       call_event, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...tricks import TrickTable, follow_or_ruff
+from ...tricks import TrickTable, follow_or_ruff, winner_by_beats
 from .contracts import (
     CALLS, EXCHANGES, INFO, LADDER, PB, PB_TRICKS, RANKED, PackInfo, blank_beats, can_hold,
     hand_reason,
@@ -600,21 +600,13 @@ class CegoEngine(TrickEngine):
         c = self.contract
         lead = self.forehand if c == "raeuber" else self.declarer              # §5.1
         assert lead is not None
+        # §5.3: the highest trump, else the highest card of the led suit (the order fixed by
+        # now: ``beats``; not a bound method, which would make a reference cycle)
         self.table = TrickTable(self.hands, tuple(range(self.n)), lead, self.info.tricks,
-                                self._winner)
+                                partial(winner_by_beats, self.beats))
         self.phase = PLAY
         self._plain = not (self.rules.exposed_lead and c is not None and c in EXCHANGES
                            and EXCHANGES[c].exposed and c != "pfeife")
-
-    def _winner(self, cards: list[int], seats: list[int]) -> int:
-        """§5.3: the highest trump, else the highest card of the led suit."""
-        beats = self.beats
-        best = 0
-        w = cards[0]
-        for i in range(1, len(cards)):
-            if beats[w] >> cards[i] & 1:
-                w, best = cards[i], i
-        return seats[best]
 
     def _exposed_due(self) -> int:
         """§4.3 option ``exposed_lead``: the cards the declarer's lead must come from now

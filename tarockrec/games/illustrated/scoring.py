@@ -10,6 +10,7 @@ from .contracts import (
 )
 
 if TYPE_CHECKING:
+    from ...tricks import TrickTable
     from .engine import IllustratedEngine
     from .rules import IllustratedRules
 
@@ -151,63 +152,14 @@ def score_deal(e: "IllustratedEngine") -> Score:
     for team, amount, name, note in game_items(g, p_d, tricks_d, items):
         sheet.add(team, amount, name, note)
 
-    # §6.4 other bonuses. A card's place in the play: the trick it was played to (the one
-    # being played counts as the next), looked up where a bonus needs it
-    tricks = t.tricks
-    n_done = len(tricks)
-
-    def seat_in(card: int, trick: int) -> int | None:
-        """The seat that played ``card`` to 1-based ``trick`` (None: it was not played there)."""
-        if trick <= n_done:
-            _, cards, seats, _ = tricks[trick - 1]
-        elif trick == n_done + 1:
-            cards, seats = t.cards, t.seats
-        else:
-            return None
-        return seats[cards.index(card)] if card in cards else None
-
-    def catch() -> str | None:
-        """The team whose T22 took an opponent's T21 in the same trick, if any."""
-        for _, cards, seats, _ in tricks:
-            if T22 in cards:
-                break
-        else:
-            cards, seats = t.cards, t.seats
-            if T22 not in cards:
-                return None
-        if T21 in cards:
-            a = "D" if seats[cards.index(T22)] in D else "O"
-            b = "D" if seats[cards.index(T21)] in D else "O"
-            if a != b:
-                return a
-        return None
-
-    caught = catch()
-
+    # §6.4 other bonuses
+    caught = _catch(t, D)
     pile_d, pile_o = won_d, won_o
-
-    def achieved(team: str, bonus: str) -> bool:
-        kind = bonus_kind(bonus)
-        if kind == "trull":
-            return (pile_d if team == "D" else pile_o) & HONOUR_MASK == HONOUR_MASK
-        if kind == "four_kings":
-            return (pile_d if team == "D" else pile_o) & KING_MASK == KING_MASK
-        if kind == "xxi_catch":
-            return caught == team
-        card, target, _ = BINDINGS[bonus]  # type: ignore[misc]
-        if kind in _BIRDS:
-            return (all(("D" if tricks[i][3] in D else "O") == team for i in range(target))
-                    and t.winning_card(target) == card)
-        # played to the target trick, and winning it for the team (wins_with)
-        seat = seat_in(card, target)
-        return (seat is not None and n_done >= target and t.winning_card(target) == card
-                and ("D" if seat in D else "O") == team)
-
     values = _values(r)
     for (team, bonus), lvl in sorted(items.items()):
         if bonus in ("game", "double_game", "volat"):
             continue
-        ok = achieved(team, bonus)
+        ok = _achieved(t, D, pile_d if team == "D" else pile_o, caught, team, bonus)
         amount = values[bonus_kind(bonus)] * (1 << lvl)
         sheet.add(team if ok else ("O" if team == "D" else "D"), amount, bonus,
                   f"announced {bonus} {'made' if ok else 'failed'}"
@@ -223,7 +175,7 @@ def score_deal(e: "IllustratedEngine") -> Score:
         sheet.add(c, int(r.xxi_catch_values), "xxi_catch", "silent XXI-catch")
     # silent pagát ultimó; silent sas ultimó the same way (G45; Kupa 1§ item 12: silent 5)
     for card, ultimo, uhu in SILENT_ULTIMOS[:2 if r.sas_bonuses else 1]:
-        seat = seat_in(card, 9)
+        seat = _seat_in(t, card, 9)
         if seat is None:
             continue
         s_team = "D" if seat in D else "O"
@@ -248,6 +200,60 @@ def score_deal(e: "IllustratedEngine") -> Score:
             sheet.hand(claim, frozenset((seat,)), tuple(sorted(mates)), v,
                        f"seat {seat} claims {claim} late, paid by his teammates")
     return Score(sheet.items, sheet.deltas(), facts)
+
+
+# A card's place in the play: the trick it was played to (the one being played counts as the
+# next), looked up where a bonus needs it. Functions of the module, not ones defined in
+# score_deal: compiled, those would tie the engine in a reference cycle with its closure.
+
+def _seat_in(t: "TrickTable", card: int, trick: int) -> int | None:
+    """The seat that played ``card`` to 1-based ``trick`` (None: it was not played there)."""
+    n_done = len(t.tricks)
+    if trick <= n_done:
+        _, cards, seats, _ = t.tricks[trick - 1]
+    elif trick == n_done + 1:
+        cards, seats = t.cards, t.seats
+    else:
+        return None
+    return seats[cards.index(card)] if card in cards else None
+
+
+def _catch(t: "TrickTable", D: frozenset[int]) -> str | None:
+    """The team whose T22 took an opponent's T21 in the same trick, if any."""
+    for _, cards, seats, _ in t.tricks:
+        if T22 in cards:
+            break
+    else:
+        cards, seats = t.cards, t.seats
+        if T22 not in cards:
+            return None
+    if T21 in cards:
+        a = "D" if seats[cards.index(T22)] in D else "O"
+        b = "D" if seats[cards.index(T21)] in D else "O"
+        if a != b:
+            return a
+    return None
+
+
+def _achieved(t: "TrickTable", D: frozenset[int], pile: int, caught: str | None, team: str,
+              bonus: str) -> bool:
+    """Whether ``team`` (whose cards won are ``pile``) achieved the announced ``bonus``."""
+    kind = bonus_kind(bonus)
+    if kind == "trull":
+        return pile & HONOUR_MASK == HONOUR_MASK
+    if kind == "four_kings":
+        return pile & KING_MASK == KING_MASK
+    if kind == "xxi_catch":
+        return caught == team
+    card, target, _ = BINDINGS[bonus]  # type: ignore[misc]
+    tricks = t.tricks
+    if kind in _BIRDS:
+        return (all(("D" if tricks[i][3] in D else "O") == team for i in range(target))
+                and t.winning_card(target) == card)
+    # played to the target trick, and winning it for the team (wins_with)
+    seat = _seat_in(t, card, target)
+    return (seat is not None and len(tricks) >= target and t.winning_card(target) == card
+            and ("D" if seat in D else "O") == team)
 
 
 def game_items(g: int, p_d: int, tricks_d: int, items: dict[tuple[str, str], int]

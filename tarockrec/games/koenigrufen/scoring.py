@@ -1,6 +1,7 @@
 """Königrufen scoring (rules/koenigrufen.md §6): items, kontra, solo doubling, periods."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, TYPE_CHECKING
 
 from ...scoring import Score, ScoreItem, spread
@@ -81,9 +82,6 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
     facts["tricks"] = list(t.count)
     kontra = r.kontra_in_score
 
-    def k(target: str) -> int:
-        return e.chains.multiplier(target) if kontra else 1
-
     if c.family == "trischaken":
         TRISCHAKEN_SCORING[str(r.trischaken_scoring)](e, out, facts)
         return _finish(out, facts)
@@ -97,7 +95,7 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         if e._individual:
             _misere_individual(e, out, d_seat, ok, won, kontra)
             return _finish(out, facts)
-        f = k("contract")
+        f = _kontra(e, kontra, "contract")
         out.add("contract", c.value * f, D if ok else O,
                 f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)})", kontra=f)
         return _finish(out, facts)
@@ -110,11 +108,9 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         won_d += count[s]
     success = thirds_d >= int(r.win_threshold_thirds)
     void_all = solo_void and r.solorufer_talon_king_kontra_void == "always"
-
-    def kk(target: str, lost: bool) -> int:
-        if void_all or (solo_void and lost and target in ("contract", "valat")):
-            return 1
-        return k(target)
+    # a function of the module bound to this deal, not one defined here: compiled, an inner
+    # function ties the engine in a reference cycle with the call's closure
+    kk = partial(_kontra_unless_void, e, kontra, solo_void, void_all)
 
     if "valat" in e.announced:
         x_side = e.announced["valat"][1]
@@ -147,6 +143,21 @@ def score_deal(e: "KoenigrufenEngine") -> Score:
         return _finish(out, facts)
     _bonuses(e, out, D, O, pile_d, pile_o, kk, won_d)
     return _finish(out, facts)
+
+
+def _kontra(e: "KoenigrufenEngine", kontra: bool, target: str) -> int:
+    """The kontra factor of ``target`` (§4.6.2), when kontras are scored."""
+    return e.chains.multiplier(target) if kontra else 1
+
+
+def _kontra_unless_void(e: "KoenigrufenEngine", kontra: bool, solo_void: bool, void_all: bool,
+                        target: str, lost: bool) -> int:
+    """``_kontra``, but 1 where a Solorufer with the king in the talon voids the kontras
+    (G23 ``solorufer_talon_king_kontra_void``: always, or on the contract and an announced
+    Valat when lost)."""
+    if void_all or (solo_void and lost and target in ("contract", "valat")):
+        return 1
+    return _kontra(e, kontra, target)
 
 
 def concession_bird(e: "KoenigrufenEngine") -> str:

@@ -9,6 +9,7 @@ Python keyword, so that one is reached through ``apply(Action("pass", seat))``.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -375,7 +376,10 @@ class UltiEngine(TrickEngine):
         self.doubling.open("main", SOLOIST)
         if c.ulti:
             self.doubling.open("ulti", SOLOIST)
-        self.table = TrickTable(self.hands, SEATS, self.soloist, 10, self._winner)
+        # the contract's trump and card order, not the engine (a bound method would make a
+        # reference cycle: tricks.TrickTable)
+        self.table = TrickTable(self.hands, SEATS, self.soloist, 10,
+                                partial(_winner, self._strength, c.trump))
 
     # -- concession (§5.1) -----------------------------------------------------------------
     def can_concede(self, seat: int, value: Any = None) -> bool:
@@ -524,22 +528,6 @@ class UltiEngine(TrickEngine):
         return Event(Action("declare", seat, value))
 
     # -- play (§6) -------------------------------------------------------------------------
-    def _winner(self, cards: list[int], seats: list[int]) -> int:
-        c = self.contract
-        assert c is not None
-        st = self._strength
-        trump = c.trump
-        best = 0
-        for i in range(1, len(cards)):
-            x, b = cards[i], cards[best]
-            sx, sb = SUIT_OF[x], SUIT_OF[b]
-            if sx == sb:
-                if st[x] > st[b]:
-                    best = i
-            elif sx == trump:
-                best = i
-        return seats[best]
-
     def _legal_mask(self, seat: int) -> int:
         """§6.5 legal-card algorithm."""
         t = self.table
@@ -677,3 +665,18 @@ class UltiEngine(TrickEngine):
     def score(self) -> Score:
         from .scoring import score_deal
         return score_deal(self)
+
+
+def _winner(strength: Any, trump: Any, cards: list[int], seats: list[int]) -> int:
+    """§6: the seat whose card wins the complete trick, under the card order ``strength``
+    and the trump suit ``trump`` (None: no trump)."""
+    best = 0
+    for i in range(1, len(cards)):
+        x, b = cards[i], cards[best]
+        sx, sb = SUIT_OF[x], SUIT_OF[b]
+        if sx == sb:
+            if strength[x] > strength[b]:
+                best = i
+        elif sx == trump:
+            best = i
+    return seats[best]
