@@ -39,6 +39,11 @@ def test_an_installed_build_is_compiled() -> None:
     assert tarockrec.compiled()
     pure = [n for n in _hot_modules() if importlib.import_module(n).__file__.endswith(".py")]
     assert pure == []
+    # Cython's C output stays in the build (pyproject.toml: exclude-package-data)
+    package = os.path.dirname(tarockrec.__file__)
+    shipped_c = [os.path.relpath(os.path.join(d, f), package)
+                 for d, _, files in os.walk(package) for f in files if f.endswith(".c")]
+    assert shipped_c == []
 
 
 def test_no_shift_by_a_length_in_a_compiled_module() -> None:
