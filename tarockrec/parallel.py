@@ -21,8 +21,9 @@ from .report import INVALID, VALID, Style, render
 from .sources import Entry, Lines, units
 from .validate import Report, validate_record
 
-#: records per batch sent to a worker: large enough that the hand-over costs little
-BATCH = 200
+#: records per batch sent to a worker: large enough that the hand-over costs little (the
+#: main process's time for 100,000 deals with --jobs 2: 0.30 s at 200, 0.20 s at 1,000)
+BATCH = 1000
 #: batches in flight per worker (the read-ahead that keeps every worker busy)
 WINDOW = 3
 
