@@ -197,12 +197,7 @@ def hold_back(allowed: int, reserved: int) -> int:
 def winner_by_beats(beats: Sequence[int], cards: list[int], seats: list[int]) -> int:
     """The seat whose card wins the complete trick under ``beats``: a table's ``winner_of``
     as ``functools.partial(winner_by_beats, beats)``."""
-    best = 0
-    w = cards[0]
-    for i in range(1, len(cards)):
-        if beats[w] >> cards[i] & 1:
-            w, best = cards[i], i
-    return seats[best]
+    return seats[best_index(cards, beats)]
 
 
 def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:
