@@ -496,8 +496,9 @@ class IllustratedEngine(DeclaringEngine):
             raise self._wrong_phase("discard", list(cards))
         if type(seat) is not int or seat not in self.pos:
             self._seat_ok(seat, list(cards))
-        if seat != self.to_act:
-            raise _bad("IT-DISCARD-TURN", f"seat {self.to_act} discards now, not seat {seat}",
+        turn = self.discard_order[self.discard_turn]    # to_act in this phase (ACTOR)
+        if seat != turn:
+            raise _bad("IT-DISCARD-TURN", f"seat {turn} discards now, not seat {seat}",
                        list(cards))
         r = self.drawn[seat].bit_count()
         if len(cards) != r:
