@@ -61,10 +61,11 @@ def _run_size(path: str) -> int:
 def _batches(paths: Iterable[str]) -> Iterator[Batch]:
     pending: list[Entry] = []
     for path in paths:
-        for unit in units(path, _run_size(path)):
+        size = _run_size(path)
+        for unit in units(path, size):
             if isinstance(unit, Entry):
                 pending.append(unit)
-                if len(pending) < BATCH:
+                if len(pending) < size:
                     continue
                 yield pending
                 pending = []

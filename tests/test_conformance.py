@@ -141,7 +141,7 @@ def test_json_xml_json_is_identical(run: Run) -> None:
 def test_validating_a_deal_leaves_no_reference_cycle(run: Run) -> None:
     """A checked deal is freed as soon as it is done: no engine, trick table or closure of the
     replay ties itself in a reference cycle (each one kept every finished deal alive until the
-    cyclic collector came by: 5–10 % of the bulk path's time, measured). Compiled modules
+    cyclic collector came by: 7–17 % of the bulk path's time, measured). Compiled modules
     count: a function defined inside another is a cycle there (tests/test_build.py runs the
     suite on the compiled package too)."""
     validate_record(run.records[0])             # caches filled once (games, rules, tables)
