@@ -128,7 +128,8 @@ class Illustrated(Game[IllustratedEngine]):
                         "IT-TURN", f"seat {e.dealer} deals and sits out: he discards nothing")
                     return
                 yield from batch_or_steps("/exchange/discards", batched,
-                                lambda: e.discard_all(discards, order), _discards(discards, order))
+                                          lambda: e.discard_all(discards, order),
+                                          _discards(discards, order))
             if annul and "call" not in ex:
                 yield "/end", Action("annul", end.get("seat", -1))
             if "call" in ex:
