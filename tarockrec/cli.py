@@ -170,10 +170,14 @@ def _target_format(path: str, to: str | None) -> str:
 @click.option("--to", type=click.Choice(["json", "xml", "jsonl", "text"]), help="Output format "
               "(default: from TARGET's extension).")
 @click.option("--force", "-f", is_flag=True, help="Overwrite TARGET if it exists.")
-def convert(source: str, target: str, to: str | None, force: bool) -> None:
+@click.option("--sheet", is_flag=True, help="Write the score sheets the table would have "
+              "written: no cards, no play, the derived outcome and result of every deal "
+              "(records must be valid).")
+def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) -> None:
     """Convert SOURCE (JSON, JSON Lines, XML or text; '-' = stdin) to TARGET in canonical form
-    ('-' = stdout). Records are checked against the schema; nothing is written if any record
-    cannot be read. The output file appears complete or not at all."""
+    ('-' = stdout). Records are checked against the schema (with --sheet, fully validated);
+    nothing is written if any record cannot be read. The output file appears complete or not
+    at all."""
     fmt = _target_format(target, to)
     if target != "-" and os.path.exists(target) and not force:
         raise click.UsageError(f"{target} exists; use --force to overwrite it")
@@ -196,7 +200,10 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
                 found = schema.explain(entry.record)
                 problems.extend(f"{report.label(entry, True)}: {f}" for f in found)
                 raise _Abort()
-            yield entry.record
+            if sheet:
+                yield _sheet_of(entry)
+            else:
+                yield entry.record
 
     chunks = _serialise(records(), fmt)
     try:
@@ -217,6 +224,20 @@ def convert(source: str, target: str, to: str | None, force: bool) -> None:
 
 class _Abort(Exception):
     pass
+
+
+def _sheet_of(entry: Any) -> Any:
+    """``convert --sheet``: the record's score sheet, or its errors and ``_Abort``."""
+    from .sheet import NotSheetable, to_sheet
+    try:
+        return to_sheet(entry.record)
+    except NotSheetable as err:
+        errors = [f for f in err.report.findings if f.severity == "error"]
+        for f in errors:
+            click.echo(f"{report.label(entry, True)}: {f}", err=True)
+        click.echo(f"{report.label(entry, True)}: not valid, so no score sheet can be made "
+                   "of it", err=True)
+        raise _Abort() from None
 
 
 def _write_file(path: str, chunks: Iterator[str]) -> None:

@@ -93,6 +93,30 @@ SHARED: tuple[Code, ...] = (
     Code("RESULT-SCORES", "scoring", "the recorded scores differ from the recomputed ones"),
     Code("RESULT-ZERO-SUM", "scoring", "the recorded scores do not add up to zero"),
     Code("RESULT-TOTALS", "scoring", "the session totals differ from the sum of its deals"),
+    Code("RESULT-UNREACHABLE", "scoring", "a score sheet without an outcome writes scores "
+         "that no outcome of its contract gives under its rule set"),
+    Code("OUTCOME-CARDS", "docs/notation.md outcome", "a record with cards and an outcome: "
+         "the outcome differs from what the cards give"),
+    Code("OUTCOME-AUCTION", "docs/notation.md outcome", "the outcome names another contract, "
+         "declarer or partner than the recorded calls fix"),
+    Code("OUTCOME-SEAT", "docs/notation.md outcome", "the outcome names a seat the table does "
+         "not have"),
+    Code("OUTCOME-CONTRACT", "docs/notation.md outcome", "the outcome's contract is not one "
+         "the rule set allows at this table"),
+    Code("OUTCOME-PARTNER", "docs/notation.md outcome", "the outcome names a partner where the "
+         "contract has none, leaves one out where it has one, or names the declarer"),
+    Code("OUTCOME-ITEM", "docs/notation.md outcome", "the outcome writes a bonus the contract "
+         "or rule set does not score (or writes one twice, or on a side that cannot make it)"),
+    Code("OUTCOME-KONTRA", "docs/notation.md outcome", "a kontra factor beyond the rule set's "
+         "highest level, or on an item that cannot be kontra'd"),
+    Code("OUTCOME-POINTS", "docs/notation.md outcome", "card points or trick counts outside "
+         "what the contract and the pack allow"),
+    Code("OUTCOME-CONFLICT", "docs/notation.md outcome", "facts of the outcome that cannot go "
+         "together (a Valat made but the game lost, a won game with too few card points)"),
+    Code("OUTCOME-END", "docs/notation.md outcome", "an end (concession, claim, redeal, "
+         "challenge) the contract or rule set does not allow, or items after one"),
+    Code("OUTCOME-UNSUPPORTED", "docs/notation.md outcome", "tarockrec cannot score a written "
+         "outcome of this game yet"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
     Code("SESSION-CARRY", "sessions", "the carried state written on a deal differs from the "
          "state the earlier deals leave"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from . import games, schema
+from . import games, outcome, schema
 from .engine import Action
 from .errors import IllegalAction, RulesError
 from .findings import MISSING, Finding, pointer_get, pointer_join
@@ -29,6 +29,9 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     scores: list[Score | None] = field(default_factory=list)
     totals: list[int] | None = None
+    #: the outcome of each deal (derived from the cards, or as written on a score sheet), when
+    #: the caller asked for them (``validate_record(..., outcomes=True)``: ``convert --sheet``)
+    outcomes: list[dict[str, Any] | None] | None = None
 
     @property
     def valid(self) -> bool:
@@ -68,8 +71,8 @@ def _place(findings: list[Finding], lines: dict[str, int] | None, line: int | No
 
 
 def validate_record(rec: Any, index: int = 1, line: int | None = None,
-                    lines: dict[str, int] | None = None) -> Report:
-    report = Report(index=index, line=line)
+                    lines: dict[str, int] | None = None, outcomes: bool = False) -> Report:
+    report = Report(index=index, line=line, outcomes=[] if outcomes else None)
     try:
         _validate(rec, report)
     except Exception as err:  # a bug must not become a traceback for the user
@@ -204,6 +207,8 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
         add(Finding("REC-DEALER", f"there is no seat {dealer} at a table of {n}", ptr + "/dealer"))
         return None, None
     if "deal" not in d:
+        if report.outcomes is not None:
+            report.outcomes.append(d.get("outcome"))
         return _validate_sheet(game, rules, n, d, ptr, carry, report), None
     engine, found = game.make_engine(rules, n, dealer, d["deal"], carry)
     report.findings.extend(_prefixed(found, ptr))
@@ -235,18 +240,24 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
         add(Finding(missing.code, missing.message, ptr + where))
         return None, None
     score = engine.score()
+    written = d.get("outcome")
+    if written is not None or report.outcomes is not None:
+        derived = game.outcome(engine)
+        if written is not None:
+            report.findings.extend(outcome.compare(written, derived, ptr))
+        if report.outcomes is not None:
+            report.outcomes.append(derived)
     _compare_result(d.get("result"), score.result(), ptr, report)
     return score, engine
 
 
 def _validate_sheet(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any], ptr: str,
                     carry: dict[str, Any], report: Report) -> Score | None:
-    """Principle 10: a record without cards; check what can be checked and say so."""
+    """Principle 10: a record without cards. With an ``outcome`` it is scored by the game's
+    one scorer and every written result field is compared; without one, its scores must be
+    reachable by some outcome of its contract. What was and was not verified is said."""
     found, facts = game.check_sheet(d, rules, n, carry)
     report.findings.extend(_prefixed(found, ptr))
-    report.findings.append(Finding("SHEET-UNVERIFIED", "score sheet without cards: the play "
-                                   "was not verified, only the calls and the arithmetic of the "
-                                   "written result", ptr or "/", "info"))
     result = d.get("result") or {}
     for key in ("declarer", "partner"):
         seat = result.get(key)
@@ -254,21 +265,68 @@ def _validate_sheet(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any]
             report.findings.append(Finding("RESULT-SEAT", f"the recorded {key} is seat {seat}, "
                                            f"but the table has seats 0–{n - 1}",
                                            f"{ptr}/result/{key}"))
+    written = d.get("outcome")
+    if written is not None:
+        return _score_outcome(game, rules, n, d, ptr, carry, facts or {}, written, report)
     if facts:
         partial = {k: v for k, v in facts.items() if k in result}
         _compare_result({k: result[k] for k in partial}, partial, ptr, report)
     scores = result.get("scores")
+    score: Score | None = None
+    reached: bool | None = None
     if isinstance(scores, list):
         if len(scores) != n:
             report.findings.append(Finding("RESULT-SCORES", f"{len(scores)} scores for {n} "
                                            "seats", ptr + "/result/scores"))
-            return None
-        if sum(scores) != 0:
+        elif sum(scores) != 0:
             report.findings.append(Finding("RESULT-ZERO-SUM", f"the scores {scores} add up to "
                                            f"{sum(scores)}, not 0", ptr + "/result/scores"))
-            return None
-        return Score([], list(scores), dict(facts or {}))
-    return None
+        else:
+            reached = game.reachable(d, rules, n, carry, facts or {}, list(scores))
+            if reached is False:
+                report.findings.append(Finding(
+                    "RESULT-UNREACHABLE", f"no outcome of this {_contract_of(facts, result)} "
+                    f"under these rules gives the scores {scores}", ptr + "/result/scores"))
+            else:
+                score = Score([], list(scores), dict(facts or {}))
+    if reached:
+        said = ("score sheet without cards or outcome: the calls were checked and the written "
+                "scores can come from some outcome of the contract; which outcome, and the "
+                "play, were not verified")
+    else:
+        said = ("score sheet without cards or outcome: the play was not verified, only the "
+                "calls and the arithmetic of the written result")
+    report.findings.append(Finding("SHEET-UNVERIFIED", said, ptr or "/", "info"))
+    return score
+
+
+def _contract_of(facts: dict[str, Any] | None, result: dict[str, Any]) -> str:
+    name = (facts or {}).get("contract", result.get("contract"))
+    return f"contract ({name})" if isinstance(name, str) else "deal"
+
+
+def _score_outcome(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any], ptr: str,
+                   carry: dict[str, Any], facts: dict[str, Any], written: dict[str, Any],
+                   report: Report) -> Score | None:
+    """A score sheet with an outcome: the outcome must agree with the calls, be possible for
+    its contract under the rules, and give the written result."""
+    add = report.findings.append
+    bad = outcome.check_seats(written, n) + outcome.duplicate_items(written)
+    for key in ("contract", "declarer", "partner"):
+        if key in facts and key in written and written[key] != facts[key]:
+            bad.append(Finding("OUTCOME-AUCTION", f"the outcome says {key} = "
+                               f"{_show(written[key])}, but the calls make it "
+                               f"{_show(facts[key])}", f"/outcome/{key}"))
+    score: Score | None = None
+    if not bad:
+        bad, score = game.score_outcome(written, rules, n, d["dealer"], carry)
+    report.findings.extend(_prefixed(bad, ptr))
+    add(Finding("SHEET-UNVERIFIED", "score sheet without cards: the calls and the score of the "
+                "written outcome were checked; the play was not (no cards)", ptr or "/", "info"))
+    if score is None or any(f.severity == "error" for f in bad):
+        return None
+    _compare_result(d.get("result"), score.result(), ptr, report)
+    return score
 
 
 _FIELD_NAMES = {"declarer": "declarer", "contract": "contract", "partner": "partner",

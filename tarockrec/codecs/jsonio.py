@@ -33,11 +33,15 @@ KEY_ORDER = (
     # Carinthian discarded tarocks shown (§4.2)
     "shown",
     "discards",
-    "declarations", "trick", "say", "play", "late_claims", "claim", "end", "type", "result",
-    "declarer", "partner", "points", "tricks", "multiplier",
+    "declarations", "trick", "say", "play", "late_claims", "claim", "end", "type", "outcome",
+    "result", "declarer", "partner", "won", "a", "target", "points", "tricks",
+    "multiplier",
     # Carinthian score-sheet entries (§6.7)
     "sheet",
-    "scores", "totals", "notes", "at",
+    "scores", "totals",
+    # outcome items (tarockrec/outcome.py)
+    "item", "announced", "made", "side", "kontra", "items",
+    "notes", "at",
     "text",
 )
 _RANK = {k: i for i, k in enumerate(KEY_ORDER)}

@@ -48,7 +48,7 @@ TYPED = {"Tarockrec": "tarockrec", "Game": "game", "Rules": "rules", "Option": "
          "Meta": "meta", "Players": "players", "Dealer": "dealer", "Deals": "deals"}
 #: sections of the record (and of a deal inside a session)
 SECTIONS = ("carry", "auction", "exchange", "declarations", "play", "late_claims", "end",
-            "result", "notes")
+            "outcome", "result", "notes")
 #: sections that are keys of ``deal``
 DEAL_SECTIONS = ("hands", "talon", "deck")
 #: list sections whose entries ``seat:main k=v …`` name their main field

@@ -43,6 +43,8 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
+from ..outcome import ITEM as OUTCOME_ITEM
+from ..outcome import TOP as OUTCOME_TOP
 from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
@@ -520,6 +522,9 @@ class ObjType:
                                         (self.text[0] in v and self.text[1].fits(v[self.text[0]])))
 
 
+#: the kinds tarockrec/outcome.py names its keys by
+_KINDS = {"str": _token, "seat": _seat, "int": _int, "bool": _bool}
+
 # -- THE MAPPING TABLE -----------------------------------------------------------------------
 TYPES: dict[str, ObjType] = {
     # deal record, session record and a deal inside a session (<deal>/<session>)
@@ -538,6 +543,7 @@ TYPES: dict[str, ObjType] = {
             "play": Texts("play", "trick", _cards),
             "late_claims": Many("late_claims", "claim", "claim"),
             "end": One("end", "end"),
+            "outcome": One("outcome", "outcome"),
             "result": One("result", "result"),
             "notes": Many("notes", "note", "note"),
         }),
@@ -567,6 +573,12 @@ TYPES: dict[str, ObjType] = {
     "result": ObjType(
         attrs={"declarer": _seat, "contract": _token, "partner": _seat, "multiplier": _int},
         children={k: Text(k, _ints) for k in ("points", "tricks", "sheet", "scores", "totals")}),
+    # the outcome block (tarockrec/outcome.py: TOP and ITEM give every key's kind)
+    "outcome": ObjType(
+        attrs={k: _KINDS[kind] for k, kind in OUTCOME_TOP.items() if kind != "ints"},
+        children={**{k: Text(k, _ints) for k, kind in OUTCOME_TOP.items() if kind == "ints"},
+                  "items": Many("items", "item", "outcome_item")}),
+    "outcome_item": ObjType(attrs={k: _KINDS[kind] for k, kind in OUTCOME_ITEM.items()}),
     "note": ObjType(attrs={"at": _str}, text=("text", _str)),
 }
 

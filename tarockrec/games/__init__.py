@@ -12,6 +12,7 @@ from ..engine import Engine as BaseEngine
 from ..errors import IllegalAction
 from ..findings import Finding
 from ..rules import RuleSet
+from ..scoring import Score
 
 class Batch:
     """A replay step that applies many recorded actions at once (a fast path, e.g. all
@@ -138,6 +139,40 @@ class Game(Generic[E]):
 
     def next_dealer(self, engine: E | None, dealer: int, n: int, rec: dict[str, Any]) -> int:
         return (dealer + 1) % n
+
+    # -- the outcome: what the table writes (tarockrec/outcome.py) ------------------------------
+    def outcome(self, engine: E) -> dict[str, Any]:
+        """The outcome block of the finished deal ``engine`` (the score-sheet line the table
+        writes): the facts ``score_outcome`` scores, derived from the play."""
+        raise NotImplementedError
+
+    def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
+                      carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
+        """Check a written outcome against its contract and rule set (findings with pointers
+        relative to the deal object, ``/outcome/...``) and score it with the same function that
+        scores a played deal. No score when the outcome cannot be."""
+        return [Finding("OUTCOME-UNSUPPORTED", f"this version of tarockrec cannot score a "
+                        f"written {self.title} outcome yet", "/outcome")], None
+
+    #: the fields of a full deal that a score sheet does not keep (the cards, the play and
+    #: what the outcome says in their place); ``to_sheet`` drops them
+    CARD_FIELDS: tuple[str, ...] = ("deal", "exchange", "declarations", "play", "late_claims",
+                                    "end")
+
+    def to_sheet(self, deal: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+        """The score-sheet form of the played deal object ``deal`` (a record, or a deal of a
+        session) with its derived ``outcome``: no cards, no play, the outcome in their place;
+        the calls are kept. ``result`` is set by the caller."""
+        out = {k: v for k, v in deal.items() if k not in self.CARD_FIELDS}
+        out["outcome"] = outcome
+        return out
+
+    def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
+                  facts: dict[str, Any], scores: list[int]) -> bool | None:
+        """For a score sheet without an outcome: whether some outcome of the contract the
+        calls (``facts``) or the written result fix gives ``scores`` under ``rules``; None
+        when the record names too little to tell (no contract), or the game cannot tell."""
+        return None
 
     # -- records without cards ---------------------------------------------------------------
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
