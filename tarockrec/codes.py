@@ -115,6 +115,8 @@ SHARED: tuple[Code, ...] = (
          "together (a Valat made but the game lost, a won game with too few card points)"),
     Code("OUTCOME-END", "docs/notation.md outcome", "an end (concession, claim, redeal, "
          "challenge) the contract or rule set does not allow, or items after one"),
+    Code("OUTCOME-MISSING", "docs/notation.md outcome", "the outcome leaves out a fact its "
+         "contract's score needs (the declarer, whether the game was won, a bid part)"),
     Code("OUTCOME-UNSUPPORTED", "docs/notation.md outcome", "tarockrec cannot score a written "
          "outcome of this game yet"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
