@@ -288,6 +288,8 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
             add(Finding("TOURN-TOTALS", f"the table's written totals {written} differ from its "
                         f"session's {report.totals}", ptr + "/result/totals"))
         return totals
+    if "source" in table:
+        return None                 # its file could not be read: said by _read_source
     written = (table.get("result") or {}).get("totals")
     if written is None:
         add(Finding("TOURN-NO-PLAY", "the table gives neither deals, nor a session file, nor "
