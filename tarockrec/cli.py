@@ -442,6 +442,30 @@ generate.epilog = "Games: " + ", ".join(games.MODULES) + "."
 
 
 @main.command()
+@click.argument("tournament")
+@click.option("-o", "out", required=True, metavar="DIR",
+              help="The folder to write the site into (made if missing).")
+def publish(tournament: str, out: str) -> None:
+    """Write TOURNAMENT as a static, self-contained site into DIR: the standings
+    (index.html), a page per round with its tables, and a page per table with its sheet and
+    every deal drawn and stepped through as show --html draws it (docs/tournaments.md)."""
+    from .atomic import WriteError
+    from .publish import publish as build
+    try:
+        status, messages = build(tournament, out)
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt) as err:
+        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
+        click.echo(f"tarockrec: stopped by {why} while writing {out}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    for m in messages:
+        click.echo(m, err=status != 0)
+    sys.exit(status)
+
+
+@main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "html"]),
               default="text", show_default=True,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import games, rulesets
 from .findings import Finding
@@ -111,17 +111,20 @@ class Table:
     name: str
     seats: list[str]
     totals: list[int] | None
-    #: the table's session record as validated (inline or read from its file), for ``publish``
+    #: the table's session record as validated (inline or read from its file), and the
+    #: validator's report on it, for ``publish``
     session: dict[str, Any] | None = None
+    report: Any = None
 
 
 # -- validation ------------------------------------------------------------------------------
 def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: str | None = None,
-                        tables: list[Table] | None = None) -> list[Row] | None:
+                        on_table: Callable[[Table], None] | None = None) -> list[Row] | None:
     """Check the tournament ``rec`` (already through the schema), adding to ``findings``;
     returns the derived standings, or None when a table's result is not known. ``origin``: the
-    file the tournament was read from (a table's ``source`` is relative to it). ``tables``
-    collects each table's validated session (``publish``); otherwise each is let go."""
+    file the tournament was read from (a table's ``source`` is relative to it). ``on_table`` is
+    given each table with its session as it is checked (``publish`` draws it then); the
+    session is let go after, so one table is in memory at a time."""
     from .validate import validate_record      # validate imports this module
     add = findings.append
     game = games.get(rec["game"])
@@ -150,10 +153,12 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
                 complete = False
                 continue
             session = _session_of(rec, table, seats, register, ptr, origin, add)
-            totals = _table_totals(table, seats, session, ptr, srules, validate_record, add)
-            if tables is not None:
-                tables.append(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
-                                    session))
+            found: list[Any] = []
+            totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
+                                   found)
+            if on_table is not None:
+                on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
+                               session, found[0] if found else None))
             if totals is None:
                 complete = False
                 continue
@@ -266,9 +271,10 @@ def _first_two(it: Iterable[Any]) -> Iterator[Any]:
 
 def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, Any] | None,
                   ptr: str, srules: StandingsRules, validate_record: Any,
-                  add: Any) -> list[int] | None:
+                  add: Any, reports: list[Any]) -> list[int] | None:
     """The table's result per seat: the validated session's totals (the money where the rule
-    set counts it), or the written totals of a table that gives no deals."""
+    set counts it), or the written totals of a table that gives no deals; the session's report
+    goes to ``reports``."""
     n = len(seats)
     if session is not None:
         if srules.deals_per_round.get(n) is not None and \
@@ -278,6 +284,7 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
                         f"one {len(session['deals'])}", ptr + ("/source" if "source" in table
                                                               else "/deals")))
         report = validate_record(session)
+        reports.append(report)
         for f in report.findings:
             add(_moved(f, table, ptr))
         if not report.valid or report.totals is None:
