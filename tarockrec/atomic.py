@@ -182,7 +182,9 @@ def write_atomic(path: str, chunks: Iterable[str], replace: bool = False) -> Non
         if tmp is not None:
             _remove(tmp)
         if isinstance(err, OSError):
-            raise WriteError(path, _cannot(path, describe(path, err))) from None
+            # a link's folder is fine: what failed is where it leads
+            about = dest if os.path.islink(path) else path
+            raise WriteError(path, _cannot(path, describe(about, err))) from None
         raise
     finally:
         restore_signals(old)

@@ -415,6 +415,12 @@ def test_a_dangling_link_gets_its_target_created(tmp_path: Path) -> None:
     assert link.is_symlink() and os.readlink(link) == "made.jsonl"
     assert (tmp_path / "made.jsonl").read_text() == _expected()
     assert _left(tmp_path) == ["link.jsonl", "made.jsonl"]
+    astray = tmp_path / "astray"
+    astray.symlink_to("no/such/folder/x.jsonl")
+    line = _one_clean_line(_generate("-o", str(astray)))
+    assert line.endswith(f"the folder {tmp_path}/no/such/folder does not exist; nothing was "
+                         "written")
+    assert astray.is_symlink() and _left(tmp_path) == ["astray", "link.jsonl", "made.jsonl"]
 
 
 @pytest.mark.parametrize("force", [[], ["--force"]])
