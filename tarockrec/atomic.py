@@ -138,8 +138,9 @@ _open: Callable[..., IO[str]] = os.fdopen
 def write_atomic(path: str, chunks: Iterable[str], replace: bool = False) -> None:
     """Write the text ``chunks`` to ``path`` whole or not at all (module docstring); an existing
     target is overwritten only with ``replace``, a folder never. Raises ``WriteError``
-    (nothing written) or ``Terminated``; an exception raised by ``chunks`` propagates (nothing
-    written)."""
+    (nothing written, unless its message says that a target written in place got part) or
+    ``Terminated`` (its ``partial`` says the same); an exception raised by ``chunks``
+    propagates (nothing written)."""
     how, dest = _plan(path, replace)
     if how in ("in place", "append"):
         _write_in_place(path, chunks, append=how == "append")
