@@ -134,7 +134,8 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, f"{game}{players or ''}.jsonl")
     gen_s, _ = timed(lambda: jsonio.write_atomic(
-        path, (jsonio.dumps(r, compact=True) + "\n" for r in deal_records(game, n, seed, players))))
+        path, (jsonio.dumps(r, compact=True) + "\n" for r in deal_records(game, n, seed, players)),
+        replace=True))
     with open(path, "rb") as fp:
         lines = fp.readlines()
     size = sum(map(len, lines))
@@ -158,7 +159,7 @@ def bench_game(game: str, n: int, seed: int, players: int | None) -> dict[str, o
 
     # the same deals as one XML archive: streamed parse alone, then full validation
     xml_path = path[:-len(".jsonl")] + ".xml"
-    jsonio.write_atomic(xml_path, xmlio.iter_dumps(docs))
+    jsonio.write_atomic(xml_path, xmlio.iter_dumps(docs), replace=True)
     measured = _measure_apart(xml_path)
     xml_parse_s, xml_s, xml_ok = measured["parse_s"], measured["validate_s"], measured["result"]
     tracemalloc.start()

@@ -1,17 +1,38 @@
-"""Safe writes: an output file appears complete or not at all.
+"""Safe writes: an output file appears complete or not at all, and a write never destroys what
+is not its own.
 
-``write_atomic(path, chunks)`` writes to an exclusive, unpredictably named temporary file beside
-``path`` and renames it into place. Whatever stops it (an error reading the input, a missing
-folder, an unwritable target, a full disk, Ctrl-C, SIGTERM or SIGHUP) removes the temporary file
-and leaves ``path`` as it was. Operating-system errors come out as one ``WriteError`` whose
-message is a sentence for the user; a termination signal comes out as ``Terminated`` (a
-``BaseException``, so that no ``except Exception`` on the way swallows it).
+``write_atomic(path, chunks, replace)`` writes to an exclusive, unpredictably named temporary
+file beside the target and puts it in place once complete. Whatever stops it (an error reading
+the input, a missing folder, an unwritable target, a full disk, Ctrl-C, SIGTERM or SIGHUP)
+removes the temporary file and leaves the target as it was. Operating-system errors come out as
+one ``WriteError`` whose message is a sentence for the user; a termination signal comes out as
+``Terminated`` (a ``BaseException``, so that no ``except Exception`` on the way swallows it).
+
+What the target is decides how it is written (issue 25):
+
+* a new file: the complete temporary file is hard-linked to the name (``link`` fails if the
+  name appeared meanwhile, say from a second run: then nothing is written and the name is
+  left to whoever made it), then the temporary name is removed. On a file system without hard
+  links the name is first claimed with an exclusive create and the temporary file renamed over
+  that claim (an empty file is visible there for that moment).
+* an existing regular file (only with ``replace``, i.e. ``--force``): renamed over, keeping its
+  permissions.
+* a symbolic link: followed; its final target is written as above (a dangling link's target is
+  created), and the link stays a link.
+* anything else that exists (a FIFO, a device such as ``/dev/null``, and whatever is reached
+  through a descriptor link such as ``/dev/stdout`` → ``/proc/self/fd/1``): never renamed over
+  (that would replace the device node or the link) but opened and written in place, only with
+  ``replace``. The output is first gathered in an anonymous temporary file (in the temporary
+  folder, no name, so none is left behind) and then copied, so that an error reading the input
+  still writes nothing; a regular file behind a descriptor link is appended to, never
+  truncated. A folder or a socket is refused.
 """
 from __future__ import annotations
 
 import errno
 import os
 import signal
+import stat
 import threading
 from types import FrameType
 from typing import IO, Any, Callable, Iterable
@@ -34,8 +55,10 @@ class WriteError(Exception):
 class Terminated(BaseException):
     """The process was asked to stop (SIGTERM, SIGHUP) while a file was being written."""
 
-    def __init__(self, signum: int) -> None:
+    def __init__(self, signum: int, partial: bool = False) -> None:
         self.signum = signum
+        #: the target, written in place, got part of the output before the signal came
+        self.partial = partial
         try:
             self.name = signal.Signals(signum).name
         except ValueError:                  # pragma: no cover - only the signals above
@@ -112,21 +135,27 @@ def _remove(tmp: str) -> None:
 _open: Callable[..., IO[str]] = os.fdopen
 
 
-def write_atomic(path: str, chunks: Iterable[str]) -> None:
-    """Write the text ``chunks`` to ``path`` through a temporary file beside it, renamed into
-    place once complete. Raises ``WriteError`` (nothing written) or ``Terminated``; an
-    exception raised by ``chunks`` propagates (nothing written)."""
-    directory = os.path.dirname(os.path.abspath(path))
+def write_atomic(path: str, chunks: Iterable[str], replace: bool = False) -> None:
+    """Write the text ``chunks`` to ``path`` whole or not at all (module docstring); an existing
+    target is overwritten only with ``replace``, a folder never. Raises ``WriteError``
+    (nothing written, unless its message says that a target written in place got part) or
+    ``Terminated`` (its ``partial`` says the same); an exception raised by ``chunks``
+    propagates (nothing written)."""
+    how, dest = _plan(path, replace)
+    if how in ("in place", "append"):
+        _write_in_place(path, chunks, append=how == "append")
+        return
+    directory = os.path.dirname(dest)
     mask = _block()                         # held back until the handlers are in place
     old = stop_on_signals()
     tmp: str | None = None
     try:
         # the signals wait while the temporary file is created and named, and while it is
-        # renamed: a signal is handled either before it exists or once ``tmp`` names it
+        # put in place: a signal is handled either before it exists or once ``tmp`` names it
         try:
             # created exclusively (O_EXCL: never through a planted link), unpredictable name
             import tempfile         # imported when first needed (start-up time)
-            fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+            fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(dest)}.", suffix=".tmp",
                                        dir=directory)
         finally:
             _unblock(mask)
@@ -140,9 +169,12 @@ def write_atomic(path: str, chunks: Iterable[str]) -> None:
                 fp.write(chunk)
             fp.flush()
             os.fsync(fp.fileno())
-        os.chmod(tmp, _new_file_mode(path))
+        os.chmod(tmp, _new_file_mode(dest))
         _block()
-        os.replace(tmp, path)
+        if how == "replace":
+            os.replace(tmp, dest)
+        else:
+            _link_new(tmp, dest, path, replace)
         tmp = None
         # the file is complete and in place: a signal that came meanwhile takes its usual
         # course once the handlers are restored and the signals unblocked (finally below)
@@ -151,12 +183,137 @@ def write_atomic(path: str, chunks: Iterable[str]) -> None:
         if tmp is not None:
             _remove(tmp)
         if isinstance(err, OSError):
-            raise WriteError(path, f"cannot write {path}: {describe(path, err)}; nothing was "
-                             "written") from None
+            # a link's folder is fine: what failed is where it leads
+            about = dest if os.path.islink(path) else path
+            raise WriteError(path, _cannot(path, describe(about, err))) from None
         raise
     finally:
         restore_signals(old)
         _unblock(mask)
+
+
+def _cannot(path: str, why: str) -> str:
+    return f"cannot write {path}: {why}; nothing was written"
+
+
+def _exists(path: str) -> WriteError:
+    return WriteError(path, f"{path} exists; use --force to overwrite it; nothing was written")
+
+
+def _plan(path: str, replace: bool) -> tuple[str, str]:
+    """How ``path`` is written, and the file to write: ("new", file) creates ``file`` (``path``
+    or, for a symbolic link, where it leads); ("replace", file) renames over the regular
+    ``file``; ("in place", path) and ("append", path) open ``path`` itself (a FIFO, a device,
+    a descriptor link). Raises ``WriteError`` for a folder, a socket, an existing target
+    without ``replace``, and a target that cannot be looked at (a loop of links)."""
+    try:
+        st: os.stat_result | None = os.stat(path)       # through every link
+    except OSError as err:
+        if err.errno not in (errno.ENOENT, errno.ENOTDIR):
+            raise WriteError(path, _cannot(path, describe(path, err))) from None
+        st = None                                       # the errors come when creating it
+    dest, via_fd = _resolve(path)
+    if st is None:
+        return "new", dest
+    if stat.S_ISDIR(st.st_mode):
+        raise WriteError(path, _cannot(path, f"{path} is a folder"))
+    if not replace:
+        raise _exists(path)
+    if stat.S_ISSOCK(st.st_mode):
+        raise WriteError(path, _cannot(path, f"{path} is a socket, not a file"))
+    if not stat.S_ISREG(st.st_mode):
+        return "in place", path
+    return ("append", path) if via_fd else ("replace", dest)
+
+
+#: where the descriptor links live (``/dev/stdout`` → ``/proc/self/fd/1`` → a pipe or a file)
+_FD_LINKS = "/proc/"
+
+
+def _resolve(path: str) -> tuple[str, bool]:
+    """The file a chain of symbolic links from ``path`` ends at (``path`` itself if it is not a
+    link; the end need not exist), and whether the chain passes a descriptor link, whose text
+    (``pipe:[…]``, a deleted file) need not name the file it opens."""
+    p = os.path.abspath(path)
+    via_fd = False
+    for _ in range(40):                                 # the kernel's own limit on links
+        folder = os.path.realpath(os.path.dirname(p))
+        p = os.path.join(folder, os.path.basename(p))
+        if not os.path.islink(p):
+            break
+        via_fd = via_fd or (folder + "/").startswith(_FD_LINKS)
+        p = os.path.join(folder, os.readlink(p))
+    return p, via_fd
+
+
+#: ``link`` errors that mean the file system has no hard links (then the fallback is used)
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, getattr(errno, "ENOTSUP", errno.EOPNOTSUPP),
+             errno.ENOSYS, errno.EMLINK}
+
+
+def _link_new(tmp: str, dest: str, path: str, replace: bool) -> None:
+    """Put the complete ``tmp`` at the new name ``dest`` only if nothing is there yet (a second
+    run that got there first keeps its file): ``WriteError`` "exists" otherwise, unless
+    ``replace`` and what appeared is a regular file (then it is renamed over)."""
+    try:
+        try:
+            os.link(tmp, dest)
+        except OSError as err:
+            if err.errno not in _NO_LINKS:
+                raise
+            # no hard links here: claim the name exclusively, then rename over the claim
+            os.close(os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            try:
+                os.replace(tmp, dest)
+            except BaseException:
+                _remove(dest)
+                raise
+            return
+    except FileExistsError:
+        if replace and stat.S_ISREG(os.lstat(dest).st_mode):
+            os.replace(tmp, dest)
+            return
+        raise _exists(path) from None
+    try:
+        os.unlink(tmp)
+    except OSError:                         # pragma: no cover - the folder was just writable
+        pass
+
+
+def _write_in_place(path: str, chunks: Iterable[str], append: bool) -> None:
+    """Write into the existing non-regular ``path`` (or, ``append``, at the end of the regular
+    file behind a descriptor link) without replacing it: the output is gathered whole in an
+    anonymous temporary file first, then copied."""
+    import shutil
+    import tempfile
+    mask = _block()
+    old = stop_on_signals()
+    _unblock(mask)
+    sent = False
+    try:
+        with tempfile.TemporaryFile("w+b") as spool:
+            for chunk in chunks:
+                spool.write(chunk.encode("utf-8"))
+            spool.flush()
+            spool.seek(0)
+            # a FIFO: waits here for its reader (a signal or Ctrl-C still stops it)
+            fd = os.open(path, os.O_WRONLY | (os.O_APPEND if append else 0))
+            with os.fdopen(fd, "wb") as out:
+                sent = True
+                shutil.copyfileobj(spool, out, 1 << 20)
+    except OSError as err:
+        raise WriteError(path, f"cannot write {path}: {describe(path, err)}; " + (
+            f"{path} got part of the output" if sent else "nothing was written")) from None
+    except KeyboardInterrupt:
+        if sent:
+            raise Terminated(signal.SIGINT, partial=True) from None
+        raise
+    except Terminated as err:
+        if sent:
+            raise Terminated(err.signum, partial=True) from None
+        raise
+    finally:
+        restore_signals(old)
 
 
 def _new_file_mode(path: str) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import sys
 import time
 from typing import Any, Iterator
@@ -179,10 +180,10 @@ def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) 
     nothing is written if any record cannot be read. The output file appears complete or not
     at all."""
     fmt = _target_format(target, to)
-    if target != "-" and os.path.exists(target) and not force:
-        raise click.UsageError(f"{target} exists; use --force to overwrite it")
     if target != "-" and source != "-" and _same_file(source, target):
         raise click.UsageError("SOURCE and TARGET are the same file; an input is never modified")
+    if target != "-":
+        _check_target(target, force)
     problems: list[str] = []
     unreadable: list[bool] = []
 
@@ -212,7 +213,7 @@ def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) 
             for chunk in chunks:
                 out.write(chunk)
         else:
-            _write_file(target, chunks)
+            _write_file(target, chunks, force)
         progress.close()
     except _Abort:
         progress.close()
@@ -240,20 +241,35 @@ def _sheet_of(entry: Any) -> Any:
         raise _Abort() from None
 
 
-def _write_file(path: str, chunks: Iterator[str]) -> None:
-    """Write ``chunks`` to ``path`` whole or not at all; a failure (a missing folder, an
-    unwritable target, a full disk, SIGTERM, Ctrl-C) is one line on stderr and exit 2, never a
-    traceback, and leaves neither ``path`` nor a temporary file."""
+def _check_target(path: str, force: bool) -> None:
+    """Before any work: a folder is refused (one line, exit 2), an existing target without
+    ``force`` too (a usage error); ``write_atomic`` checks again when it writes."""
+    if os.path.isdir(path):
+        click.echo(f"tarockrec: cannot write {path}: {path} is a folder; nothing was written",
+                   err=True)
+        sys.exit(EXIT_UNREADABLE)
+    if os.path.exists(path) and not force:
+        raise click.UsageError(f"{path} exists; use --force to overwrite it")
+
+
+def _write_file(path: str, chunks: Iterator[str], force: bool = False) -> None:
+    """Write ``chunks`` to ``path`` whole or not at all (an existing target only with
+    ``force``; a FIFO, a device or ``/dev/stdout`` written in place, never replaced: see
+    ``atomic``); a failure (a missing folder, an unwritable target, a full disk, a target that
+    appeared meanwhile, SIGTERM, Ctrl-C) is one line on stderr and exit 2, never a traceback,
+    and leaves neither ``path`` nor a temporary file."""
     from .atomic import WriteError, write_atomic
     try:
-        write_atomic(path, chunks)
+        write_atomic(path, chunks, replace=force)
     except WriteError as err:
         click.echo(f"tarockrec: {err.message}", err=True)
         sys.exit(EXIT_UNREADABLE)
     except (Terminated, KeyboardInterrupt) as err:
-        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
-        click.echo(f"tarockrec: stopped by {why} while writing {path}; nothing was written",
-                   err=True)
+        signal_ = err if isinstance(err, Terminated) else None
+        why = ("Ctrl-C" if signal_ is None or signal_.signum == signal.SIGINT else signal_.name)
+        what = (f"{path} got part of the output" if signal_ is not None and signal_.partial
+                else "nothing was written")
+        click.echo(f"tarockrec: stopped by {why} while writing {path}; {what}", err=True)
         sys.exit(EXIT_UNREADABLE)
 
 
@@ -404,8 +420,8 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
         raise click.UsageError(f"unknown game {game!r}; known: {', '.join(games.all_games())}")
     if players is not None and players not in g.table_sizes:
         raise click.UsageError(f"{g.title} is played by {' or '.join(map(str, g.table_sizes))} players")
-    if output and os.path.exists(output) and not force:
-        raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    if output:
+        _check_target(output, force)
     chosen: dict[str, Any] = {}
     for item in options:
         name, sep, value = item.partition("=")
@@ -431,7 +447,7 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
                    else deal_records(game, count, seed, players, rules))
         lines = (jsonio.dumps(r, compact=True) + "\n" for r in records)
     if output:
-        _write_file(output, lines)
+        _write_file(output, lines, force)
     else:
         out = sys.stdout
         for line in lines:
@@ -445,14 +461,17 @@ generate.epilog = "Games: " + ", ".join(games.MODULES) + "."
 @click.argument("tournament")
 @click.option("-o", "out", required=True, metavar="DIR",
               help="The folder to write the site into (made if missing).")
-def publish(tournament: str, out: str) -> None:
+@click.option("--force", "-f", is_flag=True, help="Overwrite the pages of an earlier site in "
+              "DIR.")
+def publish(tournament: str, out: str, force: bool) -> None:
     """Write TOURNAMENT as a static, self-contained site into DIR: the standings
     (index.html), a page per round with its tables, and a page per table with its sheet and
     every deal drawn and stepped through as show --html draws it (docs/tournaments.md)."""
-    from .atomic import WriteError
+    from .atomic import WriteError, write_atomic
     from .publish import publish as build
     try:
-        status, messages = build(tournament, out)
+        status, messages = build(tournament, out,
+                                 lambda path, chunks: write_atomic(path, chunks, replace=force))
     except WriteError as err:
         click.echo(f"tarockrec: {err.message}", err=True)
         sys.exit(EXIT_UNREADABLE)
@@ -528,37 +547,53 @@ def _option_value(text: str) -> Any:
                    "set).")
 @click.option("--html", "html_out", default=None, metavar="OUT",
               help="Write one self-contained HTML page to OUT instead (cards drawn, a step "
-                   "per trick, keys ← → Home End; a session lists its deals).")
+                   "per trick, keys ← → Home End; a session lists its deals); '-' = stdout.")
+@click.option("--force", "-f", is_flag=True, help="With --html: overwrite OUT if it exists.")
 @click.option("--max-deals", type=click.IntRange(1), default=None, metavar="N",
               help="With --html: the most deals the page may hold (default 1000); past it "
                    "nothing is written.")
 def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
-             colour: bool | None, html_out: str | None, max_deals: int | None) -> None:
+             colour: bool | None, html_out: str | None, max_deals: int | None,
+             force: bool) -> None:
     """Show each deal of the records in PATHS as a person reads it: the hands with dealer and
     forehand, the talon, the auction by seat, the exchange, the declarations, the tricks with
     leader and winner, and the score. An invalid record is shown up to its first finding.
     Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
     from .show import show
     if html_out is not None:
-        _show_html(expand(paths), html_out, deal, record, max_deals)
-    if max_deals is not None:
-        raise click.UsageError("--max-deals goes with --html")
+        _show_html(expand(paths), html_out, deal, record, max_deals, force)
+    if max_deals is not None or force:
+        raise click.UsageError(f"{'--max-deals' if max_deals is not None else '--force'} goes "
+                               "with --html")
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
 
 
 def _show_html(paths: list[str], target: str, deal: int | None, record: int | None,
-               max_deals: int | None) -> None:
-    """``show --html``: the page is written whole or not at all (as by ``convert``); an input
-    is never overwritten."""
+               max_deals: int | None, force: bool) -> None:
+    """``show --html``: the page is written whole or not at all (as by ``convert``), an
+    existing OUT only with ``--force``; an input is never overwritten; OUT '-' is stdout
+    (then every message goes to stderr)."""
     from .htmlpage import MAX_DEALS, write_html
-    if any(p != "-" and _same_file(p, target) for p in paths):
-        raise click.UsageError("OUT is one of the inputs; an input is never overwritten")
-    status, messages = write_html(paths, target, deal, record, write=_write_file,
+    to_stdout = target == "-"
+    if not to_stdout:
+        if any(p != "-" and _same_file(p, target) for p in paths):
+            raise click.UsageError("OUT is one of the inputs; an input is never overwritten")
+        _check_target(target, force)
+
+    def write(path: str, chunks: Iterator[str]) -> None:
+        if to_stdout:
+            for chunk in chunks:
+                sys.stdout.write(chunk)
+            sys.stdout.flush()
+        else:
+            _write_file(path, chunks, force)
+
+    status, messages = write_html(paths, target, deal, record, write=write,
                                   max_deals=MAX_DEALS if max_deals is None else max_deals)
     for m in messages:
-        click.echo(m, err=not m.startswith("wrote "))
+        click.echo(m, err=to_stdout or not m.startswith("wrote "))
     sys.exit(status)
 
 
@@ -576,8 +611,8 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
     Illustrated game imported; 1: some were not; 2: the database cannot be read.
     Example: tarockrec import akos tarock.db -o games.jsonl"""
     from .importers.akos import DatabaseError, import_database
-    if output and os.path.exists(output) and not force:
-        raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    if output:
+        _check_target(output, force)
     try:
         result = import_database(database)
     except DatabaseError as err:
@@ -585,7 +620,7 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
         sys.exit(EXIT_UNREADABLE)
     lines = (jsonio.dumps(r, compact=True) + "\n" for r in result.records)
     if output:
-        _write_file(output, lines)
+        _write_file(output, lines, force)
     else:
         for line in lines:
             sys.stdout.write(line)

@@ -313,6 +313,7 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
     then nothing is written, and reading stops there) and the lines to tell the user (the
     last, after a write, says what was written)."""
     from .atomic import write_atomic
+    name = "standard output" if target == "-" else target     # in the messages
     status = 0
     models: list[dict[str, Any]] = []
     messages: list[str] = []
@@ -335,21 +336,21 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
                     return 2, [f"the page would hold more than {max_deals} deals (it stopped "
                                f"reading at {entry.source} record {entry.index}); choose "
                                "records with --record or --deal, or raise --max-deals; nothing "
-                               f"written to {target}"]
+                               f"written to {name}"]
     if len(invalid) > 1:
         invalid = [f"{len(invalid)} of {len(models)} records are INVALID (each is drawn up to "
                    "its first finding; tarockrec validate lists them all)"]
     messages = invalid + messages
     if not models:
-        messages.append(f"no record to show; nothing written to {target}")
+        messages.append(f"no record to show; nothing written to {name}")
         return 2, messages
     if status == 2 and any(m.startswith("no deal") for m in messages):
-        return 2, messages + [f"nothing written to {target}"]
+        return 2, messages + [f"nothing written to {name}"]
     title = models[0]["title"] + " · " + models[0]["label"] + (
         f" (+{len(models) - 1})" if len(models) > 1 else "")
     (write or write_atomic)(target, iter([page(models, f"tarockrec · {title}")]))
     deals = sum(len(m["deals"]) for m in models)
-    messages.append(f"wrote {target} ({len(models)} record{'s' if len(models) != 1 else ''}, "
+    messages.append(f"wrote {name} ({len(models)} record{'s' if len(models) != 1 else ''}, "
                     f"{deals} deal{'s' if deals != 1 else ''})")
     return status, messages
 

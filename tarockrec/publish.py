@@ -145,6 +145,8 @@ def publish(path: str, out: str,
     if not schema.fast_check(rec):
         return 1, [f"{path}: {f}" for f in schema.explain(rec)] + \
             [f"{path}: not valid; nothing published"]
+    if os.path.exists(out) and not os.path.isdir(out):
+        return 2, [f"cannot write {out}: it is a file, not a folder; nothing published"]
     os.makedirs(out, exist_ok=True)
     site = Site(rec, out, write or write_atomic)
     findings: list[Finding] = []

@@ -127,7 +127,7 @@ def test_a_page_holds_at_most_max_deals(tmp_path: Path) -> None:
     res = _html(str(archive), "--html", str(out), "--max-deals", "5")
     assert res.exit_code == 0 and res.stdout.strip() == f"wrote {out} (5 records, 5 deals)"
     # a session counts its deals: the 11-deal session is refused under 10
-    res = _html(SESSION, "--html", str(out), "--max-deals", "10")
+    res = _html(SESSION, "--html", str(out), "--max-deals", "10", "--force")
     assert res.exit_code == 2 and "more than 10 deals" in res.stderr
     assert _html(SESSION, "--max-deals", "10").exit_code == 2     # only with --html
 
@@ -167,7 +167,7 @@ def test_a_missing_folder_or_a_full_disk_leaves_nothing(tmp_path: Path,
             self.fp.close()
 
     monkeypatch.setattr(atomic, "_open", Full)
-    res = _html(KR, "--html", str(old))
+    res = _html(KR, "--html", str(old), "--force")
     assert res.exit_code == 2 and "no space left on the device" in res.stderr
     assert old.read_text() == "old" and sorted(os.listdir(tmp_path)) == ["page.html"]
 

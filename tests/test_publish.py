@@ -82,6 +82,23 @@ def test_an_invalid_tournament_is_not_published(tmp_path: Path) -> None:
     assert status == 2
 
 
+def test_an_earlier_site_is_overwritten_only_with_force(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    src = str(SAMPLES / "valid" / "totals-only.json")
+    out = str(tmp_path / "site")
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", "from tarockrec.cli import run; run()",
+                               "publish", src, "-o", out, *args], capture_output=True,
+                              text=True, env={**__import__("os").environ,
+                                              "PYTHONPATH": str(ROOT)})
+    assert cli().returncode == 0
+    again = cli()
+    assert again.returncode == 2 and "exists" in again.stderr
+    assert cli("--force").returncode == 0
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if find_chromium() is None:
