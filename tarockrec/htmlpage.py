@@ -117,6 +117,9 @@ def deal_model(game: games.Game[Any], rec: dict[str, Any], d: dict[str, Any], n:
                 sections.append(_list_section(view, section, [
                     (x.get("seat") if isinstance(x, dict) else None, words(x)) for x in items],
                     False))
+        if isinstance(d.get("outcome"), dict):   # the sheet line the table wrote
+            sections.append(_list_section(view, "outcome", [
+                (None, line) for line in view.outcome_lines(d["outcome"])], False))
         result = d.get("result") or {}
         out["sheet_result"] = [f"{k} {words(v)}" for k, v in result.items()
                                if k != "scores" and not k.startswith("_")]

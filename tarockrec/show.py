@@ -45,7 +45,7 @@ SECTIONS = ("deal", "auction", "exchange", "declarations", "play", "late_claims"
             "result")
 _SECTION_TITLES = {"deal": "Hands", "auction": "Auction", "exchange": "Exchange",
                    "declarations": "Declarations", "play": "Play", "late_claims": "Late claims",
-                   "end": "End", "result": "Score"}
+                   "end": "End", "result": "Score", "outcome": "Outcome (the sheet line)"}
 
 
 
@@ -267,8 +267,8 @@ class _View:
         without a section (a deal that stops short) after the last section reached."""
         ptr = f.pointer[len(self.prefix):]
         section = _section(ptr, self.d)
-        if section in SECTIONS:
-            return section
+        if section in SECTIONS or (section == "outcome" and "deal" not in self.d):
+            return section          # a played deal's outcome finding: shown on top
         tr = self.tr
         if tr is not None and tr.failure is not None and (f.code, ptr) == (
                 tr.failure.code, tr.failure.pointer):
@@ -623,7 +623,12 @@ class _View:
             self.out(self.st.bold("Score sheet") + " (no cards: the play is not shown)")
             for section in ("auction", "declarations", "end"):
                 self._raw_section(section)
-            self._sheet_score()
+            if isinstance(self.d.get("outcome"), dict):
+                self._outcome(self.d["outcome"])
+            if self.score is not None and self.score.items:
+                self.score_section()        # scored from the outcome: its breakdown
+            else:
+                self._sheet_score()
             return self.lines
         tr = self.tr
         failed = tr is None or tr.engine is None or tr.failure is not None
@@ -664,6 +669,40 @@ class _View:
         self._seat_table([(x.get("seat") if isinstance(x, dict) else None, words(x))
                           for x in items], False)
         self.finding_lines(section)
+
+    def _outcome(self, o: dict[str, Any]) -> None:
+        """The sheet line the table wrote (docs/notation.md, the outcome block)."""
+        self.title("outcome")
+        for line in self.outcome_lines(o):
+            self.out("  " + line)
+        self.finding_lines("outcome")
+
+    def outcome_lines(self, o: dict[str, Any]) -> list[str]:
+        """An outcome as text: the game and its facts on one line, then each bonus or premium
+        on a line of its own."""
+        parts = [f"contract {o['contract']}"] if "contract" in o else []
+        parts += [f"{k} {self.name(o[k]) if isinstance(o[k], int) else '—'}"
+                  for k in ("declarer", "partner") if k in o]
+        if "won" in o:
+            parts.append("won" if o["won"] else "lost")
+        if "kontra" in o:
+            parts.append(f"kontra ×{o['kontra']}")
+        parts += [f"{k} {words(v)}" for k, v in o.items()
+                  if k not in ("contract", "declarer", "partner", "won", "kontra", "items")
+                  and not k.startswith("_")]
+        lines = [" · ".join(parts) or "as written"]
+        for it in o.get("items") or []:
+            if not isinstance(it, dict):
+                continue
+            how = "announced by" if it.get("announced") else "silent, by"
+            line = (f"{it.get('item')}: {how} the {it.get('side')}, "
+                    f"{'made' if it.get('made') else 'failed'}")
+            if "seat" in it:
+                line += f" ({self.name(it['seat'])})"
+            if "kontra" in it:
+                line += f" · kontra ×{it['kontra']}"
+            lines.append(line)
+        return lines
 
     def _sheet_score(self) -> None:
         result = self.d.get("result") or {}
