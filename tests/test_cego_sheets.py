@@ -188,7 +188,6 @@ def test_a_sheet_with_an_outcome_is_scored() -> None:
 @pytest.mark.parametrize("changes, found", [
     ({"a": 2}, ("OUTCOME-CONFLICT", "/outcome/a")),
     ({"won": False}, ("OUTCOME-CONFLICT", "/outcome/won")),
-    ({"multiplier": 3}, ("OUTCOME-CONFLICT", "/outcome/multiplier")),
     ({"multiplier": 2}, ("OUTCOME-AUCTION", "/outcome/multiplier")),     # no Solo was bid
     ({"points": [47, 24]}, ("OUTCOME-POINTS", "/outcome/points")),
     ({"points": [3, 67], "a": -7, "won": False},
@@ -278,6 +277,13 @@ def test_score_outcome_alone() -> None:
     assert score_outcome({k: v for k, v in cego.items() if k != "contract"}, 3, 2) == [
         ("CE-OUTCOME-KEY", "/outcome")]
     assert score_outcome(dict(cego, end="concede"), 3, 2) == [("OUTCOME-END", "/outcome/end")]
+    # M: Cego 1, or 2 after a Solo bid; a challenge comes only without one (§6.3, §4.5)
+    assert score_outcome(dict(cego, multiplier=2), 3, 2) == []
+    assert score_outcome(dict(cego, multiplier=3), 3, 2) == [
+        ("OUTCOME-CONFLICT", "/outcome/multiplier")]
+    challenged = outcome_sheet("ex08c-3p-zwei_leere")["outcome"]
+    assert score_outcome(dict(challenged, multiplier=5), 3, 2) == [
+        ("OUTCOME-CONFLICT", "/outcome/multiplier")]
 
 
 def test_challenge_outcomes() -> None:
@@ -297,7 +303,7 @@ def test_challenge_outcomes() -> None:
     first_only["rules"] = {"name": "default", "options": {"multiple_solo_hands": "first_only"}}
     assert ("OUTCOME-ITEM", "/outcome/items") in errors(first_only)
     assert errors(outcome_sheet("ex08c-3p-zwei_leere", multiplier=5)) == [
-        ("OUTCOME-AUCTION", "/outcome/multiplier"), ("OUTCOME-CONFLICT", "/outcome/multiplier")]
+        ("OUTCOME-AUCTION", "/outcome/multiplier")]
     # a Solo cannot be challenged (§4.5)
     assert errors(outcome_sheet("ex10-4p-solo", end="challenge")) == [
         ("OUTCOME-END", "/outcome/end")]
