@@ -304,6 +304,11 @@ def test_challenge_outcomes() -> None:
     assert ("OUTCOME-ITEM", "/outcome/items") in errors(first_only)
     assert errors(outcome_sheet("ex08c-3p-zwei_leere", multiplier=5)) == [
         ("OUTCOME-AUCTION", "/outcome/multiplier")]
+    # a record that also writes the challenge as its end: the outcome must say so
+    both = dict(rec, end={"type": "challenge", "seat": 1})
+    assert errors(both) == []
+    both["outcome"] = outcome_sheet("ex09-4p-eine")["outcome"]
+    assert ("OUTCOME-CONFLICT", "/outcome") in errors(both)
     # a Solo cannot be challenged (§4.5)
     assert errors(outcome_sheet("ex10-4p-solo", end="challenge")) == [
         ("OUTCOME-END", "/outcome/end")]

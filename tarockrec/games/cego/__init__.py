@@ -259,7 +259,12 @@ class Cego(Game[CegoEngine]):
                 findings.append(Finding("CE-CHALLENGE", f"only the declarer (seat {e.declarer}) "
                                         f"may challenge, not seat {end.get('seat')} (§4.5)",
                                         "/end"))
-        if isinstance(rec.get("outcome"), dict):    # scored, and compared with the calls
+        written = rec.get("outcome")
+        if isinstance(written, dict):               # scored, and compared with the calls
+            if isinstance(end, dict) and written.get("end") != "challenge":
+                findings.append(Finding("OUTCOME-CONFLICT", "the record's end is the "
+                                        "declarer's challenge, but the outcome's is not (§4.5)",
+                                        "/outcome"))
             return findings, facts
         res = rec.get("result") or {}
         sheet, scores = _ints(res.get("sheet"), n), _ints(res.get("scores"), n)
