@@ -280,21 +280,11 @@ class Cego(Game[CegoEngine]):
             findings.append(Finding("RESULT-SCORES", f"the scores {scores} are not the "
                                     f"settlement of the sheet entries {sheet}: "
                                     f"{net_of(sheet)} (§6.6)", "/result/scores"))
-        why = self._sheet_problem(rec, rules, n, e, sheet)
+        why = _sheet_problem(rec, rules, n, c, facts["declarer"], e.solo_bid, sheet)
         if why is not None:
             findings.append(Finding("RESULT-SHEET", f"the sheet entries {sheet} cannot be: "
                                     f"{why}", "/result/sheet"))
         return findings, facts
-
-    def _sheet_problem(self, rec: dict[str, Any], rules: CegoRules, n: int, e: CegoEngine,
-                       sheet: list[int] | None) -> str | None:
-        if sheet is None or e.contract is None:
-            return None
-        points = (rec.get("result") or {}).get("points")
-        return sheet_problem(n, rec["dealer"], e.contract,
-                             e.forehand if e.contract == "raeuber" else e.declarer,
-                             e.solo_bid, sheet, points if isinstance(points, list) else None,
-                             _challenged(rec), rules)
 
     def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
                   facts: dict[str, Any], scores: list[int]) -> bool | None:
@@ -312,9 +302,7 @@ class Cego(Game[CegoEngine]):
         auction = rec.get("auction") or []
         solo_bid = any(x.get("call") == "solo" for x in auction)
         if sheet is not None:       # checked, and reported, by check_sheet
-            e = CegoEngine(rules, n, rec["dealer"], [0] * n, 0, hands_known=False)
-            e.contract, e.declarer, e.solo_bid = c, d, solo_bid
-            if scores != net_of(sheet) or self._sheet_problem(rec, rules, n, e, sheet):
+            if scores != net_of(sheet) or _sheet_problem(rec, rules, n, c, d, solo_bid, sheet):
                 return None
             return True
         lines = possible_sheets(n, rec["dealer"], c, [d], [solo_bid], [_challenged(rec)],
@@ -327,6 +315,15 @@ def _ints(v: Any, n: int) -> list[int] | None:
     if isinstance(v, list) and len(v) == n and all(isinstance(x, int) for x in v):
         return v
     return None
+
+
+def _sheet_problem(rec: dict[str, Any], rules: CegoRules, n: int, contract: str | None,
+                   declarer: int | None, solo_bid: bool, sheet: list[int] | None) -> str | None:
+    if sheet is None or contract is None:
+        return None
+    points = (rec.get("result") or {}).get("points")
+    return sheet_problem(n, rec["dealer"], contract, declarer, solo_bid, sheet,
+                         points if isinstance(points, list) else None, _challenged(rec), rules)
 
 
 def _challenged(rec: dict[str, Any]) -> bool:
