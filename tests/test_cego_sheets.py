@@ -355,3 +355,25 @@ def test_random_sheets_keep_their_scores() -> None:
         report = validate_record(to_sheet(session))
         assert report.valid and [s.deltas for s in report.scores if s] == \
             [s.deltas for s in full.scores if s]
+
+
+@pytest.mark.parametrize("options", [{}, {"multiple_solo_hands": "first_only"},
+                                     {"raeuber_tie": "parlett"}])
+def test_played_scores_are_reachable_without_an_outcome(options: dict[str, str]) -> None:
+    """Soundness: a played deal's scores, written without an outcome (scores alone, or with
+    sheet, points and multiplier), are never refused, and are said to be reachable."""
+    for n in (3, 4):
+        rules = CegoRules("default", options)
+        (session,) = session_records("cego", 1, 60, 17 * n, n=n, rules=rules)
+        head = {k: v for k, v in to_sheet(session).items() if k not in ("deals", "result")}
+        for deal in to_sheet(session)["deals"]:
+            o = deal.pop("outcome")
+            if o.get("end"):
+                deal["end"] = {"type": "challenge", "seat": o["declarer"]}
+            res = deal["result"]
+            for keep in (("scores",), ("sheet", "scores", "points", "multiplier")):
+                rec = {**head, **deal, "result": {k: res[k] for k in keep if k in res}}
+                report = validate_record(rec)
+                assert report.valid, [str(f) for f in report.findings]
+                if keep == ("scores",):
+                    assert "can come from some outcome" in report.findings[-1].message
