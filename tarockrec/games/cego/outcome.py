@@ -135,12 +135,13 @@ def parse(o: dict[str, Any], rules: CegoRules, n: int,
     want = KEYS[kind]
     for key in ("declarer", *want):
         if o.get(key) is None:
-            bad.append(Finding("CE-OUTCOME-KEY", f"a {_name(c, kind)} outcome writes {key} "
-                               "(docs/notation.md, the Cego outcome)", "/outcome"))
+            bad.append(Finding("CE-OUTCOME-KEY", f"the outcome of a {_name(c, kind)} deal "
+                               f"must write {key} (docs/notation.md, the Cego outcome)",
+                               "/outcome"))
     for key in sorted(set(o) - {"contract", "declarer", "partner", "kontra", *want}):
         if not key.startswith("_") and not (key == "items" and not o[key]):
             code = "OUTCOME-ITEM" if key == "items" else "CE-OUTCOME-KEY"
-            bad.append(Finding(code, f"a {_name(c, kind)} outcome has no {key} "
+            bad.append(Finding(code, f"the outcome of a {_name(c, kind)} deal has no {key} "
                                "(docs/notation.md, the Cego outcome)", f"/outcome/{key}"))
     if bad:
         return bad, None
@@ -164,7 +165,7 @@ def parse(o: dict[str, Any], rules: CegoRules, n: int,
 
 
 def _name(contract: str, kind: str) -> str:
-    return "challenged" if kind == "challenge" else contract
+    return f"challenged {contract}" if kind == "challenge" else contract
 
 
 def _tricks(tricks: list[int], c: str, d: int, won: Any, rules: CegoRules, n: int,
