@@ -37,8 +37,8 @@ from .findings import Finding
 TOP: dict[str, str] = {
     "contract": "str", "declarer": "seat", "partner": "seat", "won": "bool", "kontra": "int",
     "points": "ints", "tricks": "ints", "end": "str",
-    # Cego: the table's A (§6.3), Carinthian: the target in card points (§6.2)
-    "a": "int", "target": "int",
+    # Cego: the table's A (§6.2) and factor M (§6.3), Carinthian: the target in card points (§6.2)
+    "a": "int", "multiplier": "int", "target": "int",
 }
 ITEM: dict[str, str] = {
     "item": "str", "announced": "bool", "made": "bool", "side": "str", "kontra": "int",

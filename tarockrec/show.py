@@ -663,6 +663,7 @@ class _View:
     def _raw_section(self, section: str) -> None:
         value = self.d.get(section)
         if not value:
+            self.finding_lines(section)     # e.g. a sheet that writes no calls
             return
         self.title(section)
         items = value if isinstance(value, list) else [value]

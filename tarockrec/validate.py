@@ -322,7 +322,7 @@ def _score_outcome(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
     its contract under the rules, and give the written result."""
     add = report.findings.append
     bad = outcome.check_seats(written, n) + outcome.duplicate_items(written)
-    for key in ("contract", "declarer", "partner"):
+    for key in ("contract", "declarer", "partner", "multiplier"):      # what the calls fix
         if key in facts and key in written and written[key] != facts[key]:
             bad.append(Finding("OUTCOME-AUCTION", f"the outcome says {key} = "
                                f"{_show(written[key])}, but the calls make it "

@@ -7,6 +7,8 @@ the rest of the deal and the play searched with the engine's own legal actions u
 example's deciding facts hold). Every contract gets a record at both table sizes, the Solo-hand
 challenge too, and each table size a session. The illegal records of §9 are made from legal ones
 by breaking exactly one thing; ``_expect`` lists the finding codes and ``_at`` their places.
+Every worked example also has a score-sheet twin (``sheet-<example>``: ``convert --sheet``, no
+cards, the derived outcome), and every check of a score sheet an invalid sample (``sheet_*``).
 
 Usage:  PYTHONPATH=. python tools/build_cego_samples.py
 """
@@ -28,6 +30,7 @@ from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.games.cego import CegoEngine, CegoRules  # noqa: E402
 from tarockrec.games.cego.contracts import CONTRACTS, INFO  # noqa: E402
 from tarockrec.generate import record_of, session_records  # noqa: E402
+from tarockrec.sheet import to_sheet  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
 G = X.G
@@ -405,6 +408,80 @@ def invalid_records(valid: dict[str, Rec]) -> dict[str, tuple[Rec, str]]:
     return out
 
 
+def sheet_invalid(examples: dict[str, Rec]) -> dict[str, tuple[Rec, str, str]]:
+    """name -> (score sheet, what is broken, the one code it must give): the checks of a
+    score sheet without an outcome (§3.7, §6.2–§6.6) and of a written outcome."""
+    out: dict[str, tuple[Rec, str, str]] = {}
+
+    def bare(name: str, **result: Any) -> Rec:
+        """The example's calls and the given result, no outcome."""
+        ex = examples[name]
+        return {k: v for k, v in ex.items() if k in ("tarockrec", "game", "players", "dealer",
+                                                     "auction")} | {"result": result}
+
+    def outcome(name: str, fn: Callable[[Rec], None]) -> Rec:
+        rec = to_sheet(examples[name])
+        rec.pop("_example", None)
+        fn(rec)
+        return rec
+
+    out["sheet_solo_multiplier"] = (
+        bare("ex10", contract="solo", declarer=2, multiplier=2, sheet=[0, 0, 3, 0],
+             scores=[-3, -3, 9, -3]), "a won Solo written with M = 2 (§6.3: 1 won, 2 lost)",
+        "RESULT-MULTIPLIER")
+    out["sheet_pfeife_a_against_points"] = (
+        bare("ex05a", points=[20, 50], sheet=[0, 6, 0], scores=[-6, 12, -6]),
+        "a Pfeife with P = 20 written as won with A = +1 (§6.2: P = 20 gives A = −4)",
+        "RESULT-SHEET")
+    out["sheet_unreachable_scores"] = (
+        bare("ex01", scores=[3, -1, -2]), "scores that add up to zero but that no sheet line of "
+        "a Cego gives (§6.5, §6.6)", "RESULT-UNREACHABLE")
+    rec = bare("ex01", contract="cego", declarer=0, scores=[6, -3, -3])
+    out["sheet_empty_auction"] = (dict(rec, auction=[]), "a score sheet without its calls "
+                                  "(§2.5, §3.7)", "CE-AUCTION-INCOMPLETE")
+    out["sheet_unfinished_auction"] = (dict(rec, auction=rec["auction"][:4]), "a score sheet "
+                                       "whose calls stop before the contract (§3.7)",
+                                       "CE-AUCTION-INCOMPLETE")
+
+    def a_wrong(r: Rec) -> None:
+        r["outcome"].update(points=[20, 50], a=1)
+    out["sheet_outcome_a_against_points"] = (
+        outcome("ex05a", a_wrong), "a Pfeife outcome with P = 20 and A = +1 (§6.2)",
+        "OUTCOME-CONFLICT")
+    out["sheet_outcome_without_a"] = (
+        outcome("ex01", lambda r: r["outcome"].pop("a")), "a Cego outcome without A",
+        "CE-OUTCOME-KEY")
+    out["sheet_outcome_tricks"] = (
+        outcome("ex01", lambda r: r["outcome"].update(tricks=[6, 4, 4])),
+        "14 tricks at a 3-player table (§5.5)", "OUTCOME-POINTS")
+    out["sheet_outcome_multiplier_against_calls"] = (
+        outcome("ex01", lambda r: r["outcome"].update(multiplier=2)),
+        "M = 2 for a Cego that no Solo bid preceded (§6.3)", "OUTCOME-AUCTION")
+    out["sheet_outcome_challenge_in_solo"] = (
+        outcome("ex10", lambda r: r["outcome"].update(end="challenge")),
+        "a Solo ended by the Solo-hand challenge (§4.5)", "OUTCOME-END")
+    out["sheet_outcome_item_without_challenge"] = (
+        outcome("ex01", lambda r: r["outcome"].update(items=[
+            {"item": "solo_hand", "announced": True, "made": True, "side": "declarer",
+             "seat": 1}])), "a penalised Solo hand in a deal that was played (§4.5)",
+        "OUTCOME-ITEM")
+    out["sheet_outcome_partner"] = (
+        outcome("ex01", lambda r: r["outcome"].update(partner=1)),
+        "a partner in Cego, where every contract is played alone (§1.1)", "OUTCOME-PARTNER")
+    out["sheet_outcome_kontra"] = (
+        outcome("ex01", lambda r: r["outcome"].update(kontra=2)), "a kontra in Cego (§4.1)",
+        "OUTCOME-KONTRA")
+    out["sheet_outcome_scores"] = (
+        outcome("ex01", lambda r: r["result"].update(scores=[5, -2, -3])),
+        "scores that differ from what the outcome gives (§6.6)", "RESULT-SCORES")
+    full = copy.deepcopy(examples["ex01"])
+    full.pop("_example", None)
+    full["outcome"] = dict(to_sheet(examples["ex01"])["outcome"], a=2, points=[42, 28])
+    out["sheet_outcome_against_cards"] = (full, "a full record whose outcome differs from what "
+                                          "its cards give", "OUTCOME-CARDS")
+    return out
+
+
 EXAMPLES_CACHE: dict[str, Rec] = {}
 contract_records_cache: dict[str, Rec] = {}
 
@@ -418,7 +495,14 @@ def main() -> None:
         valid[f"{name}-{ex.n}p-{rec['result']['contract']}"] = rec
     valid.update(contract_records_cache)
     valid.update(other_valid())
-    invalid = invalid_records(contract_records_cache)
+    for name, rec in list(valid.items()):
+        if name.startswith("ex"):                  # the score-sheet twins
+            valid[f"sheet-{name}"] = check_valid(to_sheet(rec))
+    invalid = {name: (rec, f"§9 row {int(name[3:5])}: {what}")
+               for name, (rec, what) in invalid_records(contract_records_cache).items()}
+    for name, (rec, what, code) in sheet_invalid(EXAMPLES_CACHE).items():
+        assert sorted({c for c, _ in findings(rec)}) == [code], (name, findings(rec))
+        invalid[name] = (rec, f"score sheet: {what}")
     if OUT.exists():
         shutil.rmtree(OUT)
     (OUT / "valid").mkdir(parents=True)
@@ -429,7 +513,7 @@ def main() -> None:
     for name, (rec, what) in sorted(invalid.items()):
         found = findings(rec)
         assert found, name
-        rec["_example"] = f"§9 row {int(name[3:5])}: {what}"
+        rec["_example"] = what
         rec["_expect"] = sorted({c for c, _ in found})
         rec["_at"] = [p for _, p in found]
         (OUT / "invalid" / f"{name}.json").write_text(jsonio.dumps(rec) + "\n",

@@ -10,14 +10,16 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from ...rules import RuleSet
+from ...scoring import Score
 from .. import Batch, Game, Step, batch_or_steps, call_action, entry_steps, register
 from .codes import CODES
 from .contracts import (
-    CALLS, CONTRACTS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
+    CALLS, EXCHANGES, FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PACK4, PB, TOTAL_POINTS,
 )
 from .engine import AUCTION_PHASES, CHOOSE, DISCARD, KEEP, PLAY, CegoEngine
 from .rules import CegoRules
-from .scoring import net_of, sheet_problem
+from .outcome import outcome_of, parse, possible_sheets, sheet_problem
+from .scoring import net_of, score_of
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
@@ -203,12 +205,26 @@ class Cego(Game[CegoEngine]):
                     rec: dict[str, Any]) -> int:
         return (dealer + 1) % n
 
-    # -- score sheets --------------------------------------------------------------------------
+    # -- the outcome and score sheets (§6; docs/notation.md, the Cego outcome) ------------------
+    def outcome(self, engine: CegoEngine) -> dict[str, Any]:
+        return outcome_of(engine.facts())
+
+    def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
+                      carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
+        """The written outcome checked (games/cego/outcome.py) and scored by the scorer of the
+        played deals."""
+        assert isinstance(rules, CegoRules)
+        found, facts = parse(outcome, rules, n, dealer)
+        if facts is None:
+            return found, None
+        return found, score_of(n, dealer, facts, str(rules.raeuber_tie))
+
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
                     carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
-        """A score sheet (no cards): the auction's structure (§3, hand restrictions unchecked),
-        the contract's factor (§6.3), and that the net scores are the settlement of the sheet
-        entries (§6.6)."""
+        """A score sheet (no cards): the auction's structure, complete (§3, §3.7; hand
+        restrictions unchecked); with an outcome, its factor against the calls' Solo bid; without
+        one, the contract's factor (§6.3), the sheet entries' shape (§6.5–§6.9) and that the net
+        scores are their settlement (§6.6)."""
         findings: list[Finding] = []
         facts: dict[str, Any] = {}
         assert isinstance(rules, CegoRules)
@@ -220,16 +236,22 @@ class Cego(Game[CegoEngine]):
             except IllegalAction as err:
                 findings.append(Finding(err.code, err.message, f"/auction/{i}"))
                 return findings, None
-        if auction and e.phase == CHOOSE:
+        if e.phase == CHOOSE:
             e.call(e.forehand, "play_cego")
-        if auction and e.phase not in AUCTION_PHASES:
-            facts["declarer"] = e.forehand if e.contract == "raeuber" else e.declarer
-            facts["contract"] = e.contract
-            c = e.contract
-            if c is not None and c in FACTOR_NO_SOLO:
-                facts["multiplier"] = (FACTOR_SOLO if e.solo_bid else FACTOR_NO_SOLO)[c]
+        if e.phase in AUCTION_PHASES:               # §2.5, §3.7: every deal reaches a contract
+            findings.append(Finding("CE-AUCTION-INCOMPLETE", (
+                "the score sheet records no calls" if not auction else
+                "the score sheet's calls stop before a contract is reached")
+                + ": every deal reaches a contract, and the sheet records the calls that fix "
+                "it (§2.5, §3.7)", "/auction"))
+            return findings, None
+        facts["declarer"] = e.forehand if e.contract == "raeuber" else e.declarer
+        facts["contract"] = e.contract
+        c = e.contract
+        if c is not None and c in FACTOR_NO_SOLO:
+            facts["multiplier"] = (FACTOR_SOLO if e.solo_bid else FACTOR_NO_SOLO)[c]
         end = rec.get("end")
-        if isinstance(end, dict) and facts:
+        if isinstance(end, dict):
             why = e.challenge_refusal()         # the schema admits only the challenge
             if why is not None:
                 findings.append(Finding("CE-CHALLENGE", why, "/end"))
@@ -237,31 +259,76 @@ class Cego(Game[CegoEngine]):
                 findings.append(Finding("CE-CHALLENGE", f"only the declarer (seat {e.declarer}) "
                                         f"may challenge, not seat {end.get('seat')} (§4.5)",
                                         "/end"))
+        written = rec.get("outcome")
+        if isinstance(written, dict):               # scored, and compared with the calls
+            if isinstance(end, dict) and written.get("end") != "challenge":
+                findings.append(Finding("OUTCOME-CONFLICT", "the record's end is the "
+                                        "declarer's challenge, but the outcome's is not (§4.5)",
+                                        "/outcome"))
+            return findings, facts
         res = rec.get("result") or {}
-        sheet, scores = res.get("sheet"), res.get("scores")
-        if (isinstance(sheet, list) and isinstance(scores, list) and len(sheet) == n
-                and len(scores) == n and all(isinstance(x, int) for x in sheet)
-                and scores != net_of(sheet)):
+        sheet, scores = _ints(res.get("sheet"), n), _ints(res.get("scores"), n)
+        if c == "solo":                                         # §6.3: M by won or lost
+            line = sheet if sheet is not None else scores
+            decl = e.declarer
+            if line is not None and decl is not None:
+                facts["multiplier"] = 1 if line[decl] > 0 else 2
+            elif res.get("multiplier") not in (None, 1, 2):
+                findings.append(Finding("RESULT-MULTIPLIER", f"a Solo has M = 1 won or 2 lost, "
+                                        f"not {res['multiplier']} (§6.3)", "/result/multiplier"))
+        if sheet is not None and scores is not None and scores != net_of(sheet):
             findings.append(Finding("RESULT-SCORES", f"the scores {scores} are not the "
                                     f"settlement of the sheet entries {sheet}: "
                                     f"{net_of(sheet)} (§6.6)", "/result/scores"))
-        contract = facts.get("contract", res.get("contract"))
-        declarer = e.declarer if facts else res.get("declarer")
-        if (isinstance(sheet, list) and len(sheet) == n and all(isinstance(x, int) for x in sheet)
-                and isinstance(contract, str) and contract in CONTRACTS):
-            points = res.get("points")
-            why = sheet_problem(n, rec["dealer"], contract,
-                                declarer if isinstance(declarer, int) else None,
-                                e.solo_bid if facts else None, sheet,
-                                points if isinstance(points, list) else None,
-                                (rec.get("end") or {}).get("type") == "challenge")
-            if why is not None:
-                findings.append(Finding("RESULT-SHEET", f"the sheet entries {sheet} cannot be: "
-                                        f"{why}", "/result/sheet"))
-        if "contract" in res and res["contract"] not in CONTRACTS:
-            findings.append(Finding("RESULT-CONTRACT", f"{res['contract']!r} is not a Cego "
-                                    "contract", "/result/contract"))
+        why = _sheet_problem(rec, rules, n, c, facts["declarer"], e.solo_bid, sheet)
+        if why is not None:
+            findings.append(Finding("RESULT-SHEET", f"the sheet entries {sheet} cannot be: "
+                                    f"{why}", "/result/sheet"))
         return findings, facts
+
+    def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
+                  facts: dict[str, Any], scores: list[int]) -> bool | None:
+        """Whether some outcome of the calls' contract gives ``scores`` (§6.5–§6.9): the
+        sheet lines of every A the table size allows, the factor the calls fix, each
+        declarer's and each penalised seat's line after a challenge, each set of Räuber
+        losers. A written sheet is checked by ``check_sheet``, and the scores against it."""
+        assert isinstance(rules, CegoRules)
+        c = facts.get("contract")
+        d = facts.get("declarer")
+        if not isinstance(c, str) or not isinstance(d, int):
+            return None
+        res = rec.get("result") or {}
+        sheet = _ints(res.get("sheet"), n)
+        auction = rec.get("auction") or []
+        solo_bid = any(x.get("call") == "solo" for x in auction)
+        if sheet is not None:       # checked, and reported, by check_sheet
+            if scores != net_of(sheet) or _sheet_problem(rec, rules, n, c, d, solo_bid, sheet):
+                return None
+            return True
+        lines = possible_sheets(n, rec["dealer"], c, [d], [solo_bid], [_challenged(rec)],
+                                rules)
+        return any(net_of(line) == scores for line in lines)
+
+
+def _ints(v: Any, n: int) -> list[int] | None:
+    """``v`` when it is a list of ``n`` integers."""
+    if isinstance(v, list) and len(v) == n and all(isinstance(x, int) for x in v):
+        return v
+    return None
+
+
+def _sheet_problem(rec: dict[str, Any], rules: CegoRules, n: int, contract: str | None,
+                   declarer: int | None, solo_bid: bool, sheet: list[int] | None) -> str | None:
+    if sheet is None or contract is None:
+        return None
+    points = (rec.get("result") or {}).get("points")
+    return sheet_problem(n, rec["dealer"], contract, declarer, solo_bid, sheet,
+                         points if isinstance(points, list) else None, _challenged(rec), rules)
+
+
+def _challenged(rec: dict[str, Any]) -> bool:
+    end = rec.get("end")
+    return isinstance(end, dict) and end.get("type") == "challenge"
 
 
 register(Cego())

@@ -54,4 +54,7 @@ CODES: tuple[Code, ...] = (
     Code("CE-TRICKS-MISSING", "§5.5", "the record stops before the last trick (Piccolo and "
          "Bettel may stop after the deciding trick)"),
     Code("CE-TRICKS-EXTRA", "§5.5", "a card after the deal has ended"),
+    Code("CE-OUTCOME-KEY", "docs/notation.md Cego outcome", "a written outcome leaves out a "
+         "fact its contract is scored by (A, M, card points, tricks, …), or writes one the "
+         "contract does not have"),
 )

@@ -24,7 +24,7 @@ from .contracts import (
     hand_reason,
 )
 from .rules import CegoRules
-from .scoring import score_engine
+from .scoring import CegoFacts, facts_from_piles, score_of
 
 class Phase(StrEnum):
     """Where a deal stands (§3–§5); ``engine.phase`` is one of these."""
@@ -730,8 +730,22 @@ class CegoEngine(TrickEngine):
                 yield k
 
     # -- scoring (§6) ------------------------------------------------------------------------------
+    def facts(self) -> CegoFacts:
+        """The facts the score is computed from (§6): what the table writes for this deal."""
+        assert self.contract is not None
+        t = self.table
+        n = self.n
+        r = self.rules
+        return facts_from_piles(
+            n, self.dealer, self.contract, self.declarer, self.solo_bid,
+            t.won if t is not None else [0] * n, t.count if t is not None else [0] * n,
+            self.legage, self.challenger is not None, self.dealt,
+            self.contract == "pfeife" and self.pfeife_broken(),     # asked for Pfeife only
+            high=r.high_trumps, multiple_solo_hands=str(r.multiple_solo_hands))
+
     def score(self) -> Score:
-        return score_engine(self)
+        """The score of a finished deal (or one ended by the challenge)."""
+        return score_of(self.n, self.dealer, self.facts(), str(self.rules.raeuber_tie))
 
 
 #: §3.4 open mode: forehand's cego is forced

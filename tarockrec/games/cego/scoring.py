@@ -1,9 +1,14 @@
 """Cego scoring (rules/cego.md §6), exactly as the pseudocode of §6.11: the sheet entries of the
-seed's traditional method and the zero-sum ``net`` per seat (``n·s_i − Σs``)."""
+seed's traditional method and the zero-sum ``net`` per seat (``n·s_i − Σs``).
+
+One scorer for played deals and score sheets: the engine reduces a finished deal to its facts
+(``CegoFacts``: what the table writes, engine.py ``CegoEngine.facts``), a score sheet's written
+outcome is checked and parsed into the same facts (outcome.py here), and ``score_facts`` scores
+either. This module does not know the engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from ...scoring import Score, ScoreItem
 from .contracts import (
@@ -12,8 +17,25 @@ from .contracts import (
     achievement, is_solo_hand,
 )
 
-if TYPE_CHECKING:
-    from .engine import CegoEngine
+
+@dataclass(slots=True)
+class CegoFacts:
+    """What decides a Cego deal's score (the outcome the table writes, §6)."""
+
+    contract: str
+    #: the declarer (Räuber: forehand, the Räuber caller, §6.8)
+    declarer: int
+    solo_bid: bool
+    #: tricks won per seat; None after the Solo-hand challenge (no card is played, §4.5)
+    tricks: tuple[int, ...] | None
+    #: Solo and the exchange contracts: the declarer's card points P (§6.1)
+    p: int = 0
+    #: Pfeife: the T1 condition of §5.4 broken
+    broken: bool = False
+    #: Räuber: each seat's card points (§6.8)
+    seat_points: tuple[int, ...] | None = None
+    #: after the challenge: the penalised seats (§6.9); None: no challenge
+    penalised: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -36,14 +58,60 @@ def net_of(sheet: Sequence[int]) -> list[int]:
     return [n * s - total for s in sheet]
 
 
-def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bid: bool,
-               piles: Sequence[int], tricks_won: Sequence[int], legage: int, challenge: bool,
-               dealt_hands: Sequence[int], pfeife_broken: bool, *, high: str = "T18..T22",
-               multiple_solo_hands: str = "each", raeuber_tie: str = "all_tied") -> DealScore:
-    """§6.11 ``score_deal``; piles and hands are card masks of the ``n``-player pack."""
+def a_of(f: CegoFacts) -> int:
+    """§6.2 with the Pfeife failure rule of §6.4."""
+    if f.contract == "pfeife" and f.broken and f.p >= WIN_POINTS:
+        return -1
+    return achievement(f.p)
+
+
+def factor(contract: str, solo_bid: bool, a: int) -> int:
+    """§6.3 M: Solo 1 won / 2 lost; the ladder by whether there was a Solo bid."""
+    if contract == "solo":
+        return SOLO_FACTOR_WON if a > 0 else SOLO_FACTOR_LOST
+    return (FACTOR_SOLO if solo_bid else FACTOR_NO_SOLO)[contract]
+
+
+def penalised_seats(info_n: int, declarer: int, dealt_hands: Sequence[int], high: str,
+                    multiple_solo_hands: str) -> tuple[int, ...]:
+    """§4.5, §6.9: the defenders whose dealt hand is a Solo hand (G6: only the first under
+    ``first_only``), else the declarer."""
+    info = INFO[info_n]
+    n = info_n
+    pen = [(declarer + k) % n for k in range(1, n)
+           if is_solo_hand(info, dealt_hands[(declarer + k) % n], high)]
+    if multiple_solo_hands == "first_only":
+        pen = pen[:1]                                               # G6 option
+    return tuple(pen or [declarer])
+
+
+def facts_from_piles(n: int, dealer: int, contract: str, declarer: int | None, solo_bid: bool,
+                     piles: Sequence[int], tricks_won: Sequence[int], legage: int,
+                     challenge: bool, dealt_hands: Sequence[int], pfeife_broken: bool, *,
+                     high: str = "T18..T22", multiple_solo_hands: str = "each") -> CegoFacts:
+    """The facts of a deal from its piles (card masks of the ``n``-player pack, §1.6, §6.1)."""
     info = INFO[n]
+    if contract == "raeuber":
+        return CegoFacts(contract, (dealer + 1) % n, False, tuple(tricks_won),
+                         seat_points=tuple(info.count(piles[i]) for i in range(n)))
+    assert declarer is not None
+    if challenge:
+        return CegoFacts(contract, declarer, solo_bid, None,
+                         penalised=penalised_seats(n, declarer, dealt_hands, high,
+                                                   multiple_solo_hands))
+    if contract in PB_VALUE:
+        return CegoFacts(contract, declarer, solo_bid, tuple(tricks_won))
+    t = tricks_won[declarer]
+    p = 0 if t == 0 else info.count(legage | piles[declarer]) + (1 if n == 3 else 0)
+    return CegoFacts(contract, declarer, solo_bid, tuple(tricks_won), p, pfeife_broken)
+
+
+def score_facts(n: int, dealer: int, f: CegoFacts, raeuber_tie: str = "all_tied") -> DealScore:
+    """§6.11 ``score_deal`` on the facts of a deal (played or written)."""
     sheet = [0] * n
     items: list[tuple[str, int, int, list[int]]] = []
+    contract = f.contract
+    declarer = f.declarer
 
     def add(name: str, scorer: int, a: int, m: int) -> None:   # V = a·m != 0
         v = a * m
@@ -59,22 +127,18 @@ def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bi
         items.append((name, a, m, entry))
 
     out = DealScore(sheet, [], items)
-    if challenge:                                                       # §6.9
-        assert declarer is not None
+    if f.penalised is not None:                                         # §6.9
         m = FACTOR_NO_SOLO[contract]
-        pen = [(declarer + k) % n for k in range(1, n)
-               if is_solo_hand(info, dealt_hands[(declarer + k) % n], high)]
-        if multiple_solo_hands == "first_only":
-            pen = pen[:1]                                               # G6 option
-        for q in (pen or [declarer]):
+        for q in f.penalised:
             add(f"solo_hand:{q}", q, -8, m)
         out.multiplier = m
     elif contract in PB_VALUE:                                          # §6.7
-        assert declarer is not None
-        ok = tricks_won[declarer] == PB_TRICKS[contract]
+        assert f.tricks is not None
+        ok = f.tricks[declarer] == PB_TRICKS[contract]
         add(contract, declarer, PB_VALUE[contract] if ok else -PB_VALUE[contract], 1)
     elif contract == "raeuber":                                         # §6.8
-        pts = [info.count(piles[i]) for i in range(n)]
+        pts = f.seat_points
+        assert pts is not None
         forehand = (dealer + 1) % n
         top = max(pts)
         losers = [i for i in range(n) if pts[i] == top]
@@ -86,105 +150,39 @@ def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bi
             entry = [0] * n
             entry[i] = -loss
             items.append((f"raeuber:{i}", -loss, 1, entry))
-        out.points = pts
+        out.points = list(pts)
     else:                                                               # §6.1–§6.5
-        assert declarer is not None
-        t = tricks_won[declarer]
-        p = 0 if t == 0 else info.count(legage | piles[declarer]) + (1 if n == 3 else 0)
-        a = achievement(p)
-        if contract == "pfeife" and pfeife_broken and p >= WIN_POINTS:   # §6.4
-            a = -1
-        if contract == "solo":
-            m = SOLO_FACTOR_WON if a > 0 else SOLO_FACTOR_LOST
-        else:
-            m = (FACTOR_SOLO if solo_bid else FACTOR_NO_SOLO)[contract]
+        a = a_of(f)
+        m = factor(contract, f.solo_bid, a)
         add(contract, declarer, a, m)
-        out.points = [p, TOTAL_POINTS - p]
+        out.points = [f.p, TOTAL_POINTS - f.p]
         out.achievement, out.multiplier = a, m
     out.net = net_of(sheet)
     return out
 
 
-def score_engine(e: "CegoEngine") -> Score:
-    """The score of a finished deal (or one ended by the challenge)."""
-    assert e.contract is not None
-    t = e.table
-    n = e.n
-    piles = t.won if t is not None else [0] * n
-    tricks = t.count if t is not None else [0] * n
-    r = e.rules
-    ds = score_deal(n, e.dealer, e.contract, e.declarer, e.solo_bid, piles, tricks, e.legage,
-                    e.challenger is not None, e.dealt,
-                    e.contract == "pfeife" and e.pfeife_broken(),     # asked for Pfeife only
-                    high=r.high_trumps,
-                    multiple_solo_hands=str(r.multiple_solo_hands),
-                    raeuber_tie=str(r.raeuber_tie))
+def score_deal(n: int, dealer: int, contract: str, declarer: int | None, solo_bid: bool,
+               piles: Sequence[int], tricks_won: Sequence[int], legage: int, challenge: bool,
+               dealt_hands: Sequence[int], pfeife_broken: bool, *, high: str = "T18..T22",
+               multiple_solo_hands: str = "each", raeuber_tie: str = "all_tied") -> DealScore:
+    """§6.11 ``score_deal``; piles and hands are card masks of the ``n``-player pack."""
+    f = facts_from_piles(n, dealer, contract, declarer, solo_bid, piles, tricks_won, legage,
+                         challenge, dealt_hands, pfeife_broken, high=high,
+                         multiple_solo_hands=multiple_solo_hands)
+    return score_facts(n, dealer, f, raeuber_tie)
+
+
+def score_of(n: int, dealer: int, f: CegoFacts, raeuber_tie: str) -> Score:
+    """The ``Score`` of a deal's facts: its items, net and the facts a ``result`` records."""
+    ds = score_facts(n, dealer, f, raeuber_tie)
     items = [ScoreItem(name, base, mult, tuple(net_of(entry)),
                        note=f"sheet {entry}") for name, base, mult, entry in ds.items]
-    facts: dict[str, Any] = {
-        "declarer": e.forehand if e.contract == "raeuber" else e.declarer,
-        "contract": e.contract,
-    }
+    facts: dict[str, Any] = {"declarer": f.declarer, "contract": f.contract}
     if ds.points is not None:
         facts["points"] = ds.points
-    if e.challenger is None:
-        facts["tricks"] = list(tricks)
+    if f.tricks is not None:
+        facts["tricks"] = list(f.tricks)
     if ds.multiplier is not None:
         facts["multiplier"] = ds.multiplier
     facts["sheet"] = list(ds.sheet)
     return Score(items, ds.net, facts)
-
-
-def sheet_problem(n: int, dealer: int, contract: str, declarer: int | None,
-                  solo_bid: bool | None,
-                  sheet: Sequence[int], points: Sequence[int] | None,
-                  challenged: bool) -> str | None:
-    """What is wrong with the sheet entries a score sheet records (no cards), or None: the
-    shapes §6.5–§6.9 allow for ``contract`` (and the card points, when written)."""
-    fh = (dealer + 1) % n
-    if contract == "raeuber":                                           # §6.8
-        ok = [0, -RAEUBER_LOSS, -RAEUBER_LOSS_FOREHAND]
-        if any(s not in ok or (s == -RAEUBER_LOSS_FOREHAND) != (i == fh and s != 0)
-               for i, s in enumerate(sheet)) or not any(sheet):
-            return ("a Räuber sheet has −5 for each loser (−10 for forehand) and 0 elsewhere "
-                    "(§6.8)")
-        return None
-    if declarer is None or not 0 <= declarer < n:
-        return None
-    others = [sheet[i] for i in range(n) if i != declarer]
-    if challenged:                                                      # §6.9
-        m = FACTOR_NO_SOLO.get(contract)
-        unit = 8 * m if m else 0
-        if not unit or any(s % unit or s < 0 for s in sheet) or not any(sheet):
-            return f"after a challenge every sheet entry is a multiple of 8·M = {unit} (§6.9)"
-        return None
-    if contract in PB_VALUE:                                            # §6.7
-        v = PB_VALUE[contract]
-        if not ((sheet[declarer] == v and not any(others))
-                or (sheet[declarer] == 0 and all(s == v for s in others))):
-            return (f"{contract} writes {v} for the declarer, or {v} for each defender (§6.7)")
-        return None
-    if contract == "solo":
-        def factors(a: int) -> set[int]:
-            return {SOLO_FACTOR_WON if a > 0 else SOLO_FACTOR_LOST}
-    elif contract in FACTOR_NO_SOLO:
-        both = {FACTOR_SOLO[contract], FACTOR_NO_SOLO[contract]} if solo_bid is None else \
-            {(FACTOR_SOLO if solo_bid else FACTOR_NO_SOLO)[contract]}
-
-        def factors(a: int) -> set[int]:
-            return both
-    else:
-        return None
-    values = {a * m for a in range(-8, 9) if a for m in factors(a)}
-    won = sheet[declarer] > 0 and not any(others)
-    lost = sheet[declarer] == 0 and others[0] > 0 and all(s == others[0] for s in others)
-    v = sheet[declarer] if won else -others[0] if lost else 0
-    if not (won or lost) or v not in values:
-        return ("the sheet writes V = A·M for the declarer when it is positive, else |V| for "
-                "each defender (§6.5)")
-    if (points is not None and len(points) == 2 and contract != "pfeife"
-            and all(isinstance(p, int) for p in points)):
-        a = achievement(points[0]) if 0 <= points[0] <= TOTAL_POINTS else 0
-        if not a or v % a or v // a not in factors(a):
-            return (f"card points {points[0]} give A = {a}, which does not make V = {v} (§6.2)")
-    return None
