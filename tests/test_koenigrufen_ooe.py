@@ -550,3 +550,75 @@ def test_king_ultimo_only_by_the_holder_of_the_called_king() -> None:
     rec["declarations"][2]["say"] = ["king_ultimo", "partner"]
     rec["declarations"] += [{"seat": 0, "say": []}, {"seat": 1, "say": []}]
     assert deltas(rec, {"name": "ooe_2023"}) == [-1, 1, -1, 1]
+
+
+# -- bonuses in the solo games ([OÖ23 Ansagen 1], issue 24 item 2) -------------------------------
+# Forehand Du plays a colour game with all four kings and wins eleven tricks (the C7 loses the
+# tenth); Four Kings, the only bonus of a colour game besides Valat (summary §5.1), are in his
+# pile. The talon (and in the Farbendreier the untaken half) is the opponents'.
+_COLOUR_HANDS = ["SK SQ SN HK HQ HN DK DQ DN CK CQ C7",
+                 "SJ S10 HJ H1 DJ D1 CN CJ T22 T21 T20 T19",
+                 "S9 S8 H2 H3 D2 D3 C10 C9 T18 T17 T16 T15",
+                 "S7 H4 D4 C8 T14 T13 T12 T11 T10 T9 T8 T7"]
+_COLOUR_PLAY = ["SK S10 S9 S7", "SQ SJ S8 T14", "SN T22 T18 T13", "HK HJ H2 H4",
+                "HQ H1 H3 T12", "HN T21 T17 T11", "DK DJ D2 D4", "DQ D1 D3 T10",
+                "DN T20 T16 T9", "C7 CN C10 C8", "CJ C9 T8 CK", "CQ T19 T15 T7"]
+
+
+def _colour_game(contract: str, say: list[str]) -> dict[str, Any]:
+    exchange = {"take": "lower", "discard": ["T4", "T5", "T6"]} \
+        if contract == "farbendreier" else None
+    return _record(3, _COLOUR_HANDS, ["T6 T5 T4", "T3 T2 T1"],
+                   [(0, contract), (1, "pass"), (2, "pass"), (3, "pass")],
+                   [(0, say), (1, []), (2, []), (3, [])], _COLOUR_PLAY, exchange)
+
+
+@pytest.mark.parametrize("contract,say,expected", [
+    # Farbensolo 6 (+18 / −6) and Four Kings, doubled in a solo game ([OÖ23 Ansagen 1]: "Alle
+    # Prämien zählen still die Hälfte, bei den Solospielen doppelt"; the Solospiele are
+    # Solorufer, Solodreier and Farbensolo, summary §5.1 after LTA-GK1 Kap. 9): silent 1 × 2 = 2
+    # from each opponent, announced 2 × 2 = 4
+    ("farbensolo", [], [18 + 6, -8, -8, -8]),
+    ("farbensolo", ["four_kings"], [18 + 12, -10, -10, -10]),
+    # the Farbendreier (3: +9 / −3) is no solo game: Four Kings silent 1, announced 2 (the
+    # summary's check after MAIR-CUPS: a Farbendreier with every silent bonus is 9 + 3 = 12)
+    ("farbendreier", [], [9 + 3, -4, -4, -4]),
+    ("farbendreier", ["four_kings"], [9 + 6, -5, -5, -5]),
+], ids=["farbensolo-silent", "farbensolo-announced", "farbendreier-silent",
+        "farbendreier-announced"])
+def test_four_kings_in_a_colour_game(contract: str, say: list[str],
+                                     expected: list[int]) -> None:
+    rep = validated(_colour_game(contract, say), {"name": "ooe_2023"})
+    score = rep.scores[0]
+    assert score.facts["tricks"] == [11, 1, 0, 0]
+    assert [i.name for i in score.items] == ["contract", "four_kings"]
+    assert list(score.deltas) == expected
+
+
+def _seed_round(rec: dict[str, Any], say: list[str]) -> dict[str, Any]:
+    """The same deal with the seed's announcement round (from the declarer's right)."""
+    rec = copy.deepcopy(rec)
+    turns = [(1, []), (2, []), (3, []), (0, say)] + ([(1, []), (2, []), (3, [])] if say else [])
+    rec["declarations"] = [{"seat": s, "say": x} for s, x in turns]
+    return rec
+
+
+@pytest.mark.parametrize("contract,say,expected", [
+    ("farbensolo", [], [18 + 6, -8, -8, -8]),
+    ("farbensolo", ["four_kings"], [18 + 12, -10, -10, -10]),
+    ("farbendreier", [], [9 + 3, -4, -4, -4]),
+], ids=["farbensolo-silent", "farbensolo-announced", "farbendreier-silent"])
+def test_four_kings_in_a_colour_game_of_the_final(contract: str, say: list[str],
+                                                  expected: list[int]) -> None:
+    """oe_finale_2021: [ÖF21 Ansagen] "Beim Farbensolo sind nur Vier Könige und Valat möglich"
+    (quoted by the summary §5.1), doubled in the Farbensolo as a solo game; the Tarockcup's page
+    (as far as it was available) names no bonus of a colour game but Valat, so
+    tarockcup_austria keeps Valat only (farbensolo_bonuses = valat): the contract alone."""
+    rec = _seed_round(_colour_game(contract, say), say)
+    assert deltas(rec, {"name": "oe_finale_2021"}) == expected
+    if not say:
+        rep = validated(rec, {"name": "tarockcup_austria"})
+        assert [i.name for i in rep.scores[0].items] == ["contract"]
+    else:
+        assert rejected(rec, {"name": "tarockcup_austria"}) == [
+            ("KR-ANNOUNCE-CONTRACT", "/declarations/3/say/0")]
