@@ -20,6 +20,7 @@ import pytest
 
 from tarockrec import games, rulesets
 from tarockrec.codecs import jsonio, xmlio
+from tarockrec.errors import IllegalAction
 from tarockrec.generate import deal_record
 from tarockrec.games.koenigrufen.scoring import trischaken_oe2023
 from tarockrec.rules import RulesError
@@ -622,3 +623,61 @@ def test_four_kings_in_a_colour_game_of_the_final(contract: str, say: list[str],
     else:
         assert rejected(rec, {"name": "tarockcup_austria"}) == [
             ("KR-ANNOUNCE-CONTRACT", "/declarations/3/say/0")]
+
+
+# -- a hold binds the holder to the contract's hand conditions (issue 24 item 3) ---------------
+# `generate koenigrufen -n 510 --seed 11 --rules ooe_2023`, deal 510: forehand (seat 2) holds
+# no bird (T1–T4) but held seat 0's Besserrufer, and then owed a bird he could not announce.
+_BIRDLESS_FOREHAND = ["T1 T5 T6 T8 T11 T19 SQ CK HK HN H4 D1",
+                      "T2 T4 T9 T10 T14 T15 T17 SJ C8 C7 HQ H3",
+                      "T12 SK S10 S9 S7 CJ C10 H1 H2 DK DN D3",
+                      "T7 T16 T21 T22 SN CN C9 HJ DQ DJ D2 D4"]
+
+
+def _auction_engine(hands: list[str], dealer: int, calls: list[tuple[int, str]]) -> Any:
+    e, found = G.make_engine(G.rules({"name": "ooe_2023"}), 4, dealer,
+                             {"hands": [h.split() for h in hands],
+                              "talon": [["T3", "T13", "CQ"], ["T18", "T20", "S8"]]},
+                             {"doubling": 0})
+    assert e is not None and not found
+    for seat, call in calls:
+        e.call(seat, call)
+    return e
+
+
+def test_a_besserrufer_is_held_only_with_a_bird() -> None:
+    """[OÖ23 Vorhand 2]: forehand may hold the last bid, "d. h. selbst spielen" (summary §3.3);
+    whoever plays a Besserrufer needs a bird in hand before the talon, a Besserrufer without one
+    is a revoke ([OÖ23 Ansagen 4], summary §3.7, §5.3). So a hold that would make a player
+    without a bird the Besserrufer is refused like his bid (KR-BID-HAND), and the deal cannot
+    reach a state where he owes a bird he does not hold."""
+    calls = [(2, "mein_spiel"), (3, "pass"), (0, "besserrufer"), (1, "pass")]
+    e = _auction_engine(_BIRDLESS_FOREHAND, 1, calls)
+    with pytest.raises(IllegalAction) as err:
+        e.verify_call(2, "hold")
+    assert err.value.code == "KR-BID-HAND"
+    legal = {a.value for a in e.legal_actions if a.kind == "call"}
+    assert "hold" not in legal and "pass" in legal and "dreier" in legal
+    assert not e.can_call(2, "besserrufer")             # not as a bid of his own either
+    # seat 0 holds T1: after forehand's pass he plays the Besserrufer
+    e.call(2, "pass")
+    assert e.declarer == 0 and e.contract is not None and e.contract.id == "besserrufer"
+    # the record is refused where the hold is written
+    rec = _record(1, _BIRDLESS_FOREHAND, ["T3 T13 CQ", "T18 T20 S8"],
+                  calls + [(2, "hold"), (0, "pass")], [], [])
+    assert rejected(rec, {"name": "ooe_2023"})[0] == ("KR-BID-HAND", "/auction/4")
+
+
+def test_a_king_call_is_held_only_without_four_kings() -> None:
+    """[OÖ23 Vorhand 3; Allg. 6]: no king-call game with all four kings (summary §3.3, §3.7):
+    forehand with four kings may not hold another's Solorufer."""
+    hands = ["SK CK HK DK T1 T5 T6 T8 T11 T19 SQ D1",
+             "T2 T4 T9 T10 T14 T15 T17 SJ C8 C7 HQ H3",
+             "T12 HN H4 S10 S9 S7 CJ C10 H1 H2 DN D3",
+             "T7 T16 T21 T22 SN CN C9 HJ DQ DJ D2 D4"]
+    e = _auction_engine(hands, 3, [(0, "mein_spiel"), (1, "solorufer"), (2, "pass"),
+                                   (3, "pass")])
+    with pytest.raises(IllegalAction) as err:
+        e.verify_call(0, "hold")
+    assert err.value.code == "KR-BID-HAND"
+    assert "hold" not in {a.value for a in e.legal_actions if a.kind == "call"}
