@@ -681,3 +681,35 @@ def test_a_king_call_is_held_only_without_four_kings() -> None:
         e.verify_call(0, "hold")
     assert err.value.code == "KR-BID-HAND"
     assert "hold" not in {a.value for a in e.legal_actions if a.kind == "call"}
+
+
+#: announced bonus values in the solo games, per opponent, as the sources give them: the cups'
+#: table (Pagat 2, Uhu 4, Kakadu 6, Quapil 8, King Ultimo / Trull / All Kings 2; silent half)
+#: doubled "bei den Solospielen" ([OÖ23 Ansagen 1]; summary §5.1, §7.3); in a colour game All
+#: Kings only ([OÖ23]; [ÖF21 Ansagen] "Beim Farbensolo sind nur Vier Könige und Valat
+#: möglich"), none where the source names none (tarockcup_austria); Valat is no bonus item
+#: here (8 / 4 times the contract, never doubled)
+_SOLO_BIRDS = {"pagat": 4, "uhu": 8, "kakadu": 12, "quapil": 16, "trull": 4, "four_kings": 4}
+SOLO_BONUSES = {
+    name: {"solorufer": {**_SOLO_BIRDS, "king_ultimo": 4}, "solodreier": _SOLO_BIRDS,
+           "farbensolo": {} if name == "tarockcup_austria" else {"four_kings": 4},
+           # for contrast, two contracts that are no solo games
+           "dreier": {b: v // 2 for b, v in _SOLO_BIRDS.items()},
+           "farbendreier": {} if name == "tarockcup_austria" else {"four_kings": 2}}
+    for name in ("ooe_2023", "oe_finale_2021", "tarockcup_austria")}
+
+
+@pytest.mark.parametrize("name", sorted(SOLO_BONUSES))
+def test_every_bonus_of_the_solo_games_against_the_source(name: str) -> None:
+    """The bonus items each cup set scores in each solo game, and their announced value (the
+    scoring's 2 · solo · b, silent solo · b), against the table above."""
+    from tarockrec.games.koenigrufen.engine import tariff
+
+    rules = G.rules({"name": name})
+    t = tariff(rules)
+    for cid, expected in SOLO_BONUSES[name].items():
+        c = t.contracts[cid]
+        kinds = t.bonus_types[c.no_trump, c.king_call]
+        if c.no_trump and rules.farbensolo_bonuses != "valat_and_four_kings":
+            kinds = ()
+        assert {b: 2 * c.solo * t.bonus_base[b] for b in kinds} == expected, (name, cid)
