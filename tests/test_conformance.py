@@ -163,7 +163,10 @@ def test_validating_a_deal_leaves_no_reference_cycle(run: Run) -> None:
 SWEEP = [(name, n, rs) for name, game in sorted(all_games().items()) for n in game.table_sizes
          for rs, doc in rulesets.for_game(name).items() if doc.complete]
 #: deals per case in CI (half of them with the generator's policy, half with any legal
-#: action alike); a long sweep was run by hand (figures in the commit message)
+#: action alike). A long sweep by hand, the same loop (issue 24 item 3): Königrufen 10,000
+#: deals under each of its four complete sets, Carinthian and Cego 10,000 per table size,
+#: Illustrated 13,000 per size and set, Ulti 4,000: no dead end, no error (before the fix,
+#: ooe_2023 reached 3 dead ends in the same 10,000 deals)
 SWEEP_DEALS = 200
 
 
