@@ -152,8 +152,6 @@ SHARED: tuple[Code, ...] = (
     Code("IMPORT-RULES", "docs/akos.md", "the server accepted a game that the rule set akos "
          "refuses (a rule of the server tarockrec does not reproduce); it is not imported",
          severity="warning"),
-    Code("IMPORT-UNSUPPORTED", "docs/akos.md", "a game uses what the notation cannot write (a "
-         "sixth kontra level); it is not imported", severity="warning"),
     Code("IMPORT-TOTALS", "docs/akos.md", "the session totals the server stored differ from "
          "the ones tarockrec computes for the imported session (the records are written)",
          severity="warning"),

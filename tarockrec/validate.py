@@ -182,13 +182,19 @@ def _validate_session(game: games.Game[Any], rules: Any, n: int, rec: dict[str, 
             add(Finding("SESSION-DEALER", f"deal {i + 1} should be dealt by seat "
                         f"{expected_dealer} (the deal passes on in play order), not seat "
                         f"{deal['dealer']}", ptr + "/dealer"))
-        if "carry" in deal and deal["carry"] != carry:
+        # compared key by key in full: an absent key is its initial value (off / 0)
+        written = game.normalise_carry(rules, n, deal["carry"]) if "carry" in deal else None
+        derived = game.normalise_carry(rules, n, carry)
+        if written is not None and written != derived:
             if carry_known:
+                diff = ", ".join(f"{k} {derived.get(k)!r}, not {written.get(k)!r}"
+                                 for k in sorted(set(written) | set(derived))
+                                 if written.get(k) != derived.get(k))
                 add(Finding("SESSION-CARRY", f"the carried state written here {deal['carry']} "
-                            f"differs from the one the earlier deals give {carry}",
+                            f"differs from the one the earlier deals give ({diff})",
                             ptr + "/carry"))
             else:  # an earlier deal could not be replayed: take the table's word for it
-                carry = deal["carry"]
+                carry = written
         score, engine = _validate_deal(game, rules, n, deal, ptr, carry, report)
         report.scores.append(score)
         if score is None:

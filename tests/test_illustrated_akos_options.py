@@ -348,3 +348,66 @@ def test_akos_bidding_matches_the_server() -> None:
         if e.invitation is not None:
             seen.add("invited " + PACK.code(e.invitation[0]))
     assert {"hold", "solo", "invited T19", "invited T18", "invited T20"} <= seen, seen
+
+
+# -- the sixth kontra level (issue 24 item 4) ------------------------------------------------------
+def _fedak_sari() -> dict[str, Any]:
+    """samples' §4.11 chain on the game up to mordkontra (s2, defender), and seat 3 (the
+    declarer's partner) answers with the sixth level, Fedák Sári."""
+    with open(os.path.join(VALID, "kontra_chain_mordkontra.json"), encoding="utf-8") as f:
+        rec: dict[str, Any] = json.load(f)
+    rec.pop("result")
+    assert [d["say"] for d in rec["declarations"]][5:] == [["mordkontra"], [], [], []]
+    rec["declarations"][6]["say"] = ["fedak_sari"]
+    rec["declarations"].append({"seat": 2, "say": []})
+    return rec
+
+
+def test_the_sixth_kontra_level_under_akos() -> None:
+    """The server's levels go up to Fedák Sári, the sixth (phase/Announcing: MAX_CONTRA_LEVEL =
+    7, a level below it may be said; the client's contra_array names it "Fedák Sári"), said by
+    the owner's side as the even levels are (AnnouncementContra.getNextTeamToContra), and it
+    doubles once more: AnnouncementBase.calculatePoints shifts the points by the level, ×64.
+    The sample's ×32 game (32 to each seat of the declarer's side, 2 against 2; the silent
+    double game 2, trull 1 and four kings 1 beside it make 36) becomes ×64: 64 + 4 = 68."""
+    rec = _fedak_sari()
+    rec["rules"] = {"name": "akos"}
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert list(rep.scores[0].deltas) == [-68, 68, -68, 68]  # type: ignore[union-attr]
+    game = next(i for i in rep.scores[0].items if i.name == "game")  # type: ignore[union-attr]
+    assert list(game.deltas) == [-64, 64, -64, 64]
+    # the level after it does not exist, and the defenders may not say it
+    rec["declarations"][7]["say"] = ["fedak_sari"]
+    codes = [(f.code, f.pointer) for f in validate_record(rec).findings]
+    assert codes == [("IT-KONTRA-SIDE", "/declarations/7/say/0")]
+
+
+@pytest.mark.parametrize("name,code,at", [
+    ("default", "IT-KONTRA-MAX", "/declarations/6/say/0"),      # the seed ends at mordkontra
+    ("tarokk_kupa", "IT-KONTRA-MAX", "/declarations/6/say/0"),
+    ("itvb", "IT-KONTRA-MAX", "/declarations/5/say/0"),         # ITVB 6: up to hirskontra
+])
+def test_the_sixth_kontra_level_elsewhere_is_a_finding(name: str, code: str, at: str) -> None:
+    rec = _fedak_sari()
+    rec["rules"] = {"name": name}
+    found = [(f.code, f.pointer) for f in validate_record(rec).findings]
+    assert found[0] == (code, at)
+
+
+def test_the_sixth_kontra_level_in_every_notation() -> None:
+    """JSON Schema, XML (and its XSD) and the text notation write and read it."""
+    from lxml import etree
+
+    from tarockrec import schema
+    from tarockrec.codecs import jsonio, textio, xmlio
+
+    rec = _fedak_sari()
+    rec["rules"] = {"name": "akos"}
+    assert not list(schema._validator().iter_errors(rec)) and schema.fast_check(rec)
+    text = jsonio.dumps(rec)
+    doc = xmlio.dumps(rec)
+    assert schema.xsd().validate(etree.fromstring(doc.encode()))
+    assert jsonio.dumps(xmlio.loads(doc)) == text
+    assert jsonio.dumps(textio.loads(textio.dumps(rec))) == text
+    assert "fedak_sari" in textio.dumps(rec)

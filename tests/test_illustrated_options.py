@@ -89,5 +89,5 @@ def test_refused_options(option: str, value: str) -> None:
 
 
 def test_unknown_option_value() -> None:
-    rec = with_options("e01_complete_deal.json", max_kontra_level=6)
+    rec = with_options("e01_complete_deal.json", max_kontra_level=7)
     assert {f.code for f in validate_record(rec).findings} == {"OPTION-VALUE"}

@@ -13,12 +13,15 @@ import pytest
 from click.testing import CliRunner
 
 from tarockrec.cli import main
-from tarockrec.games import all_games
+from tarockrec.engine import Action
+from tarockrec.games import Batch, all_games
 from tarockrec.games.illustrated.contracts import PACK
 from tarockrec.games.illustrated.engine import IllustratedEngine
 from tarockrec.games.illustrated.rules import IllustratedRules
 from tarockrec.importers.akos import card_code, import_database, statement
 from tarockrec.validate import validate_record
+
+from conftest import SAMPLES
 
 GAME = all_games()["illustrated"]
 
@@ -50,7 +53,7 @@ _BONUS = {"trull": "trull", "four_kings": "negykiraly", "double_game": "dupla",
           **{f"king_ultimo:{x}": f"ultimoC{s}5T8" for x, s in _SUIT.items()},
           **{f"king_uhu:{x}": f"ultimoC{s}5T7" for x, s in _SUIT.items()},
           "eight_tarokk": "nyolctarokk", "nine_tarokk": "kilenctarokk"}
-_KONTRA = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+_KONTRA = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra", "fedak_sari")
 
 
 def server_card(c: str) -> str:
@@ -214,7 +217,8 @@ def test_card_and_statement_codes() -> None:
     assert statement("trullK1") == "kontra:trull" and statement("jatekK2") == "rekontra"
     assert statement("hkp") == "kontra" and statement("ultimoCa5T8") == "king_ultimo:H"
     assert statement("nyolctarokk") == "eight_tarokk"
-    for bad in ("jatek", "zaroparos", "nyolctarokkK1", "trullKx"):
+    assert statement("jatekK6") == "fedak_sari" and statement("trullK6") == "fedak_sari:trull"
+    for bad in ("jatek", "zaroparos", "nyolctarokkK1", "trullKx", "jatekK7"):
         with pytest.raises(ValueError):
             statement(bad)
 
@@ -296,9 +300,9 @@ def _broken_db(path: str, session_games: list[IllustratedEngine]) -> tuple[str, 
     swapped = list(acts)
     swapped[plays[0]], swapped[plays[1]] = swapped[plays[1]], swapped[plays[0]]
     ids["refused"] = db.game(sid, b, deck, swapped)
-    # the sixth kontra level (Fedák Sári), which the notation cannot write
+    # a seventh kontra level, which the server does not have (its levels end at Fedák Sári)
     turn = next(i for i, (_, a) in enumerate(acts) if a.startswith("announce:"))
-    ids["kontra6"] = db.game(sid, b, deck, acts[:turn] + [(acts[turn][0], "announce:jatekK6")]
+    ids["kontra7"] = db.game(sid, b, deck, acts[:turn] + [(acts[turn][0], "announce:jatekK7")]
                              + acts[turn:])
     ids["unfinished"] = db.game(sid, b, deck, acts[:plays[5]])
     return db.close(), ids
@@ -310,7 +314,7 @@ def test_broken_games_are_findings(tmp_path: Any, session_games: list[Illustrate
     by_game = {f.pointer.split("/")[2]: f for f in res.findings}
     expect = {"short_deck": "IMPORT-UNREADABLE", "bad_card": "IMPORT-UNREADABLE",
               "bad_action": "IMPORT-UNREADABLE", "bad_announce": "IMPORT-UNREADABLE",
-              "refused": "IMPORT-RULES", "kontra6": "IMPORT-UNSUPPORTED",
+              "refused": "IMPORT-RULES", "kontra7": "IMPORT-UNREADABLE",
               "unfinished": "IMPORT-INCOMPLETE"}
     for name, code in expect.items():
         f = by_game[str(ids[name])]
@@ -512,3 +516,55 @@ def test_stored_totals_compared(tmp_path: Any, session_games: list[IllustratedEn
     res = import_database(db.close())
     assert [f.code for f in res.findings] == ["IMPORT-TOTALS"]
     assert len(res.records) == 1 and validate_record(res.records[0]).valid
+
+
+def _engine_of(rec: dict[str, Any]) -> IllustratedEngine:
+    """The engine of a valid record, replayed action by action."""
+    rules = GAME.rules(rec["rules"])
+    e, found = GAME.make_engine(rules, 4, rec["dealer"], rec["deal"], {})
+    assert e is not None and not found
+    for _, step in GAME.replay(rec, e):
+        if isinstance(step, Batch):
+            step.run()
+        else:
+            assert isinstance(step, Action), step
+            e.apply(step)
+    assert e.is_over
+    return e
+
+
+def test_the_sixth_kontra_level_imports(tmp_path: Any) -> None:
+    """A game with the server's sixth kontra level (``jatekK6``, Fedák Sári) imports under akos
+    and scores as the server scored it: the points of the game shifted by the level
+    (AnnouncementBase.calculatePoints), ×64. The deal: the samples' §4.11 chain up to mordkontra
+    (the ×32 game, 32 to each seat of the declarer's side, and 4 for the silent double game,
+    trull and four kings), answered with Fedák Sári by the declarer's partner: 64 + 4 = 68.
+    A second game follows, so that the server's stored totals are compared as well."""
+    with open(os.path.join(SAMPLES, "illustrated", "valid", "kontra_chain_mordkontra.json"),
+              encoding="utf-8") as f:
+        rec = json.load(f)
+    rec.pop("result")
+    rec["rules"] = {"name": "akos"}
+    rec["declarations"][6]["say"] = ["fedak_sari"]
+    rec["declarations"].append({"seat": 2, "say": []})
+    k6 = _engine_of(rec)
+    assert list(k6.score().deltas) == [-68, 68, -68, 68]
+    rng = random.Random(3)
+    nxt = GAME.random_deal(rng, 4, GAME.next_dealer(k6, k6.dealer, 4, {}), AKOS, {"periods": []})
+    while not nxt.is_over:
+        nxt.apply(GAME.choose(nxt, rng))
+    db = Db(str(tmp_path / "k6.db"))
+    sid = db.session()
+    _, _, acts = server_game(k6)
+    assert (2, "announce:jatekK5") in acts and (3, "announce:jatekK6") in acts
+    db.game(sid, *server_game(k6))
+    db.game(sid, *server_game(nxt))
+    stored = [68 * s + d for s, d in zip((-1, 1, -1, 1), nxt.score().deltas)]
+    db.points(sid, stored)
+    res = import_database(db.close())
+    assert not res.findings, [str(f) for f in res.findings]
+    (session,) = res.records
+    assert session["deals"][0]["declarations"][6] == {"seat": 3, "say": ["fedak_sari"]}
+    rep = validate_record(session)
+    assert rep.valid and rep.totals == stored
+    assert list(rep.scores[0].deltas) == [-68, 68, -68, 68]  # type: ignore[union-attr]

@@ -20,6 +20,7 @@ import pytest
 
 from tarockrec import games, rulesets
 from tarockrec.codecs import jsonio, xmlio
+from tarockrec.errors import IllegalAction
 from tarockrec.generate import deal_record
 from tarockrec.games.koenigrufen.scoring import trischaken_oe2023
 from tarockrec.rules import RulesError
@@ -550,3 +551,165 @@ def test_king_ultimo_only_by_the_holder_of_the_called_king() -> None:
     rec["declarations"][2]["say"] = ["king_ultimo", "partner"]
     rec["declarations"] += [{"seat": 0, "say": []}, {"seat": 1, "say": []}]
     assert deltas(rec, {"name": "ooe_2023"}) == [-1, 1, -1, 1]
+
+
+# -- bonuses in the solo games ([OÖ23 Ansagen 1], issue 24 item 2) -------------------------------
+# Forehand Du plays a colour game with all four kings and wins eleven tricks (the C7 loses the
+# tenth); Four Kings, the only bonus of a colour game besides Valat (summary §5.1), are in his
+# pile. The talon (and in the Farbendreier the untaken half) is the opponents'.
+_COLOUR_HANDS = ["SK SQ SN HK HQ HN DK DQ DN CK CQ C7",
+                 "SJ S10 HJ H1 DJ D1 CN CJ T22 T21 T20 T19",
+                 "S9 S8 H2 H3 D2 D3 C10 C9 T18 T17 T16 T15",
+                 "S7 H4 D4 C8 T14 T13 T12 T11 T10 T9 T8 T7"]
+_COLOUR_PLAY = ["SK S10 S9 S7", "SQ SJ S8 T14", "SN T22 T18 T13", "HK HJ H2 H4",
+                "HQ H1 H3 T12", "HN T21 T17 T11", "DK DJ D2 D4", "DQ D1 D3 T10",
+                "DN T20 T16 T9", "C7 CN C10 C8", "CJ C9 T8 CK", "CQ T19 T15 T7"]
+
+
+def _colour_game(contract: str, say: list[str]) -> dict[str, Any]:
+    exchange = {"take": "lower", "discard": ["T4", "T5", "T6"]} \
+        if contract == "farbendreier" else None
+    return _record(3, _COLOUR_HANDS, ["T6 T5 T4", "T3 T2 T1"],
+                   [(0, contract), (1, "pass"), (2, "pass"), (3, "pass")],
+                   [(0, say), (1, []), (2, []), (3, [])], _COLOUR_PLAY, exchange)
+
+
+@pytest.mark.parametrize("contract,say,expected", [
+    # Farbensolo 6 (+18 / −6) and Four Kings, doubled in a solo game ([OÖ23 Ansagen 1]: "Alle
+    # Prämien zählen still die Hälfte, bei den Solospielen doppelt"; the Solospiele are
+    # Solorufer, Solodreier and Farbensolo, summary §5.1 after LTA-GK1 Kap. 9): silent 1 × 2 = 2
+    # from each opponent, announced 2 × 2 = 4
+    ("farbensolo", [], [18 + 6, -8, -8, -8]),
+    ("farbensolo", ["four_kings"], [18 + 12, -10, -10, -10]),
+    # the Farbendreier (3: +9 / −3) is no solo game: Four Kings silent 1, announced 2 (the
+    # summary's check after MAIR-CUPS: a Farbendreier with every silent bonus is 9 + 3 = 12)
+    ("farbendreier", [], [9 + 3, -4, -4, -4]),
+    ("farbendreier", ["four_kings"], [9 + 6, -5, -5, -5]),
+], ids=["farbensolo-silent", "farbensolo-announced", "farbendreier-silent",
+        "farbendreier-announced"])
+def test_four_kings_in_a_colour_game(contract: str, say: list[str],
+                                     expected: list[int]) -> None:
+    rep = validated(_colour_game(contract, say), {"name": "ooe_2023"})
+    score = rep.scores[0]
+    assert score.facts["tricks"] == [11, 1, 0, 0]
+    assert [i.name for i in score.items] == ["contract", "four_kings"]
+    assert list(score.deltas) == expected
+
+
+def _seed_round(rec: dict[str, Any], say: list[str]) -> dict[str, Any]:
+    """The same deal with the seed's announcement round (from the declarer's right)."""
+    rec = copy.deepcopy(rec)
+    turns = [(1, []), (2, []), (3, []), (0, say)] + ([(1, []), (2, []), (3, [])] if say else [])
+    rec["declarations"] = [{"seat": s, "say": x} for s, x in turns]
+    return rec
+
+
+@pytest.mark.parametrize("contract,say,expected", [
+    ("farbensolo", [], [18 + 6, -8, -8, -8]),
+    ("farbensolo", ["four_kings"], [18 + 12, -10, -10, -10]),
+    ("farbendreier", [], [9 + 3, -4, -4, -4]),
+], ids=["farbensolo-silent", "farbensolo-announced", "farbendreier-silent"])
+def test_four_kings_in_a_colour_game_of_the_final(contract: str, say: list[str],
+                                                  expected: list[int]) -> None:
+    """oe_finale_2021: [ÖF21 Ansagen] "Beim Farbensolo sind nur Vier Könige und Valat möglich"
+    (quoted by the summary §5.1), doubled in the Farbensolo as a solo game; the Tarockcup's page
+    (as far as it was available) names no bonus of a colour game but Valat, so
+    tarockcup_austria keeps Valat only (farbensolo_bonuses = valat): the contract alone."""
+    rec = _seed_round(_colour_game(contract, say), say)
+    assert deltas(rec, {"name": "oe_finale_2021"}) == expected
+    if not say:
+        rep = validated(rec, {"name": "tarockcup_austria"})
+        assert [i.name for i in rep.scores[0].items] == ["contract"]
+    else:
+        assert rejected(rec, {"name": "tarockcup_austria"}) == [
+            ("KR-ANNOUNCE-CONTRACT", "/declarations/3/say/0")]
+
+
+# -- a hold binds the holder to the contract's hand conditions (issue 24 item 3) ---------------
+# `generate koenigrufen -n 510 --seed 11 --rules ooe_2023`, deal 510: forehand (seat 2) holds
+# no bird (T1–T4) but held seat 0's Besserrufer, and then owed a bird he could not announce.
+_BIRDLESS_FOREHAND = ["T1 T5 T6 T8 T11 T19 SQ CK HK HN H4 D1",
+                      "T2 T4 T9 T10 T14 T15 T17 SJ C8 C7 HQ H3",
+                      "T12 SK S10 S9 S7 CJ C10 H1 H2 DK DN D3",
+                      "T7 T16 T21 T22 SN CN C9 HJ DQ DJ D2 D4"]
+
+
+def _auction_engine(hands: list[str], dealer: int, calls: list[tuple[int, str]]) -> Any:
+    e, found = G.make_engine(G.rules({"name": "ooe_2023"}), 4, dealer,
+                             {"hands": [h.split() for h in hands],
+                              "talon": [["T3", "T13", "CQ"], ["T18", "T20", "S8"]]},
+                             {"doubling": 0})
+    assert e is not None and not found
+    for seat, call in calls:
+        e.call(seat, call)
+    return e
+
+
+def test_a_besserrufer_is_held_only_with_a_bird() -> None:
+    """[OÖ23 Vorhand 2]: forehand may hold the last bid, "d. h. selbst spielen" (summary §3.3);
+    whoever plays a Besserrufer needs a bird in hand before the talon, a Besserrufer without one
+    is a revoke ([OÖ23 Ansagen 4], summary §3.7, §5.3). So a hold that would make a player
+    without a bird the Besserrufer is refused like his bid (KR-BID-HAND), and the deal cannot
+    reach a state where he owes a bird he does not hold."""
+    calls = [(2, "mein_spiel"), (3, "pass"), (0, "besserrufer"), (1, "pass")]
+    e = _auction_engine(_BIRDLESS_FOREHAND, 1, calls)
+    with pytest.raises(IllegalAction) as err:
+        e.verify_call(2, "hold")
+    assert err.value.code == "KR-BID-HAND"
+    legal = {a.value for a in e.legal_actions if a.kind == "call"}
+    assert "hold" not in legal and "pass" in legal and "dreier" in legal
+    assert not e.can_call(2, "besserrufer")             # not as a bid of his own either
+    # seat 0 holds T1: after forehand's pass he plays the Besserrufer
+    e.call(2, "pass")
+    assert e.declarer == 0 and e.contract is not None and e.contract.id == "besserrufer"
+    # the record is refused where the hold is written
+    rec = _record(1, _BIRDLESS_FOREHAND, ["T3 T13 CQ", "T18 T20 S8"],
+                  calls + [(2, "hold"), (0, "pass")], [], [])
+    assert rejected(rec, {"name": "ooe_2023"})[0] == ("KR-BID-HAND", "/auction/4")
+
+
+def test_a_king_call_is_held_only_without_four_kings() -> None:
+    """[OÖ23 Vorhand 3; Allg. 6]: no king-call game with all four kings (summary §3.3, §3.7):
+    forehand with four kings may not hold another's Solorufer."""
+    hands = ["SK CK HK DK T1 T5 T6 T8 T11 T19 SQ D1",
+             "T2 T4 T9 T10 T14 T15 T17 SJ C8 C7 HQ H3",
+             "T12 HN H4 S10 S9 S7 CJ C10 H1 H2 DN D3",
+             "T7 T16 T21 T22 SN CN C9 HJ DQ DJ D2 D4"]
+    e = _auction_engine(hands, 3, [(0, "mein_spiel"), (1, "solorufer"), (2, "pass"),
+                                   (3, "pass")])
+    with pytest.raises(IllegalAction) as err:
+        e.verify_call(0, "hold")
+    assert err.value.code == "KR-BID-HAND"
+    assert "hold" not in {a.value for a in e.legal_actions if a.kind == "call"}
+
+
+#: announced bonus values in the solo games, per opponent, as the sources give them: the cups'
+#: table (Pagat 2, Uhu 4, Kakadu 6, Quapil 8, King Ultimo / Trull / All Kings 2; silent half)
+#: doubled "bei den Solospielen" ([OÖ23 Ansagen 1]; summary §5.1, §7.3); in a colour game All
+#: Kings only ([OÖ23]; [ÖF21 Ansagen] "Beim Farbensolo sind nur Vier Könige und Valat
+#: möglich"), none where the source names none (tarockcup_austria); Valat is no bonus item
+#: here (8 / 4 times the contract, never doubled)
+_SOLO_BIRDS = {"pagat": 4, "uhu": 8, "kakadu": 12, "quapil": 16, "trull": 4, "four_kings": 4}
+SOLO_BONUSES = {
+    name: {"solorufer": {**_SOLO_BIRDS, "king_ultimo": 4}, "solodreier": _SOLO_BIRDS,
+           "farbensolo": {} if name == "tarockcup_austria" else {"four_kings": 4},
+           # for contrast, two contracts that are no solo games
+           "dreier": {b: v // 2 for b, v in _SOLO_BIRDS.items()},
+           "farbendreier": {} if name == "tarockcup_austria" else {"four_kings": 2}}
+    for name in ("ooe_2023", "oe_finale_2021", "tarockcup_austria")}
+
+
+@pytest.mark.parametrize("name", sorted(SOLO_BONUSES))
+def test_every_bonus_of_the_solo_games_against_the_source(name: str) -> None:
+    """The bonus items each cup set scores in each solo game, and their announced value (the
+    scoring's 2 · solo · b, silent solo · b), against the table above."""
+    from tarockrec.games.koenigrufen.engine import tariff
+
+    rules = G.rules({"name": name})
+    t = tariff(rules)
+    for cid, expected in SOLO_BONUSES[name].items():
+        c = t.contracts[cid]
+        kinds = t.bonus_types[c.no_trump, c.king_call]
+        if c.no_trump and rules.farbensolo_bonuses != "valat_and_four_kings":
+            kinds = ()
+        assert {b: 2 * c.solo * t.bonus_base[b] for b in kinds} == expected, (name, cid)

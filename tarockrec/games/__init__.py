@@ -128,6 +128,14 @@ class Game(Generic[E]):
     def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
         return {}
 
+    def normalise_carry(self, rules: RuleSet, n: int, carry: dict[str, Any]) -> dict[str, Any]:
+        """The carried state ``carry`` names, in full: absent keys take the initial state's
+        values (off / 0 / none open, as the notation says), private ``_`` fields are left out.
+        Two carries mean the same state exactly when their normal forms are equal."""
+        out = self.initial_carry(rules, n)
+        out.update((k, v) for k, v in carry.items() if not k.startswith("_"))
+        return out
+
     def next_carry(self, engine: E, carry: dict[str, Any]) -> dict[str, Any]:
         return carry
 

@@ -33,7 +33,7 @@ from ..engine import Action
 from ..errors import IllegalAction
 from ..findings import Finding
 from ..games import all_games
-from ..games.illustrated.contracts import PACK
+from ..games.illustrated.contracts import KONTRA_LEVELS, PACK
 from ..games.illustrated.engine import IllustratedEngine
 from ..games.illustrated.rules import IllustratedRules
 from ..games.illustrated.scoring import next_periods, periods_after
@@ -47,7 +47,9 @@ _SUIT = {"a": "H", "b": "D", "c": "S", "d": "C"}
 _RANK = {5: "K", 4: "Q", 3: "N", 2: "J"}
 _CARD = re.compile(r"^(?:t([1-9]|1[0-9]|2[0-2])|([abcd])([1-5]))$")
 _BID = {"3": "three", "2": "two", "1": "one", "0": "solo"}
-_KONTRA = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+#: the server's kontra levels 1–6 (``K1`` … ``K6``, the sixth Fedák Sári: phase/Announcing
+#: MAX_CONTRA_LEVEL = 7), the rule set akos's (max_kontra_level = 6)
+_KONTRA = KONTRA_LEVELS
 #: announcement ids of the server that Illustrated games can hold -> our bonus ids
 _BONUS = {
     "trull": "trull", "negykiraly": "four_kings", "dupla": "double_game", "volat": "volat",
@@ -96,7 +98,7 @@ def card_code(server_id: str) -> str:
 
 def statement(server_id: str) -> str:
     """One announcement id of the server -> one item of a declaration turn (``ValueError`` for
-    one an Illustrated game cannot hold; ``NotImplementedError`` for the sixth kontra level)."""
+    one an Illustrated game cannot hold)."""
     name, k, level_text = server_id.partition("K")
     level = 0
     if k:
@@ -114,7 +116,8 @@ def statement(server_id: str) -> str:
     if name != "jatek" and name not in _BONUS:
         raise ValueError(f"{server_id!r}: {name} cannot be kontra'd in an Illustrated game")
     if level > len(_KONTRA):
-        raise NotImplementedError(f"{server_id!r}: kontra level {level}")
+        raise ValueError(f"{server_id!r}: the server's kontra levels end at {len(_KONTRA)} "
+                         f"({_KONTRA[-1]})")
     word = _KONTRA[level - 1]
     return word if name == "jatek" else f"{word}:{_BONUS[name]}"
 
@@ -274,12 +277,6 @@ class _Game:
                     continue
                 try:
                     say.append(statement(param))
-                except NotImplementedError:
-                    raise _Skip(Finding(
-                        "IMPORT-UNSUPPORTED", f"game {self.gid}: action {ordinal} ({text!r}) is "
-                        "a sixth kontra level (Fedák Sári), which tarockrec's notation does not "
-                        "have (it ends at mordkontra); the game is not imported",
-                        f"{self.ptr}/action/{ordinal}", "warning")) from None
                 except ValueError as err:
                     raise self._unreadable(ordinal, text, str(err)) from None
             elif kind == "play":

@@ -49,8 +49,9 @@ GAME_VALUE = {"three": 1, "two": 2, "one": 3, "solo": 4}
 TALON_TABLE = {"three": (3, 1, 1, 1), "two": (2, 2, 1, 1), "one": (1, 2, 2, 1), "solo": (0, 2, 2, 2)}
 CALLS = ("pass", "hold") + LEVELS
 
-# §4.11 kontra levels
-KONTRA_LEVELS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+# §4.11 kontra levels; the sixth, Fedák Sári (×64), only where a rule set goes so far
+# (``max_kontra_level = 6``: the AkosUzonyi/Tarock server, docs/akos.md)
+KONTRA_LEVELS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra", "fedak_sari")
 LEVEL_OF = {k: i + 1 for i, k in enumerate(KONTRA_LEVELS)}
 
 # §4.9 bonuses: id -> (silent value or None, announced value)

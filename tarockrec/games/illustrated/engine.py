@@ -71,6 +71,9 @@ _SEATS: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
 #: the round before the partner call: over before it starts, never pushed to (_declare runs in
 #: the declaration phase only, whose round _apply_call makes), so one serves every engine
 _NO_ROUND = Round(DECLARATION_ROUND, ())
+#: the levels said against the owner of the item (odd) and by his side (even), in words
+_ODD_LEVELS = ", ".join(KONTRA_LEVELS[0::2])
+_EVEN_LEVELS = ", ".join(KONTRA_LEVELS[1::2])
 #: max_kontra_level -> the kontra ladder (§4.11)
 _LADDERS = {k: KontraLadder(KONTRA_LEVELS[:k]) for k in range(1, len(KONTRA_LEVELS) + 1)}
 _WITH_SAS = ALL_BONUSES + SAS_BONUSES
@@ -831,9 +834,9 @@ class IllustratedEngine(DeclaringEngine):
                         which = ("the declarer side's" if owner == "O" else "the defenders'")
                         raise _bad("IT-KONTRA-SIDE", f"seat {seat} ({'declarer side' if me == 'D' else 'defender'}) "
                                    f"may not say {level_name} on {which} {tgt}: "
-                                   + ("kontra, szubkontra and mordkontra are said against the "
-                                      "other side" if lvl % 2 else "rekontra and hirskontra are "
-                                      "said by the side that owns the item"), item, sub)
+                                   + (_ODD_LEVELS + " are said against the other side"
+                                      if lvl % 2 else _EVEN_LEVELS + " are said by the side "
+                                      "that owns the item"), item, sub)
                     raise _bad("IT-KONTRA-TARGET", f"seat {seat} says {item}, but {tgt} has "
                                "not been announced (or was superseded)", item, sub)
                 cur = items[key]
@@ -843,7 +846,7 @@ class IllustratedEngine(DeclaringEngine):
                 if chains.refusal(key, level_name, me) is not None:   # out of order
                     raise _bad("IT-KONTRA-LEVEL", f"seat {seat} says {level_name} on {tgt}, "
                                f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
-                               f"; the next level is {KONTRA_LEVELS[cur] if cur < 5 else 'none'}",
+                               f"; the next level is {KONTRA_LEVELS[cur] if cur < maxk else 'none'}",
                                item, sub)
                 if (self._barred(tgt) and self._undeclared(seat, declared)
                         and not self._partner_holds(seat, tgt)):
@@ -1359,8 +1362,9 @@ class IllustratedEngine(DeclaringEngine):
         hand_decl = [h for h in HAND_BONUSES if (self.kept[seat] & TAROCK_MASK).bit_count()
                      == HAND_BONUSES[h][0] and seat not in self.hand_declared]
         kontras = []
+        maxk = int(self.rules.max_kontra_level)
         for (team, item), lvl in self.items.items():
-            if lvl < 5:
+            if lvl < maxk:
                 name = KONTRA_LEVELS[lvl]
                 kontras.append(name if item == "game" else f"{name}:{item}")
         singles = hand_decl + kontras + list(self.bonuses)

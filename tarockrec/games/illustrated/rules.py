@@ -204,8 +204,9 @@ class IllustratedRules(RuleSet):
                meaning="whoever discarded the called card must kontra the game"),
         Option("lone_declarer_takes_all_discards", "false", TF, section="G25",
                meaning="a lone declarer (1 v 3) counts every discard, not only his own"),
-        Option("max_kontra_level", 5, (5, 4, 3), section="G33",
-               meaning="the highest kontra level (5 mordkontra, 4 hirskontra, 3 szubkontra)"),
+        Option("max_kontra_level", 5, (6, 5, 4, 3), section="G33",
+               meaning="the highest kontra level (6 fedak_sari, 5 mordkontra, 4 hirskontra, "
+                       "3 szubkontra)"),
         Option("pagat_uhu_value", 20, (20, 15), section="G32",
                meaning="the value of the pagát uhu (and of the sas uhu where it is played)"),
         # 21/42 (seed), 30/60 (§6.7); 42/84: Tarokk Kupa Versenyszabályzat 1§ item 5

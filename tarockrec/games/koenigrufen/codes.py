@@ -19,8 +19,9 @@ CODES: tuple[Code, ...] = (
     Code("KR-BID-LOW", "§3.1", "a bid that does not outrank the standing one"),
     Code("KR-HOLD", "§3.3", "a hold by a player without the priority, of Mein Spiel, or of "
          "nothing"),
-    Code("KR-BID-HAND", "§4.6.3", "a Besserrufer bid by a player holding no bird, under "
-         "bird_announcement_requires_card"),
+    Code("KR-BID-HAND", "§4.6.3", "a Besserrufer bid (or hold) by a player holding no bird, "
+         "under bird_announcement_requires_card or besserrufer_bird_in_hand; a king-call "
+         "contract bid (or held) with four kings, under four_kings_forbid_king_call"),
     Code("KR-AUCTION-INCOMPLETE", "§3.3", "the record ends during the auction"),
     Code("KR-CHOICE", "§3.3", "forehand's free choice is missing, misplaced or names no "
          "contract he may choose"),

@@ -120,8 +120,14 @@ CONTRACTS: dict[str, Contract] = {c.id: c for c in (
              talon_owner="declarer", announcements=_KC),
     Contract("dreier", 80, 40, 40, "positive", talon="half", talon_owner="declarer",
              announcements=_SOLO),
+    # solo = 2: a solo game ("Solospiel", with Solorufer and Solodreier). Under the seed its
+    # only bonus is Valat, which ``solo`` never multiplies (§6.2), so this changes nothing
+    # there; where it knows Four Kings (``farbensolo_bonuses = valat_and_four_kings``, the
+    # modern rules of §7.2) they are doubled: [OÖ23 Ansagen 1] "Alle Prämien zählen still die
+    # Hälfte, bei den Solospielen doppelt" (harbour-tarock summary §5.1, §7.3: the Solospiele
+    # are Solorufer, Solodreier and Farbensolo, after LTA-GK1 Kap. 9)
     Contract("farbensolo", 90, 50, 50, "positive", talon_owner="opponents",
-             declarer_leads=True, announcements=("valat",), no_trump=True),
+             declarer_leads=True, solo=2, announcements=("valat",), no_trump=True),
     Contract("piccolo_ouvert", 100, 60, 60, "misere", declarer_leads=True, tricks_goal=1),
     Contract("bettel_ouvert", 110, 80, 80, "misere", declarer_leads=True, tricks_goal=0),
     Contract("solodreier", 120, 100, 100, "positive", talon_owner="opponents", solo=2,
@@ -228,8 +234,10 @@ CAPTURE_BASE = 10
 TAROCKCUP_BONUS_BASE = {"pagat": 1, "uhu": 2, "kakadu": 3, "quapil": 4, "king_ultimo": 1,
                         "trull": 1, "four_kings": 1}
 TAROCKCUP_CAPTURE_BASE = 1
-#: Decision: the Solorufer / Solodreier bonus doubling (``solo = 2``, §6.2) stays under the cup
-#: scale; the cup's page names the bonus values only and says nothing against the doubling.
+#: The solo games' bonus doubling (``solo = 2``: Solorufer, Solodreier, Farbensolo) stays under
+#: the cup scale: [OÖ23 Ansagen 1] doubles every bonus "bei den Solospielen"; the cup's page
+#: (tarockcup.at, as far as it was available) names the bonus values only and says nothing
+#: against it. The Farbendreier is no solo game: its Four Kings count once.
 KONTRA_LEVELS = ("kontra", "rekontra", "subkontra")
 
 __all__ = ["PACK", "CONTRACTS", "Contract", "card_points", "thirds", "iter_bits"]

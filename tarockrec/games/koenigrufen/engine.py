@@ -133,7 +133,7 @@ class Plan:
     call (§3.3, §3.4) without the checked path's sentences."""
 
     __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids",
-                 "free_choices", "hold_any", "rank")
+                 "free_choices", "limited", "hold_any", "rank")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         t = self.tariff = tariff(rules)
@@ -157,6 +157,8 @@ class Plan:
         #: the contracts forehand's free choice takes without a further check
         self.free_choices = frozenset(c for c in t.contracts
                                       if c not in t.first_word_only and c not in limited)
+        #: the contracts whose hold, too, is checked against the holder's hand
+        self.limited = frozenset(limited)
         self.hold_any = rules.hold_right != "forehand_only"
         self.rank = spec.rank
 
@@ -502,7 +504,7 @@ class KoenigrufenEngine(DeclaringEngine):
             return False
         if call == "hold":
             return (high != "mein_spiel" and (p.hold_any or seat == self.forehand)
-                    and a.may_hold(seat))
+                    and high not in p.limited and a.may_hold(seat))
         return call in p.free_bids and p.rank[call] > p.rank[high]
 
     # -- redeal (§2.3) -------------------------------------------------------------------
@@ -587,7 +589,14 @@ class KoenigrufenEngine(DeclaringEngine):
         why = a.refusal(seat, call)
         if why is not None:
             raise self._auction_refusal(why, seat, call)
-        if call in ("pass", "hold", "mein_spiel"):
+        if call == "hold":
+            # §3.3: the holder plays the held contract himself ([OÖ23 Vorhand 2]), so his hand
+            # must allow it as it would his own bid: a Besserrufer without a bird is a revoke
+            # ([OÖ23 Ansagen 4]), a king call with four kings forbidden ([OÖ23 Vorhand 3])
+            assert a.high is not None
+            self._check_hand_limits(seat, a.high, held=True)
+            return
+        if call in ("pass", "mein_spiel"):
             return
         self._check_hand_limits(seat, call)
 
@@ -612,20 +621,24 @@ class KoenigrufenEngine(DeclaringEngine):
         # OPEN_PASS and OVER cannot reach here: the opening and the phase are checked first
         return self._wrong_phase("call", call)  # pragma: no cover
 
-    def _check_hand_limits(self, seat: int, call: str) -> None:
+    def _check_hand_limits(self, seat: int, call: str, held: bool = False) -> None:
+        """Whether ``seat``'s hand lets it play contract ``call`` (bid, chosen, or ``held``:
+        the hold of the standing ``call``)."""
         c = self.contracts[call]
+        value = "hold" if held else call
+        play = f"hold (and so play) {call}" if held else f"play {call}"
         if call == "besserrufer" and (self.rules.besserrufer_bird_in_hand
                                       or self.rules.bird_announcement_requires_card):
             # the compulsory bird (§4.6.3) must be announceable: under these options only
             # by its holder, so a Besserrufer without a bird in hand could never open
             if not any(self.hands[seat] >> card & 1 for card, _ in self.tariff.bird_card.values()):
                 raise _bad("KR-BID-HAND", f"seat {seat} holds no bird ("
-                           + ", ".join(self.tariff.birds) + ") and so cannot play besserrufer "
-                           "under this rule set", call)
+                           + ", ".join(self.tariff.birds) + f") and so cannot {play} "
+                           "under this rule set", value)
         if (c.king_call and self.rules.four_kings_forbid_king_call
                 and self.hands[seat] & KING_MASK == KING_MASK):
-            raise _bad("KR-BID-HAND", f"with four kings seat {seat} may not play {call} under "
-                       "this rule set", call)
+            raise _bad("KR-BID-HAND", f"with four kings seat {seat} may not {play} under "
+                       "this rule set", value)
 
     def _apply_call(self, seat: int, call: str) -> Event:
         self._push_call(seat, call)
