@@ -115,6 +115,11 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     out = sys.stdout
     cases: list[str] = []
     style = report.Style(fmt, quiet, max_findings, strict)
+    cores = parallel.default_jobs()
+    if jobs is not None and jobs > cores:
+        click.echo(f"tarockrec: --jobs {jobs} is more than the {cores} core(s) this process may "
+                   "use; the workers (at most one per run of records) will share them",
+                   err=True)
     try:
         for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
             progress.tick(chunk.source, chunk.offset, sum(chunk.counts))

@@ -167,3 +167,56 @@ def test_writing_to_a_full_disk_is_one_line(args: list[str]) -> None:
     assert res.returncode == 2, err
     assert err == "tarockrec: cannot write the output: no space left on device; what was " \
                   "written is incomplete\n"
+
+
+# -- bounded resources ------------------------------------------------------------------------
+@pytest.mark.parametrize("records, batch, most", [(1, 1000, 1), (7, 2, 4)])
+def test_jobs_start_no_more_workers_than_runs(records: int, batch: int, most: int,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Any) -> None:
+    import multiprocessing
+    monkeypatch.setattr(parallel, "BATCH", batch)
+    path = tmp_path / "few.jsonl"
+    path.write_text((jsonio.dumps(REC, compact=True) + "\n") * records, encoding="utf-8")
+    runs = parallel.rendered([str(path)], Style(), jobs=64)
+    first = next(runs)                  # the pool is up: every worker it starts is running
+    started = len(multiprocessing.active_children())
+    rest = list(runs)
+    assert started == most
+    assert sum(c.counts[0] for c in [first, *rest]) == records
+
+
+def test_jobs_above_the_cores_are_named(tmp_path: Any) -> None:
+    path = tmp_path / "one.json"
+    path.write_text(jsonio.dumps(REC), encoding="utf-8")
+    many = parallel.default_jobs() + 1
+    res = CliRunner().invoke(main, ["validate", "-j", str(many), str(path)])
+    assert res.exit_code == 0
+    assert f"--jobs {many} is more than the {many - 1} core(s)" in res.output
+    res = CliRunner().invoke(main, ["validate", "-j", str(many - 1), str(path)])
+    assert res.exit_code == 0 and "core(s)" not in res.output
+
+
+_PEAK = """
+import resource, sys
+from tarockrec import sources
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+found = [(e.index, e.problem) for e in sources.entries(sys.argv[1])]
+assert found == [(1, None), (2, None)], found
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+@pytest.mark.parametrize("text", ["a" * 20_000_000, "\n" * 10_000_000])
+def test_a_json_array_with_a_large_text_reads_in_memory_of_its_size(text: str,
+                                                                    tmp_path: Any) -> None:
+    """The array splitter's pattern for a text kept a place to go back to per character
+    (~120 bytes per byte: 2.4 GB for this file)."""
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps([dict(REC, _x=text), REC], indent=2), encoding="utf-8")
+    size = path.stat().st_size
+    res = subprocess.run([sys.executable, "-c", _PEAK, str(path)], capture_output=True,
+                         cwd=ROOT, timeout=300)
+    assert res.returncode == 0, res.stderr.decode()
+    grown = int(res.stdout) * 1024                      # ru_maxrss: kilobytes on Linux
+    assert grown < 10 * size, (grown, size)

@@ -171,9 +171,8 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-#: a JSON text (skipped whole: its characters in runs, no backtracking) or a number or
-#: constant outside texts
-_NUMBERS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|-?[0-9]+|-?Infinity|NaN')
+#: a JSON text (skipped whole, see _ARRAY_TOKENS) or a number or constant outside texts
+_NUMBERS = re.compile(rb'"(?:[^"\\]++|\\.)*+"|-?[0-9]+|-?Infinity|NaN')
 
 
 #: a run of 19 digits: a number that may not fit 64 bits, which orjson would turn into an
@@ -434,7 +433,10 @@ def iter_json_document(data: bytes) -> Iterator[Entry]:
         yield 1, 1, doc
 
 
-_ARRAY_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},]')
+#: a JSON text, skipped whole, or a bracket or comma. Possessive (``++``, ``*+``): the matcher
+#: keeps no place to go back to, so a text of 20 MB takes no memory (``(?:[^"\\]|\\.)*``
+#: kept one per character, ~120 bytes for each)
+_ARRAY_TOKENS = re.compile(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{},]')
 
 
 def iter_json_array(data: bytes) -> Iterator[Entry] | None:
