@@ -220,3 +220,87 @@ def test_a_json_array_with_a_large_text_reads_in_memory_of_its_size(text: str,
     assert res.returncode == 0, res.stderr.decode()
     grown = int(res.stdout) * 1024                      # ru_maxrss: kilobytes on Linux
     assert grown < 10 * size, (grown, size)
+
+
+# -- an XML start tag of very many attributes ---------------------------------------------------
+def _bomb_archive(attributes: int, after: int = 1, sep: str = " ") -> str:
+    text = "".join(xmlio.iter_dumps([REC] * (1 + after)))
+    many = sep.join(f'a{i}="1"' for i in range(attributes))
+    return text.replace('<deal game="koenigrufen"', f'<deal game="koenigrufen" {many}', 1)
+
+
+@pytest.mark.parametrize("attributes, sep", [(200_000, " "), (1_000_000, " "),
+                                             (200_000, "\n")])
+def test_an_xml_start_tag_of_very_many_attributes_is_refused_at_once(attributes: int, sep: str,
+                                                                     tmp_path: Any) -> None:
+    """libxml2 took time quadratic in the attributes of a tag (minutes for 200,000) before any
+    code of ours saw it; now it never sees more than one over the limit."""
+    path = tmp_path / "bomb.xml"
+    path.write_text(_bomb_archive(attributes, 1, sep), encoding="utf-8")
+    res = _cli(["validate", "-j", "1", str(path)])     # timeout: the test fails, not hangs
+    out = res.stdout.decode()
+    assert res.returncode == 2 and "XML-ATTRIBUTES" in out, out
+    line = 3 + (attributes - 1 if sep == "\n" else 0)   # the line libxml2 gives, kept
+    assert f"#1, line {line}: UNREADABLE" in out and "#2, line" in out and "1 valid" in out
+
+
+def test_the_attribute_guard_passes_everything_else_on_unchanged() -> None:
+    import io
+    from tarockrec.codecs.xmlio import _AttributeGuard
+    text = "".join(xmlio.iter_dumps([REC] * 40)).encode()
+    fake = b"<x " + b" ".join(b'a%d="1"' % i for i in range(300)) + b"/>"
+    tricky = text.replace(b"<players>", b"<!-- " + fake + b" --><players>", 1).replace(
+        b"<players>", b"<![CDATA[" + fake + b"]]><players>", 2)
+    for data in (text, tricky):
+        for size in (7, 1000, 32768, -1):
+            guard = _AttributeGuard(io.BytesIO(data))
+            parts = []
+            while part := guard.read(size):
+                assert size < 0 or len(part) <= size
+                parts.append(part)
+            assert b"".join(parts) == data
+    cut = _AttributeGuard(io.BytesIO(b"<r>" + fake.replace(b" a1=", b"\n a1=") + b"</r>")).read()
+    assert cut.count(b'="1"') == xmlio.MAX_ATTRIBUTES + 1 and cut.count(b"\n") == 1
+
+
+def _reading(pid: int, path: str) -> bool:
+    """Whether process ``pid`` has read into ``path`` (its imports are done)."""
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == path:
+                with open(f"/proc/{pid}/fdinfo/{fd}") as info:
+                    if int(info.readline().split()[1]) > 0:
+                        return True
+    except OSError:
+        pass
+    return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fdinfo"), reason="needs /proc")
+@pytest.mark.parametrize("signum, jobs", [("SIGINT", "1"), ("SIGTERM", "2")])
+def test_a_signal_is_honoured_while_xml_is_parsed(signum: str, jobs: str, tmp_path: Any) -> None:
+    """Ctrl-C and SIGTERM (handled by Python, so run only between calls into C) stop
+    validate while the archive is parsed: no C call of the reader runs long."""
+    import signal
+    import time
+    path = tmp_path / "bomb.xml"
+    path.write_text(_bomb_archive(1_000_000, 3000), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", jobs,
+                             str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 120
+        while not _reading(proc.pid, str(path)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        proc.send_signal(getattr(signal, signum))
+        proc.wait(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode()
+    assert proc.returncode == 2 and err.startswith("tarockrec: stopped by "), err
+    assert took < (5 if jobs == "1" else 15), took      # workers end their run (GRACE)
