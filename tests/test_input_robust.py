@@ -304,3 +304,61 @@ def test_a_signal_is_honoured_while_xml_is_parsed(signum: str, jobs: str, tmp_pa
     err = proc.stderr.read().decode()
     assert proc.returncode == 2 and err.startswith("tarockrec: stopped by "), err
     assert took < (5 if jobs == "1" else 15), took      # workers end their run (GRACE)
+
+
+# -- compressed archives cut short ----------------------------------------------------------------
+def _archive_bytes(n: int = 200) -> bytes:
+    from tarockrec.generate import deal_records
+    return "".join(jsonio.dumps(r, compact=True) + "\n"
+                   for r in deal_records("koenigrufen", n, 3)).encode()
+
+
+def _compress(data: bytes, kind: str) -> bytes:
+    import zstandard
+    if kind == "gz":
+        return gzip.compress(data)
+    return zstandard.ZstdCompressor(write_checksum=True).compress(data)   # a 4-byte trailer
+
+
+def _read(path: Any) -> list[tuple[int, str | None]]:
+    return [(e.index, e.problem.code if e.problem else None) for e in sources.entries(str(path))]
+
+
+@pytest.mark.parametrize("kind", ["gz", "zst"])
+def test_a_compressed_archive_cut_short_keeps_its_complete_records(kind: str,
+                                                                  tmp_path: Any) -> None:
+    data = _archive_bytes()
+    packed = _compress(data, kind)
+    path = tmp_path / f"cut.jsonl.{kind}"
+    path.write_bytes(packed[:len(packed) * 85 // 100])
+    got = _read(path)
+    readable = [i for i, code in got if code is None]
+    assert readable == list(range(1, len(readable) + 1))
+    # zstd gives its data a block (128 kB) at a time; gzip up to the cut
+    assert len(readable) >= (150 if kind == "gz" else 100), got[-3:]
+    assert got[-1] == (len(got), "IO-ERROR") and all(c != "IO-ERROR" for _, c in got[:-1])
+    (last,) = [e for e in sources.entries(str(path))][-1:]
+    assert last.problem is not None and "is cut short" in last.problem.message
+    chunks = list(parallel.rendered([str(path)], Style(), jobs=2))
+    assert sum(c.counts[0] for c in chunks) == len(readable)
+    res = CliRunner().invoke(main, ["validate", "-q", str(path)])
+    assert res.exit_code == 2 and f"{len(readable)} valid" in res.output
+
+
+@pytest.mark.parametrize("kind", ["gz", "zst"])
+def test_a_compressed_archive_cut_at_a_records_end_or_followed_by_junk_is_told(
+        kind: str, tmp_path: Any) -> None:
+    data = (jsonio.dumps(REC, compact=True) + "\n").encode() * 3
+    packed = _compress(data, kind)
+    path = tmp_path / f"a.jsonl.{kind}"
+    path.write_bytes(packed[:-4])                       # the checksum or trailer only
+    assert _read(path) == [(1, None), (2, None), (3, None), (4, "IO-ERROR")]
+    path.write_bytes(packed + b"not compressed")
+    assert _read(path) == [(1, None), (2, None), (3, None), (4, "IO-ERROR")]
+    path.write_bytes(packed + _compress(data, kind) + (b"\0" * 8 if kind == "gz" else b""))
+    assert _read(path) == [(i, None) for i in range(1, 7)]   # members / frames, padding
+    if kind == "gz":
+        broken = bytearray(packed)
+        broken[-12] ^= 0xFF                            # data or its check sum damaged
+        path.write_bytes(bytes(broken))
+        assert _read(path)[-1][1] == "IO-ERROR"
