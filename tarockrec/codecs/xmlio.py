@@ -43,9 +43,10 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
-from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, NumberTooLong, _compact, unwritable, whole_number
+from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
+from .jsonio import NumberTooLong, whole_number
 
 VERSION = 1
 
