@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import zlib
 from dataclasses import dataclass
 from typing import IO, Any, Iterator
 
@@ -159,14 +160,28 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: "
                                                  f"{err.strerror or err}", ""))
         return
+    last: Entry | Lines | None = None
     try:
-        src = _opened(raw)
+        src, inflated = _opened(raw)
         head = src.read(65536)
+        if head.startswith(BOM):     # what Windows tools write first: read past it, whatever
+            head = head[len(BOM):]   # the format (line numbers and records are the same)
         fmt = detect(_plain_name(name), head)
         if fmt == "jsonl":
-            yield from _line_runs(name, head, src, raw, batch)
+            for last in _line_runs(name, head, src, raw, batch):
+                yield last
         else:
-            yield from _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt, raw)
+            for last in _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt,
+                              raw):
+                yield last
+        if inflated is not None and inflated.problem is not None:
+            # the records before the break were read; the break is told too (when it falls
+            # at a record's end, nothing else would tell)
+            index = 0 if last is None else last.index if isinstance(last, Entry) else \
+                last.index + _records(last.data)
+            yield Entry(name, index + 1, None, None, Finding(
+                "IO-ERROR", f"{name} {inflated.problem} (what came before was read: "
+                f"{index:,} record(s))", ""))
     except (OSError, EOFError, ValueError) as err:   # a broken compressed stream included
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
     finally:
@@ -175,22 +190,108 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
 
 
 _GZIP, _ZSTD = b"\x1f\x8b", b"\x28\xb5\x2f\xfd"
+#: the UTF-8 byte order mark
+BOM = b"\xef\xbb\xbf"
 COMPRESSED = (".gz", ".zst")
 
 
-def _opened(raw: IO[bytes]) -> IO[bytes]:
+def _opened(raw: IO[bytes]) -> tuple[IO[bytes], "_Inflated | None"]:
     """``raw`` as a buffered stream that can peek at its head, decompressed when it starts
-    with the gzip or zstd magic number."""
+    with the gzip or zstd magic number (then with the decompressing reader)."""
     fp: Any = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw, 1 << 16)
     magic = fp.peek(4)[:4]
-    if magic.startswith(_GZIP):
-        import gzip
-        return io.BufferedReader(gzip.GzipFile(fileobj=fp, mode="rb"), 1 << 16)
-    if magic == _ZSTD:
-        import zstandard
-        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(fp), 1 << 16)
+    if magic.startswith(_GZIP) or magic == _ZSTD:
+        inflated = _Inflated(fp, magic == _ZSTD)
+        return io.BufferedReader(inflated, 1 << 16), inflated
     buffered: IO[bytes] = fp
-    return buffered
+    return buffered, None
+
+
+#: compressed bytes given to the zstd decompressor at a time: it has no bound on what it gives
+#: back, and a block of 128 kB takes 4 bytes at the least (so at most ~64 MB come of these)
+_ZSTD_PIECE = 2048
+
+
+class _Inflated(io.RawIOBase):
+    """The decompressed bytes of a gzip or zstd stream (of members or frames one after
+    another), as they come. A stream cut short, broken, or followed by what is not compressed
+    data ends where what can be decompressed ends, and ``problem`` says why: the records
+    before are read (``gzip.GzipFile`` raised, losing what it had decompressed; zstandard's
+    reader ended a cut stream silently)."""
+
+    def __init__(self, fp: IO[bytes], zstd: bool) -> None:
+        self.fp, self.zstd = fp, zstd
+        self.read_some = getattr(fp, "read1", fp.read)    # what has arrived (a pipe streams)
+        self.dec: Any = None          # the decompressor of the member or frame being read
+        self.tail = b""               # compressed bytes not yet given to it
+        self.out = memoryview(b"")    # decompressed bytes not yet handed out
+        self.problem: str | None = None   # why the data end early (a sentence), if they do
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        while not self.out:
+            if self.problem is not None:
+                return 0
+            if not self.tail:
+                self.tail = self.read_some(1 << 16)
+                if not self.tail:
+                    if self.dec is not None and not self.dec.eof:
+                        self.problem = "is cut short: its compressed data stop before their end"
+                    return 0
+            if self.dec is None or self.dec.eof:
+                self._next_member()
+                if self.problem is not None:
+                    return 0
+            self.out = memoryview(self._inflate(len(buf)))
+        n = min(len(buf), len(self.out))
+        buf[:n] = self.out[:n]
+        self.out = self.out[n:]
+        return n
+
+    def _next_member(self) -> None:
+        """A new decompressor for the member or frame that starts the tail (zero bytes after
+        a gzip member are padding, as gzip reads them; then there is none)."""
+        magic = _ZSTD if self.zstd else _GZIP
+        if self.dec is not None and not self.zstd:
+            self.tail = self.tail.lstrip(b"\x00")
+            if not self.tail:
+                self.dec = None
+                return
+        while len(self.tail) < len(magic) and magic.startswith(self.tail):
+            more = self.read_some(1 << 16)      # a magic number split between two reads
+            if not more:
+                break
+            self.tail += more
+        if not self.tail.startswith(magic):
+            self.problem = "goes on after its compressed data with what is not compressed data"
+            return
+        if self.zstd:
+            import zstandard
+            self.dec = zstandard.ZstdDecompressor().decompressobj()
+        else:
+            self.dec = zlib.decompressobj(16 + zlib.MAX_WBITS)
+
+    def _inflate(self, size: int) -> bytes:
+        """Decompressed bytes (at most about ``size`` for gzip) from the tail."""
+        dec = self.dec
+        if dec is None:                 # only zero padding was left
+            self.tail = b""
+            return b""
+        try:
+            if self.zstd:
+                piece, self.tail = self.tail[:_ZSTD_PIECE], self.tail[_ZSTD_PIECE:]
+                data: bytes = dec.decompress(piece)
+                if dec.eof:
+                    self.tail = dec.unused_data + self.tail
+            else:
+                data = dec.decompress(self.tail, size)
+                self.tail = dec.unused_data if dec.eof else dec.unconsumed_tail
+        except Exception as err:     # zlib.error, zstandard.ZstdError: broken data
+            self.problem = "holds damaged compressed data"
+            return b""
+        return data
 
 
 class _Prefixed(io.RawIOBase):

@@ -48,6 +48,7 @@ from ..outcome import TOP as OUTCOME_TOP
 from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
+from .jsonio import NumberTooLong, whole_number
 
 VERSION = 1
 
@@ -73,7 +74,7 @@ def _dec_int(s: str) -> Any:
     v = _SMALL_INTS.get(s)
     if v is not None:
         return v
-    return int(s) if _INT.match(s) else s
+    return whole_number(s) if _INT.match(s) else s
 
 
 def _tok_ok(v: object) -> bool:
@@ -743,14 +744,15 @@ def _read_json_name(el: etree._Element, name: str) -> str:
 
 #: more attributes than any element of a record has; reading an attribute's value costs time in
 #: proportion to the element's attributes (libxml2 keeps them in a list), so many would be slow
+#: (and libxml2 never gives us more than one over: see _AttributeGuard)
 MAX_ATTRIBUTES = 256
 
 
 def _attributes(el: etree._Element) -> Any:
     if len(el.keys()) > MAX_ATTRIBUTES:      # keys() alone is fast: a single walk
-        raise XMLError(Finding("XML-ATTRIBUTES", f"<{_local(str(el.tag))}> carries "
-                               f"{len(el.keys())} attributes, more than the {MAX_ATTRIBUTES} "
-                               "a record may have", line=line_of(el)))
+        raise XMLError(Finding("XML-ATTRIBUTES", f"<{_local(str(el.tag))}> carries more than "
+                               f"the {MAX_ATTRIBUTES} attributes an element of a record may "
+                               "have", line=line_of(el)))
     return el.attrib.items()
 
 
@@ -833,6 +835,8 @@ def _entry(el: etree._Element, index: int, line: int,
         rec, lines = _record_of(el, version)
     except XMLError as err:
         return index, line, err.finding, {}
+    except NumberTooLong as err:
+        return index, line, Finding("REC-NUMBER", str(err), line=line), {}
     return index, line, rec, lines
 
 
@@ -1220,6 +1224,107 @@ class _Chain(io.RawIOBase):
         return self.rest.read(n)
 
 
+#: one attribute of a start tag, loosely: a name, "=", a quoted value (neither "<" nor ">" stands
+#: in a tag outside its quotes, and "<" not even in them); possessive, so that nothing is tried
+#: twice and nothing is kept to go back to
+_ATTRIBUTE = rb'''[^<>"'=]*+=[^<>"'=]*+(?:"[^"<]*+"|'[^'<]*+')'''
+#: a start tag with more than MAX_ATTRIBUTES attributes, up to the end of the one over
+_MANY_ATTRIBUTES = re.compile(rb"<(?:%s){%d}" % (_ATTRIBUTE, MAX_ATTRIBUTES + 1))
+_MORE_ATTRIBUTES = re.compile(rb"(?:%s)*+" % _ATTRIBUTE)
+#: where such a tag can start: a "<" and at least 4 bytes an attribute (a="") before the next
+#: "<" (found at half the cost of the pattern above, which is tried there only)
+_LONG_GAP = re.compile(rb"<[^<]{%d}" % (4 * (MAX_ATTRIBUTES + 1)))
+
+
+class _AttributeGuard:
+    """The bytes of ``fp`` as libxml2 is to read them, with every start tag of more than
+    MAX_ATTRIBUTES attributes cut after the first one over (the rest replaced by its line
+    breaks, so that every line number stays). libxml2 takes time quadratic in a tag's
+    attributes, in one C call that holds the GIL, so that no signal is handled either (200,000
+    attributes: minutes) — all before any code of ours sees the element. Cut, the record is
+    refused as any with too many attributes (XML-ATTRIBUTES) and the records after it are read.
+
+    The bytes are passed on up to the last "<" read so far (a tag holds none, so every tag is
+    seen whole); a tag of many attributes is found by one search of the pattern, which jumps
+    from "<" to "<" and walks each tag once. What looks like a tag inside a comment or a CDATA
+    section is text and left alone: they are followed from "<!" to their end."""
+
+    def __init__(self, fp: IO[bytes]) -> None:
+        self.fp = fp
+        self.held: list[bytes] = []           # from the last "<" read on
+        self.ready = memoryview(b"")          # checked bytes not yet handed out
+        self.done = False
+        self.inside: bytes | None = None      # the end of the comment or CDATA section we are in
+
+    def read(self, n: int = -1) -> bytes:
+        while not self.ready and not self.done:
+            chunk = self.fp.read(1 << 16)
+            if not chunk:
+                self.done = True
+                self.ready = memoryview(self._checked(b"".join(self.held)))
+                self.held = []
+                break
+            last = chunk.rfind(b"<")
+            if last < 0:
+                self.held.append(chunk)
+                continue
+            self.ready = memoryview(self._checked(b"".join(self.held) + chunk[:last]))
+            self.held = [chunk[last:]]
+        if n < 0:
+            n = len(self.ready)
+        out, self.ready = bytes(self.ready[:n]), self.ready[n:]
+        return out
+
+    def _checked(self, data: bytes) -> bytes:
+        """``data`` (whole tags, cut before a "<") with its tags of too many attributes cut."""
+        if self.inside is None and b"<!" not in data:      # the usual case: two searches
+            return _cut(data)
+        out: list[bytes] = []
+        pos = 0
+        while pos < len(data):
+            if self.inside is not None:                  # a comment or CDATA: passed on
+                end = data.find(self.inside, pos)
+                if end < 0:
+                    out.append(data[pos:])
+                    break
+                end += len(self.inside)
+                out.append(data[pos:end])
+                self.inside, pos = None, end
+                continue
+            opens = [(k, close) for k, close in ((data.find(b"<!--", pos), b"-->"),
+                                                 (data.find(b"<![CDATA[", pos), b"]]>"))
+                     if k >= 0]
+            if not opens:
+                out.append(_cut(data[pos:]))
+                break
+            k, self.inside = min(opens)
+            out.append(_cut(data[pos:k]))
+            out.append(data[k:k + 4])                    # "<!--" or "<![C": not an end
+            pos = k + 4
+        return b"".join(out)
+
+
+def _cut(data: bytes) -> bytes:
+    """``data`` with every start tag of too many attributes cut (see _AttributeGuard)."""
+    gap = _LONG_GAP.search(data)
+    if gap is None:
+        return data
+    out: list[bytes] = []
+    pos = 0
+    while gap is not None:
+        m = _MANY_ATTRIBUTES.match(data, gap.start())
+        if m is None:
+            gap = _LONG_GAP.search(data, gap.start() + 1)
+            continue
+        rest = _MORE_ATTRIBUTES.match(data, m.end())
+        end = rest.end() if rest is not None else m.end()
+        out += [data[pos:m.end()], b"\n" * data.count(b"\n", m.end(), end)]
+        pos = end
+        gap = _LONG_GAP.search(data, pos)
+    out.append(data[pos:])
+    return b"".join(out)
+
+
 def _syntax(err: etree.XMLSyntaxError, log: Any) -> Finding:
     msg, line = (getattr(err, "msg", None) or str(err)).strip(), err.lineno or 0
     log = [e for e in log if e.message]
@@ -1246,6 +1351,7 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
     """Stream an archive ``<tarockrec version="1">`` of ``<deal>``/``<session>`` elements:
     ``(index, line, record-or-Finding, lines)``, 1-based index. Memory stays constant
     (processed elements are cleared). Never raises for bad input."""
+    fp = _AttributeGuard(fp)          # type: ignore[assignment]  # reads as a binary stream
     head = b""
     try:
         while True:
