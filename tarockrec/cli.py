@@ -487,8 +487,9 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
 
     akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
     the rule set "akos" (docs/akos.md); one session record per game session. Games of other
-    types and games that cannot be imported are listed on stderr as findings. Exit 0: every
-    Illustrated game imported; 1: some were not; 2: the database cannot be read.
+    types and games that cannot be imported are listed on stderr as findings, then a summary
+    line. Exit 0: every Illustrated game imported; 1: some were not, or not as they stood (a
+    name no record can carry); 2: the database cannot be read.
     Example: tarockrec import akos tarock.db -o games.jsonl"""
     from .importers.akos import DatabaseError, import_database
     if output and os.path.exists(output) and not force:
@@ -506,6 +507,7 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
             sys.stdout.write(line)
     for f in result.findings:
         click.echo(f"{f} ({f.severity})", err=True)
+    click.echo(result.summary(), err=True)
     bad = any(f.severity != "info" for f in result.findings)
     sys.exit(EXIT_INVALID if bad else EXIT_VALID)
 
