@@ -99,12 +99,11 @@ def _jobs(asked: int | None, files: list[str]) -> int:
               "the summary.")
 @click.option("--max-findings", type=click.IntRange(1), default=None, metavar="N",
               help="Report at most N findings per record (the count of the rest is given).")
-@click.option("--strict", is_flag=True, help="Count a record with warnings as invalid.")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None, metavar="N",
               help="Worker processes (default: the machine's cores for inputs of 2 MB or "
                    "more, else 1). The output is the same for every N, in input order.")
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | None,
-             strict: bool, jobs: int | None) -> None:
+             jobs: int | None) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
     engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable input,
     or no record at all."""
@@ -113,7 +112,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     progress = _Progress(files)
     out = sys.stdout
     cases: list[str] = []
-    style = report.Style(fmt, quiet, max_findings, strict)
+    style = report.Style(fmt, quiet, max_findings)
     try:
         for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
             progress.tick(chunk.source, chunk.offset, sum(chunk.counts))

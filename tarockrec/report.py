@@ -22,15 +22,15 @@ class Style:
     fmt: str = "text"                  # text | json | junit
     quiet: bool = False                # valid records print nothing
     max_findings: int | None = None    # findings shown per record (the rest are counted)
-    strict: bool = False               # a warning makes a record invalid
 
 
-def status(entry: Entry, rep: Report, strict: bool = False) -> str:
-    """``valid``, ``invalid`` or ``unreadable``; with ``strict`` a warning makes a record
-    invalid too (what ``validate`` counts and its ``--format json`` reports)."""
+def status(entry: Entry, rep: Report) -> str:
+    """``valid``, ``invalid`` or ``unreadable`` (what ``validate`` counts and its ``--format
+    json`` reports). A record with no error is valid: no finding of validation is a warning
+    (the one that is not an error, SHEET-UNVERIFIED, is information)."""
     if entry.problem is not None:
         return UNREADABLE
-    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
+    if not rep.valid:
         return INVALID
     return VALID
 
@@ -55,7 +55,7 @@ def label(entry: Entry, many: bool | None = None) -> str:
 
 def render(entry: Entry, rep: Report, style: Style) -> tuple[str, str]:
     """(status, what ``validate`` prints for the record: "" when ``quiet`` hides it)."""
-    state = status(entry, rep, style.strict)
+    state = status(entry, rep)
     if style.quiet and state == VALID:
         return state, ""
     shown = rep.findings if style.max_findings is None else rep.findings[:style.max_findings]
