@@ -192,12 +192,13 @@ def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) 
         for entry in entries(source):
             progress.tick(entry.source, entry.offset)
             if entry.problem is not None:
-                problems.append(f"{report.label(entry, True)}: {entry.problem}")
+                problems.append(_named(entry, entry.problem))
                 unreadable.append(True)
                 raise _Abort()
             if not schema.fast_check(entry.record):
-                found = schema.explain(entry.record)
-                problems.extend(f"{report.label(entry, True)}: {f}" for f in found)
+                from .validate import _place
+                found = _place(schema.explain(entry.record), entry.lines, entry.line)
+                problems.extend(_named(entry, f) for f in found)
                 raise _Abort()
             if sheet:
                 yield _sheet_of(entry)
@@ -225,6 +226,14 @@ class _Abort(Exception):
     pass
 
 
+def _named(entry: Any, f: Finding) -> str:
+    """A finding of ``convert`` with its file and record, and its line named once: the
+    finding's own where it has one, else the record's."""
+    if f.line is not None:
+        return f"{entry.source} #{entry.index}: {f}"
+    return f"{report.label(entry, True)}: {f}"
+
+
 def _sheet_of(entry: Any) -> Any:
     """``convert --sheet``: the record's score sheet, or its errors and ``_Abort``."""
     from .sheet import NotSheetable, to_sheet
@@ -233,7 +242,7 @@ def _sheet_of(entry: Any) -> Any:
     except NotSheetable as err:
         errors = [f for f in err.report.findings if f.severity == "error"]
         for f in errors:
-            click.echo(f"{report.label(entry, True)}: {f}", err=True)
+            click.echo(_named(entry, f), err=True)
         click.echo(f"{report.label(entry, True)}: not valid, so no score sheet can be made "
                    "of it", err=True)
         raise _Abort() from None
@@ -562,9 +571,10 @@ def _short(section: str) -> str:
     return section.split(" (", 1)[0]
 
 
-def rulesets_markdown() -> str:
+def rulesets_markdown(game: str | None = None) -> str:
     """docs/rulesets.md: every shipped rule set against its game's default, point by point,
-    with the source of each value (``tarockrec rules --format markdown``)."""
+    with the source of each value (``tarockrec rules --format markdown``); with ``game``, that
+    game's section only."""
     from . import rulesets
     from .games import all_games
 
@@ -586,9 +596,12 @@ def rulesets_markdown() -> str:
            "`OPTION-UNSUPPORTED` (never scored by approximation). Only the opening parts of "
            "some sources were available to the research; what a source says beyond them is not "
            "recorded.", ""]
+    chosen = [game] if game is not None else sorted(all_games())
+    if game is not None:
+        out = []
     out += ["## The rule sets", "", "| game | name | complete | source | date |",
             "| --- | --- | --- | --- | --- |"]
-    for game in sorted(all_games()):
+    for game in chosen:
         for doc in rulesets.for_game(game).values():
             src = doc.provenance["source"]
             where = src.get("url") or src.get("path")
@@ -596,7 +609,7 @@ def rulesets_markdown() -> str:
             out.append(f"| {game} | `{doc.name}` | {'yes' if doc.complete else '**no**'} | "
                        f"{link} | {src.get('date') or 'undated'} |")
     out.append("")
-    for game in sorted(all_games()):
+    for game in chosen:
         docs = rulesets.for_game(game)
         rules = all_games()[game].Rules
         others = [d for n, d in docs.items() if n != "default"]
@@ -648,6 +661,37 @@ def rulesets_markdown() -> str:
     return "\n".join(out)
 
 
+def _ruleset_markdown(detail: dict[str, Any]) -> str:
+    """``rules GAME NAME --format markdown``: one rule set, every option with its value."""
+    def cell(text: Any) -> str:
+        return str(text).replace("|", "\\|").replace("\n", " ")
+
+    prov = detail["provenance"]
+    out = [f"### `{detail['name']}`: {cell(detail['title'])}", ""]
+    if not detail["complete"]:
+        out += ["**Incomplete**: needs rules this version does not support (records naming it "
+                "are refused with `OPTION-UNSUPPORTED`).", ""]
+    for label, ref in [("Source", prov["source"])] + [("Also", b) for b in
+                                                     prov.get("based_on", [])]:
+        where = ref.get("url") or ref.get("path")
+        out.append(f"- {label}: {ref['title']} — <{where}> ({ref.get('date') or 'undated'})")
+    out += ["", "| option | value | default | meaning | source |", "| --- | --- | --- | --- | --- |"]
+    for o in detail["options"]:
+        value = f"**{o['value']}**" if o["value"] != o["default"] else f"{o['value']}"
+        if not o["supported"]:
+            value += " *not yet supported*"
+        src = (o["source_section"] if o["source_section"]
+               else f"rules/{detail['game']}.md {o['rules_section']}")
+        out.append(f"| `{o['name']}` | {value} | {o['default']} | {cell(o['meaning'])} | "
+                   f"{cell(src)} |")
+    for m in prov.get("not_yet_supported", []):
+        opt = f" (option `{m['option']}`)" if m.get("option") else ""
+        out.append(f"- Not yet supported: {m['rule']} — {m['section']}{opt}")
+    if prov.get("notes"):
+        out += ["", f"Notes: {prov['notes']}"]
+    return "\n".join(out)
+
+
 @main.command(name="rules")
 @click.argument("game", required=False)
 @click.argument("name", required=False)
@@ -663,8 +707,8 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     if game is not None and game not in all_games():
         raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
                                  f"({', '.join(sorted(all_games()))})", param_hint="GAME")
-    if fmt == "markdown":
-        click.echo(rulesets_markdown())
+    if fmt == "markdown" and name is None:
+        click.echo(rulesets_markdown(game))
         return
     if name is None:
         docs = [d for g in ([game] if game else sorted(all_games()))
@@ -686,6 +730,9 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     detail = _ruleset_detail(known[name])
     if fmt == "json":
         click.echo(json.dumps(detail, ensure_ascii=False, indent=1))
+        return
+    if fmt == "markdown":
+        click.echo(_ruleset_markdown(detail))
         return
     prov = detail["provenance"]
     click.echo(f"{game}/{name}: {detail['title']}")

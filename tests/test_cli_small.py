@@ -27,3 +27,38 @@ def test_there_is_no_strict(runner: CliRunner, tmp_path: Path) -> None:
     warnings = [c.code for c in catalogue().values()
                 if c.severity == "warning" and not c.code.startswith("IMPORT-")]
     assert warnings == []
+
+
+def test_rules_markdown_respects_game_and_name(runner: CliRunner) -> None:
+    everything = runner.invoke(main, ["rules", "--format", "markdown"]).output
+    assert "## Ulti" in everything and "## Illustrated" in everything
+    one_game = runner.invoke(main, ["rules", "ulti", "--format", "markdown"])
+    assert one_game.exit_code == 0
+    assert "## Ulti" in one_game.output and "Illustrated" not in one_game.output
+    one_set = runner.invoke(main, ["rules", "illustrated", "akos", "--format", "markdown"])
+    assert one_set.exit_code == 0
+    text = one_set.output
+    assert text.startswith("### `akos`: ") and "tarokk_kupa" not in text
+    assert "| `opening_solo` | **allowed** | forbidden |" in text
+    unknown = runner.invoke(main, ["rules", "illustrated", "nosuch", "--format", "markdown"])
+    assert unknown.exit_code == 2
+
+
+def test_convert_names_the_line_once(runner: CliRunner, tmp_path: Path) -> None:
+    """A problem of convert: the file, the record, and one line, as validate names it."""
+    recs = [jsonio.loads(jsonio.dumps(r)) for r in deal_records("ulti", 2, 3)]
+    recs[1]["players"] = 5
+    pretty = tmp_path / "p.json"
+    pretty.write_text("[\n" + ",\n".join(jsonio.dumps(r).rstrip() for r in recs) + "\n]\n")
+    res = runner.invoke(main, ["convert", str(pretty), str(tmp_path / "o.jsonl")])
+    assert res.exit_code == 1
+    line = next(ln for ln in res.stderr.splitlines() if "[REC-SCHEMA]" in ln)
+    players = next(i for i, ln in enumerate(pretty.read_text().splitlines(), 1)
+                   if '"players": 5' in ln)
+    assert line == f"{pretty} #2: line {players} /players: expected a list [REC-SCHEMA]"
+    broken = tmp_path / "b.jsonl"
+    broken.write_text(jsonio.dumps(recs[0], compact=True) + '\n{"tarockrec": 1,\n')
+    res = runner.invoke(main, ["convert", str(broken), str(tmp_path / "o2.jsonl")])
+    assert res.exit_code == 2
+    first = res.stderr.splitlines()[0]
+    assert first.startswith(f"{broken} #2: line 2 /: ") and first.count(" line ") == 1
