@@ -62,3 +62,16 @@ def test_convert_names_the_line_once(runner: CliRunner, tmp_path: Path) -> None:
     assert res.exit_code == 2
     first = res.stderr.splitlines()[0]
     assert first.startswith(f"{broken} #2: line 2 /: ") and first.count(" line ") == 1
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a": ', "}")])
+def test_rec_depth_points_at_the_field(runner: CliRunner, tmp_path: Path, opening: str,
+                                       closing: str) -> None:
+    """REC-DEPTH names the field that holds the nesting, not 200 levels of /0."""
+    path = tmp_path / "deep.json"
+    path.write_text('{"tarockrec": 1, "_x": ' + opening * 250 + "1" + closing * 250 + "}")
+    res = runner.invoke(main, ["validate", str(path)])
+    assert res.exit_code == 2
+    line = next(ln for ln in res.output.splitlines() if "[REC-DEPTH]" in ln)
+    assert line.strip().startswith("line 1 /_x: data nested more than 200 levels deep")
+    assert len(line) < 120
