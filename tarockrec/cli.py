@@ -535,12 +535,23 @@ def codes_cmd(game: str | None, fmt: str) -> None:
                                  f"({', '.join(sorted(all_games()))})", param_hint="GAME")
     entries = list(catalogue(game).values())
     if fmt == "json":
-        click.echo(json.dumps([c.as_dict() for c in entries], ensure_ascii=False, indent=1))
+        _echo_json([c.as_dict() for c in entries])
         return
     width = max(len(c.code) for c in entries)
     for c in entries:
         note = f" (unreachable: {c.unreachable})" if c.unreachable else ""
         click.echo(f"{c.code:<{width}}  {c.severity:<7}  {c.section:<9}  {c.meaning}{note}")
+
+
+def _echo_json(value: Any) -> None:
+    """``--format json`` of every command in one style (``score``'s, and ``validate``'s lines):
+    one compact object a line, an array's items between ``[`` and ``]`` lines."""
+    import orjson
+    if isinstance(value, list):
+        items = ",\n".join(orjson.dumps(v).decode() for v in value)
+        click.echo("[\n" + items + "\n]" if items else "[\n]")
+    else:
+        click.echo(orjson.dumps(value).decode())
 
 
 def _ruleset_summary(doc: Any) -> dict[str, Any]:
@@ -714,8 +725,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
         docs = [d for g in ([game] if game else sorted(all_games()))
                 for d in rulesets.for_game(g).values()]
         if fmt == "json":
-            click.echo(json.dumps([_ruleset_summary(d) for d in docs], ensure_ascii=False,
-                                  indent=1))
+            _echo_json([_ruleset_summary(d) for d in docs])
             return
         width = max(len(f"{d.game}/{d.name}") for d in docs)
         for d in docs:
@@ -729,7 +739,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
                                  f"(known: {', '.join(known)})", param_hint="NAME")
     detail = _ruleset_detail(known[name])
     if fmt == "json":
-        click.echo(json.dumps(detail, ensure_ascii=False, indent=1))
+        _echo_json(detail)
         return
     if fmt == "markdown":
         click.echo(_ruleset_markdown(detail))

@@ -1,7 +1,9 @@
 """Small things a user meets on the command line (issue 25 item 7)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -75,3 +77,31 @@ def test_rec_depth_points_at_the_field(runner: CliRunner, tmp_path: Path, openin
     line = next(ln for ln in res.output.splitlines() if "[REC-DEPTH]" in ln)
     assert line.strip().startswith("line 1 /_x: data nested more than 200 levels deep")
     assert len(line) < 120
+
+
+def _one_style(text: str) -> list[Any]:
+    """The values of a ``--format json`` output written in the one style: an array's items
+    one compact object a line between "[" and "]", or one compact value on one line."""
+    lines = text.splitlines()
+    if lines[0] != "[":
+        assert len(lines) == 1, text[:200]
+        return [json.loads(lines[0])]
+    assert lines[-1] == "]"
+    items = [json.loads(ln.removesuffix(",")) for ln in lines[1:-1]]
+    assert json.loads(text) == items
+    return items
+
+
+def test_format_json_is_one_style(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(jsonio.dumps(r, compact=True) + "\n"
+                            for r in deal_records("ulti", 2, 2)))
+    for args in (["codes"], ["codes", "ulti"], ["rules"], ["rules", "illustrated"],
+                 ["rules", "illustrated", "akos"], ["score", str(path)]):
+        res = runner.invoke(main, [*args, "--format", "json"])
+        assert res.exit_code == 0, (args, res.output[:300])
+        values = _one_style(res.output)
+        assert values and all(isinstance(v, dict) for v in values), args
+    # validate's JSON Lines are the same objects, one a line
+    res = runner.invoke(main, ["validate", str(path), "--format", "json"])
+    assert [json.loads(ln)["status"] for ln in res.output.splitlines()[:2]] == ["valid"] * 2
