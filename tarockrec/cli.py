@@ -389,7 +389,8 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
 @click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
 @click.option("--players", type=int, default=None,
               help="Table size where the game has several (default: the first one).")
-@click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "output", default=None, metavar="FILE",
+              help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
 def generate(game: str, count: int, sessions: int | None, ruleset: str, options: tuple[str, ...],
              seed: int | None, players: int | None, output: str | None, force: bool) -> None:
@@ -402,7 +403,7 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
     from .generate import deal_records, session_records
     g = games.get(game)
     if g is None:
-        raise click.UsageError(f"unknown game {game!r}; known: {', '.join(games.all_games())}")
+        raise click.BadParameter(games.unknown(game), param_hint="GAME")
     if players is not None and players not in g.table_sizes:
         raise click.UsageError(f"{g.title} is played by {' or '.join(map(str, g.table_sizes))} players")
     if output and os.path.exists(output) and not force:
@@ -430,7 +431,7 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
             out.write(line)
 
 
-generate.epilog = "Games: " + ", ".join(games.MODULES) + "."
+generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
 
 
 def _option_value(text: str) -> Any:
@@ -531,8 +532,7 @@ def codes_cmd(game: str | None, fmt: str) -> None:
     from .games import all_games
 
     if game is not None and game not in all_games():
-        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
-                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+        raise click.BadParameter(games.unknown(game), param_hint="GAME")
     entries = list(catalogue(game).values())
     if fmt == "json":
         _echo_json([c.as_dict() for c in entries])
@@ -716,8 +716,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     from .games import all_games
 
     if game is not None and game not in all_games():
-        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
-                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+        raise click.BadParameter(games.unknown(game), param_hint="GAME")
     if fmt == "markdown" and name is None:
         click.echo(rulesets_markdown(game))
         return

@@ -105,3 +105,30 @@ def test_format_json_is_one_style(runner: CliRunner, tmp_path: Path) -> None:
     # validate's JSON Lines are the same objects, one a line
     res = runner.invoke(main, ["validate", str(path), "--format", "json"])
     assert [json.loads(ln)["status"] for ln in res.output.splitlines()[:2]] == ["valid"] * 2
+
+
+def test_an_unknown_game_is_worded_alike_everywhere(runner: CliRunner, tmp_path: Path) -> None:
+    sentence = ("'nosuch' is not a game tarockrec checks (carinthian, cego, illustrated, "
+                "koenigrufen, ulti)")
+    for args in (["generate", "nosuch"], ["codes", "nosuch"], ["rules", "nosuch"],
+                 ["rules", "nosuch", "default"]):
+        res = runner.invoke(main, args)
+        assert res.exit_code == 2 and f"Invalid value for GAME: {sentence}" in res.output, args
+    rec = jsonio.loads(jsonio.dumps(next(iter(deal_records("ulti", 1, 2)))))
+    rec["game"] = "nosuch"
+    path = tmp_path / "r.json"
+    path.write_text(jsonio.dumps(rec))
+    for command in ("validate", "show", "score"):
+        res = runner.invoke(main, [command, str(path)])
+        assert f"/game: {sentence} [REC-SCHEMA]" in res.output, (command, res.output[:400])
+    assert "Games: carinthian, cego, illustrated, koenigrufen, ulti." in \
+        runner.invoke(main, ["generate", "--help"]).output
+
+
+def test_every_option_value_has_a_name(runner: CliRunner) -> None:
+    """No option's value is shown as click's default TEXT in a command's help."""
+    for command in ("validate", "convert", "score", "generate", "show", "import", "codes",
+                    "rules", "schema"):
+        res = runner.invoke(main, [command, "--help"])
+        assert res.exit_code == 0 and " TEXT " not in res.output, command
+    assert "-o FILE " in runner.invoke(main, ["generate", "--help"]).output
