@@ -538,9 +538,12 @@ def codes_cmd(game: str | None, fmt: str) -> None:
         _echo_json([c.as_dict() for c in entries])
         return
     width = max(len(c.code) for c in entries)
+    sev = max(len(c.severity) for c in entries)
+    sec = max(len(c.section) for c in entries)      # columns as wide as their longest value
     for c in entries:
         note = f" (unreachable: {c.unreachable})" if c.unreachable else ""
-        click.echo(f"{c.code:<{width}}  {c.severity:<7}  {c.section:<9}  {c.meaning}{note}")
+        click.echo(f"{c.code:<{width}}  {c.severity:<{sev}}  {c.section:<{sec}}  "
+                   f"{c.meaning}{note}")
 
 
 def _echo_json(value: Any) -> None:
@@ -755,6 +758,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
         click.echo(f"{label}: {doc['title']} ({date}) {where}")
     click.echo("")
     width = max(len(o["name"]) for o in detail["options"])
+    vwidth = max(len(str(o["value"])) for o in detail["options"])
     for o in detail["options"]:
         mark = "*" if o["value"] != o["default"] else " "
         src = (f"source {o['source_section']}" if o["source_section"]
@@ -763,7 +767,8 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
             src += f"; default {o['default']}"
         if not o["supported"]:
             src += "; NOT YET SUPPORTED"
-        click.echo(f"{mark}{o['name']:<{width}}  {str(o['value']):<12} {o['meaning']}  [{src}]")
+        click.echo(f"{mark}{o['name']:<{width}}  {str(o['value']):<{vwidth}}  {o['meaning']}  "
+                   f"[{src}]")
     missing = prov.get("not_yet_supported", [])
     if missing:
         click.echo("\nnot yet supported by tarockrec:")

@@ -132,3 +132,24 @@ def test_every_option_value_has_a_name(runner: CliRunner) -> None:
         res = runner.invoke(main, [command, "--help"])
         assert res.exit_code == 0 and " TEXT " not in res.output, command
     assert "-o FILE " in runner.invoke(main, ["generate", "--help"]).output
+
+
+def test_codes_and_rules_columns_stay_aligned(runner: CliRunner) -> None:
+    """Long values (a section like docs/textnotation.md, a value like redeal_no_penalty)
+    widen their column instead of pushing the rest of their line out of it."""
+    entries = list(catalogue().values())
+    lines = runner.invoke(main, ["codes"]).output.splitlines()
+    assert len(lines) == len(entries)
+    starts = {ln.index(c.meaning, len(c.code)) for ln, c in zip(lines, entries)}
+    assert len(starts) == 1
+    assert any(len(c.section) > 9 for c in entries)
+    out = runner.invoke(main, ["rules", "illustrated", "akos"]).output.splitlines()
+    rows = [ln for ln in out if ln[:1] in ("*", " ") and "  [" in ln]
+    names = [ln[1:].split()[0] for ln in rows]
+    values = [ln[1:].split()[1] for ln in rows]
+    assert max(map(len, values)) > 12
+    meaning_at = set()
+    for ln, n, v in zip(rows, names, values):
+        end = ln.index(v, len(n) + 1) + len(v)
+        meaning_at.add(end + len(ln[end:]) - len(ln[end:].lstrip()))
+    assert len(meaning_at) == 1
