@@ -389,11 +389,18 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
 @click.option("--seed", type=int, default=None, help="Random seed (same seed, same deals).")
 @click.option("--players", type=int, default=None,
               help="Table size where the game has several (default: the first one).")
+@click.option("--tournament", "entrants", type=click.IntRange(1), default=None,
+              metavar="ENTRANTS", help="Write one tournament record instead: ENTRANTS entrants "
+              "seated at random each round at tables of the game's sizes, each table playing "
+              "the rule set's deal limit (docs/tournaments.md).")
+@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
+              help="With --tournament: the number of rounds.")
 @click.option("-o", "output", default=None, metavar="FILE",
               help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
 def generate(game: str, count: int, sessions: int | None, ruleset: str, options: tuple[str, ...],
-             seed: int | None, players: int | None, output: str | None, force: bool) -> None:
+             seed: int | None, players: int | None, entrants: int | None, rounds: int,
+             output: str | None, force: bool) -> None:
     """Play COUNT random legal deals of GAME through the engine and write them as JSON Lines.
 
     GAME is one of the games that stand (listed below). Defaults: one deal, a random seed,
@@ -420,9 +427,18 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
     except RulesError as err:
         raise click.UsageError(err.message) from None
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-    records = (session_records(game, sessions, count, seed, players, rules) if sessions
-               else deal_records(game, count, seed, players, rules))
-    lines = (jsonio.dumps(r, compact=True) + "\n" for r in records)
+    lines: Iterator[str]
+    if entrants is not None:
+        from .generate import tournament_record
+        try:
+            rec = tournament_record(game, entrants, rounds, seed, rules)
+        except ValueError as err:
+            raise click.UsageError(str(err)) from None
+        lines = iter([jsonio.dumps(rec)])
+    else:
+        records = (session_records(game, sessions, count, seed, players, rules) if sessions
+                   else deal_records(game, count, seed, players, rules))
+        lines = (jsonio.dumps(r, compact=True) + "\n" for r in records)
     if output:
         _write_file(output, lines)
     else:
@@ -432,6 +448,75 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
 
 
 generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
+
+
+@main.command()
+@click.argument("tournament")
+@click.option("-o", "out", required=True, metavar="DIR",
+              help="The folder to write the site into (made if missing).")
+def publish(tournament: str, out: str) -> None:
+    """Write TOURNAMENT as a static, self-contained site into DIR: the standings
+    (index.html), a page per round with its tables, and a page per table with its sheet and
+    every deal drawn and stepped through as show --html draws it (docs/tournaments.md)."""
+    from .atomic import WriteError
+    from .publish import publish as build
+    try:
+        status, messages = build(tournament, out)
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt) as err:
+        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
+        click.echo(f"tarockrec: stopped by {why} while writing {out}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    for m in messages:
+        click.echo(m, err=status != 0)
+    sys.exit(status)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "html"]),
+              default="text", show_default=True,
+              help="A table (text), a spreadsheet (csv), one object per row (json: rank, "
+                   "player, total and the parts of the total), or a page (html).")
+@click.option("--series", "mode", flag_value="series",
+              help="The cup series: each tournament's cup points summed per entrant.")
+@click.option("--teams", "mode", flag_value="teams",
+              help="The teams: their members' totals summed.")
+def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
+    """The standings of the tournaments in PATHS (files of tournament records), derived from
+    their tables as the rule set ranks them (docs/tournaments.md). A tournament that is not
+    valid is not ranked: its findings go to stderr and the exit code is 1 (2: unreadable)."""
+    from .standings import Ranked, render
+    from .validate import validate_record
+    status = EXIT_VALID
+    ranked: list[Ranked] = []
+    for path in expand(paths):
+        for entry in entries(path):
+            if entry.problem is not None:
+                click.echo(f"{report.label(entry, True)}: {entry.problem}", err=True)
+                status = EXIT_UNREADABLE
+                continue
+            rec = entry.record
+            if not isinstance(rec, dict) or "rounds" not in rec:
+                click.echo(f"{report.label(entry, True)}: not a tournament record (no rounds)",
+                           err=True)
+                status = max(status, EXIT_INVALID)
+                continue
+            rep = validate_record(rec, entry.index, entry.line, entry.lines, origin=entry.source)
+            for f in rep.findings:
+                if f.severity == "error":
+                    click.echo(f"{report.label(entry, True)}: {f}", err=True)
+            if not rep.valid or rep.standings is None:
+                status = max(status, EXIT_INVALID)
+                continue
+            event = rec.get("event") or {}
+            ranked.append(Ranked(entry.source, str(event.get("name") or entry.source),
+                                 rep.standings))
+    if ranked:
+        sys.stdout.write(render(ranked, mode or "entrants", fmt))
+    sys.exit(status)
 
 
 def _option_value(text: str) -> Any:

@@ -115,8 +115,30 @@ SHARED: tuple[Code, ...] = (
          "together (a Valat made but the game lost, a won game with too few card points)"),
     Code("OUTCOME-END", "docs/notation.md outcome", "an end (concession, claim, redeal, "
          "challenge) the contract or rule set does not allow, or items after one"),
+    Code("OUTCOME-MISSING", "docs/notation.md outcome", "the outcome leaves out a fact its "
+         "contract's score needs (the declarer, whether the game was won, a bid part)"),
     Code("OUTCOME-UNSUPPORTED", "docs/notation.md outcome", "tarockrec cannot score a written "
          "outcome of this game yet"),
+    Code("TOURN-ENTRANT", "docs/tournaments.md", "two entrants share an id, or a table or an "
+         "absence names an id the register of entrants does not have"),
+    Code("TOURN-SEATED", "docs/tournaments.md", "an entrant is seated twice in one round, or "
+         "both seated and marked absent"),
+    Code("TOURN-UNSEATED", "docs/tournaments.md", "an entrant is neither seated nor marked "
+         "absent in a round"),
+    Code("TOURN-TABLE-SIZE", "docs/tournaments.md", "a table has a number of entrants the game "
+         "is not played by"),
+    Code("TOURN-DEAL-LIMIT", "docs/tournaments.md", "a table plays more deals in a round than "
+         "the rule set allows"),
+    Code("TOURN-SOURCE", "docs/tournaments.md", "a table's session file cannot be read, holds "
+         "other than one session of the tournament's game and rules, or other players"),
+    Code("TOURN-TOTALS", "docs/tournaments.md", "a table's written totals do not add up to zero, "
+         "or differ from its session's"),
+    Code("TOURN-NO-PLAY", "docs/tournaments.md", "a table gives neither deals, a session file, "
+         "nor its totals"),
+    Code("TOURN-UNVERIFIED", "docs/tournaments.md", "a table gives only its totals: its deals "
+         "were not checked", severity="info"),
+    Code("TOURN-STANDINGS", "docs/tournaments.md", "the written standings differ from the ones "
+         "the tables give"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
     Code("SESSION-CARRY", "sessions", "the carried state written on a deal differs from the "
          "state the earlier deals leave"),

@@ -91,3 +91,71 @@ def _game(name: str) -> games.Game[Any]:
     if game is None:
         raise ValueError(games.unknown(name))
     return game
+
+
+def table_sizes_for(count: int, sizes: tuple[int, ...]) -> list[int]:
+    """Tables for ``count`` entrants: as many of the game's first (usual) size as can be, the
+    rest at tables of its other sizes (13 entrants of a game of 4 or 5: 4, 4, 5); ValueError
+    when there is no split (5 entrants of a game of 3 or 4)."""
+    usual, others = sizes[0], sizes[1:]
+    for fill in range(0, count // min(sizes) + 1):
+        for combo in _combos(others, fill):
+            rest = count - sum(combo)
+            if rest >= 0 and rest % usual == 0:
+                return [usual] * (rest // usual) + sorted(combo)
+    raise ValueError(f"{count} entrants cannot be seated at tables of "
+                     f"{' or '.join(map(str, sizes))}")
+
+
+def _combos(sizes: tuple[int, ...], k: int) -> Iterator[list[int]]:
+    if k == 0:
+        yield []
+        return
+    for i, s in enumerate(sizes):
+        for rest in _combos(sizes[i:], k - 1):
+            yield [s] + rest
+
+
+#: deals a table plays in a round where the rule set sets no limit
+DEFAULT_ROUND_DEALS = 12
+
+
+def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
+                      rules: RuleSet | None = None, rules_block: dict[str, Any] | None = None,
+                      ) -> dict[str, Any]:
+    """A random tournament played through the engines: ``entrants`` entrants seated at random
+    each round at tables of the game's sizes, each table playing the rule set's deal limit
+    (``DEFAULT_ROUND_DEALS`` where it has none), the written standings derived."""
+    from .tournament import rank, standings_rules, validate_tournament
+    game = _game(game_name)
+    rng = random.Random(seed)
+    rules = rules or game.Rules()
+    block = rules_block or ({"name": rules.name, "options": dict(rules.overrides)}
+                            if rules.overrides or rules.name != "default" else None)
+    srules = standings_rules(game.name, block)
+    sizes = table_sizes_for(entrants, game.table_sizes)
+    register = [{"id": str(i + 1), "name": f"Player {i + 1}"} for i in range(entrants)]
+    rec: dict[str, Any] = {"tarockrec": 1, "game": game.name}
+    if block:
+        rec["rules"] = block
+    rec["event"] = {"name": f"Generated {game.title} tournament", "date": "2026-01-01"}
+    rec["entrants"] = register
+    rec["rounds"] = []
+    for _ in range(rounds):
+        ids = [e["id"] for e in register]
+        rng.shuffle(ids)
+        tables: list[dict[str, Any]] = []
+        for n in sizes:
+            seats, ids = ids[:n], ids[n:]
+            deals = srules.deals_per_round.get(n, DEFAULT_ROUND_DEALS)
+            session = next(session_records(game.name, 1, deals, rng.randrange(1 << 30), n=n,
+                                           rules=rules))
+            tables.append({"table": str(len(tables) + 1), "seats": seats,
+                           "deals": session["deals"], "result": session["result"]})
+        rec["rounds"].append({"tables": tables})
+    found: list[Any] = []
+    rows = validate_tournament(rec, found)
+    assert rows is not None, [str(f) for f in found]
+    rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": r.total,
+                         "score": r.score, "rank_points": r.rank_points} for r in rank(rows, srules)]
+    return rec

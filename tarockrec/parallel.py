@@ -41,7 +41,8 @@ def check(entry: Entry) -> tuple[Entry, Report]:
     """One entry's report (an unreadable entry reports its problem)."""
     if entry.problem is not None:
         return entry, Report(index=entry.index, line=entry.line, findings=[entry.problem])
-    return entry, validate_record(entry.record, entry.index, entry.line, entry.lines)
+    return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                  origin=entry.source)
 
 
 def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:

@@ -32,6 +32,8 @@ class Report:
     #: the outcome of each deal (derived from the cards, or as written on a score sheet), when
     #: the caller asked for them (``validate_record(..., outcomes=True)``: ``convert --sheet``)
     outcomes: list[dict[str, Any] | None] | None = None
+    #: a tournament's derived standings (tarockrec/tournament.py), None when not known
+    standings: list[Any] | None = None
 
     @property
     def valid(self) -> bool:
@@ -71,10 +73,13 @@ def _place(findings: list[Finding], lines: dict[str, int] | None, line: int | No
 
 
 def validate_record(rec: Any, index: int = 1, line: int | None = None,
-                    lines: dict[str, int] | None = None, outcomes: bool = False) -> Report:
+                    lines: dict[str, int] | None = None, outcomes: bool = False,
+                    origin: str | None = None) -> Report:
+    """``origin``: the file ``rec`` was read from (a tournament's tables may name files of
+    their own, relative to it)."""
     report = Report(index=index, line=line, outcomes=[] if outcomes else None)
     try:
-        _validate(rec, report)
+        _validate(rec, report, origin)
     except Exception as err:  # a bug must not become a traceback for the user
         report.findings.append(Finding("INTERNAL-ERROR", f"tarockrec could not finish checking "
                                        f"this record ({type(err).__name__}: {err}); please "
@@ -83,7 +88,7 @@ def validate_record(rec: Any, index: int = 1, line: int | None = None,
     return report
 
 
-def _validate(rec: Any, report: Report) -> None:
+def _validate(rec: Any, report: Report, origin: str | None = None) -> None:
     add = report.findings.append
     if not isinstance(rec, dict):
         add(Finding("REC-SCHEMA", "a record must be a JSON object", ""))
@@ -95,11 +100,16 @@ def _validate(rec: Any, report: Report) -> None:
         return
     name = rec.get("game")
     report.game = name if isinstance(name, str) else None
-    report.kind = "session" if "deals" in rec else "deal"
+    report.kind = "tournament" if "rounds" in rec else "session" if "deals" in rec else "deal"
     if not schema.fast_check(rec):
         report.findings.extend(schema.explain(rec) or _fractions(rec, ""))
         if report.findings:
             return
+    if report.kind == "tournament":
+        from .tournament import validate_tournament
+        _check_notes(rec, "", report)
+        report.standings = validate_tournament(rec, report.findings, origin)
+        return
     game = games.get(name) if isinstance(name, str) else None
     if game is None:
         add(Finding("GAME-UNSUPPORTED", f"this version of tarockrec cannot check {name} records "

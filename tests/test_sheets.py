@@ -74,13 +74,13 @@ def test_a_sheet_scores_as_its_deals(name: str, n: int, rs: str) -> None:
                 changed = bad["deals"][i]["result"]["scores"]
                 changed[seat] += 1
                 changed[(seat + 1) % n] -= 1
-                bad["result"].pop("totals", None)
+                bad.pop("result", None)
                 codes = {f.code for f in validate_record(bad).findings if f.severity == "error"}
                 assert "RESULT-SCORES" in codes, (scores, changed, codes)
 
 
 def test_an_invalid_record_makes_no_sheet() -> None:
-    session = next(session_records("koenigrufen", 1, 2, 5))
+    session = next(session_records("ulti", 1, 2, 5))
     session["deals"][0]["result"]["scores"][0] += 10
     with pytest.raises(NotSheetable) as err:
         to_sheet(session)

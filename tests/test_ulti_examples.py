@@ -37,11 +37,15 @@ def _load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("twin", ["", "sheet_"], ids=["cards", "sheet"])
 @pytest.mark.parametrize("stem", sorted(EXAMPLES))
-def test_worked_example(stem: str) -> None:
+def test_worked_example(stem: str, twin: str) -> None:
+    """Each worked example as played, and as its score-sheet twin (no cards, no play: the
+    outcome the table writes), scored by the same scorer to the same figures."""
     soloist, contract, sheet, settlement, points = EXAMPLES[stem]
-    rec = _load(SAMPLES / "valid" / f"{stem}.json")
+    rec = _load(SAMPLES / "valid" / f"{twin}{stem}.json")
     assert rec["_example"].startswith("§9 U")
+    assert ("deal" in rec) == (twin == "") and ("outcome" in rec) == (twin != "")
     rep = validate_record(rec)
     assert rep.valid, [str(f) for f in rep.findings]
     score = rep.scores[0]

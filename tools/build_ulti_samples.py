@@ -31,6 +31,7 @@ from tarockrec.games.ulti.contracts import COUNTERS, PACK  # noqa: E402
 from tarockrec.games.ulti.engine import UltiEngine  # noqa: E402
 from tarockrec.games.ulti.rules import UltiRules  # noqa: E402
 from tarockrec.games.ulti.scoring import sheet_entries  # noqa: E402
+from tarockrec.sheet import to_sheet  # noqa: E402
 
 G = games.get("ulti")
 assert G is not None
@@ -717,6 +718,80 @@ def invalid(valid: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def invalid_sheets(valid: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Score sheets whose outcome cannot be (docs/notation.md, the outcome block), each
+    breaking one thing of a valid sheet twin; and cardless records without an outcome whose
+    scores no outcome gives."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def mk(name: str, base: str, change: Callable[[dict[str, Any]], None], expect: list[str],
+           why: str) -> None:
+        rec = copy.deepcopy(valid[base] if base in valid else
+                            next(v for k, v in valid.items() if k.startswith(base + "_")))
+        for k in [k for k in rec if k.startswith("_")]:
+            del rec[k]
+        change(rec)
+        rec["_example"] = why
+        rec["_expect"] = expect
+        out[name] = rec
+
+    def o(rec: dict[str, Any]) -> dict[str, Any]:
+        outcome: dict[str, Any] = rec["outcome"]
+        return outcome
+
+    def items(rec: dict[str, Any]) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = o(rec).setdefault("items", [])
+        return found
+
+    mk("s01_contract_unknown", "sheet_u01", lambda r: o(r).update(contract="spades_bettel"),
+       ["REC-SCHEMA"], "an outcome naming no Ulti contract (the schema knows them all)")
+    mk("s02_partner", "sheet_u01", lambda r: o(r).update(partner=1), ["OUTCOME-PARTNER"],
+       "Ulti has no partner")
+    def concede(rec: dict[str, Any]) -> None:
+        rec["outcome"] = {"contract": o(rec)["contract"], "declarer": o(rec)["declarer"],
+                          "end": "concede"}
+    mk("s03_concede_ulti", "sheet_u02", concede, ["OUTCOME-END"],
+       "§5.1 a Simple + Ulti cannot be conceded")
+    mk("s04_kontra_16", "sheet_u10", lambda r: o(r).update(kontra=16), ["OUTCOME-KONTRA"],
+       "§5.4 doubling stops at surdouble (×8)")
+    mk("s05_seven_doubled", "sheet_u05", lambda r: items(r)[0].update(kontra=2),
+       ["OUTCOME-KONTRA"], "§5.4, G10 the silent seven is never doubled")
+    mk("s06_points_odd", "sheet_u01", lambda r: o(r).update(points=[85, 50]),
+       ["OUTCOME-POINTS"], "§7.1 points come in tens")
+    mk("s07_won_with_fewer_points", "sheet_u05", lambda r: o(r).update(won=True),
+       ["OUTCOME-CONFLICT"], "§7.2 a 40-Hundred with 90 points is lost")
+    mk("s08_no_ulti_item", "sheet_u02", lambda r: o(r).pop("items"), ["OUTCOME-MISSING"],
+       "§7.2 a contract with Ulti: the outcome says whether the Ulti was made")
+    mk("s09_ulti_in_simple", "sheet_u01", lambda r: items(r).append(
+        {"item": "ulti", "announced": True, "made": True, "side": "declarer"}),
+       ["OUTCOME-ITEM"], "a Simple without Ulti scores no Ulti")
+    mk("s10_bonus_in_betli", "sheet_u04", lambda r: items(r).append(
+        {"item": "hundred", "announced": False, "made": True, "side": "opponents"}),
+       ["OUTCOME-ITEM"], "§7.4 no-trump contracts score no bonus")
+    mk("s11_declarer_not_the_caller", "sheet_u01", lambda r: o(r).update(declarer=1),
+       ["OUTCOME-AUCTION"], "the outcome's soloist differs from the auction's")
+    mk("s12_hundred_missing", "sheet_u11", lambda r: o(r).pop("items"), ["OUTCOME-CONFLICT"],
+       "§7.4 the defenders' 100 points give each defender a bonus: it must be written")
+    mk("s13_scores_differ", "sheet_u01",
+       lambda r: r["result"].update(scores=[4, -2, -2]), ["RESULT-SCORES"],
+       "the written scores are not what the outcome gives")
+    mk("s14_no_won", "sheet_u01", lambda r: o(r).pop("won"), ["OUTCOME-MISSING"],
+       "the outcome must say whether the main part was won")
+
+    def bare(rec: dict[str, Any]) -> None:
+        del rec["outcome"]
+        rec["result"] = {"scores": [202, -101, -101]}     # a soloist entry of +101
+    mk("s15_unreachable_scores", "sheet_u01", bare, ["RESULT-UNREACHABLE"],
+       "a sheet without an outcome whose scores no outcome of a Spades Simple gives")
+
+    def cards(rec: dict[str, Any]) -> None:
+        rec["outcome"] = copy.deepcopy(valid["sheet_u01_spades_simple"]["outcome"])
+        rec["outcome"]["won"] = False
+    mk("s16_outcome_against_cards", "u01_spades_simple", cards, ["OUTCOME-CARDS"],
+       "a full record whose written outcome says the game was lost; the cards say won")
+    return out
+
+
 def _hearts_durch_doubled(rec: dict[str, Any], sol: int) -> list[int]:
     """The scores a scorer would write if hearts doubled the Durch part (6 → 12)."""
     scores = list(rec["result"]["scores"])
@@ -780,6 +855,10 @@ def main() -> None:
     valid["session"] = session(random.Random("session"))
     extra = hsu_records(random.Random("hsu"))
     bad = invalid({**valid, **{f"_hsu{i}": r for i, r in enumerate(extra)}})
+    for name in EXAMPLES:                   # the score-sheet twin of every worked example
+        valid["sheet_" + name] = to_sheet(valid[name])
+    valid["sheet_session"] = to_sheet(valid["session"])
+    bad.update(invalid_sheets(valid))
     if OUT.exists():
         shutil.rmtree(OUT)
     for sub, recs in (("valid", valid), ("invalid", bad)):

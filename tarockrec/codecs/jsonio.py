@@ -19,7 +19,11 @@ from ..findings import Finding, pointer_join
 
 #: canonical key order of every object in a record, whatever its level
 KEY_ORDER = (
-    "tarockrec", "game", "rules", "name", "id", "options", "meta", "players", "dealer", "carry",
+    "tarockrec", "game", "rules", "name", "id", "options", "meta", "event", "date", "site",
+    "series", "players",
+    # a tournament's register and rounds (docs/tournaments.md)
+    "club", "team", "entrants", "rounds", "tables", "table", "seats", "source", "absent",
+    "dealer", "carry",
     # Carinthian carry (§6.8)
     "period_active", "successes", "period_deals", "restricted",
     "deal", "hands", "talon", "deck", "deals", "auction", "seat", "call", "suit", "contract",
@@ -39,6 +43,8 @@ KEY_ORDER = (
     # Carinthian score-sheet entries (§6.7)
     "sheet",
     "scores", "totals",
+    # a tournament's written standings
+    "standings", "rank", "entrant", "total", "score", "rank_points",
     # outcome items (tarockrec/outcome.py)
     "item", "announced", "made", "side", "kontra", "items",
     "notes", "at",

@@ -546,7 +546,22 @@ TYPES: dict[str, ObjType] = {
             "outcome": One("outcome", "outcome"),
             "result": One("result", "result"),
             "notes": Many("notes", "note", "note"),
+            # a tournament (docs/tournaments.md)
+            "event": One("event", "event"),
+            "entrants": Many("entrants", "entrant", "entrant"),
+            "rounds": Many("rounds", "round", "round"),
+            "standings": Many("standings", "standing", "standing"),
         }),
+    "event": ObjType(attrs={"name": _str, "date": _str, "site": _str, "series": _str}),
+    "entrant": ObjType(attrs={"id": _str, "club": _str, "team": _str}, text=("name", _str)),
+    "round": ObjType(children={"tables": Many("tables", "table", "table"),
+                               "absent": Text("absent", _tokens)}),
+    "table": ObjType(attrs={"table": _str, "source": _str},
+                     children={"seats": Text("seats", _tokens),
+                               "deals": Many("deals", "deal", "record"),
+                               "result": One("result", "result")}),
+    "standing": ObjType(attrs={"rank": _int, "entrant": _str, "total": _int, "score": _int,
+                               "rank_points": _int}),
     "rules": ObjType(attrs={"name": _str}, children={"options": Keyed("option", "name", _optval)}),
     "player": ObjType(attrs={"id": _str}, text=("name", _str)),
     # Königrufen doubling; Carinthian period state (§6.8)
@@ -643,7 +658,8 @@ def _write_obj(el: etree._Element, t: ObjType, d: dict[str, Any], level: int,
 def _record_element(record: dict[str, Any], version: int, level: int) -> etree._Element:
     if not isinstance(record, dict):
         raise TypeError("a tarockrec record is a JSON object (dict)")
-    el = etree.Element("session" if "deals" in record else "deal")
+    el = etree.Element("tournament" if "rounds" in record else
+                       "session" if "deals" in record else "deal")
     _write_obj(el, TYPES["record"], record, level, top=True, version=version)
     return el
 
@@ -1298,10 +1314,10 @@ def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
             line = line_of(el) or 1
             if not isinstance(el.tag, str):
                 index -= 1
-            elif el.tag not in ("deal", "session"):
+            elif el.tag not in ("deal", "session", "tournament"):
                 yield index, line, Finding(
-                    "XML-ROOT", f"<{_local(el.tag)}> is not a record (expected <deal> or "
-                    "<session>)", line=line), {}
+                    "XML-ROOT", f"<{_local(el.tag)}> is not a record (expected <deal>, "
+                    "<session> or <tournament>)", line=line), {}
             elif too_deep:
                 too_deep = False
                 yield index, line, Finding("REC-DEPTH", TOO_DEEP, line=line), {}
@@ -1351,7 +1367,7 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
     elements: any other element directly below the root is reported (XML-ROOT) in its
     place, when the record after it ends or the archive does."""
     parser = etree.iterparse(source, events=("start", "end"),
-                             tag=("tarockrec", "deal", "session"), recover=False,
+                             tag=("tarockrec", "deal", "session", "tournament"), recover=False,
                              **_parser_options())
     index = 0
     root: etree._Element | None = None
@@ -1395,7 +1411,7 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
         if root is not None:     # the elements that ended before it, the open one left out
             for other in list(root)[:-1]:
                 if other is last or not isinstance(other.tag, str) \
-                        or other.tag in ("deal", "session"):
+                        or other.tag in ("deal", "session", "tournament"):
                     continue
                 index += 1
                 yield index, line_of(other) or 1, _not_a_record(other), {}
@@ -1407,8 +1423,8 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
 
 def _not_a_record(el: etree._Element) -> Finding:
     line = line_of(el) or 1
-    return Finding("XML-ROOT", f"<{_local(str(el.tag))}> is not a record (expected <deal> or "
-                   "<session>)", line=line)
+    return Finding("XML-ROOT", f"<{_local(str(el.tag))}> is not a record (expected <deal>, "
+                   "<session> or <tournament>)", line=line)
 
 
 def _check_root(el: etree._Element) -> Finding | None:

@@ -34,6 +34,8 @@ class RuleSetDoc:
     provenance: Mapping[str, Any]
     options: Mapping[str, int | str]
     path: Path = field(compare=False)
+    #: how a tournament under this rule set is ranked (tarockrec/tournament.py), or None
+    tournament: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def sections(self) -> Mapping[str, str]:
@@ -78,7 +80,7 @@ def read(path: Path, check_schema: bool | None = None) -> RuleSetDoc:
                                "the file's place")
     return RuleSetDoc(data["name"], data["game"], data["title"], data["complete"],
                       MappingProxyType(data["provenance"]), MappingProxyType(data["options"]),
-                      path)
+                      path, data.get("tournament"))
 
 
 @functools.cache

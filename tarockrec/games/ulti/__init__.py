@@ -16,7 +16,10 @@ from .contracts import CONTRACTS, COUNTERS, PACK, ContractError, parse_contract
 from ...core.auction import PASS, Auction, Refusal
 from .engine import AUCTION, AUCTION_SPEC, PLAY, UltiEngine
 from ...rules import RuleSet
+from .outcome import facts_of, reachable_scores, to_outcome
 from .rules import TalonPoints, UltiRules
+from .scoring import score_facts
+from ...scoring import Score
 
 N = 3
 
@@ -231,6 +234,34 @@ class Ulti(Game[UltiEngine]):
     def next_dealer(self, engine: UltiEngine | None, dealer: int, n: int,
                     rec: dict[str, Any]) -> int:
         return (dealer + 1) % n                 # §1.1 / §7.7: the deal passes to the left
+
+    # -- the outcome (games/ulti/outcome.py) -----------------------------------------------------
+    def outcome(self, engine: UltiEngine) -> dict[str, Any]:
+        return to_outcome(engine.facts())
+
+    def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
+                      carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
+        assert isinstance(rules, UltiRules)
+        found, facts = facts_of(outcome, rules)
+        return found, (score_facts(facts, rules) if facts is not None else None)
+
+    def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
+                  facts: dict[str, Any], scores: list[int]) -> bool | None:
+        res = rec.get("result") or {}
+        cid = facts.get("contract", res.get("contract"))
+        sol = facts.get("declarer", res.get("declarer"))
+        if cid not in CONTRACTS or not isinstance(sol, int) or not 0 <= sol < N:
+            return None
+        assert isinstance(rules, UltiRules)
+        return tuple(scores) in reachable_scores(cid, sol, rules)
+
+    def to_sheet(self, deal: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+        """The calls are kept without the cards each bid discarded."""
+        out = super().to_sheet(deal, outcome)
+        if "auction" in out:
+            out["auction"] = [{k: v for k, v in e.items() if k != "discard"}
+                              for e in out["auction"]]
+        return out
 
     # -- score sheets ----------------------------------------------------------------------------
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,

@@ -22,10 +22,11 @@ from ...errors import IllegalAction
 from ...scoring import Score
 from ...tricks import TrickTable, hold_back, must_beat
 from .contracts import (
-    CONTRACTS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
+    CONTRACTS, COUNTERS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
     TRUMP_STRENGTH, Contract, ContractError, outranks, parse_contract,
 )
-from .rules import UltiRules
+from .rules import SimpleTie, TalonPoints, UltiRules
+from .scoring import UltiFacts, score_facts
 
 N = 3
 SEATS = (0, 1, 2)
@@ -661,10 +662,76 @@ class UltiEngine(TrickEngine):
             for target in TARGETS:
                 yield f"{kind}:{target}"
 
-    # -- scoring -----------------------------------------------------------------------------
+    # -- scoring: the facts of the play (§7), scored by scoring.score_facts ---------------------
     def score(self) -> Score:
-        from .scoring import score_deal
-        return score_deal(self)
+        return score_facts(self.facts(), self.rules)
+
+    def facts(self) -> UltiFacts:
+        """What the finished deal's score depends on (§7.1–§7.6)."""
+        c = self.contract
+        sol = self.soloist
+        assert c is not None and sol is not None
+        if self.phase == CONCEDED:                              # §7.6
+            return UltiFacts(c, sol, conceded=True)
+        t = self.table
+        assert t is not None
+        tricks = list(t.count)
+        won = tricks[sol]
+        main_factor = self.doubling.multiplier("main")
+        if c.no_trump:                                          # §7.2 Betli / NT Durch
+            ok = won == 0 if c.betli else (won == len(t.tricks) == 10)
+            return UltiFacts(c, sol, tricks=tricks, main_won=ok, main_factor=main_factor)
+        assert c.trump is not None
+        s_pts, d_pts = self.points()
+        all_tricks = won == 10
+        if c.simple:
+            ok = s_pts > d_pts or (s_pts == d_pts and self.rules.simple_tie is SimpleTie.SOLOIST_WINS)
+        elif c.durch is None:
+            ok = s_pts >= 100
+        else:                                                   # one unit (G7)
+            ok = all_tricks and (not c.hundred or s_pts >= 100)
+        played = t.played(SEVEN[c.trump])
+        seven: tuple[int, bool] | None = None
+        if played is not None and played[1] == 10:              # the trump 7 in trick 10
+            seven = (played[0], t.winner(10) == played[0])
+        soloist_seven = seven is not None and seven[0] == sol
+        return UltiFacts(
+            c, sol, tricks=tricks, points=(s_pts, d_pts), main_won=ok, main_factor=main_factor,
+            ulti_won=c.ulti and soloist_seven and seven is not None and seven[1],
+            ulti_factor=self.doubling.multiplier("ulti") if c.ulti else 1,
+            ulti_extra=c.ulti and soloist_seven and seven is not None and not seven[1],
+            seven=None if (c.ulti and soloist_seven) else seven,
+            silent_hundred=not c.hundred and s_pts >= 100,
+            defenders_hundred=d_pts >= 100,
+            unbid_durch=c.durch is None and all_tricks)
+
+    def points(self) -> tuple[int, int]:
+        """§7.1 (and G3): the soloist's and the defenders' points in a trump contract."""
+        t = self.table
+        c = self.contract
+        sol = self.soloist
+        assert t is not None and c is not None and sol is not None
+        pile_s = t.won[sol]
+        pile_d = 0
+        for s in SEATS:
+            if s != sol:
+                pile_d |= t.won[s]
+        if self.rules.talon_points_to is TalonPoints.DEFENDERS:
+            pile_d |= self.talon
+        s_pts = 10 * (pile_s & COUNTERS).bit_count()
+        d_pts = 10 * (pile_d & COUNTERS).bit_count()
+        if len(t.tricks) == 10:
+            if t.winner(10) == sol:
+                s_pts += 10
+            else:
+                d_pts += 10
+        for seat, suit in self.marriages:
+            v = 40 if suit == c.trump else 20
+            if seat == sol:
+                s_pts += v
+            else:
+                d_pts += v
+        return s_pts, d_pts
 
 
 def _winner(strength: Any, trump: Any, cards: list[int], seats: list[int]) -> int:

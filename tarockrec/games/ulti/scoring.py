@@ -8,14 +8,11 @@ starts with ``defenders_`` are written once in *each* defender's column.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ...scoring import Score, ScoreItem, spread
-from .contracts import COUNTERS, KING, SEVEN
-from .rules import SimpleTie, TalonPoints
-
-if TYPE_CHECKING:
-    from .engine import UltiEngine
+from .contracts import Contract
+from .rules import UltiRules
 
 SEATS = (0, 1, 2)
 
@@ -64,98 +61,85 @@ def sheet_entries(score: Score, soloist: int) -> list[int]:
     return out
 
 
-def points(e: "UltiEngine") -> tuple[int, int]:
-    """§7.1 (and G3): the soloist's and the defenders' points in a trump contract."""
-    t = e.table
-    c = e.contract
-    sol = e.soloist
-    assert t is not None and c is not None and sol is not None
-    pile_s = t.won[sol]
-    pile_d = 0
-    for s in SEATS:
-        if s != sol:
-            pile_d |= t.won[s]
-    if e.rules.talon_points_to is TalonPoints.DEFENDERS:
-        pile_d |= e.talon
-    s_pts = 10 * (pile_s & COUNTERS).bit_count()
-    d_pts = 10 * (pile_d & COUNTERS).bit_count()
-    if len(t.tricks) == 10:
-        if t.winner(10) == sol:
-            s_pts += 10
-        else:
-            d_pts += 10
-    for seat, suit in e.marriages:
-        v = 40 if suit == c.trump else 20
-        if seat == sol:
-            s_pts += v
-        else:
-            d_pts += v
-    return s_pts, d_pts
+@dataclass(slots=True)
+class UltiFacts:
+    """What the score of an Ulti deal depends on (§7): derived from the play by the engine
+    (``UltiEngine.facts``) or read from a written outcome (``outcome.facts_of``)."""
+
+    contract: Contract
+    soloist: int
+    #: §7.6: conceded before the first lead (nothing else is scored)
+    conceded: bool = False
+    #: tricks won per seat (None: not written on a sheet)
+    tricks: list[int] | None = None
+    #: §7.1: the soloist's and the defenders' points, trump contracts (None: not written)
+    points: tuple[int, int] | None = None
+    #: §7.2: the main part made, and its doubling factor (§5.4)
+    main_won: bool = False
+    main_factor: int = 1
+    #: §7.2: the Ulti part made, its factor, and the undoubled extra penalty (the soloist's
+    #: trump 7 captured in trick 10)
+    ulti_won: bool = False
+    ulti_factor: int = 1
+    ulti_extra: bool = False
+    #: §7.3: the seat that played the 7 of trumps to trick 10 and whether it won that trick
+    #: (None: the 7 was not played to trick 10)
+    seven: tuple[int, bool] | None = None
+    #: §7.4 and §7.5
+    silent_hundred: bool = False
+    defenders_hundred: bool = False
+    unbid_durch: bool = False
 
 
-def score_deal(e: "UltiEngine") -> Score:
-    c = e.contract
-    sol = e.soloist
-    r = e.rules
-    assert c is not None and sol is not None
+def score_facts(f: UltiFacts, r: UltiRules) -> Score:
+    """The one Ulti scorer (§7): a played deal's facts and a score sheet's alike."""
+    c = f.contract
+    sol = f.soloist
     sheet = _Sheet(sol)
     facts: dict[str, object] = {"declarer": sol, "contract": c.id}
-    if e.phase == "conceded":                                   # §7.6
+    if f.conceded:                                              # §7.6
         sheet.solo("concession", -c.main_value, 1, f"{c.id} conceded before the first lead")
         return sheet.score(facts)
-    t = e.table
-    assert t is not None
-    facts["tricks"] = list(t.count)
-    won = t.count[sol]
-    main_mult = e.doubling.multiplier("main")
+    won = None
+    if f.tricks is not None:
+        facts["tricks"] = list(f.tricks)
+        won = f.tricks[sol]
+    took = "" if won is None else f" ({won} trick{'s' * (won != 1)})"
+    ok = f.main_won
     if c.no_trump:                                              # §7.2 Betli / NT Durch
-        ok = won == 0 if c.betli else (won == len(t.tricks) == 10)
-        sheet.solo("main", c.main_value if ok else -c.main_value, main_mult,
-                   f"{c.id} {'made' if ok else 'lost'} ({won} trick{'s' * (won != 1)})")
+        sheet.solo("main", c.main_value if ok else -c.main_value, f.main_factor,
+                   f"{c.id} {'made' if ok else 'lost'}{took}")
         return sheet.score(facts)
     assert c.trump is not None
     hm = c.hm
-    s_pts, d_pts = points(e)
-    facts["points"] = [s_pts, d_pts]
-    all_tricks = won == 10
-    if c.simple:
-        ok = s_pts > d_pts or (s_pts == d_pts and r.simple_tie is SimpleTie.SOLOIST_WINS)
-    elif c.durch is None:
-        ok = s_pts >= 100
-    else:                                                       # one unit (G7)
-        ok = all_tricks and (not c.hundred or s_pts >= 100)
-    sheet.solo("main", c.main_value if ok else -c.main_value, main_mult,
-               f"{c.id} main part {'made' if ok else 'lost'} ({s_pts} v {d_pts} points, "
-               f"{won} tricks)")
-    seven = SEVEN[c.trump]
-    played = t.played(seven)
-    by_seat = played[0] if played is not None else None      # who played the 7 of trumps
-    seven_last = played is not None and played[1] == 10
-    last_winner = t.winner(10)
+    if f.points is not None:
+        facts["points"] = list(f.points)
+        took = f" ({f.points[0]} v {f.points[1]} points{'' if won is None else f', {won} tricks'})"
+    sheet.solo("main", c.main_value if ok else -c.main_value, f.main_factor,
+               f"{c.id} main part {'made' if ok else 'lost'}{took}")
     if c.ulti:                                                  # §7.2 Ulti part
-        ulti_ok = seven_last and by_seat == sol and last_winner == sol
-        sheet.solo("ulti", c.ulti_value if ulti_ok else -c.ulti_value, e.doubling.multiplier("ulti"),
-                   "Ulti " + ("made" if ulti_ok else "lost"))
-        if seven_last and by_seat == sol and last_winner != sol:
+        sheet.solo("ulti", c.ulti_value if f.ulti_won else -c.ulti_value, f.ulti_factor,
+                   "Ulti " + ("made" if f.ulti_won else "lost"))
+        if f.ulti_extra:
             sheet.solo("ulti_extra", -c.ulti_value, 1,
                        "the 7 of trumps was captured in the last trick (undoubled)")
     v7 = 2 * hm                                                 # §7.3 silent seven
-    if seven_last:
-        by = by_seat
+    if f.seven is not None:
+        by, took_last = f.seven
         if by == sol and not c.ulti:
-            sheet.solo("silent_seven", v7 if last_winner == sol else -v7, 1,
+            sheet.solo("silent_seven", v7 if took_last else -v7, 1,
                        f"{c.trump}7 in the last trick")
         elif by != sol:
-            sheet.each_defender("silent_seven", v7 if last_winner == by else -v7,
+            sheet.each_defender("silent_seven", v7 if took_last else -v7,
                                 f"seat {by}'s {c.trump}7 in the last trick")
-    if not c.hundred and s_pts >= 100:                          # §7.4
-        sheet.solo("silent_hundred", hm, 1, f"{s_pts} points without a Hundred bid")
-    if d_pts >= 100:
-        sheet.each_defender("hundred", hm, f"the defenders made {d_pts} points")
-    if c.durch is None and all_tricks:                          # §7.5
+    if f.silent_hundred:                                        # §7.4
+        sheet.solo("silent_hundred", hm, 1, "100 points without a Hundred bid")
+    if f.defenders_hundred:
+        sheet.each_defender("hundred", hm, "the defenders made 100 points")
+    if f.unbid_durch:                                           # §7.5
         bonus = 3 * hm if r.unbid_durch_hearts_double else 3
         sheet.solo("unbid_durch", bonus, 1, "all 10 tricks without a Durch bid")
     return sheet.score(facts)
 
 
-__all__ = ["score_deal", "sheet_entries", "points", "KING"]
+__all__ = ["UltiFacts", "score_facts", "sheet_entries"]

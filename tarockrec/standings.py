@@ -1,0 +1,124 @@
+"""``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
+table, CSV, JSON or a self-contained HTML page. The figures are ``tournament.py``'s; this module
+only lays them out."""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .tournament import Row, SeriesRow, TeamRow, series, teams
+
+
+@dataclass
+class Ranked:
+    """One validated tournament: where it came from, its event name and its standings."""
+
+    source: str
+    name: str
+    rows: list[Row]
+
+
+def table_rows(tournaments: list[Ranked], mode: str) -> tuple[list[str], list[list[Any]]]:
+    """The columns and rows of the standings: ``mode`` is ``entrants`` (each tournament's
+    standings, one after the other), ``series`` or ``teams``."""
+    if mode == "series":
+        ranked = series([t.rows for t in tournaments])
+        heads = ["rank", "entrant", "player", "cup_points"] + \
+            [f"event.{k + 1}" for k in range(len(tournaments))]
+        return heads, [[s.rank, s.entrant, s.player, s.cup_points, *s.events] for s in ranked]
+    if mode == "teams":
+        heads = ["tournament", "rank", "team", "total", "members"]
+        out: list[list[Any]] = []
+        for t in tournaments:
+            for tr in teams(t.rows):
+                out.append([t.name, tr.rank, tr.team, tr.total, ", ".join(tr.members)])
+        return heads, out
+    n_rounds = max((len(r.rounds) for t in tournaments for r in t.rows), default=0)
+    heads = (["tournament", "rank", "entrant", "player", "club", "team", "total", "score",
+              "rank_points", "cup_points"] + [f"round.{k + 1}" for k in range(n_rounds)]
+             + [f"place.{k + 1}" for k in range(n_rounds)])
+    rows = []
+    for t in tournaments:
+        for r in t.rows:
+            rows.append([t.name, r.rank, r.entrant, r.player, r.club, r.team, r.total, r.score,
+                         r.rank_points, r.cup_points, *r.rounds, *r.table_ranks])
+    return heads, rows
+
+
+def as_json(tournaments: list[Ranked], mode: str) -> str:
+    """One object per row (JSON: ``rank``, ``player``, ``total`` and the parts of the total)."""
+    if mode == "series":
+        return json.dumps([{"rank": s.rank, "entrant": s.entrant, "player": s.player,
+                            "total": s.cup_points, "events": s.events}
+                           for s in series([t.rows for t in tournaments])],
+                          ensure_ascii=False, indent=1) + "\n"
+    if mode == "teams":
+        return json.dumps([{"tournament": t.name, "rank": tr.rank, "team": tr.team,
+                            "total": tr.total, "members": tr.members}
+                           for t in tournaments for tr in teams(t.rows)],
+                          ensure_ascii=False, indent=1) + "\n"
+    return json.dumps([{"tournament": t.name, **r.as_dict()} for t in tournaments
+                       for r in t.rows], ensure_ascii=False, indent=1) + "\n"
+
+
+def as_csv(tournaments: list[Ranked], mode: str) -> str:
+    heads, rows = table_rows(tournaments, mode)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(heads)
+    for row in rows:
+        w.writerow(["" if x is None else x for x in row])
+    return buf.getvalue()
+
+
+def as_text(tournaments: list[Ranked], mode: str) -> str:
+    heads, rows = table_rows(tournaments, mode)
+    keep = [i for i, h in enumerate(heads) if h != "tournament" and
+            any(row[i] not in (None, "") for row in rows)]
+    cells = [[heads[i] for i in keep]] + [["" if row[i] is None else str(row[i]) for i in keep]
+                                          for row in rows]
+    widths = [max(len(c[k]) for c in cells) for k in range(len(keep))]
+    out = []
+    if mode != "series":
+        names = sorted({t.name for t in tournaments}, key=[t.name for t in tournaments].index)
+        out.append(" · ".join(names))
+    for c in cells:
+        out.append("  ".join(x.rjust(w) if x.lstrip("-").isdigit() else x.ljust(w)
+                             for x, w in zip(c, widths)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def as_html(tournaments: list[Ranked], mode: str, title: str | None = None) -> str:
+    """A self-contained page (no script, no network) with the standings table."""
+    heads, rows = table_rows(tournaments, mode)
+    keep = [i for i, h in enumerate(heads) if h != "tournament" and
+            any(row[i] not in (None, "") for row in rows)]
+    title = title or " · ".join(t.name for t in tournaments)
+    body = ["<table><thead><tr>" + "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
+            + "</tr></thead><tbody>"]
+    for row in rows:
+        body.append("<tr>" + "".join(
+            f"<td>{'' if row[i] is None else html.escape(str(row[i]))}</td>" for i in keep)
+            + "</tr>")
+    body.append("</tbody></table>")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
+            f"<h1>{html.escape(title)}</h1>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+STYLE = ("body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
+         "th,td{padding:.25em .6em;border-bottom:1px solid #ccc;text-align:left}"
+         "td:nth-child(n+2){font-variant-numeric:tabular-nums}")
+
+FORMATS = {"text": as_text, "csv": as_csv, "json": as_json, "html": as_html}
+
+
+def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
+    return FORMATS[fmt](list(tournaments), mode)
+
+
+__all__ = ["Ranked", "render", "table_rows", "SeriesRow", "TeamRow"]

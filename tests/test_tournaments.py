@@ -1,0 +1,196 @@
+"""Tournaments (docs/tournaments.md): the samples, standings worked by hand, generated
+tournaments, and the commands."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarockrec import tournament
+from tarockrec.generate import table_sizes_for, tournament_record
+from tarockrec.tournament import Row, StandingsRules, rank, series, teams
+from tarockrec.validate import validate_record
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples" / "tournaments"
+
+
+def _load(path: Path) -> dict[str, Any]:
+    rec: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return rec
+
+
+@pytest.mark.parametrize("path", sorted((SAMPLES / "valid").glob("*.json")), ids=lambda p: p.stem)
+def test_valid_samples(path: Path) -> None:
+    rep = validate_record(_load(path), origin=str(path))
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.kind == "tournament" and rep.standings is not None
+    assert sorted(r.entrant for r in rep.standings) == \
+        sorted(e["id"] for e in _load(path)["entrants"])
+
+
+@pytest.mark.parametrize("path", sorted((SAMPLES / "invalid").glob("*.json")),
+                         ids=lambda p: p.stem)
+def test_invalid_samples(path: Path) -> None:
+    rec = _load(path)
+    rep = validate_record(rec, origin=str(path))
+    assert [f.code for f in rep.findings if f.severity == "error"] == rec["_expect"], \
+        [str(f) for f in rep.findings]
+    assert all(f.pointer for f in rep.findings if f.severity == "error")
+
+
+def test_totals_only_standings_worked_by_hand() -> None:
+    """samples/tournaments/valid/totals-only.json, worked by hand (default rules: the score
+    alone, ties broken by better table places, then the best round).
+
+    round 1: table 1 A 30 B −10 C −30 D 10 → places A1 D2 B3 C4; table 2 E −20 F 40 G 0 H −20
+             → F1 G2, E and H tied third.
+    round 2: table 1 A −10 E 50 G 10 D −50 → E1 G2 A3 D4; table 2 B 40 F −40 C 30 H −30
+             → B1 C2 H3 F4.
+    totals:  A 20, B 30, C 0, D −40, E 30, F 0, G 10, H −50.
+    B and E tie at 30 with one first and one third place each; E's best round (50) beats B's
+    (40): E first, B second. C and F tie at 0: F has a first place, C none: F fifth, C sixth.
+    """
+    rep = validate_record(_load(SAMPLES / "valid" / "totals-only.json"))
+    assert rep.standings is not None
+    got = [(r.rank, r.entrant, r.total) for r in rep.standings]
+    assert got == [(1, "E", 30), (2, "B", 30), (3, "A", 20), (4, "G", 10), (5, "F", 0),
+                   (6, "C", 0), (7, "D", -40), (8, "H", -50)]
+    e = rep.standings[0]
+    assert e.rounds == [-20, 50] and e.table_ranks == [3, 1]
+    # teams: Ost = A + B + G = 60, Nord = E + F = 30, Süd = C + D = −40 (Hans has none)
+    assert [(t.rank, t.team, t.total) for t in teams(rep.standings)] == \
+        [(1, "Ost", 60), (2, "Nord", 30), (3, "Süd", -40)]
+
+
+def test_rank_points_shared_and_cup_points() -> None:
+    """The same tables with rank points 3/2/1/0 at a table of four, ties sharing the points of
+    their places (rounded down), and cup points 10/8/6 for the first three.
+
+    round 1: A1 3, D2 2, B3 1, C4 0; F1 3, G2 2, E and H share places 3–4: (1 + 0) // 2 = 0.
+    round 2: E1 3, G2 2, A3 1, D4 0; B1 3, C2 2, H3 1, F4 0.
+    totals (score + rank points): A 20+4 = 24, B 30+4 = 34, C 0+2 = 2, D −40+2 = −38,
+    E 30+3 = 33, F 0+3 = 3, G 10+4 = 14, H −50+1 = −49.
+    """
+    rec = _load(SAMPLES / "valid" / "totals-only.json")
+    rules = StandingsRules(rank_points={4: (3, 2, 1, 0)}, cup_points=(10, 8, 6))
+    rows = _rows(rec, rules)
+    got = [(r.rank, r.entrant, r.total, r.rank_points, r.cup_points) for r in rows]
+    assert got == [(1, "B", 34, 4, 10), (2, "E", 33, 3, 8), (3, "A", 24, 4, 6),
+                   (4, "G", 14, 4, 0), (5, "F", 3, 3, 0), (6, "C", 2, 2, 0),
+                   (7, "D", -38, 2, 0), (8, "H", -49, 1, 0)]
+    higher = _rows(rec, StandingsRules(rank_points={4: (3, 2, 1, 0)}, rank_ties="higher"))
+    assert {r.entrant: r.rank_points for r in higher}["H"] == 2     # the better tied place: 1 + 1
+    # a series of the tournament twice: cup points add up per entrant
+    s = series([rows, rows])
+    assert [(x.rank, x.entrant, x.cup_points) for x in s[:4]] == \
+        [(1, "B", 20), (2, "E", 16), (3, "A", 12), (4, "C", 0)]
+
+
+def _rows(rec: dict[str, Any], rules: StandingsRules) -> list[Row]:
+    """Standings of a totals-only tournament under ``rules`` (not a rule set's)."""
+    rows = {e["id"]: Row(e["id"], e["name"], e.get("club"), e.get("team"))
+            for e in rec["entrants"]}
+    for r, rnd in enumerate(rec["rounds"]):
+        for row in rows.values():
+            row.rounds.append(None)
+            row.table_ranks.append(None)
+        for table in rnd["tables"]:
+            tournament._score_table(rows, table["seats"], table["result"]["totals"], r, rules)
+    return rank(list(rows.values()), rules)
+
+
+def test_table_sizes_for() -> None:
+    assert table_sizes_for(13, (4, 5)) == [4, 4, 5]
+    assert table_sizes_for(200, (4, 5)) == [4] * 50
+    assert table_sizes_for(7, (3, 4)) == [3, 4]
+    with pytest.raises(ValueError):
+        table_sizes_for(5, (3, 4))
+
+
+def test_a_generated_tournament_validates_and_refuses_a_changed_score() -> None:
+    """13 entrants at tables of 4, 4 and 5 over 3 rounds (Illustrated Tarokk, whose tables of
+    five the engine plays): valid; the standings list every entrant once, in rank order; a
+    deal's written score changed anywhere inside it is refused."""
+    rec = tournament_record("illustrated", 13, 3, 2026)
+    assert [len(t["seats"]) for t in rec["rounds"][0]["tables"]] == [4, 4, 5]
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.standings is not None
+    assert sorted(r.entrant for r in rep.standings) == sorted(e["id"] for e in rec["entrants"])
+    ranks = [r.rank for r in rep.standings]
+    totals = [r.total for r in rep.standings]
+    assert ranks == sorted(ranks) and totals == sorted(totals, reverse=True)
+    rng = random.Random(5)
+    for _ in range(12):
+        bad = copy.deepcopy(rec)
+        r = rng.randrange(3)
+        t = rng.randrange(3)
+        table = bad["rounds"][r]["tables"][t]
+        d = rng.randrange(len(table["deals"]))
+        scores = table["deals"][d]["result"]["scores"]
+        i = rng.randrange(len(scores))
+        scores[i] += 1
+        scores[(i + 1) % len(scores)] -= 1
+        codes = {f.code for f in validate_record(bad).findings if f.severity == "error"}
+        assert "RESULT-SCORES" in codes, (r, t, d, codes)
+        f = next(f for f in validate_record(bad).findings if f.code == "RESULT-SCORES")
+        assert f.pointer == f"/rounds/{r}/tables/{t}/deals/{d}/result/scores"
+
+
+def test_deal_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = _load(SAMPLES / "valid" / "full-deals.json")
+    limited = StandingsRules(deals_per_round={3: 11})
+    monkeypatch.setattr(tournament, "standings_rules", lambda game, block: limited)
+    rep = validate_record(rec)
+    limits = [f for f in rep.findings if f.code == "TOURN-DEAL-LIMIT"]
+    assert len(limits) == 4 and limits[0].pointer == "/rounds/0/tables/0/deals"
+
+
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-c", "from tarockrec.cli import run; run()", *args],
+                          capture_output=True, text=True, env=env, cwd=cwd)
+
+
+def test_standings_command(tmp_path: Path) -> None:
+    path = str(SAMPLES / "valid" / "totals-only.json")
+    out = _cli("standings", path, "--format", "json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [(r["rank"], r["player"], r["total"]) for r in rows][:2] == \
+        [(1, "Eva", 30), (2, "Bernd", 30)]
+    assert {"score", "rank_points", "rounds", "table_ranks"} <= set(rows[0])
+    csv = _cli("standings", path, "--format", "csv").stdout.splitlines()
+    assert csv[0].startswith("tournament,rank,entrant,player") and len(csv) == 9
+    text = _cli("standings", path).stdout
+    assert "Eva" in text.splitlines()[2]
+    teams_json = json.loads(_cli("standings", path, "--teams", "--format", "json").stdout)
+    assert teams_json[0]["team"] == "Ost" and teams_json[0]["total"] == 60
+    series_json = json.loads(_cli("standings", path, path, "--series", "--format",
+                                  "json").stdout)
+    assert len(series_json) == 8 and series_json[0]["total"] == 0    # no cup points: default
+    page = _cli("standings", path, "--format", "html").stdout
+    assert page.startswith("<!DOCTYPE html>") and "<td>Eva</td>" in page
+    bad = _cli("standings", str(SAMPLES / "invalid" / "unseated.json"))
+    assert bad.returncode == 1 and "TOURN-UNSEATED" in bad.stderr
+
+
+def test_generate_tournament_command(tmp_path: Path) -> None:
+    target = tmp_path / "t.json"
+    out = _cli("generate", "cego", "--tournament", "7", "--rounds", "2", "--seed", "3", "-o",
+               str(target))
+    assert out.returncode == 0, out.stderr
+    rec = _load(target)
+    assert [len(t["seats"]) for t in rec["rounds"][0]["tables"]] == [3, 4]
+    assert validate_record(rec).valid
+    assert _cli("validate", str(target)).returncode == 0
+    no = _cli("generate", "cego", "--tournament", "5")
+    assert no.returncode == 2 and "cannot be seated" in no.stderr
