@@ -634,12 +634,10 @@ def codes_cmd(game: str | None, fmt: str) -> None:
 def _echo_json(value: Any) -> None:
     """``--format json`` of every command in one style (``score``'s, and ``validate``'s lines):
     one compact object a line, an array's items between ``[`` and ``]`` lines."""
-    import orjson
     if isinstance(value, list):
-        items = ",\n".join(orjson.dumps(v).decode() for v in value)
-        click.echo("[\n" + items + "\n]" if items else "[\n]")
+        click.echo(report.json_array(value), nl=False)
     else:
-        click.echo(orjson.dumps(value).decode())
+        click.echo(report.json_line(value), nl=False)
 
 
 def _ruleset_summary(doc: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 import orjson
 
@@ -42,6 +42,13 @@ def json_line(d: dict[str, Any]) -> str:
         return orjson.dumps(d).decode() + "\n"
     except TypeError:
         return json.dumps(d, ensure_ascii=True) + "\n"
+
+
+def json_array(items: Iterable[Any]) -> str:
+    """An array in the one style of every ``--format json``: one compact object a line
+    between ``[`` and ``]`` lines (as ``score`` writes its rows, ``validate`` its lines)."""
+    body = ",\n".join(json_line(v).rstrip("\n") for v in items)
+    return "[\n" + body + "\n]\n" if body else "[\n]\n"
 
 
 def label(entry: Entry, many: bool | None = None) -> str:
