@@ -1,12 +1,13 @@
 """The ``tarockrec`` command line: validate, convert, score, generate, rules, schema."""
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import sys
 import time
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 import click
 
@@ -113,6 +114,11 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     out = sys.stdout
     cases: list[str] = []
     style = report.Style(fmt, quiet, max_findings)
+    cores = parallel.default_jobs()
+    if jobs is not None and jobs > cores:
+        click.echo(f"tarockrec: --jobs {jobs} is more than the {cores} core(s) this process may "
+                   "use; the workers (at most one per run of records) will share them",
+                   err=True)
     try:
         for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
             progress.tick(chunk.source, chunk.offset, sum(chunk.counts))
@@ -876,7 +882,31 @@ def run() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    main()
+    try:
+        try:
+            main()
+        finally:
+            sys.stdout.flush()      # what is still held fails here, not at the exit
+    except OSError as err:          # a full disk, /dev/full, a quota: no traceback
+        _cannot_write(err)
+
+
+def _cannot_write(err: OSError) -> NoReturn:
+    """An output could not be written: one line on stderr and exit 2. Whatever stdout still
+    holds is dropped (it can never be written), so that the exit does not try again; a pipe
+    closed by its reader ends quietly, as click ends it."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):      # no file descriptor behind stdout: nothing to drop
+        pass
+    if err.errno == errno.EPIPE:
+        sys.exit(1)
+    why = err.strerror.lower() if err.strerror else str(err)
+    click.echo(f"tarockrec: cannot write the output: {why}; what was written is incomplete",
+               err=True)
+    sys.exit(EXIT_UNREADABLE)
 
 
 __all__ = ["main", "Finding"]

@@ -10,6 +10,7 @@ that record (``validate_record`` already turns a bug into ``INTERNAL-ERROR``).
 """
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 from collections import deque
@@ -150,12 +151,16 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
     that dies leaves its task waiting for ever; here that is ``WorkerLost``."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
+    # no more workers than runs to do: the pool starts all of its workers at once (forked
+    # before its threads start), so the runs are counted first, up to ``jobs`` of them
+    ahead = deque(itertools.islice(batches, jobs))
+    jobs = max(1, len(ahead))
     pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_quiet_worker)
     handlers = atomic.stop_on_signals()
     finished = False
     try:
         flight: deque[Any] = deque()
-        for batch in batches:
+        for batch in _then(ahead, batches):
             flight.append(pool.submit(_chunk, batch, style))
             if len(flight) >= jobs * WINDOW:
                 yield flight.popleft().result()
@@ -170,6 +175,13 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
             _stop(pool, flight)
         pool.shutdown(wait=True, cancel_futures=True)
         atomic.restore_signals(handlers)
+
+
+def _then(ahead: deque[Batch], rest: Iterator[Batch]) -> Iterator[Batch]:
+    """The runs read ahead (let go of as they are handed out), then the rest."""
+    while ahead:
+        yield ahead.popleft()
+    yield from rest
 
 
 #: seconds the workers are given to finish the runs they are on when validation stops

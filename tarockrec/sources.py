@@ -162,6 +162,8 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
     try:
         src = _opened(raw)
         head = src.read(65536)
+        if head.startswith(BOM):     # what Windows tools write first: read past it, whatever
+            head = head[len(BOM):]   # the format (line numbers and records are the same)
         fmt = detect(_plain_name(name), head)
         if fmt == "jsonl":
             yield from _line_runs(name, head, src, raw, batch)
@@ -175,6 +177,8 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
 
 
 _GZIP, _ZSTD = b"\x1f\x8b", b"\x28\xb5\x2f\xfd"
+#: the UTF-8 byte order mark
+BOM = b"\xef\xbb\xbf"
 COMPRESSED = (".gz", ".zst")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from typing import IO, Any, Iterator
 
 import orjson
@@ -152,8 +153,36 @@ class JSONError(ValueError):
         self.finding = finding
 
 
+class _Constant(ValueError):
+    """NaN, Infinity or -Infinity, which Python's parser reads and JSON does not have."""
+
+
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Constant(name)
+
+
+class NumberTooLong(ValueError):
+    """A whole number with more digits than Python reads (``sys.get_int_max_str_digits``,
+    4,300 by default: reading more takes time quadratic in the digits)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+        super().__init__(f"this whole number has {digits:,} digits, more than the "
+                         f"{sys.get_int_max_str_digits():,} tarockrec reads")
+
+
+def whole_number(text: str) -> int:
+    """``int(text)`` for a text of digits (with a sign), or ``NumberTooLong``."""
+    limit = sys.get_int_max_str_digits()
+    if limit and len(text) > limit:
+        digits = len(text.lstrip("+-"))
+        if digits > limit:
+            raise NumberTooLong(digits)
+    return int(text)
+
+
+#: a JSON text (skipped whole, see _ARRAY_TOKENS) or a number or constant outside texts
+_NUMBERS = re.compile(rb'"(?:[^"\\]++|\\.)*+"|-?[0-9]+|-?Infinity|NaN')
 
 
 #: a run of 19 digits: a number that may not fit 64 bits, which orjson would turn into an
@@ -186,8 +215,10 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
     """One JSON value. Refused with a finding (``JSONError``): text that is not JSON, and
     values no format can carry exactly — a text holding a character XML cannot carry or a
     lone surrogate (REC-TEXT), a number beyond the range of a double (REC-NUMBER), nesting
-    deeper than ``MAX_DEPTH`` (REC-DEPTH)."""
+    deeper than ``MAX_DEPTH`` (REC-DEPTH). A UTF-8 byte order mark in front is ignored."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if data.startswith(b"\xef\xbb\xbf"):     # a byte order mark, which a reader may ignore
+        text = data = data[3:]                 # (RFC 8259 §8.1): Windows tools write it
     scanned = data.translate(_DIGITS)
     if _LONG_RUN not in scanned:
         try:
@@ -206,7 +237,7 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken
     try:
-        value = json.loads(text, parse_constant=_no_constants)
+        value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise JSONError(_syntax_finding(text, err, line_offset)) from None
     _refuse_unwritable(value, line_offset)
@@ -236,6 +267,13 @@ def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Find
     line after it."""
     if isinstance(err, RecursionError):
         return _too_deep(line_offset)
+    if isinstance(err, (_Constant, NumberTooLong)):
+        line, col = _place_of(text, err)
+        if isinstance(err, NumberTooLong):
+            return Finding("REC-NUMBER", f"{err}, at column {col}", "", line=line + line_offset)
+        return Finding("JSON-SYNTAX", f"this is not valid JSON: {err} is not a number JSON "
+                       f"has (write a number, or null), at column {col}", "",
+                       line=line + line_offset)
     if not isinstance(err, json.JSONDecodeError):
         return Finding("JSON-SYNTAX", "this is not valid JSON: the text is not UTF-8", "",
                        line=1 + line_offset)
@@ -250,6 +288,22 @@ def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Find
     words = _SYNTAX_WORDS.get(err.msg, err.msg[:1].lower() + err.msg[1:])
     return Finding("JSON-SYNTAX", f"this is not valid JSON: {words}, at column {err.colno}",
                    "", line=err.lineno + line_offset)
+
+
+def _place_of(text: str | bytes, err: ValueError) -> tuple[int, int]:
+    """Line and column of the constant or the long number ``err`` is about (the parser's
+    hooks are not told where they are)."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    for m in _NUMBERS.finditer(data):
+        token = m.group()
+        if token[:1] != b'"' and (token == str(err).encode() if
+                                  isinstance(err, _Constant) else
+                                  len(token.lstrip(b"-")) == getattr(err, "digits", -1)):
+            start = m.start()
+            line_start = data.rfind(b"\n", 0, start) + 1
+            return data.count(b"\n", 0, start) + 1, \
+                len(data[line_start:start].decode("utf-8", "replace")) + 1
+    return 1, 1
 
 
 def _too_deep(line_offset: int) -> Finding:
@@ -399,7 +453,10 @@ def iter_json_document(data: bytes) -> Iterator[Entry]:
         yield 1, 1, doc
 
 
-_ARRAY_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},]')
+#: a JSON text, skipped whole, or a bracket or comma. Possessive (``++``, ``*+``): the matcher
+#: keeps no place to go back to, so a text of 20 MB takes no memory (``(?:[^"\\]|\\.)*``
+#: kept one per character, ~120 bytes for each)
+_ARRAY_TOKENS = re.compile(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{},]')
 
 
 def iter_json_array(data: bytes) -> Iterator[Entry] | None:
@@ -457,7 +514,8 @@ def looks_like_jsonl(head: bytes) -> bool:
 
 def line_map(text: str) -> dict[str, int]:
     """JSON Pointer → line of every value in a JSON document (for findings in pretty-printed
-    files; JSON Lines records are one line each). Assumes the text parses as JSON."""
+    files; JSON Lines records are one line each). Meant for text that parses as JSON; in an
+    array whose records are well nested but some broken, it maps the others and never fails."""
     lines: dict[str, int] = {}
     # each frame: [is_object, pointer of the container, next array index, pending key]
     stack: list[list[Any]] = []
@@ -471,6 +529,8 @@ def line_map(text: str) -> dict[str, int]:
         else:
             frame = stack[-1]
             token = frame[3] if frame[0] else str(frame[2])
+            if token is None:       # a value with no name before it: a broken record (one
+                token = ""          # of an array whose others parse), its lines unused
             ptr = frame[1] + "/" + token.replace("~", "~0").replace("/", "~1")
         lines.setdefault(ptr, line)
         return ptr
@@ -493,7 +553,10 @@ def line_map(text: str) -> dict[str, int]:
             while text[j] != '"':
                 j += 2 if text[j] == "\\" else 1
             if stack and stack[-1][0] and stack[-1][3] is None:
-                stack[-1][3] = orjson.loads(text[i:j + 1])   # a key
+                try:
+                    stack[-1][3] = orjson.loads(text[i:j + 1])   # a key
+                except orjson.JSONDecodeError:                   # a broken escape, as above
+                    stack[-1][3] = text[i + 1:j]
             else:
                 start()
                 done()

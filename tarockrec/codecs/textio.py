@@ -40,7 +40,7 @@ from typing import IO, Any, Iterable, Iterator, NoReturn
 import orjson
 
 from ..findings import Finding, pointer_join
-from .jsonio import MAX_DEPTH, TOO_DEEP, _flat, canonical, unwritable
+from .jsonio import MAX_DEPTH, TOO_DEEP, NumberTooLong, _flat, canonical, unwritable, whole_number
 
 # -- the vocabulary -----------------------------------------------------------------------------
 #: typed tags: tag name -> record key
@@ -68,7 +68,7 @@ _TOKEN = re.compile(r"""
   | (?P<trick>[0-9]+\.(?![0-9]))
   | (?P<num>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
   | (?P<word>[A-Za-z_][A-Za-z0-9_.:+\-]*)
-  | (?P<str>"(?:[^"\\\n]|\\.)*"?)
+  | (?P<str>"(?:[^"\\\n]++|\\.)*+"?)
   | (?P<punct>[()=,*\-])
   | (?P<tag>\[)
 """, re.X)
@@ -340,7 +340,16 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_pairs_hook, parse_constant=_no_constant)
+_DECODER = json.JSONDecoder(object_pairs_hook=_pairs_hook, parse_constant=_no_constant,
+                            parse_int=whole_number)
+
+
+def _whole(text: str, tok: Tok) -> int:
+    """A whole number of the text; one longer than Python reads is REC-NUMBER at ``tok``."""
+    try:
+        return whole_number(text)
+    except NumberTooLong as err:
+        raise _Err("REC-NUMBER", str(err), tok) from None
 
 
 class _Lexer:
@@ -413,7 +422,7 @@ class _Lexer:
             if text.endswith(":"):
                 tok.kind, tok.value = "section", text[:-1]
         elif kind in ("seat", "trick"):
-            tok.value = int(text[:-1])
+            tok.value = _whole(text[:-1], tok)
         elif kind == "str":
             tok.value = self._string(tok)
         elif kind == "num":
@@ -434,10 +443,7 @@ class _Lexer:
 
     def _number(self, tok: Tok) -> int | float:
         text = tok.value
-        try:
-            return int(text) if _INT.fullmatch(text) else float(text)
-        except ValueError:
-            raise _Err("TEXT-SYNTAX", "a number too long to read", tok) from None
+        return _whole(text, tok) if _INT.fullmatch(text) else float(text)
 
     # tags: [Name "text" ...] or [key = JSON] ------------------------------------------------
     def _ws(self, j: int) -> int:
@@ -468,6 +474,8 @@ class _Lexer:
                            self.here(err.pos)) from None
             except RecursionError:
                 raise _Err("REC-DEPTH", TOO_DEEP, open_tok) from None
+            except NumberTooLong as err:
+                raise _Err("REC-NUMBER", str(err), self.here(j)) from None
             except ValueError as err:
                 raise _Err("TEXT-SYNTAX", f"the JSON of this tag is broken: {err}",
                            self.here(j)) from None
@@ -721,12 +729,12 @@ class _Reader:
                         raise _Err("TEXT-SYNTAX", "a deal of a session holds no [Deals …]", t)
                     if key in rec:
                         raise _Err("TEXT-DUPLICATE", "the field 'deals' is given twice", t)
-                    deals = int(text)
+                    deals = _whole(text, t)
                     rec["deals"] = []
                 else:
                     if key in rec:
                         raise _Err("TEXT-DUPLICATE", f"the field {key!r} is given twice", t)
-                    rec[key] = int(text)
+                    rec[key] = _whole(text, t)
             elif name == "Game":
                 if key in rec:
                     raise _Err("TEXT-DUPLICATE", "the field 'game' is given twice", t)
@@ -744,7 +752,7 @@ class _Reader:
                 opts = rec.setdefault("rules", {}).setdefault("options", {})
                 if text in opts:
                     raise _Err("TEXT-DUPLICATE", f"the option {text!r} is given twice", t)
-                opts[text] = int(args[1]) if _INT.fullmatch(args[1]) else args[1]
+                opts[text] = _whole(args[1], t) if _INT.fullmatch(args[1]) else args[1]
             elif name == "Meta":
                 meta = rec.setdefault("meta", {})
                 if text in meta:

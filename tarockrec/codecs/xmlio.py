@@ -45,7 +45,7 @@ from lxml import etree
 from ..findings import Finding, pointer_join
 from ..outcome import ITEM as OUTCOME_ITEM
 from ..outcome import TOP as OUTCOME_TOP
-from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
+from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, NumberTooLong, _compact, unwritable, whole_number
 from .jsonio import loads as _jsonio_loads
 from .jsonio import _key as _canonical_key
 
@@ -73,7 +73,7 @@ def _dec_int(s: str) -> Any:
     v = _SMALL_INTS.get(s)
     if v is not None:
         return v
-    return int(s) if _INT.match(s) else s
+    return whole_number(s) if _INT.match(s) else s
 
 
 def _tok_ok(v: object) -> bool:
@@ -833,6 +833,8 @@ def _entry(el: etree._Element, index: int, line: int,
         rec, lines = _record_of(el, version)
     except XMLError as err:
         return index, line, err.finding, {}
+    except NumberTooLong as err:
+        return index, line, Finding("REC-NUMBER", str(err), line=line), {}
     return index, line, rec, lines
 
 
