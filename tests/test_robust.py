@@ -132,7 +132,7 @@ def test_max_findings_and_labels(monkeypatch: pytest.MonkeyPatch, tmp_path) -> N
     warn = Finding("SHEET-UNVERIFIED", "a warning", "/", "warning")
 
     def fake(rec: Any, index: int = 1, line: int | None = None,
-             lines: Any = None) -> Report:
+             lines: Any = None, **kwargs: Any) -> Report:
         return Report(index=index, line=line, game="koenigrufen", kind="deal",
                       findings=list(many) if rec.get("_bad") else [warn])
 
