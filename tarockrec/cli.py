@@ -101,12 +101,11 @@ def _jobs(asked: int | None, files: list[str]) -> int:
               "the summary.")
 @click.option("--max-findings", type=click.IntRange(1), default=None, metavar="N",
               help="Report at most N findings per record (the count of the rest is given).")
-@click.option("--strict", is_flag=True, help="Count a record with warnings as invalid.")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None, metavar="N",
               help="Worker processes (default: the machine's cores for inputs of 2 MB or "
                    "more, else 1). The output is the same for every N, in input order.")
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | None,
-             strict: bool, jobs: int | None) -> None:
+             jobs: int | None) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
     engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable input,
     or no record at all."""
@@ -115,7 +114,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
     progress = _Progress(files)
     out = sys.stdout
     cases: list[str] = []
-    style = report.Style(fmt, quiet, max_findings, strict)
+    style = report.Style(fmt, quiet, max_findings)
     cores = parallel.default_jobs()
     if jobs is not None and jobs > cores:
         click.echo(f"tarockrec: --jobs {jobs} is more than the {cores} core(s) this process may "
@@ -200,12 +199,13 @@ def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) 
         for entry in entries(source):
             progress.tick(entry.source, entry.offset)
             if entry.problem is not None:
-                problems.append(f"{report.label(entry, True)}: {entry.problem}")
+                problems.append(_named(entry, entry.problem))
                 unreadable.append(True)
                 raise _Abort()
             if not schema.fast_check(entry.record):
-                found = schema.explain(entry.record)
-                problems.extend(f"{report.label(entry, True)}: {f}" for f in found)
+                from .validate import _place
+                found = _place(schema.explain(entry.record), entry.lines, entry.line)
+                problems.extend(_named(entry, f) for f in found)
                 raise _Abort()
             if sheet:
                 yield _sheet_of(entry)
@@ -233,6 +233,14 @@ class _Abort(Exception):
     pass
 
 
+def _named(entry: Any, f: Finding) -> str:
+    """A finding of ``convert`` with its file and record, and its line named once: the
+    finding's own where it has one, else the record's."""
+    if f.line is not None:
+        return f"{entry.source} #{entry.index}: {f}"
+    return f"{report.label(entry, True)}: {f}"
+
+
 def _sheet_of(entry: Any) -> Any:
     """``convert --sheet``: the record's score sheet, or its errors and ``_Abort``."""
     from .sheet import NotSheetable, to_sheet
@@ -241,7 +249,7 @@ def _sheet_of(entry: Any) -> Any:
     except NotSheetable as err:
         errors = [f for f in err.report.findings if f.severity == "error"]
         for f in errors:
-            click.echo(f"{report.label(entry, True)}: {f}", err=True)
+            click.echo(_named(entry, f), err=True)
         click.echo(f"{report.label(entry, True)}: not valid, so no score sheet can be made "
                    "of it", err=True)
         raise _Abort() from None
@@ -409,7 +417,8 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
               "the rule set's deal limit (docs/tournaments.md).")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
               help="With --tournament: the number of rounds.")
-@click.option("-o", "output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "output", default=None, metavar="FILE",
+              help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
 def generate(game: str, count: int, sessions: int | None, ruleset: str, options: tuple[str, ...],
              seed: int | None, players: int | None, entrants: int | None, rounds: int,
@@ -423,7 +432,7 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
     from .generate import deal_records, session_records
     g = games.get(game)
     if g is None:
-        raise click.UsageError(f"unknown game {game!r}; known: {', '.join(games.all_games())}")
+        raise click.BadParameter(games.unknown(game), param_hint="GAME")
     if players is not None and players not in g.table_sizes:
         raise click.UsageError(f"{g.title} is played by {' or '.join(map(str, g.table_sizes))} players")
     if output:
@@ -460,7 +469,7 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
             out.write(line)
 
 
-generate.epilog = "Games: " + ", ".join(games.MODULES) + "."
+generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
 
 
 @main.command()
@@ -613,8 +622,9 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
 
     akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
     the rule set "akos" (docs/akos.md); one session record per game session. Games of other
-    types and games that cannot be imported are listed on stderr as findings. Exit 0: every
-    Illustrated game imported; 1: some were not; 2: the database cannot be read.
+    types and games that cannot be imported are listed on stderr as findings, then a summary
+    line. Exit 0: every Illustrated game imported; 1: some were not, or not as they stood (a
+    name no record can carry); 2: the database cannot be read.
     Example: tarockrec import akos tarock.db -o games.jsonl"""
     from .importers.akos import DatabaseError, import_database
     if output:
@@ -632,6 +642,7 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
             sys.stdout.write(line)
     for f in result.findings:
         click.echo(f"{f} ({f.severity})", err=True)
+    click.echo(result.summary(), err=True)
     bad = any(f.severity != "info" for f in result.findings)
     sys.exit(EXIT_INVALID if bad else EXIT_VALID)
 
@@ -647,16 +658,27 @@ def codes_cmd(game: str | None, fmt: str) -> None:
     from .games import all_games
 
     if game is not None and game not in all_games():
-        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
-                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
+        raise click.BadParameter(games.unknown(game), param_hint="GAME")
     entries = list(catalogue(game).values())
     if fmt == "json":
-        click.echo(json.dumps([c.as_dict() for c in entries], ensure_ascii=False, indent=1))
+        _echo_json([c.as_dict() for c in entries])
         return
     width = max(len(c.code) for c in entries)
+    sev = max(len(c.severity) for c in entries)
+    sec = max(len(c.section) for c in entries)      # columns as wide as their longest value
     for c in entries:
         note = f" (unreachable: {c.unreachable})" if c.unreachable else ""
-        click.echo(f"{c.code:<{width}}  {c.severity:<7}  {c.section:<9}  {c.meaning}{note}")
+        click.echo(f"{c.code:<{width}}  {c.severity:<{sev}}  {c.section:<{sec}}  "
+                   f"{c.meaning}{note}")
+
+
+def _echo_json(value: Any) -> None:
+    """``--format json`` of every command in one style (``score``'s, and ``validate``'s lines):
+    one compact object a line, an array's items between ``[`` and ``]`` lines."""
+    if isinstance(value, list):
+        click.echo(report.json_array(value), nl=False)
+    else:
+        click.echo(report.json_line(value), nl=False)
 
 
 def _ruleset_summary(doc: Any) -> dict[str, Any]:
@@ -687,9 +709,10 @@ def _short(section: str) -> str:
     return section.split(" (", 1)[0]
 
 
-def rulesets_markdown() -> str:
+def rulesets_markdown(game: str | None = None) -> str:
     """docs/rulesets.md: every shipped rule set against its game's default, point by point,
-    with the source of each value (``tarockrec rules --format markdown``)."""
+    with the source of each value (``tarockrec rules --format markdown``); with ``game``, that
+    game's section only."""
     from . import rulesets
     from .games import all_games
 
@@ -711,9 +734,12 @@ def rulesets_markdown() -> str:
            "`OPTION-UNSUPPORTED` (never scored by approximation). Only the opening parts of "
            "some sources were available to the research; what a source says beyond them is not "
            "recorded.", ""]
+    chosen = [game] if game is not None else sorted(all_games())
+    if game is not None:
+        out = []
     out += ["## The rule sets", "", "| game | name | complete | source | date |",
             "| --- | --- | --- | --- | --- |"]
-    for game in sorted(all_games()):
+    for game in chosen:
         for doc in rulesets.for_game(game).values():
             src = doc.provenance["source"]
             where = src.get("url") or src.get("path")
@@ -721,7 +747,7 @@ def rulesets_markdown() -> str:
             out.append(f"| {game} | `{doc.name}` | {'yes' if doc.complete else '**no**'} | "
                        f"{link} | {src.get('date') or 'undated'} |")
     out.append("")
-    for game in sorted(all_games()):
+    for game in chosen:
         docs = rulesets.for_game(game)
         rules = all_games()[game].Rules
         others = [d for n, d in docs.items() if n != "default"]
@@ -773,6 +799,37 @@ def rulesets_markdown() -> str:
     return "\n".join(out)
 
 
+def _ruleset_markdown(detail: dict[str, Any]) -> str:
+    """``rules GAME NAME --format markdown``: one rule set, every option with its value."""
+    def cell(text: Any) -> str:
+        return str(text).replace("|", "\\|").replace("\n", " ")
+
+    prov = detail["provenance"]
+    out = [f"### `{detail['name']}`: {cell(detail['title'])}", ""]
+    if not detail["complete"]:
+        out += ["**Incomplete**: needs rules this version does not support (records naming it "
+                "are refused with `OPTION-UNSUPPORTED`).", ""]
+    for label, ref in [("Source", prov["source"])] + [("Also", b) for b in
+                                                     prov.get("based_on", [])]:
+        where = ref.get("url") or ref.get("path")
+        out.append(f"- {label}: {ref['title']} — <{where}> ({ref.get('date') or 'undated'})")
+    out += ["", "| option | value | default | meaning | source |", "| --- | --- | --- | --- | --- |"]
+    for o in detail["options"]:
+        value = f"**{o['value']}**" if o["value"] != o["default"] else f"{o['value']}"
+        if not o["supported"]:
+            value += " *not yet supported*"
+        src = (o["source_section"] if o["source_section"]
+               else f"rules/{detail['game']}.md {o['rules_section']}")
+        out.append(f"| `{o['name']}` | {value} | {o['default']} | {cell(o['meaning'])} | "
+                   f"{cell(src)} |")
+    for m in prov.get("not_yet_supported", []):
+        opt = f" (option `{m['option']}`)" if m.get("option") else ""
+        out.append(f"- Not yet supported: {m['rule']} — {m['section']}{opt}")
+    if prov.get("notes"):
+        out += ["", f"Notes: {prov['notes']}"]
+    return "\n".join(out)
+
+
 @main.command(name="rules")
 @click.argument("game", required=False)
 @click.argument("name", required=False)
@@ -786,17 +843,15 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     from .games import all_games
 
     if game is not None and game not in all_games():
-        raise click.BadParameter(f"{game!r} is not a game tarockrec checks "
-                                 f"({', '.join(sorted(all_games()))})", param_hint="GAME")
-    if fmt == "markdown":
-        click.echo(rulesets_markdown())
+        raise click.BadParameter(games.unknown(game), param_hint="GAME")
+    if fmt == "markdown" and name is None:
+        click.echo(rulesets_markdown(game))
         return
     if name is None:
         docs = [d for g in ([game] if game else sorted(all_games()))
                 for d in rulesets.for_game(g).values()]
         if fmt == "json":
-            click.echo(json.dumps([_ruleset_summary(d) for d in docs], ensure_ascii=False,
-                                  indent=1))
+            _echo_json([_ruleset_summary(d) for d in docs])
             return
         width = max(len(f"{d.game}/{d.name}") for d in docs)
         for d in docs:
@@ -810,7 +865,10 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
                                  f"(known: {', '.join(known)})", param_hint="NAME")
     detail = _ruleset_detail(known[name])
     if fmt == "json":
-        click.echo(json.dumps(detail, ensure_ascii=False, indent=1))
+        _echo_json(detail)
+        return
+    if fmt == "markdown":
+        click.echo(_ruleset_markdown(detail))
         return
     prov = detail["provenance"]
     click.echo(f"{game}/{name}: {detail['title']}")
@@ -824,6 +882,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
         click.echo(f"{label}: {doc['title']} ({date}) {where}")
     click.echo("")
     width = max(len(o["name"]) for o in detail["options"])
+    vwidth = max(len(str(o["value"])) for o in detail["options"])
     for o in detail["options"]:
         mark = "*" if o["value"] != o["default"] else " "
         src = (f"source {o['source_section']}" if o["source_section"]
@@ -832,7 +891,8 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
             src += f"; default {o['default']}"
         if not o["supported"]:
             src += "; NOT YET SUPPORTED"
-        click.echo(f"{mark}{o['name']:<{width}}  {str(o['value']):<12} {o['meaning']}  [{src}]")
+        click.echo(f"{mark}{o['name']:<{width}}  {str(o['value']):<{vwidth}}  {o['meaning']}  "
+                   f"[{src}]")
     missing = prov.get("not_yet_supported", [])
     if missing:
         click.echo("\nnot yet supported by tarockrec:")

@@ -155,6 +155,12 @@ SHARED: tuple[Code, ...] = (
     Code("IMPORT-TOTALS", "docs/akos.md", "the session totals the server stored differ from "
          "the ones tarockrec computes for the imported session (the records are written)",
          severity="warning"),
+    Code("IMPORT-USER", "docs/akos.md", "a user's name in an imported database cannot be "
+         "written (not UTF-8, a BLOB, a character no XML document can carry); the player is "
+         "written as \"user <id>\"", severity="warning"),
+    Code("IMPORT-USER-ID", "docs/akos.md", "a row of an imported database's user table has an "
+         "id that is not a whole number; no player can be that user, the row is not read",
+         severity="info"),
     Code("IMPORT-INCOMPLETE", "docs/akos.md", "a game of an imported database was not finished "
          "(the one being played, or an abandoned one); it is not imported", severity="info"),
     Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "

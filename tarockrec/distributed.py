@@ -51,13 +51,13 @@ def files_of(paths: str | Iterable[str]) -> list[str]:
     return out
 
 
-def _rows(path: str, strict: bool) -> list[tuple[str, dict[str, Any]]]:
+def _rows(path: str) -> list[tuple[str, dict[str, Any]]]:
     """('record' | 'finding', row) for every record of one file (runs on a worker)."""
     out: list[tuple[str, dict[str, Any]]] = []
     for entry, rep in reports([path]):
         out.append(("record", {"source": entry.source, "index": entry.index,
                                "line": entry.line, "game": rep.game, "kind": rep.kind,
-                               "status": status(entry, rep, strict), "findings": len(rep.findings)}))
+                               "status": status(entry, rep), "findings": len(rep.findings)}))
         for f in rep.findings:
             out.append(("finding", {"source": entry.source, "index": entry.index,
                                     "code": f.code, "severity": f.severity,
@@ -66,7 +66,7 @@ def _rows(path: str, strict: bool) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def validate(paths: str | Iterable[str], strict: bool = False) -> Result:
+def validate(paths: str | Iterable[str]) -> Result:
     """Validate every record of ``paths`` as a Dask bag (one partition per file) on the
     current Dask scheduler — a ``dask.distributed`` client when one is active."""
     import importlib
@@ -78,7 +78,7 @@ def validate(paths: str | Iterable[str], strict: bool = False) -> Result:
     files = files_of(paths)
     if not files:
         raise ValueError(f"no file matches {paths!r}")
-    bag = db.from_sequence(files, npartitions=len(files)).map(_rows, strict).flatten()
+    bag = db.from_sequence(files, npartitions=len(files)).map(_rows).flatten()
     records = bag.filter(lambda r: r[0] == "record").map(lambda r: r[1])
     findings = bag.filter(lambda r: r[0] == "finding").map(lambda r: r[1])
     rec_rows, find_rows = dask.compute(records, findings)

@@ -89,7 +89,7 @@ def session_records(game_name: str, sessions: int, deals: int, seed: int, n: int
 def _game(name: str) -> games.Game[Any]:
     game = games.get(name)
     if game is None:
-        raise ValueError(f"unknown game {name!r}")
+        raise ValueError(games.unknown(name))
     return game
 
 

@@ -323,7 +323,9 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
     invalid: list[str] = []
     deals = 0
     for path in paths:
+        held = 0
         for entry in entries(path):
+            held = entry.index
             if record is not None and entry.index != record:
                 continue
             st, model, problem = _entry_model(entry, deal)
@@ -340,6 +342,10 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
                                f"reading at {entry.source} record {entry.index}); choose "
                                "records with --record or --deal, or raise --max-deals; nothing "
                                f"written to {name}"]
+        if record is not None and held < record:
+            from .show import no_record
+            messages.append(no_record(path, record, held))
+            status = 2
     if len(invalid) > 1:
         invalid = [f"{len(invalid)} of {len(models)} records are INVALID (each is drawn up to "
                    "its first finding; tarockrec validate lists them all)"]
@@ -347,7 +353,8 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
     if not models:
         messages.append(f"no record to show; nothing written to {name}")
         return 2, messages
-    if status == 2 and any(m.startswith("no deal") for m in messages):
+    if status == 2 and any(m.startswith("no deal") or ": there is no record " in m
+                           for m in messages):
         return 2, messages + [f"nothing written to {name}"]
     title = models[0]["title"] + " · " + models[0]["label"] + (
         f" (+{len(models) - 1})" if len(models) > 1 else "")

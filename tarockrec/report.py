@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 import orjson
 
@@ -22,15 +22,15 @@ class Style:
     fmt: str = "text"                  # text | json | junit
     quiet: bool = False                # valid records print nothing
     max_findings: int | None = None    # findings shown per record (the rest are counted)
-    strict: bool = False               # a warning makes a record invalid
 
 
-def status(entry: Entry, rep: Report, strict: bool = False) -> str:
-    """``valid``, ``invalid`` or ``unreadable``; with ``strict`` a warning makes a record
-    invalid too (what ``validate`` counts and its ``--format json`` reports)."""
+def status(entry: Entry, rep: Report) -> str:
+    """``valid``, ``invalid`` or ``unreadable`` (what ``validate`` counts and its ``--format
+    json`` reports). A record with no error is valid: no finding of validation is a warning
+    (the one that is not an error, SHEET-UNVERIFIED, is information)."""
     if entry.problem is not None:
         return UNREADABLE
-    if not rep.valid or (strict and any(f.severity == "warning" for f in rep.findings)):
+    if not rep.valid:
         return INVALID
     return VALID
 
@@ -44,6 +44,13 @@ def json_line(d: dict[str, Any]) -> str:
         return json.dumps(d, ensure_ascii=True) + "\n"
 
 
+def json_array(items: Iterable[Any]) -> str:
+    """An array in the one style of every ``--format json``: one compact object a line
+    between ``[`` and ``]`` lines (as ``score`` writes its rows, ``validate`` its lines)."""
+    body = ",\n".join(json_line(v).rstrip("\n") for v in items)
+    return "[\n" + body + "\n]\n" if body else "[\n]\n"
+
+
 def label(entry: Entry, many: bool | None = None) -> str:
     """The file name, and the record number and line when the file holds several records
     (``many``: by default when the record is not the first or has a line of its own)."""
@@ -55,7 +62,7 @@ def label(entry: Entry, many: bool | None = None) -> str:
 
 def render(entry: Entry, rep: Report, style: Style) -> tuple[str, str]:
     """(status, what ``validate`` prints for the record: "" when ``quiet`` hides it)."""
-    state = status(entry, rep, style.strict)
+    state = status(entry, rep)
     if style.quiet and state == VALID:
         return state, ""
     shown = rep.findings if style.max_findings is None else rep.findings[:style.max_findings]

@@ -137,6 +137,9 @@ def _sentences(err: ValidationError) -> list[tuple[str, str]]:
         what = _what(err)
         if what.startswith("card"):
             return [(ptr, f"{v!r} is not a {what}")]
+        if ptr == "/game":
+            from .games import unknown
+            return [(ptr, unknown(v))]
         return [(ptr, f"{v!r} is not a valid {what}")]
     if kw == "propertyNames":
         return [(ptr, f"{v!r} is not a valid {_what(err)}")]

@@ -856,15 +856,27 @@ def show(paths: Iterable[str], out: IO[str], deal: int | None = None,
     shown = 0
     first = True
     for path in paths:
+        held = 0
         for entry in entries(path):
+            held = entry.index
             if record is not None and entry.index != record:
                 continue
             status = max(status, _show_entry(entry, out, deal, colour, first))
             first = False
             shown += 1
+        if record is not None and held < record:
+            out.write(("" if first else "\n") + no_record(path, record, held) + "\n")
+            first = False
+            status = 2
     if shown == 0:
         return 2
     return status
+
+
+def no_record(path: str, record: int, held: int) -> str:
+    """What ``show --record N`` says of a file with fewer records."""
+    return (f"{path}: there is no record {record}: it holds {held} record"
+            f"{'' if held == 1 else 's'}")
 
 
 def _show_entry(entry: Entry, out: IO[str], deal: int | None, colour: bool,

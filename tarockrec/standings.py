@@ -6,10 +6,10 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from .report import json_array
 from .tournament import Row, SeriesRow, TeamRow, series, teams
 
 
@@ -52,17 +52,15 @@ def table_rows(tournaments: list[Ranked], mode: str) -> tuple[list[str], list[li
 def as_json(tournaments: list[Ranked], mode: str) -> str:
     """One object per row (JSON: ``rank``, ``player``, ``total`` and the parts of the total)."""
     if mode == "series":
-        return json.dumps([{"rank": s.rank, "entrant": s.entrant, "player": s.player,
-                            "total": s.cup_points, "events": s.events}
-                           for s in series([t.rows for t in tournaments])],
-                          ensure_ascii=False, indent=1) + "\n"
+        return json_array({"rank": s.rank, "entrant": s.entrant, "player": s.player,
+                           "total": s.cup_points, "events": s.events}
+                          for s in series([t.rows for t in tournaments]))
     if mode == "teams":
-        return json.dumps([{"tournament": t.name, "rank": tr.rank, "team": tr.team,
-                            "total": tr.total, "members": tr.members}
-                           for t in tournaments for tr in teams(t.rows)],
-                          ensure_ascii=False, indent=1) + "\n"
-    return json.dumps([{"tournament": t.name, **r.as_dict()} for t in tournaments
-                       for r in t.rows], ensure_ascii=False, indent=1) + "\n"
+        return json_array({"tournament": t.name, "rank": tr.rank, "team": tr.team,
+                           "total": tr.total, "members": tr.members}
+                          for t in tournaments for tr in teams(t.rows))
+    return json_array({"tournament": t.name, **r.as_dict()} for t in tournaments
+                      for r in t.rows)
 
 
 def as_csv(tournaments: list[Ranked], mode: str) -> str:

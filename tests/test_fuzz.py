@@ -17,6 +17,11 @@ def test_fuzzed_inputs_never_crash_and_writers_keep_what_reads() -> None:
     assert out.crashes == [] and out.slow == []
     # the fuzzer reaches every stage: unreadable inputs, valid records, rewritten records
     assert out.records >= 2500 and out.valid > 200 and out.rewritten > out.valid
+    # and every place: deals and sessions of every game, as one record (JSON, XML, text) and
+    # as several (a pretty JSON array, JSON Lines, an XML archive, text blocks), each with
+    # some valid record read from it
+    assert fuzz.unreached(out, list(games.all_games())) == []
+    assert set(fuzz.FORMATS) >= {"json-array", "jsonl", "xml-archive", "text", "text-archive"}
 
 
 def test_the_fuzzer_finds_a_planted_bug(monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -410,3 +410,46 @@ def test_a_hostile_name_in_the_browser(browser: Browser, tmp_path: Path) -> None
         assert tab.requests() == [tab.url]        # the img was never made, nothing loaded
     finally:
         tab.close()
+
+
+def test_the_score_of_a_five_player_deal_is_readable_at_1280(browser: Browser,
+                                                             tmp_path: Path) -> None:
+    """Five seats in the score panel of a 1280 px window: every column in view (none cut off
+    behind a scroll bar) and an item name wrapped only after "_" or ":", never inside a word
+    (it broke per syllable, and the fifth column was cut off)."""
+    recs = [r for r in deal_records("illustrated", 40, 3, 5)
+            if any("_" in it.name for sc in validate_record(r).scores if sc
+                   for it in sc.items)][:3]
+    assert recs
+    src = tmp_path / "five.jsonl"
+    src.write_text("".join(jsonio.dumps(r, compact=True) + "\n" for r in recs))
+    out = tmp_path / "five.html"
+    assert _html(str(src), "--html", str(out)).exit_code == 0
+    tab = browser.open(out)
+    try:
+        assert tab.evaluate("window.innerWidth") == 1280
+        shown = set()
+        for k in range(len(recs)):
+            if k:
+                tab.evaluate("document.querySelectorAll('nav.deals tr.choice')"
+                             f"[{k}].click()")
+            shown.add(tab.evaluate("document.querySelector('header h1 .label').textContent"))
+            tab.press("End")
+            score = "document.getElementById('score')"
+            assert tab.evaluate(f"{score}.querySelectorAll('[data-total]').length") == 5
+            assert tab.evaluate(f"{score}.scrollWidth <= {score}.clientWidth"), k
+            assert tab.evaluate(f"{score}.querySelector('table').getBoundingClientRect()"
+                                f".right <= {score}.getBoundingClientRect().right"), k
+            # the lines of each item name: at most one per piece between "_" and ":"
+            lines = tab.evaluate(
+                f"Array.from({score}.querySelectorAll('td.item')).map(td => {{"
+                "  const r = document.createRange(); r.selectNodeContents(td);"
+                "  const tops = new Set(Array.from(r.getClientRects())"
+                "                          .map(x => Math.round(x.top)));"
+                "  return [td.textContent, tops.size]; })")
+            for name, n in lines:
+                assert n <= len(re.split(r"(?<=[_:])", name)), (name, n)
+        assert len(shown) == len(recs)
+        assert tab.problems() == []
+    finally:
+        tab.close()

@@ -568,3 +568,76 @@ def test_the_sixth_kontra_level_imports(tmp_path: Any) -> None:
     rep = validate_record(session)
     assert rep.valid and rep.totals == stored
     assert list(rep.scores[0].deltas) == [-68, 68, -68, 68]  # type: ignore[union-attr]
+
+
+#: hostile databases (issue 25 item 5): what a row holds -> the finding it gives
+HOSTILE: dict[str, tuple[str, tuple[Any, ...], str, str]] = {
+    # name: (SQL, its parameters, the code, a piece of the finding's sentence)
+    "nul": ("UPDATE user SET name = ? WHERE id = 4", ("An\x00na",), "IMPORT-USER",
+            "'\\x00'"),
+    "uffff": ("UPDATE user SET name = ? WHERE id = 4", ("An\uffffna",), "IMPORT-USER",
+              "'\\uffff'"),
+    "not_utf8": ("UPDATE user SET name = CAST(X'416EFF6E61' AS TEXT) WHERE id = 4", (),
+                 "IMPORT-USER", "not UTF-8 text (b'An\\xffna')"),
+    "blob": ("UPDATE user SET name = X'00FF' WHERE id = 4", (), "IMPORT-USER",
+             "a BLOB (b'\\x00\\xff')"),
+    "text_user_id": ("ALTER TABLE user RENAME TO u0; CREATE TABLE user (id TEXT, name TEXT); "
+                     "INSERT INTO user SELECT id, name FROM u0; "
+                     "INSERT INTO user VALUES ('abc', 'Zed')", (), "IMPORT-USER-ID", "'abc'"),
+    "text_player_user_id": ("UPDATE player SET user_id = 'x4' WHERE user_id = 4", (),
+                            "IMPORT-UNREADABLE", "the user id 'x4', not a whole number"),
+    "huge_action": ("UPDATE action SET action = ? WHERE ordinal = 3",
+                    ("dance:" + "x" * 5_000_000,), "IMPORT-UNREADABLE",
+                    "'dance:xxxx"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_database(tmp_path: Any, session_games: list[IllustratedEngine], case: str) -> None:
+    """Each hostile row is a finding with a short quote; the rest is imported, and every
+    record written validates from the file; a closing summary line."""
+    sql, args, code, quoted = HOSTILE[case]
+    db = Db(str(tmp_path / "h.db"))
+    sid = db.session()
+    for e in session_games[:3]:
+        db.add(sid, e)
+    if ";" in sql:
+        db.con.executescript(sql)
+    else:
+        db.con.execute(sql, args)
+    path = db.close()
+    res = import_database(path)
+    assert code in [f.code for f in res.findings], [str(f) for f in res.findings]
+    found = next(f for f in res.findings if f.code == code)
+    assert quoted in found.message and len(found.message) < 300, found.message[:400]
+    for rec in res.records:
+        assert "\x00" not in rec["players"][0] and "\uffff" not in rec["players"][0]
+    if code == "IMPORT-USER":         # the game is written, the player named by id
+        (rec,) = res.records
+        assert rec["players"][0] == "user 4"
+    runner = CliRunner()
+    target = tmp_path / "out.jsonl"
+    out = runner.invoke(main, ["import", "akos", path, "-o", str(target)])
+    assert out.exit_code == (0 if code == "IMPORT-USER-ID" else 1), out.stderr[:500]
+    assert len(out.stderr) < 3000
+    last = out.stderr.splitlines()[-1]
+    assert last == res.summary() and last.startswith("3 game(s): ")
+    if res.records:
+        checked = runner.invoke(main, ["validate", str(target)])
+        assert checked.exit_code == 0, checked.output[:500]
+
+
+def test_summary_counts(tmp_path: Any) -> None:
+    """The closing line counts each game once: imported, not imported, unfinished, other."""
+    path, _ = _broken_db(str(tmp_path / "b.db"), play_session(AKOS, 6, 11))
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO game_session(type, double_round_type, double_round_data, "
+               "create_time) VALUES ('zebi', 'none', 0, 0)")
+    sid = db.execute("SELECT max(id) FROM game_session").fetchone()[0]
+    db.execute("INSERT INTO game(game_session_id, beginner_player, create_time) VALUES (?, 0, 0)",
+               (sid,))
+    db.commit()
+    db.close()
+    res = import_database(path)
+    assert res.summary() == (f"9 game(s): 1 imported in 1 record(s), 6 not imported, "
+                             f"1 unfinished, 1 of other types; {len(res.findings)} finding(s)")

@@ -258,6 +258,22 @@ def test_unreadable_input_and_missing_deal_exit_2(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "there is no deal 2" in res.output
     res = _show(path, "--record", "2")
     assert res.exit_code == 2
+    assert f"{path}: there is no record 2: it holds 1 record" in res.output
+
+
+def test_a_record_past_the_last_is_named_per_file(tmp_path: Path) -> None:
+    """``--record N`` past the last record of one file says so, and shows the others'."""
+    three = tmp_path / "three.jsonl"
+    three.write_text("".join(jsonio.dumps(r, compact=True) + "\n"
+                             for r in deal_records("ulti", 3, 5, 3)))
+    one = _samples("koenigrufen", "valid")[0]
+    res = _show(str(three), one, "--record", "3")
+    assert res.exit_code == 2
+    assert f"{three} #3: valid" in res.output
+    assert f"{one}: there is no record 3: it holds 1 record\n" in res.output
+    html = _show(one, "--record", "2", "--html", str(tmp_path / "p.html"))
+    assert html.exit_code == 2 and not (tmp_path / "p.html").exists()
+    assert f"{one}: there is no record 2: it holds 1 record" in html.output
 
 
 def test_colour_only_when_asked_or_on_a_terminal() -> None:

@@ -364,7 +364,7 @@ def _unwritable_walk(value: Any) -> Finding | None:
     while stack:
         v, ptr, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return Finding("REC-DEPTH", TOO_DEEP, ptr)
+            return Finding("REC-DEPTH", TOO_DEEP, _deep_place(ptr))
         if isinstance(v, str):
             m = _UNWRITABLE.search(v)
             if m:
@@ -386,6 +386,16 @@ def _unwritable_walk(value: Any) -> Finding | None:
             for i, x in enumerate(v):
                 stack.append((x, f"{ptr}/{i}", depth + 1))
     return None
+
+
+def _deep_place(ptr: str) -> str:
+    """Where data nested too deep is said to be: not its 200 levels of ``/0``, but the
+    private field that holds it, else the record's field a few levels down."""
+    parts = ptr.split("/")[1:]
+    for i, part in enumerate(parts[:20]):
+        if part.startswith("_"):
+            return "/" + "/".join(parts[:i + 1])
+    return "/" + "/".join(parts[:3])
 
 
 def _refuse_unwritable(value: Any, line_offset: int) -> None:

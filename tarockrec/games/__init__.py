@@ -207,6 +207,11 @@ MODULES: dict[str, str] = {
 }
 
 
+def unknown(name: object) -> str:
+    """How every command and the validator word a game that is not one of tarockrec's."""
+    return f"{name!r} is not a game tarockrec checks ({', '.join(sorted(MODULES))})"
+
+
 def get(name: str) -> Game[Any] | None:
     game = GAMES.get(name)
     if game is None and name in MODULES:

@@ -37,6 +37,7 @@ from ..games.illustrated.contracts import KONTRA_LEVELS, PACK
 from ..games.illustrated.engine import IllustratedEngine
 from ..games.illustrated.rules import IllustratedRules
 from ..games.illustrated.scoring import next_periods, periods_after
+from ..codecs.jsonio import unwritable
 from ..validate import validate_record
 
 GAME_TYPE = "illusztralt"
@@ -73,6 +74,39 @@ class DatabaseError(Exception):
 class ImportResult:
     records: list[dict[str, Any]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    #: the games of the database: all of them, those written (in ``records``), those of other
+    #: types, the unfinished ones (the rest could not be imported)
+    games: int = 0
+    imported: int = 0
+    other_type: int = 0
+    unfinished: int = 0
+
+    def summary(self) -> str:
+        """One closing line, as ``validate`` prints one."""
+        failed = self.games - self.imported - self.other_type - self.unfinished
+        return (f"{self.games} game(s): {self.imported} imported in {len(self.records)} "
+                f"record(s), {failed} not imported, {self.unfinished} unfinished, "
+                f"{self.other_type} of other types; {len(self.findings)} finding(s)")
+
+
+#: how much of a value of the database a finding quotes
+QUOTE = 40
+
+
+def quote(value: Any) -> str:
+    """A value of the database as a finding quotes it: its ``repr`` (control characters and
+    U+FFFF escaped), cut after ``QUOTE`` characters or bytes with the length said, so that a
+    50 MB action is one short line."""
+    if isinstance(value, (str, bytes)) and len(value) > QUOTE:
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{value[:QUOTE]!r}… ({len(value):,} {unit})"
+    return repr(value)
+
+
+def _text(data: bytes) -> str:
+    """SQLite text as Python text; bytes that are not UTF-8 become lone surrogates
+    (``surrogateescape``), which no record can carry, so they are found, not dropped."""
+    return data.decode("utf-8", "surrogateescape")
 
 
 class _Skip(Exception):
@@ -87,7 +121,7 @@ def card_code(server_id: str) -> str:
     """``t21`` -> ``T21``, ``a5`` -> ``HK``, ``c1`` -> ``S10``; ``ValueError`` otherwise."""
     m = _CARD.match(server_id)
     if m is None:
-        raise ValueError(f"{server_id!r} is not a card of the server")
+        raise ValueError(f"{quote(server_id)} is not a card of the server")
     if m.group(1):
         return f"T{m.group(1)}"
     suit, value = _SUIT[m.group(2)], int(m.group(3))
@@ -103,7 +137,7 @@ def statement(server_id: str) -> str:
     level = 0
     if k:
         if not re.fullmatch(r"[0-9]", level_text):
-            raise ValueError(f"{server_id!r}: the kontra level must be one digit")
+            raise ValueError(f"{quote(server_id)}: the kontra level must be one digit")
         level = int(level_text)
     if name == "hkp" and level == 0:         # the compulsory kontra of the game (§4.6)
         return "kontra"
@@ -112,9 +146,10 @@ def statement(server_id: str) -> str:
             return _BONUS[name]
         if name in _HAND:
             return _HAND[name]
-        raise ValueError(f"{server_id!r} is not an announcement of an Illustrated game")
+        raise ValueError(f"{quote(server_id)} is not an announcement of an Illustrated game")
     if name != "jatek" and name not in _BONUS:
-        raise ValueError(f"{server_id!r}: {name} cannot be kontra'd in an Illustrated game")
+        raise ValueError(f"{quote(server_id)}: {quote(name)} cannot be kontra'd in an "
+                         "Illustrated game")
     if level > len(_KONTRA):
         raise ValueError(f"{server_id!r}: the server's kontra levels end at {len(_KONTRA)} "
                          f"({_KONTRA[-1]})")
@@ -127,6 +162,7 @@ def _connect(path: str) -> sqlite3.Connection:
     uri = "file:" + urllib.parse.quote(path) + "?mode=ro"
     try:
         con = sqlite3.connect(uri, uri=True)
+        con.text_factory = _text
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.Error as err:
         raise DatabaseError(f"{path}: not a readable SQLite database ({err})") from None
@@ -142,11 +178,51 @@ def _columns(con: sqlite3.Connection, table: str) -> set[str]:
     return {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
 
 
-def _names(con: sqlite3.Connection) -> dict[int, str]:
+#: the characters of a text that no record can carry (what ``jsonio.unwritable`` refuses)
+_NO_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _names(con: sqlite3.Connection) -> tuple[dict[int, str], dict[int, Finding], list[Finding]]:
+    """The users' names by id; the names no record can carry (not UTF-8, a BLOB, a character
+    no XML document can carry), each with the finding that says so, given when a game of the
+    user is imported; and a finding for each row whose id is not a whole number."""
+    names: dict[int, str] = {}
+    refused: dict[int, Finding] = {}
+    bad_ids: list[Finding] = []
     try:
-        return {int(i): str(n) for i, n in con.execute("SELECT id, name FROM user")}
+        rows = con.execute("SELECT id, name FROM user").fetchall()
     except sqlite3.Error:
-        return {}
+        return names, refused, bad_ids
+    for uid, name in rows:
+        if isinstance(uid, str) and re.fullmatch("[0-9]{1,18}", uid):
+            uid = int(uid)          # a column of text affinity: the number as text
+        if not isinstance(uid, int):
+            bad_ids.append(Finding(
+                "IMPORT-USER-ID", f"a row of the table user has the id {quote(uid)}, not a whole "
+                "number: no player can be this user, and the row is not read", "/user", "info"))
+            continue
+        why = None
+        if isinstance(name, bytes):
+            why = f"is a BLOB ({quote(name)}), not text"
+        elif isinstance(name, str) and re.search("[\udc80-\udcff]", name):
+            raw = name.encode("utf-8", "surrogateescape")
+            why = f"is not UTF-8 text ({quote(raw)})"
+        elif isinstance(name, str):
+            if unwritable(name) is not None:
+                char = _NO_XML.search(name)
+                what = f"the character {ascii(char.group())}" if char else "a character"
+                why = (f"({quote(name)}) holds {what}, which no record can carry (no XML "
+                       "document can)")
+        elif name is not None:
+            why = f"is not text ({quote(name)})"
+        if why is None:
+            if name:
+                names[uid] = name
+            continue
+        refused[uid] = Finding(
+            "IMPORT-USER", f"the name of user {uid} {why}; the player is written as "
+            f"\"user {uid}\"", f"/user/{uid}", "warning")
+    return names, refused, bad_ids
 
 
 def _old_action(text: str) -> str:
@@ -165,7 +241,7 @@ def _old_action(text: str) -> str:
 # -- one game --------------------------------------------------------------------------------------
 class _Game:
     def __init__(self, gid: int, beginner: int, deck: list[str],
-                 actions: list[tuple[int, int, str]], rules: IllustratedRules,
+                 actions: list[tuple[int, Any, str]], rules: IllustratedRules,
                  periods: tuple[int, ...]) -> None:
         self.gid = gid
         self.ptr = f"/game/{gid}"
@@ -186,7 +262,7 @@ class _Game:
 
     def _unreadable(self, ordinal: int, text: str, why: str) -> _Skip:
         return _Skip(Finding("IMPORT-UNREADABLE", f"game {self.gid}: action {ordinal} "
-                             f"({text!r}) cannot be read: {why}; the game is not imported",
+                             f"({quote(text)}) cannot be read: {why}; the game is not imported",
                              f"{self.ptr}/action/{ordinal}"))
 
     def _apply(self, action: Action, ordinal: int, text: str) -> None:
@@ -195,7 +271,7 @@ class _Game:
         except IllegalAction as err:
             raise _Skip(Finding(
                 "IMPORT-RULES", f"game {self.gid}: the server accepted action {ordinal} "
-                f"({text!r}, seat {action.seat}), which the rule set akos refuses: "
+                f"({quote(text)}, seat {action.seat}), which the rule set akos refuses: "
                 f"{err.message} [{err.code}]; the game is not imported",
                 f"{self.ptr}/action/{ordinal}", "warning")) from None
 
@@ -225,8 +301,9 @@ class _Game:
         folds: dict[int, tuple[str, ...]] = {}
         say: list[str] = []
         for ordinal, rel, text in self.actions:
-            if rel not in range(4):
-                raise self._unreadable(ordinal, text, f"seat {rel} is not a seat of the game")
+            if not isinstance(rel, int) or rel not in range(4):
+                raise self._unreadable(ordinal, text,
+                                       f"seat {quote(rel)} is not a seat of the game")
             seat = (self.b + rel) % 4
             kind, sep, param = text.partition(":")
             if not sep:
@@ -286,7 +363,7 @@ class _Game:
                     raise self._unreadable(ordinal, text, str(err)) from None
                 self._apply(Action("play", seat, played), ordinal, text)
             else:
-                raise self._unreadable(ordinal, text, f"{kind!r} is not an action of the server")
+                raise self._unreadable(ordinal, text, f"{quote(kind)} is not an action of the server")
         last = self.actions[-1] if self.actions else (-1, 0, "")
         self._implied_passes(last[0], last[2])
         self._flush_discards(folds, last[0], last[2])
@@ -312,7 +389,9 @@ def import_database(path: str) -> ImportResult:
 
 def _import(con: sqlite3.Connection) -> ImportResult:
     out = ImportResult()
-    names = _names(con)
+    names, refused_names, bad_ids = _names(con)
+    out.findings += bad_ids
+    told: set[int] = set()                  # users whose refused name was reported
     old = "ordinal" not in _columns(con, "player")     # before migration V3
     seat_col = "seat" if old else "ordinal"
     game_by_id = all_games()["illustrated"]
@@ -320,22 +399,37 @@ def _import(con: sqlite3.Connection) -> ImportResult:
             "SELECT id, type, double_round_type FROM game_session ORDER BY id").fetchall():
         games = con.execute("SELECT id, beginner_player FROM game WHERE game_session_id = ? "
                             "ORDER BY id", (sid,)).fetchall()
+        out.games += len(games)
+        bad_gid = next((g for g, _ in games if not isinstance(g, int)), None)
+        if not isinstance(sid, int) or bad_gid is not None:
+            what = (f"session {quote(sid)}" if not isinstance(sid, int)
+                    else f"session {sid} has a game with the id {quote(bad_gid)}")
+            out.findings.append(Finding(
+                "IMPORT-UNREADABLE", f"{what}: an id is a whole number; its {len(games)} "
+                "game(s) are not imported", "/game_session"))
+            continue
         if gtype != GAME_TYPE:
+            out.other_type += len(games)
             for gid, _ in games:
                 out.findings.append(Finding(
-                    "IMPORT-GAME-TYPE", f"game {gid} (session {sid}) is a {gtype} game, not "
-                    f"Illustrated ({GAME_TYPE}); it is not imported", f"/game/{gid}", "info"))
+                    "IMPORT-GAME-TYPE", f"game {gid} (session {sid}) is a {quote(gtype)} game, "
+                    f"not Illustrated ({GAME_TYPE}); it is not imported", f"/game/{gid}", "info"))
             continue
         if not games:
             continue
         players = con.execute(f"SELECT {seat_col}, user_id, points FROM player WHERE "
                               f"game_session_id = ? ORDER BY {seat_col}", (sid,)).fetchall()
         why = None
-        if [p[0] for p in players] != [0, 1, 2, 3] or not all(
-                isinstance(p[1], int) and isinstance(p[2], int) for p in players):
-            why = f"it has {len(players)} players, not four at places 0–3 with their users"
+        if [p[0] for p in players] != [0, 1, 2, 3]:
+            why = f"it has {len(players)} players, not four at places 0–3"
+        elif not all(isinstance(p[1], int) for p in players):
+            bad = next(p for p in players if not isinstance(p[1], int))
+            why = f"its player at place {bad[0]} has the user id {quote(bad[1])}, not a whole number"
+        elif not all(isinstance(p[2], int) for p in players):
+            bad = next(p for p in players if not isinstance(p[2], int))
+            why = f"its player at place {bad[0]} has the points {quote(bad[2])}, not a whole number"
         elif drt not in DOUBLING:
-            why = f"its double-round type {drt!r} is not one the server knows"
+            why = f"its double-round type {quote(drt)} is not one the server knows"
         if why is not None:
             for gid, _ in games:
                 out.findings.append(Finding(
@@ -363,10 +457,13 @@ def _import(con: sqlite3.Connection) -> ImportResult:
                 try:
                     engine = _one_game(con, int(gid), beginner, rules, periods, old)
                 except (TypeError, ValueError) as err:      # a value of the wrong kind
-                    raise _Skip(Finding("IMPORT-UNREADABLE", f"game {gid} cannot be read: {err}; "
-                                        "it is not imported", f"/game/{gid}")) from None
+                    raise _Skip(Finding("IMPORT-UNREADABLE", f"game {gid} cannot be read: "
+                                        f"{str(err)[:200]}; it is not imported",
+                                        f"/game/{gid}")) from None
             except _Skip as skip:
                 out.findings.append(skip.finding)
+                if skip.finding.code == "IMPORT-INCOMPLETE":
+                    out.unfinished += 1
                 if skip.finding.code != "IMPORT-INCOMPLETE" or i + 1 < len(games):
                     failed = True
                 # the next game's beginner tells whether this one was thrown in
@@ -379,12 +476,18 @@ def _import(con: sqlite3.Connection) -> ImportResult:
             periods = next_periods(engine)
         if not deals:
             continue
+        for u in user_ids:          # a name no record can carry is replaced, and said so
+            if u in refused_names and u not in told:
+                told.add(u)
+                out.findings.append(refused_names[u])
         if not failed and len(deals) > 1:
             session = {**envelope, "deals": [{k: v for k, v in d.items() if k != "carry"}
                                              for d in deals], **ids}
             rep = validate_record(session)
-            if rep.valid:
+            if rep.valid and _writable(session, out, f"session {sid}",
+                                       f"/game_session/{sid}"):
                 out.records.append(session)
+                out.imported += len(deals)
                 stored = [int(p[2]) for p in players]
                 if rep.totals is not None and rep.totals != stored:
                     out.findings.append(Finding(
@@ -393,16 +496,20 @@ def _import(con: sqlite3.Connection) -> ImportResult:
                         "the server is not reproduced, or the session lacks games",
                         f"/game_session/{sid}", "warning"))
                 continue
-            first = next(f for f in rep.findings if f.severity == "error")
-            out.findings.append(Finding(
-                "IMPORT-RULES", f"session {sid}: its games do not form a valid session under "
-                f"the rule set akos ({first}); they are written one record per game",
-                f"/game_session/{sid}", "warning"))
+            if not rep.valid:
+                first = next(f for f in rep.findings if f.severity == "error")
+                out.findings.append(Finding(
+                    "IMPORT-RULES", f"session {sid}: its games do not form a valid session "
+                    f"under the rule set akos ({first}); they are written one record per game",
+                    f"/game_session/{sid}", "warning"))
         for d in deals:
             rec = {**envelope, **d, "_akos_game_session_id": sid, "_akos_user_ids": user_ids}
             rep = validate_record(rec)
             if rep.valid:
-                out.records.append(rec)
+                if _writable(rec, out, f"game {d['_akos_game_id']}",
+                             f"/game/{d['_akos_game_id']}"):
+                    out.records.append(rec)
+                    out.imported += 1
             else:
                 first = next(f for f in rep.findings if f.severity == "error")
                 out.findings.append(Finding(
@@ -410,6 +517,18 @@ def _import(con: sqlite3.Connection) -> ImportResult:
                     f"under the rule set akos ({first}); it is not imported",
                     f"/game/{d['_akos_game_id']}", "warning"))
     return out
+
+
+def _writable(rec: dict[str, Any], out: ImportResult, what: str, ptr: str) -> bool:
+    """Whether the record can be written and read back as it is (what ``validate`` of the
+    written file asks beyond ``validate_record``); if not, a finding says why."""
+    problem = unwritable(rec)
+    if problem is None:
+        return True
+    out.findings.append(Finding(
+        "IMPORT-UNREADABLE", f"{what}: the record cannot be written as it stands "
+        f"({problem.pointer}: {problem.message}); it is not imported", ptr))
+    return False
 
 
 def _one_game(con: sqlite3.Connection, gid: int, beginner: Any, rules: IllustratedRules,
@@ -421,20 +540,28 @@ def _one_game(con: sqlite3.Connection, gid: int, beginner: Any, rules: Illustrat
                              "imported", ptr))
 
     if not isinstance(beginner, int) or beginner not in range(4):
-        raise unreadable(f"its beginner_player {beginner!r} is not a place 0–3")
+        raise unreadable(f"its beginner_player {quote(beginner)} is not a place 0–3")
     rows = con.execute("SELECT ordinal, card FROM deck_card WHERE game_id = ? ORDER BY ordinal",
                        (gid,)).fetchall()
     if [r[0] for r in rows] != list(range(42)):
         raise unreadable(f"its deck has {len(rows)} cards, not 42 at places 0–41")
+    odd = next((r for r in rows if not isinstance(r[1], str)), None)
+    if odd is not None:
+        raise unreadable(f"its card at place {odd[0]} is {quote(odd[1])}, not text")
     try:
-        deck = [card_code(str(r[1])) for r in rows]
+        deck = [card_code(r[1]) for r in rows]
     except ValueError as err:
         raise unreadable(f"its deck holds {err}") from None
     if len(set(deck)) != 42:
         raise unreadable("its deck holds a card twice")
     acts = con.execute("SELECT ordinal, seat, action FROM action WHERE game_id = ? "
                        "ORDER BY ordinal", (gid,)).fetchall()
-    actions = [(int(o), s if isinstance(s, int) else -1, str(a)) for o, s, a in acts]
+    for o, _, a in acts:
+        if not isinstance(o, int):
+            raise unreadable(f"an action has the ordinal {quote(o)}, not a whole number")
+        if not isinstance(a, str):
+            raise unreadable(f"its action {o} is {quote(a)}, not text")
+    actions: list[tuple[int, Any, str]] = [(o, s, a) for o, s, a in acts]
     if old:
         # migration V3: absolute seats and deck places become relative to the beginner
         deck = [deck[(k + 9 * beginner) % 36] for k in range(36)] + deck[36:]

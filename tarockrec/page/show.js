@@ -44,6 +44,15 @@
     return node;
   }
   function signed(x) { return x > 0 ? "+" + x : String(x); }
+  /* an item name that may wrap after "_" and ":" only (king_ultimo:S), never inside a word */
+  function breakable(name) {
+    var out = [];
+    String(name).split(/(?<=[_:])/).forEach(function (piece, i) {
+      if (i) out.push(document.createElement("wbr"));
+      out.push(document.createTextNode(piece));
+    });
+    return out;
+  }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
   /* -- cards ----------------------------------------------------------------------------- */
@@ -433,15 +442,21 @@
       add(p, el("div", null, sc.facts.join(" · ")));
       var t = el("table"), head = el("tr", null, el("th", null, "item"), el("th", "num", "base"),
                                      el("th", "num", "×"));
-      rec.players.forEach(function (pl) { add(head, el("th", "num", pl)); });
+      rec.players.forEach(function (pl) { add(head, el("th", "num player", pl)); });
       add(t, head);
+      var width = 3 + rec.players.length;
       sc.items.forEach(function (it) {
-        var tr = el("tr", null, el("td", null, it.name, it.note ? el("div", "dim", it.note) : null),
+        var tr = el("tr", null, el("td", "item", breakable(it.name)),
                     el("td", "num", it.base), el("td", "num", it.multiplier));
         it.deltas.forEach(function (x) { add(tr, el("td", "num", signed(x))); });
         add(t, tr);
+        if (it.note) {     /* the note on a row of its own: the item column stays narrow */
+          var note = el("td", "dim note", it.note);
+          note.colSpan = width;
+          add(t, el("tr", "note", note));
+        }
       });
-      var tot = el("tr", "total", el("td", null, "total"), el("td"), el("td"));
+      var tot = el("tr", "total", el("td", "item", "total"), el("td"), el("td"));
       sc.total.forEach(function (x, seat) {
         var td = el("td", "num", signed(x));
         td.setAttribute("data-seat", String(seat));
