@@ -15,7 +15,8 @@ from .codes import CODES
 from .contracts import KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine
 from .rules import KoenigrufenRules
-from .scoring import doubling_after, next_doubling, period_multiplier
+from .facts import next_doubling
+from .scoring import doubling_after, period_multiplier
 
 N = 4
 #: the places of the dealt cards

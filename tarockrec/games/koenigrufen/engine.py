@@ -1474,5 +1474,8 @@ class KoenigrufenEngine(DeclaringEngine):
 
     # -- scoring ------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_deal
-        return score_deal(self)
+        """§6.11: the one scorer over the facts of the play (``facts.of_engine``)."""
+        from .facts import of_engine
+        from .scoring import score_facts
+        t = self.tariff
+        return score_facts(of_engine(self), self.rules, t.bonus_base, t.capture_base)
