@@ -5,15 +5,17 @@ outcome, and the reachable scores of a sheet without one. ``scoring.score_facts`
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Iterable
 
-from .contracts import KING_MASK, T21, T22, TRULL_MASK, card_points, thirds
-from .scoring import (ALONE, OTHERS, SEATS, SIDE_OF, Facts, Item, doubling_after, lowest_bird,
-                      period_multiplier)
+from ...findings import Finding
+from .contracts import KING_MASK, T21, T22, TRULL_MASK, Contract, card_points, thirds
+from .scoring import (ALONE, CAPTURES, ORDER, OTHERS, SEATS, SIDE_OF, UNIT, Facts, Item,
+                      doubling_after, lowest_bird, period_multiplier)
 
 if TYPE_CHECKING:
     from ...tricks import TrickTable
     from .engine import KoenigrufenEngine
+    from .rules import KoenigrufenRules
 
 
 def of_engine(e: "KoenigrufenEngine") -> Facts:
@@ -29,8 +31,8 @@ def of_engine(e: "KoenigrufenEngine") -> Facts:
     if e.phase == "conceded":                  # §6.9, G22
         items: tuple[Item, ...] = ()
         if c.id == "besserrufer" and r.besserrufer_concession_pays_bird:
-            t = e.tariff
-            bird = lowest_bird(e.dealt[d_seat], t.birds, t.bonus_base, t.bird_card)
+            tf = e.tariff
+            bird = lowest_bird(e.dealt[d_seat], tf.birds, tf.bonus_base, tf.bird_card)
             items = (Item(bird, True, False, True),)
         return Facts(c, d_seat, partner, m, "concede", items=items)
     t = e.table
@@ -242,3 +244,482 @@ def next_doubling(e: "KoenigrufenEngine") -> int:
     """§6.8 queue counter after the played deal ``e``."""
     return doubling_after(e.doubling, e.redeal_seat is not None,
                           e.contract.id if e.contract is not None else None, e.rules)
+
+
+# -- the outcome block (docs/notation.md, "Königrufen outcome") ---------------------------------
+_SIDE = {True: "declarer", False: "opponents"}
+_LEVELS = (2, 4, 8)                      # kontra, rekontra, subkontra (§4.6.2)
+
+
+def to_outcome(f: Facts) -> dict[str, Any]:
+    """The outcome block of the facts ``f`` (``Game.outcome``): one way to write each fact."""
+    c = f.contract
+    if c is None:
+        return {"end": "redeal"}
+    out: dict[str, Any] = {"contract": c.id, "declarer": f.declarer}
+    if c.king_call:
+        out["partner"] = f.partner
+    if f.end is not None:
+        out["end"] = f.end
+    else:
+        if c.family != "trischaken":
+            out["won"] = f.won
+        if f.kontra > 1:
+            out["kontra"] = f.kontra
+        out["points"] = list(f.points or ())
+        out["tricks"] = list(f.tricks or ())
+        if f.thirds is not None:
+            out["thirds"] = list(f.thirds)
+    if f.items:
+        items = []
+        for it in f.items:
+            d: dict[str, Any] = {"item": it.name, "announced": it.announced, "made": it.made,
+                                 "side": _SIDE[it.declarer]}
+            if it.kontra > 1:
+                d["kontra"] = it.kontra
+            if it.seat >= 0:
+                d["seat"] = it.seat
+            items.append(d)
+        out["items"] = items
+    return out
+
+
+def _ints(v: Any, n: int) -> bool:
+    return (isinstance(v, list) and len(v) == n
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
+
+
+class _Checker:
+    """Reads a written outcome into ``Facts``, collecting a finding for each thing that cannot
+    be (pointers ``/outcome/...``)."""
+
+    def __init__(self, o: dict[str, Any], rules: "KoenigrufenRules") -> None:
+        self.o = o
+        self.r = rules
+        self.found: list[Finding] = []
+
+    def bad(self, code: str, text: str, where: str = "") -> None:
+        self.found.append(Finding(code, text, "/outcome" + where))
+
+
+def parse(o: dict[str, Any], rules: "KoenigrufenRules", contracts: dict[str, Contract],
+          birds: tuple[str, ...], carry: dict[str, Any]) -> tuple[list[Finding], Facts | None]:
+    """The facts of the written outcome ``o`` under ``rules`` (``contracts``, ``birds``: the
+    rule set's tariff), or the findings that say why it cannot be (docs/notation.md)."""
+    ck = _Checker(o, rules)
+    bad = ck.bad
+    r = rules
+    m = period_multiplier(int(carry.get("doubling", 0)))
+    end = o.get("end")
+    if end is not None and end not in ("concede", "redeal"):
+        bad("OUTCOME-END", f"a Königrufen deal ends by concession or redeal, not {end!r}",
+            "/end")
+        return ck.found, None
+    if end == "redeal":                  # §2.3: not a deal, nothing scored
+        extra = [k for k, v in o.items() if k != "end" and not k.startswith("_")
+                 and not (k == "declarer" and v is None)]
+        if not r.redeal_no_king_no_tarock:
+            bad("OUTCOME-END", "this rule set has no redeal: every hand is played (G31)", "/end")
+        elif extra:
+            bad("OUTCOME-END", f"a redeal is not played and scores nothing, but the outcome "
+                f"writes {', '.join(extra)}", "/end")
+        return ck.found, (None if ck.found else Facts(None, None, None, m, "redeal"))
+    cid = o.get("contract")
+    c = contracts.get(cid) if isinstance(cid, str) else None
+    if c is None:
+        bad("OUTCOME-CONTRACT", f"{cid!r} is not a contract of this rule set (it plays "
+            f"{', '.join(contracts)})" if cid is not None else "the outcome names no contract",
+            "/contract" if cid is not None else "")
+        return ck.found, None
+    d = o.get("declarer")
+    if not isinstance(d, int) or isinstance(d, bool):
+        bad("OUTCOME-SEAT", f"a {c.id} has a declarer: the outcome must name his seat",
+            "/declarer" if "declarer" in o else "")
+        return ck.found, None
+    partner = o.get("partner")
+    if c.king_call and "partner" not in o:
+        bad("OUTCOME-PARTNER", f"a {c.id} calls a king: the outcome must name the partner "
+            "(null where the declarer played alone)")
+    elif not c.king_call and partner is not None:
+        bad("OUTCOME-PARTNER", f"a {c.id} has no partner (no king is called), but the outcome "
+            f"names seat {partner}", "/partner")
+    elif partner is not None and partner == d:
+        bad("OUTCOME-PARTNER", f"seat {d} is the declarer and cannot be his own partner "
+            "(calling his own king he plays alone: write null)", "/partner")
+    if ck.found:
+        return ck.found, None
+    p = partner if isinstance(partner, int) else None
+    if end == "concede":
+        return _conceded(ck, c, d, p, m, birds)
+    return _played(ck, c, d, p, m, contracts, birds)
+
+
+def _conceded(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
+              birds: tuple[str, ...]) -> tuple[list[Finding], Facts | None]:
+    """§4.4, §6.9: only a Rufer or Besserrufer whose called king lies in the talon; the
+    declarer alone; nothing played; G22 the Besserrufer's bird."""
+    o, r, bad = ck.o, ck.r, ck.bad
+    if c.id not in ("rufer", "besserrufer"):
+        bad("OUTCOME-END", f"only a Rufer or Besserrufer may be conceded (§4.4), not a {c.id}",
+            "/end")
+    if p is not None:
+        bad("OUTCOME-PARTNER", "a conceded game has the called king in the talon: the "
+            f"declarer has no partner, but the outcome names seat {p}", "/partner")
+    played = [k for k in ("won", "kontra", "points", "tricks", "thirds") if k in o]
+    if played:
+        bad("OUTCOME-END", f"a conceded game is not played, but the outcome writes "
+            f"{', '.join(played)}", "/" + played[0])
+    items = o.get("items") or []
+    pays = c.id == "besserrufer" and r.besserrufer_concession_pays_bird
+    got: tuple[Item, ...] = ()
+    for i, x in enumerate(items):
+        name = x.get("item")
+        if not pays or i > 0:
+            bad("OUTCOME-ITEM", f"a conceded {c.id} scores no {name} under this rule set "
+                "(only the contract is lost)", f"/items/{i}")
+        elif (name not in birds or not x.get("announced") or x.get("made")
+              or x.get("side") != "declarer" or "kontra" in x or "seat" in x):
+            bad("OUTCOME-ITEM", "a conceding Besserrufer pays one bird (pagat, uhu, …) as "
+                "announced, failed, by the declarer, without kontra (G22 schleifen)",
+                f"/items/{i}")
+        else:
+            got = (Item(str(name), True, False, True),)
+    if pays and not got and not items:
+        bad("OUTCOME-ITEM", "a conceding Besserrufer also pays his bird under this rule set "
+            "(G22 schleifen): the outcome must name it", "")
+    if ck.found:
+        return ck.found, None
+    return [], Facts(c, d, None, m, "concede", items=got)
+
+
+def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
+            contracts: dict[str, Contract],
+            birds: tuple[str, ...]) -> tuple[list[Finding], Facts | None]:
+    o, r, bad = ck.o, ck.r, ck.bad
+    tri = c.family == "trischaken"
+    tricks: Any = o.get("tricks")
+    if not _ints(tricks, 4) or any(not 0 <= t <= 12 for t in tricks) or sum(tricks) != 12:
+        bad("OUTCOME-POINTS", "tricks must be four counts, one per seat, of 0 to 12 adding up "
+            f"to 12, not {tricks}" if tricks is not None else
+            "a played deal writes the tricks each seat won", "/tricks" if tricks else "")
+        return ck.found, None
+    points: Any = o.get("points")
+    n_pts = 4 if tri else 2
+    whose = "one per seat" if tri else "the declarer's side's and the opponents'"
+    if not _ints(points, n_pts) or any(not 0 <= x <= 70 for x in points):
+        bad("OUTCOME-POINTS", f"points must be {n_pts} card point counts ({whose}) of 0 to 70, "
+            f"not {points}" if points is not None else
+            "a played deal writes the card points", "/points" if points is not None else "")
+        return ck.found, None
+    if c.family == "positive" and sum(points) != 70:
+        bad("OUTCOME-POINTS", f"the whole pack counts 70 card points (§1.4), but the outcome's "
+            f"{points[0]} + {points[1]} make {sum(points)}", "/points")
+    elif sum(points) > 71:
+        bad("OUTCOME-POINTS", f"the pack has 70 card points, but the outcome writes "
+            f"{sum(points)}", "/points")
+    th: Any = o.get("thirds")
+    wants_thirds = tri and (r.trischaken_scoring == "oe2023" or r.trischaken_compare == "thirds")
+    if th is not None:
+        if not tri:
+            bad("OUTCOME-POINTS", "thirds are written only for a Trischaken", "/thirds")
+        elif not _ints(th, 4) or sum(th) > 210 or any(x < 0 for x in th):
+            bad("OUTCOME-POINTS", f"thirds must be four counts of card points in thirds adding "
+                f"up to at most 210, not {th}", "/thirds")
+        elif [(x + 1) // 3 for x in th] != points:
+            bad("OUTCOME-CONFLICT", f"the thirds {th} give the card points "
+                f"{[(x + 1) // 3 for x in th]}, not {points} (§1.4)", "/thirds")
+    elif wants_thirds:
+        bad("OUTCOME-POINTS", "this rule set compares Trischaken card points in thirds: the "
+            "outcome must write each seat's thirds", "")
+    won = o.get("won")
+    if tri:
+        if won is not None:
+            bad("OUTCOME-CONFLICT", "in a Trischaken every seat plays for himself: there is no "
+                "game won or lost", "/won")
+        if "kontra" in o:
+            bad("OUTCOME-KONTRA", "a Trischaken cannot be kontra'd (§6.7)", "/kontra")
+        if o.get("items"):
+            bad("OUTCOME-ITEM", "a Trischaken scores no bonuses (§6.7)", "/items/0")
+        if ck.found:
+            return ck.found, None
+        return [], Facts(c, d, None, m, None, False, list(tricks), list(points),
+                         list(th) if wants_thirds else None)
+    if not isinstance(won, bool):
+        bad("OUTCOME-CONFLICT", f"the outcome of a {c.id} must say whether it was won", "")
+        return ck.found, None
+    kontra = o.get("kontra", 1)
+    individual = c.family == "misere" and r.misere_kontra_individual
+    if "kontra" in o:
+        if individual:
+            bad("OUTCOME-KONTRA", "under this rule set each opponent kontras a negative "
+                "contract for himself (G39): write the kontra on a contract item with his seat",
+                "/kontra")
+        elif kontra not in _LEVELS:
+            bad("OUTCOME-KONTRA", f"a kontra factor is 2, 4 or 8 (kontra, rekontra, "
+                f"subkontra), not {kontra}", "/kontra")
+    D = ALONE[d] if p is None else frozenset((d, p))
+    won_d = sum(tricks[s] for s in D)
+    if c.family == "misere":
+        if won != (tricks[d] == c.tricks_goal):
+            bad("OUTCOME-CONFLICT", f"a {c.id} is won with exactly {c.tricks_goal} trick(s) of "
+                f"the declarer (§6.6); he took {tricks[d]}, so it was "
+                f"{'lost' if won else 'won'}", "/won")
+        items = _misere_items(ck, c, d, won) if individual else ()
+        if not individual and o.get("items"):
+            bad("OUTCOME-ITEM", f"a {c.id} scores no bonuses (§6.6)", "/items/0")
+        if ck.found:
+            return ck.found, None
+        return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
+                         kontra if isinstance(kontra, int) else 1, items)
+    # positive: §1.4 the win threshold against the declarer's side's points (P = ⌊(t+1)/3⌋)
+    thr = int(r.win_threshold_thirds)
+    pd = points[0]
+    if won and 3 * pd + 1 < thr or not won and 3 * pd - 1 >= thr:
+        bad("OUTCOME-CONFLICT", f"the declarer's side {'won' if won else 'lost'} with "
+            f"{pd} card points, but {thr / 3:.2f} win (§1.4)", "/won")
+    elif won_d == 12 and not won or won_d == 0 and won:
+        bad("OUTCOME-CONFLICT", f"the declarer's side took {won_d} tricks and so cannot have "
+            f"{'lost' if won_d else 'won'} the game", "/won")
+    items = _positive_items(ck, c, D, won_d, kontra, birds)
+    if ck.found:
+        return ck.found, None
+    return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
+                     kontra if isinstance(kontra, int) else 1, items)
+
+
+def _misere_items(ck: _Checker, c: Contract, d: int, won: bool) -> tuple[Item, ...]:
+    """G39: the opponents' own kontras, one contract item per kontra-ing seat."""
+    out = []
+    for i, x in enumerate(ck.o.get("items") or []):
+        seat = x.get("seat")
+        k = x.get("kontra")
+        if (x.get("item") != "contract" or not isinstance(seat, int) or seat == d
+                or not x.get("announced") or x.get("side") != "declarer"):
+            ck.bad("OUTCOME-ITEM", f"a {c.id} scores no bonuses; under this rule set (G39) an "
+                   "opponent's own kontra is written as the contract item (announced, by the "
+                   "declarer) with his seat", f"/items/{i}")
+        elif k not in _LEVELS:
+            ck.bad("OUTCOME-KONTRA", f"seat {seat}'s kontra factor is 2, 4 or 8, not {k}",
+                   f"/items/{i}/kontra")
+        elif x.get("made") != won:
+            ck.bad("OUTCOME-CONFLICT", f"the contract item against seat {seat} says "
+                   f"{'made' if x.get('made') else 'failed'}, but the game was "
+                   f"{'won' if won else 'lost'}", f"/items/{i}/made")
+        else:
+            out.append(Item("contract", True, won, True, k, seat))
+    out.sort(key=lambda it: it.seat)
+    return tuple(out)
+
+
+def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, kontra: Any,
+                    birds: tuple[str, ...]) -> tuple[Item, ...]:
+    """§6.3, §6.4: the Valat, the bonuses and the captures a positive contract may score."""
+    r, bad = ck.r, ck.bad
+    if c.no_trump:
+        allowed: tuple[str, ...] = (("four_kings",) if r.farbensolo_bonuses ==
+                                    "valat_and_four_kings" else ())
+    else:
+        allowed = (*birds, "trull", "four_kings") + (("king_ultimo",) if c.king_call else ())
+        allowed += (("xxi_capture",) if r.xxi_capture else ())
+        allowed += (("king_capture",) if c.king_call and r.king_capture else ())
+    penalty = (*birds, "king_ultimo") if r.silent_failure_penalty else ()
+    out: list[Item] = []
+    where: list[int] = []
+    for i, x in enumerate(ck.o.get("items") or []):
+        at = f"/items/{i}"
+        name = x.get("item")
+        ann = x.get("announced") is True
+        made = x.get("made") is True
+        x_d = x.get("side") == "declarer"
+        k = x.get("kontra", 1)
+        if "seat" in x:
+            bad("OUTCOME-ITEM", f"{name} is settled side against side: it has no seat",
+                at + "/seat")
+            continue
+        if name == "valat":
+            if not x_d and not r.opponents_valat:
+                bad("OUTCOME-ITEM", "only the declarer's side makes or announces a Valat "
+                    "under this rule set (G14)", at + "/side")
+                continue
+            if not ann and not made:
+                bad("OUTCOME-ITEM", "a silent Valat is one made (a side took every trick)",
+                    at + "/made")
+                continue
+        elif name not in allowed:
+            bad("OUTCOME-ITEM", f"a {c.id} scores no {name} under this rule set", at + "/item")
+            continue
+        elif name in CAPTURES and (ann or not made):
+            bad("OUTCOME-ITEM", f"{name} is never announced: it is written silent and made "
+                "(by the capturing side)", at)
+            continue
+        elif name == "king_ultimo" and not x_d:
+            bad("OUTCOME-ITEM", "the King Ultimo belongs to the declarer's side (§6.4)",
+                at + "/side")
+            continue
+        elif not ann and not made and name not in penalty:
+            bad("OUTCOME-ITEM", f"a failed silent {name} scores nothing under this rule set",
+                at + "/made")
+            continue
+        if "kontra" in x and not ann:
+            bad("OUTCOME-KONTRA", f"only an announced {name} can be kontra'd", at + "/kontra")
+            continue
+        if "kontra" in x and k not in _LEVELS:
+            bad("OUTCOME-KONTRA", f"a kontra factor is 2, 4 or 8 (kontra, rekontra, "
+                f"subkontra), not {k}", at + "/kontra")
+            continue
+        out.append(Item(str(name), ann, made, x_d, k if isinstance(k, int) else 1))
+        where.append(i)
+    valat = [(it, i) for it, i in zip(out, where) if it.name == "valat"]
+    X_all = 12 if won_d == 12 else (-12 if won_d == 0 else 0)   # which side took every trick
+    if valat:
+        it, i = valat[0]
+        x_took = X_all == (12 if it.declarer else -12)
+        if it.made != x_took:
+            bad("OUTCOME-CONFLICT", f"the {_SIDE[it.declarer]}' side took "
+                f"{won_d if it.declarer else 12 - won_d} tricks: its Valat was "
+                f"{'made' if x_took else 'not made'}", f"/items/{i}/made")
+        if it.announced and "kontra" in ck.o:
+            bad("OUTCOME-KONTRA", "an announced Valat replaces the contract item (§6.3, §6.5): "
+                "its kontra is written on the Valat", "/kontra")
+    elif X_all == 12 or X_all == -12 and r.opponents_valat:
+        bad("OUTCOME-CONFLICT", f"the {'declarer' if X_all == 12 else 'opponents'}' side took "
+            "every trick: the outcome must write the Valat", "/items" if ck.o.get("items")
+            else "")
+    if valat and r.valat_suppresses_silent_bonuses:
+        for it, i in zip(out, where):
+            if not it.announced and it.name != "valat":
+                bad("OUTCOME-CONFLICT", f"beside a Valat only announced bonuses count under "
+                    f"this rule set (G26), not the silent {it.name}", f"/items/{i}")
+    if c.id == "besserrufer" and not any(it.announced and it.declarer and it.name in birds
+                                         for it in out):
+        bad("OUTCOME-ITEM", "a Besserrufer announces a bird (§4.6.3): the outcome must write "
+            "it", "/items" if ck.o.get("items") else "")
+    out.sort(key=lambda it: ORDER[it.name])
+    return tuple(out)
+
+
+# -- a score sheet without an outcome: reachable scores -----------------------------------------
+_NETS: dict[tuple[object, ...], frozenset[int]] = {}
+
+
+def _sumset(a: frozenset[int], b: Iterable[int]) -> frozenset[int]:
+    return frozenset(x + y for x in a for y in b)
+
+
+def positive_nets(r: "KoenigrufenRules", c: Contract, birds: tuple[str, ...],
+                  bonus_base: dict[str, int], capture_base: int, mc: int,
+                  mb: int) -> frozenset[int]:
+    """Every net amount (toward the declarer's side, period multiplier included) some outcome
+    of the positive contract ``c`` can give under ``r``: the sum set of each item's possible
+    contributions (§6.3, §6.4; an item not scored contributes 0). A superset where items
+    exclude each other (a Valat beside silent bonuses under G26, a silent and an announced
+    bird of one seat): sound for refusing — every reachable net is in it — and small (a few
+    thousand values, built once per rule set, contract and multiplier)."""
+    key = (r, c.id, mc, mb)
+    got = _NETS.get(key)
+    if got is not None:
+        return got
+    ks = (1, *_LEVELS) if r.kontra_in_score else (1,)
+    lose_base = c.loss if r.valat_loss_base == "loss_value" else c.value
+    contract = {c.value * k for k in ks} | {-c.loss * k for k in ks}
+    contract |= {4 * c.value * k for k in ks} | {8 * c.value * k for k in ks}
+    contract |= {-8 * lose_base * k for k in ks}
+    if r.opponents_valat:
+        contract |= {-4 * lose_base * k for k in ks} | {-8 * lose_base * k for k in ks}
+        contract |= {8 * c.value * k for k in ks}
+    nets = frozenset(x * mc for x in contract)
+    if c.no_trump:
+        bonuses: tuple[str, ...] = (("four_kings",) if r.farbensolo_bonuses ==
+                                    "valat_and_four_kings" else ())
+    else:
+        bonuses = (*birds, "trull", "four_kings") + (("king_ultimo",) if c.king_call else ())
+    for name in bonuses:
+        b = c.solo * bonus_base[name]
+        opts = {0, b, -b} | {2 * b * k for k in ks} | {-2 * b * k for k in ks}
+        nets = _sumset(nets, [x * mb for x in opts])
+    if not c.no_trump:
+        caps = int(r.xxi_capture) + int(c.king_call and r.king_capture)
+        x = c.solo * capture_base * mb
+        for _ in range(caps):
+            nets = _sumset(nets, (0, x, -x))
+    if len(_NETS) < 512:
+        _NETS[key] = nets
+    return nets
+
+
+def trischaken_vectors(r: "KoenigrufenRules", v: int, decl: int,
+                       m: int) -> set[tuple[int, ...]]:
+    """Every per-seat result of a Trischaken (§6.7, or §7.2 ``oe2023``) with forehand
+    ``decl``: its cases enumerated (who took every trick, who none, who has the most points,
+    tied or not, Bürgermeister or not), each scored by the scorer's own tariff."""
+    from itertools import combinations
+    out: set[tuple[int, ...]] = set()
+    subsets = [frozenset(x) for k in range(1, 4) for x in combinations(SEATS, k)]
+    if r.trischaken_scoring == "oe2023":
+        from .scoring import trischaken_oe2023
+        for losers in subsets:
+            rest = [s for s in SEATS if s not in losers]
+            for mayor in (False, True):
+                for k in range(len(rest) + 1):
+                    for virgins in combinations(rest, k):
+                        th = [(107 if mayor else 90) if s in losers else 10 for s in SEATS]
+                        tricks = [0 if s in virgins else 1 for s in SEATS]
+                        deltas, _ = trischaken_oe2023(th, tricks, decl, v)
+                        out.add(tuple(d * m for d in deltas))
+        return out
+    out.add((0, 0, 0, 0))
+    unit = {w: tuple(x * v * m for x in UNIT[w]) for w in OTHERS}
+    for s in SEATS:                      # all tricks, or the most points alone
+        amount = 2 if s == decl else 1
+        out.add(tuple(x * amount for x in unit[OTHERS[ALONE[s]]]))
+    for w in subsets:
+        if len(w) <= 2:                  # one or two trickless seats
+            out.add(unit[w])
+        if len(w) >= 2:                  # two or three tied for the most points
+            out.add(unit[OTHERS[w]])
+    return out
+
+
+def reachable(r: "KoenigrufenRules", c: Contract, birds: tuple[str, ...],
+              bonus_base: dict[str, int], capture_base: int, doubling: int, decl: int,
+              partners: Iterable[int | None], scores: list[int]) -> bool:
+    """Whether some outcome of ``c`` with declarer ``decl`` (and one of ``partners``) gives
+    ``scores`` under ``r``; ``doubling``: the deals still doubled (§6.8)."""
+    m = period_multiplier(doubling)
+    mb = m
+    mc = 1 if r.trischaken_doubling_scope == "bonuses_only" else m
+    if c.family == "trischaken":
+        return tuple(scores) in trischaken_vectors(r, c.value, decl, mc)
+    if c.family == "misere":
+        ks = (1, *_LEVELS) if r.kontra_in_score else (1,)
+        others = [s for s in SEATS if s != decl]
+        if sum(scores) != 0:
+            return False
+        if r.misere_kontra_individual:   # G39: V·k(s) between the declarer and each opponent
+            for sign in (1, -1):
+                if all(-scores[s] * sign in {c.value * k * mc for k in ks} for s in others):
+                    return True
+            return False
+        return _fits(scores, ALONE[decl], frozenset({c.value * k * mc for k in ks}
+                                                    | {-c.value * k * mc for k in ks}))
+    nets = positive_nets(r, c, birds, bonus_base, capture_base, mc, mb)
+    concede: set[int] = set()
+    if c.id in ("rufer", "besserrufer"):  # §4.4, §6.9, G22
+        concede.add(-c.loss * mc)
+        if c.id == "besserrufer" and r.besserrufer_concession_pays_bird:
+            concede = {-c.loss * mc - 2 * c.solo * bonus_base[b] * mb for b in birds}
+    for p in partners:
+        D = ALONE[decl] if p is None else frozenset((decl, p))
+        if _fits(scores, D, nets) or (p is None and _fits(scores, D, frozenset(concede))):
+            return True
+    return False
+
+
+def _fits(scores: list[int], D: frozenset[int], nets: frozenset[int]) -> bool:
+    """Whether ``scores`` are one item of some net in ``nets`` won by ``D`` (§6.1)."""
+    unit = UNIT[D]
+    s0 = min(D)
+    if scores[s0] % unit[s0]:
+        return False
+    net = scores[s0] // unit[s0]
+    return net in nets and all(scores[s] == unit[s] * net for s in SEATS)
