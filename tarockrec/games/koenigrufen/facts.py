@@ -249,6 +249,8 @@ def next_doubling(e: "KoenigrufenEngine") -> int:
 # -- the outcome block (docs/notation.md, "Königrufen outcome") ---------------------------------
 _SIDE = {True: "declarer", False: "opponents"}
 _LEVELS = (2, 4, 8)                      # kontra, rekontra, subkontra (§4.6.2)
+_WHOSE = {True: "declarer's", False: "opponents'"}
+_THIRDS = {107: "35⅔", 106: "35⅓"}       # win_threshold_thirds as card points (§1.4)
 
 
 def to_outcome(f: Facts) -> dict[str, Any]:
@@ -476,7 +478,7 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
     pd = points[0]
     if won and 3 * pd + 1 < thr or not won and 3 * pd - 1 >= thr:
         bad("OUTCOME-CONFLICT", f"the declarer's side {'won' if won else 'lost'} with "
-            f"{pd} card points, but {thr / 3:.2f} win (§1.4)", "/won")
+            f"{pd} card points, but {_THIRDS.get(thr, f'{thr}/3')} win (§1.4)", "/won")
     elif won_d == 12 and not won or won_d == 0 and won:
         bad("OUTCOME-CONFLICT", f"the declarer's side took {won_d} tricks and so cannot have "
             f"{'lost' if won_d else 'won'} the game", "/won")
@@ -575,14 +577,14 @@ def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, ko
         it, i = valat[0]
         x_took = X_all == (12 if it.declarer else -12)
         if it.made != x_took:
-            bad("OUTCOME-CONFLICT", f"the {_SIDE[it.declarer]}' side took "
+            bad("OUTCOME-CONFLICT", f"the {_WHOSE[it.declarer]} side took "
                 f"{won_d if it.declarer else 12 - won_d} tricks: its Valat was "
                 f"{'made' if x_took else 'not made'}", f"/items/{i}/made")
         if it.announced and "kontra" in ck.o:
             bad("OUTCOME-KONTRA", "an announced Valat replaces the contract item (§6.3, §6.5): "
                 "its kontra is written on the Valat", "/kontra")
     elif X_all == 12 or X_all == -12 and r.opponents_valat:
-        bad("OUTCOME-CONFLICT", f"the {'declarer' if X_all == 12 else 'opponents'}' side took "
+        bad("OUTCOME-CONFLICT", f"the {_WHOSE[X_all == 12]} side took "
             "every trick: the outcome must write the Valat", "/items" if ck.o.get("items")
             else "")
     if valat and r.valat_suppresses_silent_bonuses:
