@@ -306,6 +306,8 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             return None
         if "partner" in res:
             p = res["partner"]
+            if isinstance(p, int) and not (0 <= p < N and p != decl):
+                return None              # no such partner (RESULT-SEAT says so)
             partners: list[int | None] = [p if isinstance(p, int) else None]
         elif c.king_call:
             partners = [None, *(s for s in range(N) if s != decl)]
