@@ -199,3 +199,11 @@ def test_the_sheet_scorer_is_the_played_scorer() -> None:
             found, back = parse(G.outcome(e), rules, t.contracts, t.birds,
                                 {"doubling": e.doubling})
             assert not found and back == facts
+
+
+def test_a_game_without_an_outcome_scorer_says_so() -> None:
+    """The frame's default (``Game.score_outcome``), which Königrufen no longer uses: a game
+    that cannot score a written outcome refuses it with OUTCOME-UNSUPPORTED, never silently."""
+    from tarockrec.games import Game
+    found, score = Game.score_outcome(G, {"contract": "rufer"}, G.Rules(), 4, 0, {})
+    assert score is None and [f.code for f in found] == ["OUTCOME-UNSUPPORTED"]
