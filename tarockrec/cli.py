@@ -360,6 +360,10 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
             out.write(_table(sc, _players(entry.record)))
         if rep.totals is not None:
             out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
+            if any(sc is not None and sc.money is not None for sc in rep.scores):
+                money = [sum((sc.money or sc.deltas)[s] for sc in rep.scores if sc is not None)
+                         for s in range(len(rep.totals))]
+                out.write("  session money:  " + "  ".join(f"{t:+d}" for t in money) + "\n")
         progress.tick(entry.source, entry.offset)
     progress.close()
     sys.exit(status)
@@ -380,6 +384,9 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
     rows = [(it.name, str(it.base), str(it.multiplier), [f"{d:+d}" for d in it.deltas],
              it.note) for it in sc.items]
     rows.append(("total", "", "", [f"{d:+d}" for d in sc.deltas], ""))
+    if sc.money is not None:         # kontras counted for money only: the Geld beside it
+        rows.append(("money", "", "", [f"{d:+d}" for d in sc.money],
+                     "the money (Geld): with the kontras the score leaves out"))
     wn = max(len("item"), *(len(r[0]) for r in rows))
     wb = max(len("base"), *(len(r[1]) for r in rows))
     wm = max(1, *(len(r[2]) for r in rows))

@@ -39,6 +39,8 @@ TOP: dict[str, str] = {
     "points": "ints", "tricks": "ints", "end": "str",
     # Cego: the table's A (§6.2) and factor M (§6.3), Carinthian: the target in card points (§6.2)
     "a": "int", "multiplier": "int", "target": "int",
+    # Königrufen Trischaken: each seat's card points in thirds (§1.4, G29, §7.2)
+    "thirds": "ints",
 }
 ITEM: dict[str, str] = {
     "item": "str", "announced": "bool", "made": "bool", "side": "str", "kontra": "int",

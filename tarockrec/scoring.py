@@ -30,6 +30,10 @@ class Score:
     #: derived facts compared with a recorded ``result``: declarer, contract, partner,
     #: points, tricks, multiplier (only the keys the game knows)
     facts: dict[str, Any] = field(default_factory=dict)
+    #: the money (Geld) per seat where it differs from ``deltas`` (the tournament score, the
+    #: Schrift): a rule set that counts kontras for money only (Königrufen ``kontra_in_score =
+    #: off``); None where both are the same
+    money: list[int] | None = None
 
     def result(self) -> dict[str, Any]:
         out = dict(self.facts)

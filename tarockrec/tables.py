@@ -10,7 +10,10 @@ nobody), ``side`` (``declarer`` for the declarer and his partners, ``defender``,
 seat dealt no cards that scores nothing, empty when the deal has no declarer), ``multiplier`` (the period
 multiplier, where the game has one), then one column ``item.<name>`` per score item met
 anywhere in the input (the seat's delta; 0 where the deal did not score that item) and
-``total`` (the seat's delta for the deal: the sum of its items).
+``total`` (the seat's delta for the deal: the sum of its items), and, only where some deal of
+the input has one, ``money`` (the seat's money, the Geld: where a rule set counts kontras for
+money only, Königrufen ``kontra_in_score = off``, the total with the kontras; elsewhere the
+total).
 
 A score sheet (a deal recorded without cards) has no items: its rows give the written total,
 and its declarer, partner and contract as the calls fix them, else as the table wrote them.
@@ -161,6 +164,7 @@ def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]
             }
             row.update(per_seat[s])
             row["total"] = sc.deltas[s]
+            row["money"] = (sc.money or sc.deltas)[s]
             yield row
 
 
@@ -173,14 +177,17 @@ def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
     deals = list(scored_deals(reports, problems))
     table = list(rows(deals, columns))
     columns.append("total")
+    if any(d.score.money is not None for d in deals):
+        columns.append("money")
     items = [c for c in columns if c.startswith(ITEM_PREFIX)]
     if fmt == "csv":
+        fields = set(columns)
         w = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", restval=0)
         w.writeheader()
         for row in table:
             for c in items:
                 row.setdefault(c, 0)
-            w.writerow({k: ("" if v is None else v) for k, v in row.items()})
+            w.writerow({k: ("" if v is None else v) for k, v in row.items() if k in fields})
     else:
         out.write("[")
         sep = "\n"

@@ -289,17 +289,14 @@ def test_besserrufer_concession_pays_game_and_bird() -> None:
 def test_the_conceded_bird_is_the_lowest_held_before_the_talon() -> None:
     """Decision (the summary's open point R-2): the lowest-valued bird of the dealt hand; none
     held: the Pagat, the lowest of the tariff."""
-    from types import SimpleNamespace
-
     from tarockrec.games.koenigrufen.engine import tariff
-    from tarockrec.games.koenigrufen.scoring import concession_bird
+    from tarockrec.games.koenigrufen.scoring import lowest_bird
     t = tariff(G.rules({"name": "default", "options": {"quapil": "on"}}))
     idx = G.pack.index
 
     def bird(*cards: str) -> str:
         hand = sum(1 << idx[c] for c in cards)
-        e = SimpleNamespace(declarer=1, dealt=[0, hand, 0, 0], tariff=t)
-        return concession_bird(e)  # type: ignore[arg-type]
+        return lowest_bird(hand, t.birds, t.bonus_base, t.bird_card)
 
     assert bird("T4", "T3", "SK") == "kakadu"
     assert bird("T4", "T2", "T1") == "pagat"

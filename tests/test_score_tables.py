@@ -55,9 +55,11 @@ def test_every_valid_sample_gives_a_row_per_deal_and_seat(game: str) -> None:
     assert paths
     rows, columns, res = _csv(paths)
     assert res.exit_code == 0, res.output
-    assert columns[:len(FIXED)] == list(FIXED) and columns[-1] == "total"
+    # ``money`` last, only where some deal counts kontras for money only (Königrufen cups)
+    money = ["money"] if columns[-1] == "money" else []
+    assert columns[:len(FIXED)] == list(FIXED) and columns[-1 - len(money)] == "total"
     items = [c for c in columns if c.startswith(ITEM_PREFIX)]
-    assert columns == list(FIXED) + items + ["total"]
+    assert columns == list(FIXED) + items + ["total"] + money
     by_place = {(r["source"], int(r["deal"]), int(r["seat"])): r for r in rows}
     assert len(by_place) == len(rows)
     expected_rows = 0
@@ -69,6 +71,10 @@ def test_every_valid_sample_gives_a_row_per_deal_and_seat(game: str) -> None:
                 expected_rows += 1
                 row = by_place[(path, deal, seat)]
                 assert int(row["total"]) == total
+                if money:
+                    score = validate_record(jsonio.loads(Path(path).read_bytes())).scores[deal - 1]
+                    assert score is not None
+                    assert int(row["money"]) == (score.money or score.deltas)[seat]
                 assert row["player"] == players[seat]
                 assert row["record"] == "1" and row["dealer"] == str(d["dealer"])
                 if "deal" in d:         # a played deal: its items add up to its total

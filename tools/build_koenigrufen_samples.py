@@ -224,7 +224,7 @@ def who_played_in(e, n: int, card: str) -> int | None:  # type: ignore[no-untype
 def pile(e, side) -> int:  # type: ignore[no-untyped-def]
     """Cards owned by ``side`` at the end (§4.5): the declarer's side or its complement get
     the talon/discards as scored; any other set of seats only its tricks."""
-    from tarockrec.games.koenigrufen.scoring import _piles
+    from tarockrec.games.koenigrufen.facts import piles as _piles
     side = frozenset(side)
     if e.contract is not None and e.contract.family != "trischaken":
         d = e.side_d
@@ -1050,6 +1050,27 @@ def session2() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------
+# score-sheet twins: every worked example (§8) as the sheet the table writes
+# (``tarockrec convert --sheet``: no cards, no play, the derived outcome and the same result)
+# ---------------------------------------------------------------------------------------
+def sheet_twins() -> list[str]:
+    """The worked examples that get a score-sheet twin ``sheet-<name>``."""
+    return [n for n in EXAMPLES if n.startswith(("ex", "session-ex"))]
+
+
+def build_sheets() -> None:
+    from tarockrec.sheet import to_sheet
+    for name in sheet_twins():
+        path = OUT / "valid" / f"{name}.json"
+        if not path.exists():
+            continue
+        rec = to_sheet(load(name))
+        rec["_example"] = f"{load(name).get('_example', name)} as a score sheet"
+        (OUT / "valid" / f"sheet-{name}.json").write_text(jsonio.dumps(rec) + "\n",
+                                                           encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------
 # §9 illegal records: a valid record with exactly one thing broken
 # ---------------------------------------------------------------------------------------
 def load(name: str) -> dict[str, Any]:
@@ -1367,7 +1388,7 @@ def register_invalid() -> None:
                 for j, card in enumerate(cards):
                     seat = e.to_act
                     if j:
-                        follow = e._follow_mask(e.hands[seat], e.table.cards)
+                        follow = e._follow(e.hands[seat], e.table.cards)
                         legal = e._legal_mask(seat)
                         under = follow & ~legal
                         if under and legal != follow:
@@ -1416,6 +1437,72 @@ def register_invalid() -> None:
         lambda r: r["result"].__setitem__("scores", [x // 2 for x in r["result"]["scores"]]))
     add("i37c-trischaken-tie-declarer-doubled", "§9 I37", ["RESULT-SCORES"], E7E,
         lambda r: r["result"].__setitem__("scores", [-20, 15, -10, 15]))
+
+    # score sheets (issue 22): a written outcome that cannot be, a sheet's scores that no
+    # outcome gives, an outcome that the cards contradict
+    sheet_ex = "score sheet (docs/notation.md, Königrufen outcome)"
+    S1, S2, S6, S7 = ("sheet-" + E1, "sheet-" + E2, "sheet-" + E6, "sheet-ex07a-trischaken")
+    S8, S9, S10 = "sheet-" + E8, "sheet-" + E9, "sheet-" + E10
+    S11B, S12, S14 = "sheet-ex11b-besserrufer-held-concession", "sheet-" + E12, "sheet-" + E14
+
+    def sheet(name, expect, src, f):  # type: ignore[no-untyped-def]
+        add(name, sheet_ex, expect, src, f)
+
+    def out(*path_value):  # type: ignore[no-untyped-def]
+        *path, value = path_value
+        return _set(["outcome", *path], value)
+
+    sheet("s01-rufer-scores-unreachable", ["RESULT-UNREACHABLE"], "sheet-rufer",
+          lambda r: r["result"].__setitem__("scores", [5, -5, 5, -5]))
+
+    def no_calls(r):  # type: ignore[no-untyped-def]
+        del r["auction"]
+        r["outcome"]["contract"] = "farbendreier"
+    sheet("s02-contract-not-played", ["OUTCOME-CONTRACT"], S2, no_calls)
+    sheet("s03-contract-not-the-calls", ["OUTCOME-AUCTION"], S1, out("contract", "dreier"))
+    sheet("s04-partner-in-dreier", ["OUTCOME-PARTNER"], S2, out("partner", 3))
+    sheet("s05-declarer-as-partner", ["OUTCOME-PARTNER"], S1, out("partner", 0))
+    sheet("s06-rufer-without-partner", ["OUTCOME-PARTNER"], S1,
+          lambda r: r["outcome"].pop("partner"))
+    sheet("s07-partner-seat-7", ["OUTCOME-SEAT"], S1, out("partner", 7))
+    sheet("s08-dreier-conceded", ["OUTCOME-END"], S2,
+          lambda r: r.__setitem__("outcome", {"contract": "dreier", "declarer": 1,
+                                              "end": "concede"}))
+    sheet("s09-redeal-with-items", ["OUTCOME-END"], S1,
+          lambda r: r.__setitem__("outcome", {"end": "redeal", "items": r["outcome"]["items"]}))
+    sheet("s10-pagat-in-farbensolo", ["OUTCOME-ITEM"], S12,
+          out("items", [{"item": "pagat", "announced": False, "made": True,
+                         "side": "declarer"}]))
+    sheet("s11-capture-announced", ["OUTCOME-ITEM"], S1, out("items", 2, "announced", True))
+    sheet("s12-failed-silent-trull", ["OUTCOME-ITEM"], S1, out("items", 1, "made", False))
+    sheet("s13-besserrufer-without-bird", ["OUTCOME-ITEM"], S8,
+          lambda r: r["outcome"]["items"].pop(0))
+    sheet("s14-opponents-valat-not-played", ["OUTCOME-ITEM"], S9,
+          out("items", 0, "side", "opponents"))
+    sheet("s15-king-ultimo-of-the-opponents", ["OUTCOME-ITEM"], S14,
+          out("items", 0, "side", "opponents"))
+
+    def bird_owed(r):  # type: ignore[no-untyped-def]
+        r["rules"] = {"name": "default", "options": {"besserrufer_concession_pays_bird": "on"}}
+    sheet("s16-schleifen-without-bird", ["OUTCOME-ITEM"], S11B, bird_owed)
+    sheet("s17-kontra-on-silent-pagat", ["OUTCOME-KONTRA"], S1, out("items", 0, "kontra", 2))
+    sheet("s18-kontra-on-trischaken", ["OUTCOME-KONTRA"], S7, out("kontra", 2))
+    sheet("s19-contract-kontra-beside-announced-valat", ["OUTCOME-KONTRA"], S10,
+          out("kontra", 2))
+    sheet("s20-points-not-70", ["OUTCOME-POINTS"], S1, out("points", [40, 31]))
+    sheet("s21-thirteen-tricks", ["OUTCOME-POINTS"], S1, out("tricks", [2, 3, 4, 4]))
+    sheet("s22-valat-made-game-lost", ["OUTCOME-CONFLICT"], S9, out("won", False))
+    sheet("s23-won-with-30", ["OUTCOME-CONFLICT"], S1, out("points", [30, 40]))
+    sheet("s24-piccolo-won-with-three-tricks", ["OUTCOME-CONFLICT"], S6,
+          out("tricks", [3, 1, 4, 4]))
+    sheet("s25-declarer-took-every-trick-no-valat", ["OUTCOME-CONFLICT"], S9,
+          lambda r: r["outcome"]["items"].pop(0))
+    sheet("s26-scores-not-the-outcome", ["RESULT-SCORES"], S1,
+          lambda r: r["result"].__setitem__("scores", [60, -60, 60, -60]))
+
+    def wrong_outcome(r):  # type: ignore[no-untyped-def]
+        r["outcome"] = dict(load(S1)["outcome"], kontra=2)
+    add("s27-outcome-not-the-cards", sheet_ex, ["OUTCOME-CARDS"], E1, wrong_outcome)
 
     # malformed
     add("m-unknown-field", "notation", ["REC-SCHEMA"], E1, lambda r: r.__setitem__("comment", "x"))
@@ -1477,6 +1564,8 @@ def main() -> None:
             continue
         rec = f()
         path.write_text(jsonio.dumps(rec) + "\n", encoding="utf-8")
+    if not args.invalid:
+        build_sheets()
     if args.only and not args.invalid:
         return
     build_invalid()

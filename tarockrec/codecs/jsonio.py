@@ -40,6 +40,7 @@ KEY_ORDER = (
     "discards",
     "declarations", "trick", "say", "play", "late_claims", "claim", "end", "type", "outcome",
     "result", "declarer", "partner", "won", "a", "target", "points", "tricks",
+    "thirds",
     "multiplier",
     # Carinthian score-sheet entries (§6.7)
     "sheet",

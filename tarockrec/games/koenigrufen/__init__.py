@@ -12,10 +12,12 @@ from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
                  entry_steps, register)
 from ...rules import RuleSet
 from .codes import CODES
-from .contracts import KING_MASK, PACK, TAROCK_MASK
-from .engine import KoenigrufenEngine
+from ...scoring import Score
+from .contracts import BIRD_CARD, KING_MASK, PACK, TAROCK_MASK
+from .engine import KoenigrufenEngine, tariff
+from .facts import next_doubling, of_engine, parse, reachable, to_outcome
 from .rules import KoenigrufenRules
-from .scoring import doubling_after, next_doubling, period_multiplier
+from .scoring import doubling_after, period_multiplier, score_facts
 
 N = 4
 #: the places of the dealt cards
@@ -55,6 +57,16 @@ def _deck_with_redeal_hand(rng: random.Random, deck: list[int], dealer: int,
         out[place] = card
     it = iter(rest)
     return [c if c >= 0 else next(it) for c in out]
+
+
+#: the bird cards (T1–T4): the hand a score sheet's auction is replayed with
+_BIRDS = sum(1 << card for card, _ in BIRD_CARD.values())
+
+
+def _redealt(rec: dict[str, Any]) -> bool:
+    """§2.3: the deal was redealt (a full record's ``end``, or a score sheet's outcome)."""
+    return ((rec.get("end") or {}).get("type") == "redeal"
+            or (rec.get("outcome") or {}).get("end") == "redeal")
 
 
 class Koenigrufen(Game[KoenigrufenEngine]):
@@ -244,10 +256,13 @@ class Koenigrufen(Game[KoenigrufenEngine]):
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
                          facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
-        """§6.8 after a score sheet: its contract is the auction's, else the one written."""
+        """§6.8 after a score sheet: its contract is the auction's, else the one written
+        (in the outcome, else in the result)."""
         assert isinstance(rules, KoenigrufenRules)
-        contract = facts.get("contract") or (rec.get("result") or {}).get("contract")
-        redealt = (rec.get("end") or {}).get("type") == "redeal"
+        outcome = rec.get("outcome") or {}
+        contract = (facts.get("contract") or outcome.get("contract")
+                    or (rec.get("result") or {}).get("contract"))
+        redealt = _redealt(rec)
         return {"doubling": doubling_after(int(carry.get("doubling", 0)), redealt,
                                            contract if isinstance(contract, str) else None,
                                            rules)}
@@ -256,9 +271,50 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                     rec: dict[str, Any]) -> int:
         if engine is not None and engine.redeal_seat is not None:
             return dealer  # §2.3: the same dealer deals again
-        if (rec.get("end") or {}).get("type") == "redeal":
+        if _redealt(rec):
             return dealer
         return (dealer + 1) % n
+
+    # -- the outcome (docs/notation.md, "Königrufen outcome"; facts.py) ------------------------
+    def outcome(self, engine: KoenigrufenEngine) -> dict[str, Any]:
+        return to_outcome(of_engine(engine))
+
+    def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
+                      carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
+        """The written outcome checked (facts.parse) and scored by the one scorer."""
+        assert isinstance(rules, KoenigrufenRules)
+        t = tariff(rules)
+        found, facts = parse(outcome, rules, t.contracts, t.birds, carry)
+        if facts is None:
+            return found, None
+        return found, score_facts(facts, rules, t.bonus_base, t.capture_base)
+
+    def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
+                  facts: dict[str, Any], scores: list[int]) -> bool | None:
+        """A sheet without an outcome: some outcome of its contract (the calls', else the
+        written one) with its declarer and partner (written, else any) gives ``scores``
+        (facts.reachable). None: no contract, declarer or redeal to tell by."""
+        assert isinstance(rules, KoenigrufenRules)
+        t = tariff(rules)
+        res = rec.get("result") or {}
+        name = facts.get("contract", res.get("contract"))
+        decl = facts.get("declarer", res.get("declarer"))
+        c = t.contracts.get(name) if isinstance(name, str) else None
+        if _redealt(rec):
+            return not any(scores)
+        if c is None or not isinstance(decl, int) or not 0 <= decl < N:
+            return None
+        if "partner" in res:
+            p = res["partner"]
+            if isinstance(p, int) and not (0 <= p < N and p != decl):
+                return None              # no such partner (RESULT-SEAT says so)
+            partners: list[int | None] = [p if isinstance(p, int) else None]
+        elif c.king_call:
+            partners = [None, *(s for s in range(N) if s != decl)]
+        else:
+            partners = [None]
+        return reachable(rules, c, t.birds, t.bonus_base, t.capture_base,
+                         int(carry.get("doubling", 0)), decl, partners, scores)
 
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
                     carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
@@ -266,7 +322,10 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         findings: list[Finding] = []
         dealer = rec["dealer"]
         assert isinstance(rules, KoenigrufenRules)
-        e = KoenigrufenEngine(rules, dealer, [0, 0, 0, 0], (0, 0), int(carry.get("doubling", 0)))
+        # the hands are unknown: every seat is given the birds (and no king), so that the calls
+        # a hand may forbid (§7.2 a Besserrufer without a bird, G34 four kings) stand
+        e = KoenigrufenEngine(rules, dealer, [_BIRDS] * 4, (0, 0),
+                              int(carry.get("doubling", 0)))
         facts: dict[str, Any] = {"multiplier": period_multiplier(e.doubling)}
         auction = rec.get("auction", [])
         for i, entry in enumerate(auction):
@@ -285,7 +344,11 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         if contract is not None and isinstance(scores, list) and len(scores) == N:
             decl = res.get("declarer", facts.get("declarer"))
             partner = res.get("partner")
-            if contract.family != "trischaken" and isinstance(decl, int) and decl in range(N):
+            # G39: a negative contract settled with each opponent apart (own kontras) may leave
+            # the opponents' scores unequal
+            apart = contract.family == "misere" and rules.misere_kontra_individual
+            if (contract.family != "trischaken" and not apart and isinstance(decl, int)
+                    and decl in range(N)):
                 side = {decl} | ({partner} if isinstance(partner, int) and partner in range(N)
                              else set())
                 for group in (side, set(range(N)) - side):

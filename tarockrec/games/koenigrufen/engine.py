@@ -23,7 +23,9 @@ from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, TAROCK_MASK, Contract, contract_table,
 )
+from .facts import of_engine
 from .rules import KoenigrufenRules
+from .scoring import score_facts
 
 N = 4
 SUIT_OF = PACK.suits
@@ -1487,5 +1489,6 @@ class KoenigrufenEngine(DeclaringEngine):
 
     # -- scoring ------------------------------------------------------------------------
     def score(self) -> Score:
-        from .scoring import score_deal
-        return score_deal(self)
+        """§6.11: the one scorer over the facts of the play (``facts.of_engine``)."""
+        t = self.tariff
+        return score_facts(of_engine(self), self.rules, t.bonus_base, t.capture_base)

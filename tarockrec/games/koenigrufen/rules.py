@@ -234,7 +234,9 @@ class KoenigrufenRules(RuleSet):
                section="G23",
                meaning="when a Solorufer's kontra counts as not said (called king in the talon): only if he loses, or always"),
         _on_off("kontra_in_score", "on", section="§7.2",
-                meaning="kontras multiply the written score (off: they count for money only)"),
+                meaning="kontras multiply the tournament score (result.scores, the Schrift); "
+                        "off: they count for the money (Geld) only, which tarockrec score "
+                        "shows beside it"),
         _on_off("misere_kontra_individual", "off", section="G39",
                 meaning="each opponent kontras a negative contract for himself"),
         Option("misere_overtake", "must_win", ("must_win", "literal"), section="G19",

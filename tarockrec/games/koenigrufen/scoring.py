@@ -1,15 +1,19 @@
-"""Königrufen scoring (rules/koenigrufen.md §6): items, kontra, solo doubling, periods."""
+"""Königrufen scoring (rules/koenigrufen.md §6): items, kontra, solo doubling, periods.
+
+One scorer, ``score_facts``: it scores the facts of a deal (``Facts``: what the table writes,
+the outcome block of docs/notation.md) under a rule set. A played deal's facts come from its
+engine (``facts.py``), a score sheet's from its written outcome (``facts.py`` too); this module
+knows neither the engine nor the notation.
+"""
 from __future__ import annotations
 
-from functools import partial
-from typing import Callable, TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ...scoring import Score, ScoreItem, spread
-from .contracts import CONTRACTS, KING_MASK, T21, T22, TRULL_MASK, card_points, thirds
+from .contracts import Contract
 
 if TYPE_CHECKING:
-    from ...tricks import TrickTable
-    from .engine import KoenigrufenEngine
     from .rules import KoenigrufenRules
 
 SEATS = (0, 1, 2, 3)
@@ -23,26 +27,90 @@ SIDE_OF = {w: tuple(w if s in w else OTHERS[w] for s in SEATS) for w in OTHERS}
 UNIT: dict[frozenset[int], tuple[int, ...]] = {
     w: spread(w, SEATS, 1, 4)
     for w in (frozenset(s for s in SEATS if bits >> s & 1) for bits in range(16))}
+#: the declarer alone, by seat
+ALONE = tuple(frozenset((s,)) for s in SEATS)
+#: the items' printing order (the contract item first, then §6.4's bonuses, the captures)
+ORDER = {name: i for i, name in enumerate(
+    ("contract", "valat", "pagat", "uhu", "kakadu", "quapil", "trull", "four_kings",
+     "king_ultimo", "xxi_capture", "king_capture"))}
+CAPTURES = ("xxi_capture", "king_capture")
+
+
+class Item(NamedTuple):
+    """One item of the outcome (docs/notation.md): a bonus, a capture, the Valat, or (G39) the
+    contract settled with one opponent ``seat``. ``declarer``: the side it belongs to is the
+    declarer's (announced: the side that announced it; silent: the side that made it or, failed,
+    whose bird failed). ``kontra``: the factor that applies (1: none)."""
+
+    name: str
+    announced: bool
+    made: bool
+    declarer: bool
+    kontra: int = 1
+    seat: int = -1
+
+
+@dataclass(slots=True)
+class Facts:
+    """What a deal scores from (the outcome block): built from the play (``facts.of_engine``)
+    or from a written outcome (``facts.parse``). ``contract`` None: a redeal.
+
+    ``kontra`` is the factor on the contract item as it applies (§6.5, §6.9: a kontra a
+    Solorufer's talon king voids is 1; under an announced Valat the Valat item carries it);
+    ``points`` the card points as ``result.points`` writes them; ``thirds`` (Trischaken) each
+    seat's card points in thirds as the rule set compares them; ``won`` whether the contract
+    item goes to the declarer's side (positive: §6.3 card points; misère: §6.6 tricks)."""
+
+    contract: Contract | None
+    declarer: int | None
+    partner: int | None
+    m: int
+    end: str | None = None               # "concede", "redeal" or None (played out)
+    won: bool = False
+    tricks: list[int] | None = None
+    points: list[int] | None = None
+    thirds: list[int] | None = None
+    kontra: int = 1
+    items: tuple[Item, ...] = ()
 
 
 class _Items:
-    """Collects items; ``add`` takes the amount before the period multiplier."""
+    """Collects items; ``add`` takes the amount before the period multiplier and the kontra.
+    Where kontras count for money only (``kontra_in_score = off``) the kontra leaves the score
+    (the Schrift) and goes into ``money`` alone."""
 
-    def __init__(self, m: int, bonus_only_period: bool) -> None:
+    __slots__ = ("m", "bonus_only", "in_score", "items", "extra")
+
+    def __init__(self, m: int, bonus_only_period: bool, in_score: bool) -> None:
         self.m = m
         self.bonus_only = bonus_only_period
+        self.in_score = in_score
         self.items: list[ScoreItem] = []
+        #: money minus score per seat (kontras outside the score), None while nothing differs
+        self.extra: list[int] | None = None
 
     def add(self, name: str, amount: int, winners: frozenset[int], note: str = "",
             bonus: bool = False, kontra: int = 1) -> None:
         if amount == 0:
             return
-        if kontra > 1:
-            note += f" ({_KONTRA_NAMES[kontra]} ×{kontra})"
         m = self.m if (bonus or not self.bonus_only) else 1
-        x = amount * m
         a, b, c, d = UNIT[winners]
+        if kontra > 1:
+            if self.in_score:
+                note += f" ({_KONTRA_NAMES[kontra]} ×{kontra})"
+                amount *= kontra
+            else:
+                note += f" ({_KONTRA_NAMES[kontra]} ×{kontra}: money only)"
+                self._money(amount * (kontra - 1) * m, (a, b, c, d))
+        x = amount * m
         self.items.append(ScoreItem(name, amount, m, (a * x, b * x, c * x, d * x), note))
+
+    def _money(self, x: int, unit: tuple[int, ...]) -> None:
+        extra = self.extra
+        if extra is None:
+            extra = self.extra = [0, 0, 0, 0]
+        for s in SEATS:
+            extra[s] += unit[s] * x
 
 
 _KONTRA_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
@@ -53,154 +121,136 @@ def period_multiplier(doubling_pending: int) -> int:
     return 2 if doubling_pending > 0 else 1
 
 
-def score_deal(e: "KoenigrufenEngine") -> Score:
-    r = e.rules
-    c = e.contract
-    m = period_multiplier(e.doubling)
-    out = _Items(m, r.trischaken_doubling_scope == "bonuses_only")
-    facts: dict[str, object] = {"multiplier": m}
-    if e.redeal_seat is not None or c is None:
+def score_facts(f: Facts, r: "KoenigrufenRules", bonus_base: dict[str, int],
+                capture_base: int) -> Score:
+    """§6.11: the score of the facts ``f`` under the rules ``r`` with the rule set's bonus
+    tariff (``bonus_base``, ``capture_base``: the engine's ``Tariff``)."""
+    m = f.m
+    c = f.contract
+    if c is None:
         return Score([], [0] * 4, {"declarer": None, "multiplier": m})
-    d_seat = e.declarer
+    out = _Items(m, r.trischaken_doubling_scope == "bonuses_only", r.kontra_in_score)
+    d_seat = f.declarer
     assert d_seat is not None
-    facts["declarer"] = d_seat
-    facts["contract"] = c.id
-    D = e.side_d if c.family != "trischaken" else frozenset((d_seat,))
+    facts: dict[str, object] = {"multiplier": m, "declarer": d_seat, "contract": c.id}
+    partner = f.partner
+    D = ALONE[d_seat] if partner is None else frozenset((d_seat, partner))
     O = OTHERS[D]
     if c.king_call:
-        facts["partner"] = e.partner
-    # §6.9 concession
-    if e.phase == "conceded":
+        facts["partner"] = partner
+    if f.end == "concede":               # §6.9; G22 the bird of a conceding Besserrufer
         out.add("concession", c.loss, O, "contract lost by concession")
-        if c.id == "besserrufer" and r.besserrufer_concession_pays_bird:
-            bird = concession_bird(e)
-            out.add(bird, 2 * c.solo * e.tariff.bonus_base[bird], O,
-                    f"the {bird} lost with the concession (schleifen)", bonus=True)
+        for it in f.items:
+            out.add(it.name, 2 * c.solo * bonus_base[it.name], O,
+                    f"the {it.name} lost with the concession (schleifen)", bonus=True)
         return _finish(out, facts)
-    t = e.table
-    assert t is not None
-    facts["tricks"] = list(t.count)
-    kontra = r.kontra_in_score
-
+    assert f.tricks is not None and f.points is not None
+    facts["tricks"] = f.tricks
+    facts["points"] = f.points
     if c.family == "trischaken":
-        TRISCHAKEN_SCORING[str(r.trischaken_scoring)](e, out, facts)
+        TRISCHAKEN_SCORING[str(r.trischaken_scoring)](f, out)
         return _finish(out, facts)
-
-    pile_d, pile_o = _piles(e, D)
-    thirds_d = thirds(pile_d)
-    facts["points"] = [(thirds_d + 1) // 3, card_points(pile_o)]   # card_points, §1.4
     if c.family == "misere":
-        won = t.count[d_seat]
-        ok = won == c.tricks_goal
-        if e._individual:
-            _misere_individual(e, out, d_seat, ok, won, kontra)
-            return _finish(out, facts)
-        f = _kontra(e, kontra, "contract")
-        out.add("contract", c.value * f, D if ok else O,
-                f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)})", kontra=f)
+        won = f.tricks[d_seat]
+        what = f"{c.id} {'won' if f.won else 'lost'} ({won} trick{'s' * (won != 1)})"
+        if r.misere_kontra_individual:
+            _misere_individual(f, out, d_seat, what)
+        else:
+            out.add("contract", c.value, D if f.won else O, what, kontra=f.kontra)
         return _finish(out, facts)
 
     # §6.3 contract item (positive contracts)
-    solo_void = (c.id == "solorufer" and e.king_in_talon)
-    count = t.count
-    won_d = 0
-    for s in D:
-        won_d += count[s]
-    success = thirds_d >= int(r.win_threshold_thirds)
-    void_all = solo_void and r.solorufer_talon_king_kontra_void == "always"
-    # a function of the module bound to this deal, not one defined here: compiled, an inner
-    # function ties the engine in a reference cycle with the call's closure
-    kk = partial(_kontra_unless_void, e, kontra, solo_void, void_all)
-
-    if "valat" in e.announced:
-        x_side = e.announced["valat"][1]
-        X = D if x_side == "D" else O
-        made = sum(t.count[s] for s in X) == 12
+    items = f.items
+    valat = None
+    for it in items:
+        if it.name == "valat":
+            valat = it
+    if valat is not None and valat.announced:
+        X = D if valat.declarer else O
+        made = valat.made
         # G24: the loss value when the declarer's side loses the Valat (its own announced Valat
         # failed, or the opponents' made) under valat_loss_base = loss_value
-        d_loses = (X == D) != made
+        d_loses = valat.declarer != made
         base = c.loss if d_loses and r.valat_loss_base == "loss_value" else c.value
-        f = kk("valat", not made)
-        out.add("valat", 8 * base * f, X if made else (O if X == D else D),
-                f"announced valat {'made' if made else 'lost'}", kontra=f)
-    elif won_d == 12:
-        f = kk("contract", False)
-        out.add("valat", 4 * c.value * f, D, "silent valat", kontra=f)
-    elif won_d == 0 and r.opponents_valat:
-        f = kk("contract", True)
+        out.add("valat", 8 * base, X if made else OTHERS[X],
+                f"announced valat {'made' if made else 'lost'}", kontra=valat.kontra)
+    elif valat is not None and valat.declarer:
+        out.add("valat", 4 * c.value, D, "silent valat", kontra=f.kontra)
+    elif valat is not None:
         base = c.loss if r.valat_loss_base == "loss_value" else c.value
-        out.add("valat", 4 * base * f, O, "silent valat by the opponents", kontra=f)
-    elif success:
-        f = kk("contract", False)
-        out.add("contract", c.value * f, D,
-                f"{c.id} won with {facts['points'][0]} card points", kontra=f)  # type: ignore[index]
+        out.add("valat", 4 * base, O, "silent valat by the opponents", kontra=f.kontra)
+    elif f.won:
+        out.add("contract", c.value, D, f"{c.id} won with {f.points[0]} card points",
+                kontra=f.kontra)
     else:
-        f = kk("contract", True)
-        out.add("contract", c.loss * f, O,
-                f"{c.id} lost with {facts['points'][0]} card points", kontra=f)  # type: ignore[index]
-
-    if c.no_trump and r.farbensolo_bonuses != "valat_and_four_kings":
-        return _finish(out, facts)
-    _bonuses(e, out, D, O, pile_d, pile_o, kk, won_d)
+        out.add("contract", c.loss, O, f"{c.id} lost with {f.points[0]} card points",
+                kontra=f.kontra)
+    solo = c.solo
+    for it in items:                     # §6.4 bonus and penalty items, in ORDER
+        name = it.name
+        if name == "valat":
+            continue
+        X = D if it.declarer else O
+        if name in CAPTURES:
+            out.add(name, solo * capture_base, X, _CAPTURED[name], bonus=True)
+        elif it.announced:
+            out.add(name, 2 * solo * bonus_base[name], X if it.made else OTHERS[X],
+                    f"announced {name} {'made' if it.made else 'lost'}", bonus=True,
+                    kontra=it.kontra)
+        elif it.made:
+            out.add(name, solo * bonus_base[name], X, f"silent {name}", bonus=True)
+        else:
+            out.add(name, solo * bonus_base[name], OTHERS[X], f"silent {name} lost", bonus=True)
     return _finish(out, facts)
 
 
-def _kontra(e: "KoenigrufenEngine", kontra: bool, target: str) -> int:
-    """The kontra factor of ``target`` (§4.6.2), when kontras are scored."""
-    return e.chains.multiplier(target) if kontra else 1
+_CAPTURED = {"xxi_capture": "XXI captured by the Sküs", "king_capture": "called king captured"}
 
 
-def _kontra_unless_void(e: "KoenigrufenEngine", kontra: bool, solo_void: bool, void_all: bool,
-                        target: str, lost: bool) -> int:
-    """``_kontra``, but 1 where a Solorufer with the king in the talon voids the kontras
-    (G23 ``solorufer_talon_king_kontra_void``: always, or on the contract and an announced
-    Valat when lost)."""
-    if void_all or (solo_void and lost and target in ("contract", "valat")):
-        return 1
-    return _kontra(e, kontra, target)
-
-
-def concession_bird(e: "KoenigrufenEngine") -> str:
+def lowest_bird(hand: int, birds: tuple[str, ...], bonus_base: dict[str, int],
+                bird_card: dict[str, tuple[int, int]]) -> str:
     """G22 ``besserrufer_concession_pays_bird`` (§7.2, [OÖ23 Allg. 7]: 'schleifen' loses the
     game and the announcement): the bird the conceding Besserrufer pays, at its announced value.
     The concession comes before his announcement and the record names no bird, so (decision,
-    the summary's open point R-2) it is the lowest-valued bird he held before the talon — the
-    least he could have been bound to announce; holding none, the lowest bird of the tariff."""
-    assert e.declarer is not None
-    hand = e.dealt[e.declarer]
-    t = e.tariff
-    by_value = sorted(t.birds, key=lambda b: t.bonus_base[b])
+    the summary's open point R-2) it is the lowest-valued bird he held before the talon
+    (``hand``) — the least he could have been bound to announce; holding none, the lowest bird
+    of the tariff."""
+    by_value = sorted(birds, key=lambda b: bonus_base[b])
     for bird in by_value:
-        if hand >> t.bird_card[bird][0] & 1:
+        if hand >> bird_card[bird][0] & 1:
             return bird
     return by_value[0]
 
 
-def _misere_individual(e: "KoenigrufenEngine", out: _Items, d_seat: int, ok: bool, won: int,
-                       kontra: bool) -> None:
+def _misere_individual(f: Facts, out: _Items, d_seat: int, what: str) -> None:
     """G39 ``misere_kontra_individual``: one item per opponent, settled between the declarer and
     that opponent alone: V · k(seat n) (its own chain, when kontras are scored). Without any
     kontra the three items add up to the seed's single item (declarer ±3V, each opponent ∓V)."""
-    c = e.contract
+    c = f.contract
     assert c is not None
+    factor = {it.seat: it.kontra for it in f.items}
+    m = out.m if not out.bonus_only else 1
+    sign = 1 if f.won else -1
     for s in SEATS:
         if s == d_seat:
             continue
-        f = e.chains.multiplier(f"seat{s}") if kontra else 1
-        amount = c.value * f
-        if f > 1:
-            note = f" ({_KONTRA_NAMES[f]} ×{f})"
-        else:
-            note = ""
-        m = out.m if not out.bonus_only else 1
-        sign = 1 if ok else -1
+        k = factor.get(s, 1)
+        amount = c.value
+        note = ""
+        if k > 1:
+            if out.in_score:
+                amount *= k
+                note = f" ({_KONTRA_NAMES[k]} ×{k})"
+            else:
+                note = f" ({_KONTRA_NAMES[k]} ×{k}: money only)"
+                unit = [0, 0, 0, 0]
+                unit[d_seat], unit[s] = sign, -sign
+                out._money(c.value * (k - 1) * m, tuple(unit))
         deltas = [0, 0, 0, 0]
         deltas[d_seat] = sign * amount * m
         deltas[s] = -sign * amount * m
-        out.items.append(ScoreItem(
-            "contract", amount, m, tuple(deltas),
-            f"{c.id} {'won' if ok else 'lost'} ({won} trick{'s' * (won != 1)}) against seat "
-            f"{s}{note}"))
+        out.items.append(ScoreItem("contract", amount, m, tuple(deltas),
+                                   f"{what} against seat {s}{note}"))
 
 
 def _finish(out: _Items, facts: dict[str, object]) -> Score:
@@ -211,153 +261,22 @@ def _finish(out: _Items, facts: dict[str, object]) -> Score:
         b += x
         c += y
         d += z
-    return Score(out.items, [a, b, c, d], facts)
+    extra = out.extra
+    money = None if extra is None else [a + extra[0], b + extra[1], c + extra[2], d + extra[3]]
+    return Score(out.items, [a, b, c, d], facts, money)
 
 
-def _piles(e: "KoenigrufenEngine", D: frozenset[int]) -> tuple[int, int]:
-    """§4.5: cards owned by each side at the end."""
-    t = e.table
-    c = e.contract
-    assert t is not None and c is not None
-    pile_d = pile_o = 0
-    for s in SEATS:
-        if s in D:
-            pile_d |= t.won[s]
-        else:
-            pile_o |= t.won[s]
-    lower, upper = e.talon
-    if c.talon == "half":
-        extra = e.discard_mask | e.untaken
-        if e.rules.unused_talon_owner == "opponents":
-            pile_d |= e.discard_mask
-            pile_o |= e.untaken
-        else:
-            pile_d |= extra
-    elif c.talon == "all":
-        pile_d |= e.discard_mask
-    elif c.talon_owner == "opponents":
-        if c.id == "solorufer" and e.king_in_talon:
-            assert e.called_king is not None
-            with_king = lower if lower >> e.called_king & 1 else upper
-            pile_d |= with_king
-            pile_o |= (lower | upper) & ~with_king
-        else:
-            pile_o |= lower | upper
-    return pile_d, pile_o
-
-
-def _bonuses(e: "KoenigrufenEngine", out: _Items, D: frozenset[int], O: frozenset[int],
-             pile_d: int, pile_o: int, kk: Callable[[str, bool], int], won_d: int) -> None:
-    """§6.4 bonus and penalty items."""
-    r = e.rules
-    c = e.contract
-    t = e.table
-    assert c is not None and t is not None
-    solo = c.solo
-    side_of = SIDE_OF[D]
-    other = OTHERS
-    silent_penalty = r.silent_failure_penalty
-    valat_happened = ("valat" in e.announced or won_d == 12
-                      or (won_d == 0 and r.opponents_valat))
-    silent_ok = not (r.valat_suppresses_silent_bonuses and valat_happened)
-    tariff = e.tariff
-    base = tariff.bonus_base
-    bird_card = tariff.bird_card
-    types = tariff.bonus_types[c.no_trump, c.king_call]
-    king = e.called_king
-    tricks = t.tricks
-    n_tricks = len(tricks)
-    announced = e.announced
-    for bonus in types:
-        b = base[bonus]
-        if announced and bonus in announced:
-            X = D if announced[bonus][1] == "D" else O
-            if bonus in bird_card:      # the bird wins its trick: its player is the winner
-                card, trick = bird_card[bonus]
-                ok = (trick <= n_tricks and t.winning_card(trick) == card
-                      and t.winner(trick) in X)
-            elif bonus == "king_ultimo":
-                ok = (king is not None and n_tricks >= 12 and king in tricks[11][1]
-                      and t.winner(12) in X)
-            else:
-                mask = TRULL_MASK if bonus == "trull" else KING_MASK
-                ok = (pile_d if X == D else pile_o) & mask == mask
-            f = kk(bonus, not ok)
-            out.add(bonus, 2 * solo * b * f, X if ok else other[X],
-                    f"announced {bonus} {'made' if ok else 'lost'}", bonus=True, kontra=f)
-            continue
-        if not silent_ok:
-            continue
-        amount = solo * b
-        if bonus in bird_card:
-            card, trick = bird_card[bonus]
-            if trick > n_tricks:
-                continue
-            _, cards, seats, w = tricks[trick - 1]
-            if card in cards:
-                p = seats[cards.index(card)]
-                if w == p:
-                    out.add(bonus, amount, side_of[p], f"silent {bonus}", bonus=True)
-                elif w not in side_of[p] and silent_penalty:
-                    out.add(bonus, amount, other[side_of[p]], f"silent {bonus} lost", bonus=True)
-        elif bonus == "king_ultimo":
-            if king is not None and n_tricks >= 12 and king in tricks[11][1]:
-                if t.winner(12) in D:
-                    out.add(bonus, amount, D, "silent king ultimo", bonus=True)
-                elif silent_penalty:
-                    out.add(bonus, amount, O, "silent king ultimo lost", bonus=True)
-        else:                            # trull, four kings: in one side's pile (§6.4)
-            mask = TRULL_MASK if bonus == "trull" else KING_MASK
-            if pile_d & mask == mask:
-                out.add(bonus, amount, D, f"silent {bonus}", bonus=True)
-            if pile_o & mask == mask:
-                out.add(bonus, amount, O, f"silent {bonus}", bonus=True)
-    if c.no_trump:
-        return
-    # capture penalties (always silent)
-    if r.xxi_capture:
-        found = _trick_of(t, T21)
-        if found is not None and T22 in found[0]:     # the XXI and the Sküs in one trick
-            cards, seats, _ = found
-            p21, p22 = seats[cards.index(T21)], seats[cards.index(T22)]
-            if p22 not in side_of[p21]:
-                out.add("xxi_capture", solo * tariff.capture_base, side_of[p22],
-                        f"XXI captured by seat {p22}", bonus=True)
-    if c.king_call and r.king_capture and king is not None:
-        found = _trick_of(t, king)
-        if found is not None:
-            cards, seats, nk = found
-            pk = seats[cards.index(king)]
-            w = t.winner(nk)
-            excluded = nk == 12 and r.king_capture_excludes_ultimo
-            if w not in side_of[pk] and not excluded:
-                out.add("king_capture", solo * tariff.capture_base, side_of[w],
-                        f"called king captured by seat {w}", bonus=True)
-
-
-def _trick_of(t: "TrickTable", card: int) -> tuple[list[int], list[int], int] | None:
-    """The cards, seats and 1-based number of the trick ``card`` was played to (None: not
-    played): ``TrickTable.played``, keeping the trick."""
-    for n, (_, cards, seats, _) in enumerate(t.tricks, 1):
-        if card in cards:
-            return cards, seats, n
-    if card in t.cards:
-        return t.cards, t.seats, len(t.tricks) + 1
-    return None
-
-
-def _trischaken(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
+def _trischaken(f: Facts, out: _Items) -> None:
     """§6.7, seed scoring. The amounts are the contract's value V (10 in seed units) and 2V for
     the declarer; under ``contract_values = tarockcup`` (Trischaken 1, §7.2) the same tariff in
-    cup units, 1 and 2 (decision: the cup's page gives only the value)."""
-    t = e.table
-    assert t is not None and e.declarer is not None and e.contract is not None
-    decl = e.declarer
-    v = e.contract.value
-    pts = [card_points(t.won[s]) for s in SEATS]
-    facts["points"] = pts
-    key = pts if e.rules.trischaken_compare == "points" else [thirds(t.won[s]) for s in SEATS]
-    tricks = t.count
+    cup units, 1 and 2 (decision: the cup's page gives only the value). ``f.thirds`` when the
+    rule set compares thirds (G29), else ``f.points``."""
+    assert f.declarer is not None and f.contract is not None and f.tricks is not None
+    decl = f.declarer
+    v = f.contract.value
+    key = f.thirds if f.thirds is not None else f.points
+    assert key is not None
+    tricks = f.tricks
     everyone = frozenset(SEATS)
     if 12 in tricks:
         s = tricks.index(12)
@@ -431,32 +350,22 @@ def trischaken_oe2023(thirds_: list[int], tricks: list[int], forehand: int,
     return out, f"seats {losers} tied for the most card points"
 
 
-def _trischaken_oe2023(e: "KoenigrufenEngine", out: _Items, facts: dict[str, object]) -> None:
+def _trischaken_oe2023(f: Facts, out: _Items) -> None:
     """§7.2 ``trischaken_scoring = oe2023``: the talon to the winner of the last trick
-    ([OÖ23 Trischaken 1]), points compared in exact thirds, the tariff of
-    ``trischaken_oe2023``; one item settling every seat."""
-    t = e.table
-    assert t is not None and e.contract is not None
-    lower, upper = e.talon
-    piles = [t.won[s] for s in SEATS]
-    piles[t.winner(12)] |= lower | upper
-    th = [thirds(p) for p in piles]
-    facts["points"] = [card_points(p) for p in piles]
-    deltas, note = trischaken_oe2023(th, list(t.count), e.forehand, e.contract.value)
+    ([OÖ23 Trischaken 1], already in ``f.thirds``), points compared in exact thirds, the tariff
+    of ``trischaken_oe2023`` (the Trischaker is forehand, the declarer); one item settling
+    every seat."""
+    assert f.contract is not None and f.thirds is not None and f.tricks is not None
+    assert f.declarer is not None
+    deltas, note = trischaken_oe2023(f.thirds, f.tricks, f.declarer, f.contract.value)
     m = out.m if not out.bonus_only else 1
-    out.items.append(ScoreItem("trischaken", e.contract.value, m,
+    out.items.append(ScoreItem("trischaken", f.contract.value, m,
                                tuple(d * m for d in deltas), note))
 
 
 #: ``trischaken_scoring`` -> the scorer (rule-set data: one look-up per deal)
-TRISCHAKEN_SCORING: dict[str, Callable[["KoenigrufenEngine", _Items, dict[str, object]], None]] = {
+TRISCHAKEN_SCORING: dict[str, Callable[[Facts, _Items], None]] = {
     "seed": _trischaken, "oe2023": _trischaken_oe2023}
-
-
-def next_doubling(e: "KoenigrufenEngine") -> int:
-    """§6.8 queue counter after the played deal ``e``."""
-    return doubling_after(e.doubling, e.redeal_seat is not None,
-                          e.contract.id if e.contract is not None else None, e.rules)
 
 
 def doubling_after(pending: int, redealt: bool, contract: str | None,
@@ -471,4 +380,4 @@ def doubling_after(pending: int, redealt: bool, contract: str | None,
     return pending
 
 
-__all__ = ["score_deal", "next_doubling", "doubling_after", "CONTRACTS"]
+__all__ = ["score_facts", "Facts", "Item", "doubling_after", "period_multiplier"]
