@@ -273,6 +273,14 @@ class Illustrated(Game[IllustratedEngine]):
         findings: list[Finding] = []
         assert isinstance(rules, IllustratedRules)
         facts: dict[str, Any] = {"multiplier": multiplier_of(_periods(carry), rules)}
+        # §3.5: the last call other than a pass names the declarer, the last level the
+        # contract (a hold keeps the level; ITVB 4.2's raise is the only bidder's last call)
+        calls = [c for c in rec.get("auction") or [] if isinstance(c, dict)]
+        bids = [c for c in calls if c.get("call") != "pass"]
+        levels = [c["call"] for c in bids if c.get("call") in LEVELS]
+        if bids and levels and isinstance(bids[-1].get("seat"), int):
+            facts["contract"] = levels[-1]
+            facts["declarer"] = bids[-1]["seat"]
         scores = (rec.get("result") or {}).get("scores")
         dealer = rec["dealer"]
         if n == 5 and isinstance(scores, list) and len(scores) == 5 and scores[dealer] != 0:

@@ -18,6 +18,8 @@ from .rules import IllustratedRules
 from .scoring import HAND_VALUE, IllustratedFacts, bonus_values, silent_counts
 
 SIDE = {"D": "declarer", "O": "opponents"}
+#: the sides in a sentence
+WHO = {"D": "declarer's side", "O": "defenders"}
 TEAM = {"declarer": "D", "opponents": "O"}
 #: items that may be written silent (§6.4; the sas ultimó under sas_bonuses, G45)
 SILENT = ("trull", "four_kings", "xxi_catch", "pagat_ultimo", "sas_ultimo")
@@ -254,7 +256,7 @@ class _Reader:
             return False
         for team in ("D", "O"):
             if f.team_tricks(team) == TRICKS and f.points[team == "O"] < VOLAT_POINTS:
-                self.bad("OUTCOME-CONFLICT", f"the {SIDE[team]} won all 9 tricks but hold "
+                self.bad("OUTCOME-CONFLICT", f"the {WHO[team]} won all 9 tricks but hold "
                          f"only {f.points[team == 'O']} card points (a volát brings at least "
                          f"{VOLAT_POINTS}, §6.2)", "/points")
                 return False
@@ -283,7 +285,7 @@ class _Reader:
                     continue
                 if f.team_of(seat) != team:
                     self.bad("OUTCOME-ITEM", f"seat {seat} plays for the "
-                             f"{SIDE[f.team_of(seat)]}, not the {SIDE[team]}", where + "/side")
+                             f"{WHO[f.team_of(seat)]}, not the {WHO[team]}", where + "/side")
                 elif made is not True:
                     self.bad("OUTCOME-ITEM", f"a tarokk {'declaration' if announced else 'claim'} "
                              "is written made: true (it is paid as held, §4.12)", where + "/made")
@@ -353,13 +355,13 @@ class _Reader:
             if name in ("double_game", "volat"):
                 want = _dg_volat_made(f, team, name)
                 if made != want:
-                    self.bad("OUTCOME-CONFLICT", f"the {SIDE[team]}' {name} is "
+                    self.bad("OUTCOME-CONFLICT", f"the {WHO[team]}' {name} is "
                              f"{'made' if want else 'failed'} by the card points and tricks "
                              f"written (§6.2), but the outcome says "
                              f"{'made' if made else 'failed'}", where + "/made")
                 continue
             if not announced and not silent_counts(f, r, team, name):
-                self.bad("OUTCOME-CONFLICT", f"a silent {name} of the {SIDE[team]} does not "
+                self.bad("OUTCOME-CONFLICT", f"a silent {name} of the {WHO[team]} does not "
                          f"score here (§6.4: announced by them, after their volát, or after "
                          "their uhu on the card)", where)
                 continue
@@ -373,7 +375,7 @@ class _Reader:
             b = BINDINGS.get(name)
             need = b[1] if b is not None and b[2] else 1      # a bird: tricks 1..target
             if tricks < need:
-                self.bad("OUTCOME-CONFLICT", f"the {SIDE[team]} made {name} with "
+                self.bad("OUTCOME-CONFLICT", f"the {WHO[team]} made {name} with "
                          f"{tricks} trick{'s' if tricks != 1 else ''} (it needs "
                          f"{need} at least)", where + "/made")
                 continue
@@ -406,7 +408,7 @@ class _Reader:
             # the card was played by one side only
             if name in ULTIMOS and (("O" if team == "D" else "D"), name) in f.made:
                 if not announced and f.made[("O" if team == "D" else "D", name)]:
-                    self.bad("OUTCOME-CONFLICT", f"{name}: the {SIDE[team]} played the card "
+                    self.bad("OUTCOME-CONFLICT", f"{name}: the {WHO[team]} played the card "
                              "to trick 9 (silent), yet the other side made its announced one",
                              f"/items/{i}")
         return not self.found
@@ -494,6 +496,6 @@ def _v_bound(rules: IllustratedRules, contract: str) -> int:
     game = g * k * (1 + 4 + 6) * 2 + 3 * g
     values = bonus_values(rules)
     bonuses = (ALL_BONUSES + (SAS_BONUSES if rules.sas_bonuses else ()))
-    announced = 2 * k * sum(values[bonus_kind(b)] for b in bonuses)
+    announced = 2 * k * sum(values[bonus_kind(b)] for b in bonuses if bonus_kind(b) in values)
     silent = 1 + 1 + int(rules.xxi_catch_values) + 5 + 5
     return game + announced + silent + 3 * (HAND_VALUE["nine_tarokk"] + 1)
