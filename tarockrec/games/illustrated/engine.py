@@ -1388,14 +1388,10 @@ class IllustratedEngine(DeclaringEngine):
         """What the play gives the scorer (§6.1): teams, card points and tricks, each
         announcement's level and whether it was made, the silent items' candidates, the tarokk
         declarations and claims (``Game.outcome`` writes them as the outcome block)."""
-        f = IllustratedFacts(self.n, self.active, self.multiplier, self.contract, self.declarer)
-        if self.redeal:
-            f.end = "redeal"
-            return f
-        if self.phase == FAILED:                  # §3.6, §6.8
-            f.end = "honourless"
-            return f
-        f.partner = self.partner
+        if self.redeal or self.phase == FAILED:    # thrown in (§2.3); §3.6, §6.8
+            return IllustratedFacts(self.n, self.active, self.multiplier, self.contract,
+                                    self.declarer, None,
+                                    "redeal" if self.redeal else "honourless")
         t = self.table
         assert t is not None and self.declarer is not None
         D, O = self.team_d, self.team_o
@@ -1418,22 +1414,24 @@ class IllustratedEngine(DeclaringEngine):
                     disc_d |= dm[s]
                 else:
                     disc_o |= dm[s]
-        f.points = (card_points(won_d | disc_d), card_points(won_o | disc_o))
-        f.tricks = tuple(t.count)
         items = self.items
-        f.items = items
         caught = _catch(t, D)
-        f.caught = caught
-        made = f.made
-        for key in sorted(items):
+        made = {}
+        for key in items:
             team, bonus = key
-            if bonus not in ("game", "double_game", "volat"):
+            if bonus != "game" and bonus != "double_game" and bonus != "volat":
                 made[key] = _achieved(t, D, won_d if team == "D" else won_o, caught, team, bonus)
-        for mask, attr in ((HONOUR_MASK, "trull"), (KING_MASK, "four_kings")):
-            if won_d & mask == mask:
-                setattr(f, attr, "D")
-            elif won_o & mask == mask:
-                setattr(f, attr, "O")
+        trull = "D" if won_d & HONOUR_MASK == HONOUR_MASK else (
+            "O" if won_o & HONOUR_MASK == HONOUR_MASK else None)
+        kings = "D" if won_d & KING_MASK == KING_MASK else (
+            "O" if won_o & KING_MASK == KING_MASK else None)
+        hand = self.hand_declared
+        f = IllustratedFacts(self.n, self.active, self.multiplier, self.contract, self.declarer,
+                             self.partner, None,
+                             (card_points(won_d | disc_d), card_points(won_o | disc_o)),
+                             tuple(t.count), items, made, trull, kings, caught, (),
+                             tuple(sorted(hand.items())) if hand else (),
+                             tuple(self.late_claims))
         ultimos = []
         for card, ultimo, _ in SILENT_ULTIMOS[:2 if r.sas_bonuses else 1]:
             seat = _seat_in(t, card, 9)
@@ -1444,9 +1442,8 @@ class IllustratedEngine(DeclaringEngine):
                 ok = (t.winning_card(9) == card
                       if len(t.tricks) >= 9 or silent_counts(f, r, team, ultimo) else False)
                 ultimos.append((ultimo, team, ok))
-        f.ultimos = tuple(ultimos)
-        f.declared = tuple(sorted(self.hand_declared.items()))
-        f.late = tuple(self.late_claims)
+        if ultimos:
+            f.ultimos = tuple(ultimos)
         return f
 
 
