@@ -124,11 +124,12 @@ def check_seats(outcome: dict[str, Any], n: int, keys: Iterable[str] = ("declare
 
 
 def duplicate_items(outcome: dict[str, Any]) -> list[Finding]:
-    """``OUTCOME-ITEM``: one bonus written twice (for the same seat, where it has one)."""
-    seen: set[tuple[Any, Any]] = set()
+    """``OUTCOME-ITEM``: one bonus written twice (for the same side, and the same seat where
+    it has one; in Illustrated Tarokk both sides may announce the same bonus)."""
+    seen: set[tuple[Any, Any, Any]] = set()
     out = []
     for i, item in enumerate(outcome.get("items") or []):
-        key = (item.get("item"), item.get("seat"))
+        key = (item.get("item"), item.get("side"), item.get("seat"))
         if key in seen:
             out.append(Finding("OUTCOME-ITEM", f"the outcome writes {item.get('item')} twice",
                                f"/outcome/items/{i}"))

@@ -34,6 +34,23 @@ GOLDEN = {
 }
 
 
+@pytest.mark.parametrize("example", sorted(GOLDEN))
+def test_worked_example_score_sheet(example: str) -> None:
+    """The score-sheet twin of each worked example (no cards: the outcome the table writes)
+    scores the example's deltas through the same scorer."""
+    twins = [load(p) for p in VALID if os.path.basename(p).startswith("sheet-")]
+    rec = next((r for r in twins if r.get("_example") == f"{example} score sheet"), None)
+    assert rec is not None and "deal" not in rec and "outcome" in rec, example
+    deltas, p_d, m = GOLDEN[example]
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    score = rep.scores[0]
+    assert score is not None and score.deltas == deltas
+    assert score.facts["multiplier"] == m
+    if p_d is not None:
+        assert score.facts["points"][0] == p_d
+
+
 def load(path: str) -> dict:
     with open(path, encoding="utf-8") as f:
         return json.load(f)

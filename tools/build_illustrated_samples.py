@@ -24,6 +24,7 @@ from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.engine import Action  # noqa: E402
 from tarockrec.errors import IllegalAction  # noqa: E402
 from tarockrec.games.illustrated.contracts import PACK, TAROCK_MASK  # noqa: E402
+from tarockrec.sheet import to_sheet  # noqa: E402
 
 GAME = games.get("illustrated")
 ROOT = Path(__file__).resolve().parent.parent / "samples" / "illustrated"
@@ -874,16 +875,22 @@ def priority_case() -> dict[str, Any]:
 
 
 def main() -> None:
-    """``--reuse``: load the worked examples already written instead of searching again."""
+    """``--reuse``: load the worked examples already written instead of searching again;
+    ``--sheets``: only the score sheets (the worked examples' twins and the refused sheets),
+    from the worked examples already written."""
     valid = ROOT / "valid"
     valid.mkdir(parents=True, exist_ok=True)
     (ROOT / "invalid").mkdir(parents=True, exist_ok=True)
+    if "--sheets" in sys.argv:
+        write_sheets({p.stem: jsonio.loads(p.read_text(encoding="utf-8"))
+                      for p in sorted(valid.glob("e[01]*.json"))})
+        return
     if "--reuse" in sys.argv:
         ex = {p.stem: jsonio.loads(p.read_text(encoding="utf-8"))
               for p in sorted(valid.glob("e[01]*.json"))}
         _MORE.update({p.stem: jsonio.loads(p.read_text(encoding="utf-8"))
                       for p in sorted(valid.glob("*.json"))
-                      if not p.stem.startswith(("e0", "e1", "session"))})
+                      if not p.stem.startswith(("e0", "e1", "session", "sheet"))})
     else:
         ex = examples()
     for name, rec in ex.items():
@@ -893,6 +900,144 @@ def main() -> None:
     write(valid / "session_five_players_doubling.json", session_five())
     for name, rec in invalid(ex).items():
         write(ROOT / "invalid" / f"{name}.json", rec)
+    write_sheets(ex)
+
+
+def write_sheets(ex: dict[str, dict[str, Any]]) -> None:
+    twins = sheet_twins(ex)
+    for name, rec in twins.items():
+        write(ROOT / "valid" / f"{name}.json", rec)
+    for name, rec in invalid_sheets(twins).items():
+        write(ROOT / "invalid" / f"{name}.json", rec)
+    write(ROOT / "invalid" / "outcome_not_the_cards.json",
+          outcome_not_the_cards(ex["e01_complete_deal"], twins["sheet-e01_complete_deal"]))
+
+
+# -- score sheets (issue 22): twins of the worked examples, and sheets that must be refused ----
+def sheet_twins(ex: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``sheet-<example>``: each worked example as the table writes it (``convert --sheet``: no
+    cards, no play, the outcome and the result), with the example's expected scores."""
+    out = {}
+    for name, rec in ex.items():
+        twin = to_sheet(rec)
+        twin["_example"] = f"{rec['_example']} score sheet"
+        twin.pop("_note", None)
+        out[f"sheet-{name}"] = twin
+    return out
+
+
+def invalid_sheets(tw: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """One refused score sheet per check of a written outcome (games/illustrated/sheet.py) and
+    of a sheet without one: a twin with one change each."""
+    out: dict[str, dict[str, Any]] = {}
+    e1, e4, e5 = tw["sheet-e01_complete_deal"], tw["sheet-e04_dg_kontra_failed"], \
+        tw["sheet-e05_dg_volat"]
+    e7, e8, e9 = tw["sheet-e07_five_players_birds"], tw["sheet-e08_honourless_fourth_fails"], \
+        tw["sheet-e09_xxi_catch_fails"]
+
+    def change(base: dict[str, Any], name: str, expect: list[str], why: str,
+               fn: Callable[[dict[str, Any]], None]) -> None:
+        r = copy.deepcopy(base)
+        fn(r)
+        out[f"sheet_{name}"] = bad(r, expect, why)
+
+    def item(r: dict[str, Any], i: int, **kw: Any) -> None:
+        r["outcome"]["items"][i].update(kw)
+
+    def add(r: dict[str, Any], **it: Any) -> None:
+        r["outcome"].setdefault("items", []).append(it)
+
+    def pop(r: dict[str, Any], key: str) -> None:
+        r["outcome"].pop(key)
+
+    def put(r: dict[str, Any], **kw: Any) -> None:
+        r["outcome"].update(kw)
+
+    change(e1, "bonus_not_played", ["OUTCOME-ITEM"], "sas ultimó under rules without the sas "
+           "bonuses (G45)", lambda r: add(r, item="sas_ultimo", announced=True, made=True,
+                                          side="declarer"))
+    change(e1, "silent_centrum", ["OUTCOME-ITEM"], "centrum scores only when announced (§4.9)",
+           lambda r: add(r, item="centrum", announced=False, made=True, side="opponents"))
+    change(e1, "silent_double_game_written", ["OUTCOME-ITEM"], "a silent double game follows "
+           "from the card points (§6.3)", lambda r: add(r, item="double_game", announced=False,
+                                                        made=True, side="declarer"))
+    change(e1, "game_as_item", ["REC-SCHEMA"], "the game is the outcome's won and kontra (the "
+           "schema's item names)",
+           lambda r: add(r, item="game", announced=True, made=True, side="declarer"))
+    change(e1, "tarokk_wrong_side", ["OUTCOME-ITEM"], "seat 3 is the partner, not a defender",
+           lambda r: item(r, 2, side="opponents"))
+    change(e1, "kontra_beyond_highest", ["OUTCOME-KONTRA"], "×64: beyond mordkontra (§4.11)",
+           lambda r: item(r, 1, kontra=64))
+    change(e1, "kontra_not_power", ["OUTCOME-KONTRA"], "a kontra factor is a power of two",
+           lambda r: item(r, 1, kontra=3))
+    change(e1, "kontra_on_hand_bonus", ["OUTCOME-KONTRA"], "hand bonuses cannot be kontra'd",
+           lambda r: item(r, 2, kontra=2))
+    change(e1, "kontra_on_silent", ["OUTCOME-KONTRA"], "silent bonuses cannot be kontra'd",
+           lambda r: add(r, item="four_kings", announced=False, made=True, side="opponents",
+                         kontra=2))
+    change(e1, "partner_is_declarer", ["OUTCOME-PARTNER"], "the declarer as his own partner",
+           lambda r: put(r, partner=1))
+    change(e1, "partner_missing", ["OUTCOME-PARTNER"], "a played deal names the partner",
+           lambda r: pop(r, "partner"))
+    change(e1, "points_not_94", ["OUTCOME-POINTS"], "card points add up to 94 (§1.3)",
+           lambda r: put(r, points=[75, 20]))
+    change(e1, "tricks_not_9", ["OUTCOME-POINTS"], "tricks add up to 9 (§5.1)",
+           lambda r: put(r, tricks=[1, 5, 1, 3]))
+    change(e1, "won_with_too_few", ["OUTCOME-CONFLICT"], "won with 40 card points (§6.2)",
+           lambda r: put(r, points=[40, 54]))
+    change(e4, "double_game_made_with_68", ["OUTCOME-CONFLICT"], "double game needs 71 (§6.2)",
+           lambda r: item(r, 0, made=True))
+    change(e5, "volat_with_few_points", ["OUTCOME-CONFLICT"], "all 9 tricks bring ≥ 72 (§6.2)",
+           lambda r: put(r, points=[70, 24]))
+    change(e5, "silent_trull_after_volat", ["OUTCOME-CONFLICT"], "a volát team scores no "
+           "silent trull (§6.4)", lambda r: add(r, item="trull", announced=False, made=True,
+                                               side="declarer"))
+    change(e1, "two_made_on_trick_9", ["OUTCOME-CONFLICT"], "one card wins trick 9",
+           lambda r: add(r, item="king_ultimo:S", announced=True, made=True, side="opponents"))
+    change(e1, "trull_both_sides", ["OUTCOME-CONFLICT"], "only one side collects the honours",
+           lambda r: add(r, item="trull", announced=True, made=True, side="opponents"))
+    change(e1, "tarokks_beyond_pack", ["OUTCOME-CONFLICT"], "26 tarokks claimed; the pack has 22",
+           lambda r: [add(r, item=c, announced=True, made=True, side=sd, seat=st)
+                      for c, sd, st in (("nine_tarokk", "opponents", 0),
+                                        ("nine_tarokk", "declarer", 1))])
+    change(e9, "xxi_caught_twice", ["OUTCOME-CONFLICT"], "one XXI is caught by one side",
+           lambda r: item(r, 0, made=True))
+    change(e7, "bird_with_too_few_tricks", ["OUTCOME-CONFLICT"], "the centrum needs tricks "
+           "1–5, the declarer's side has 4",
+           lambda r: put(r, tricks=[1, 3, 5, 0, 0], points=[50, 44]))
+    change(e1, "end_unknown", ["REC-SCHEMA"], "no concession in Illustrated Tarokk (§4.13; "
+           "the schema's ends)",
+           lambda r: put(r, end="concede"))
+    change(e8, "honourless_with_items", ["OUTCOME-END"], "no announcements after the failure",
+           lambda r: add(r, item="trull", announced=True, made=False, side="declarer"))
+    change(e8, "redeal_with_points", ["OUTCOME-END"], "a redeal scores nothing",
+           lambda r: put(r, end="redeal", points=[0, 94]))
+    change(e1, "contract_missing", ["OUTCOME-CONTRACT"], "a played deal names its contract",
+           lambda r: pop(r, "contract"))
+    change(e7, "partner_sits_out", ["OUTCOME-SEAT"], "the 5-player dealer sits out",
+           lambda r: put(r, partner=4))
+    change(e1, "declarer_not_the_auctions", ["OUTCOME-AUCTION"], "seat 1 won the auction",
+           lambda r: put(r, declarer=2, partner=3))
+    change(e1, "scores_not_the_outcomes", ["RESULT-SCORES"], "the outcome gives other scores",
+           lambda r: r["result"]["scores"].__setitem__(slice(0, 2), [-20, 18]))
+
+    def no_outcome(r: dict[str, Any], scores: list[int]) -> None:
+        r.pop("outcome")
+        r["result"] = {"scores": scores}
+    change(e7, "unreachable_odd_doubled", ["RESULT-UNREACHABLE"], "a doubled deal (M = 2) "
+           "scores even numbers", lambda r: no_outcome(r, [5, 5, -5, -5, 0]))
+    change(e1, "unreachable_split", ["RESULT-UNREACHABLE"], "no team split and tarokk "
+           "bonuses give these", lambda r: no_outcome(r, [7, 0, -2, -5]))
+    return out
+
+
+def outcome_not_the_cards(e1: dict[str, Any], twin: dict[str, Any]) -> dict[str, Any]:
+    """A full record whose written outcome differs from its cards (the pagát ultimó written
+    failed, though the cards make it)."""
+    r = copy.deepcopy(e1)
+    r["outcome"] = copy.deepcopy(twin["outcome"])
+    r["outcome"]["items"][0]["made"] = False
+    return bad(r, ["OUTCOME-CARDS"], "the cards make the pagát ultimó")
 
 
 def write(path: Path, rec: dict[str, Any]) -> None:

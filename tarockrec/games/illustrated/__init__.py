@@ -21,7 +21,9 @@ from .codes import CODES
 from .contracts import LEVELS, PACK
 from .engine import IllustratedEngine
 from .rules import IllustratedRules
-from .scoring import multiplier_of, next_periods, periods_after
+from ...scoring import Score
+from .scoring import multiplier_of, next_periods, periods_after, score_facts
+from .sheet import facts_of, outcome_of, reachable
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
@@ -220,10 +222,37 @@ class Illustrated(Game[IllustratedEngine]):
     def next_carry(self, engine: IllustratedEngine, carry: dict[str, Any]) -> dict[str, Any]:
         return {"periods": list(next_periods(engine))}
 
+    # -- the outcome block (sheet.py; docs/notation.md) ---------------------------------------
+    def outcome(self, engine: IllustratedEngine) -> dict[str, Any]:
+        return outcome_of(engine.facts(), engine.rules)
+
+    def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
+                      carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
+        assert isinstance(rules, IllustratedRules)
+        found, facts = facts_of(outcome, rules, n, dealer, multiplier_of(_periods(carry), rules))
+        return found, (score_facts(facts, rules) if facts is not None else None)
+
+    def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
+                  facts: dict[str, Any], scores: list[int]) -> bool | None:
+        assert isinstance(rules, IllustratedRules)
+        if self._thrown_in(rec):
+            return not any(scores)              # a thrown-in deal scores nothing (§2.3)
+        result = rec.get("result") or {}
+        contract = facts.get("contract", result.get("contract"))
+        if contract not in LEVELS:
+            return None
+        declarer = facts.get("declarer", result.get("declarer"))
+        partner = result["partner"] if "partner" in result else ...
+        return reachable(scores, rules, n, rec["dealer"], multiplier_of(_periods(carry), rules),
+                         contract, declarer, partner)
+
     @staticmethod
     def _thrown_in(rec: dict[str, Any]) -> bool:
-        """A record without an engine (score sheet): annulled, or all four passed (§2.3)."""
+        """A record without an engine (score sheet): annulled, or all four passed (§2.3), or
+        an outcome that says so."""
         if (rec.get("end") or {}).get("type") == "annul":
+            return True
+        if (rec.get("outcome") or {}).get("end") == "redeal":
             return True
         calls = rec.get("auction") or []
         return len(calls) == 4 and all(c.get("call") == "pass" for c in calls)
@@ -244,6 +273,14 @@ class Illustrated(Game[IllustratedEngine]):
         findings: list[Finding] = []
         assert isinstance(rules, IllustratedRules)
         facts: dict[str, Any] = {"multiplier": multiplier_of(_periods(carry), rules)}
+        # §3.5: the last call other than a pass names the declarer, the last level the
+        # contract (a hold keeps the level; ITVB 4.2's raise is the only bidder's last call)
+        calls = [c for c in rec.get("auction") or [] if isinstance(c, dict)]
+        bids = [c for c in calls if c.get("call") != "pass"]
+        levels = [c["call"] for c in bids if c.get("call") in LEVELS]
+        if bids and levels and isinstance(bids[-1].get("seat"), int):
+            facts["contract"] = levels[-1]
+            facts["declarer"] = bids[-1]["seat"]
         scores = (rec.get("result") or {}).get("scores")
         dealer = rec["dealer"]
         if n == 5 and isinstance(scores, list) and len(scores) == 5 and scores[dealer] != 0:

@@ -24,11 +24,12 @@ from . import bidding
 from .contracts import (
     ALL_BONUSES, BINDINGS, CALLABLE, GAME_VALUE, CALLS, HAND_BONUSES, HIGH_HONOUR_MASK, HONOUR_MASK, KING_MASK,
     KONTRA_LEVELS,
-    KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, T1, T19, T20, T21, T22,
-    TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
+    KUPA_TAROKK_BARRED, LEVEL_OF, LEVELS, PACK, SAS_BONUSES, SILENT_ULTIMOS, T1, T19, T20, T21,
+    T22, TALON_TABLE, TAROCK_MASK, TAROKK_BARRED, UHU_ULTIMO, ULTIMO_UHU, binding, bonus_kind,
+    card_points,
 )
 from .rules import IllustratedRules
-from .scoring import multiplier_of, score_deal
+from .scoring import IllustratedFacts, multiplier_of, score_facts, silent_counts
 
 SUIT_OF = PACK.suits
 STRENGTH = PACK.strength
@@ -1384,4 +1385,124 @@ class IllustratedEngine(DeclaringEngine):
 
     # -- scoring -------------------------------------------------------------------------------
     def score(self) -> Score:
-        return score_deal(self)
+        """§6: the one scorer (scoring.score_facts) over the facts of the play."""
+        return score_facts(self.facts(), self.rules)
+
+    def facts(self) -> IllustratedFacts:
+        """What the play gives the scorer (§6.1): teams, card points and tricks, each
+        announcement's level and whether it was made, the silent items' candidates, the tarokk
+        declarations and claims (``Game.outcome`` writes them as the outcome block)."""
+        if self.redeal or self.phase == FAILED:    # thrown in (§2.3); §3.6, §6.8
+            return IllustratedFacts(self.n, self.active, self.multiplier, self.contract,
+                                    self.declarer, None,
+                                    "redeal" if self.redeal else "honourless")
+        t = self.table
+        assert t is not None and self.declarer is not None
+        D, O = self.team_d, self.team_o
+        won = t.won
+        won_d = 0
+        won_o = 0
+        for s in D:
+            won_d |= won[s]
+        for s in O:
+            won_o |= won[s]
+        r = self.rules
+        dm = self.discard_mask
+        disc_d = dm[self.declarer]
+        disc_o = 0
+        lone_all = self.partner is None and (r.lone_declarer_takes_all_discards or (
+            r.unintentional_lone_takes_all_discards and self.discarder_of_called is not None))
+        for s in self.active:
+            if s != self.declarer:
+                if lone_all:
+                    disc_d |= dm[s]
+                else:
+                    disc_o |= dm[s]
+        items = self.items
+        caught = _catch(t, D)
+        made = {}
+        for key in items:
+            team, bonus = key
+            if bonus != "game" and bonus != "double_game" and bonus != "volat":
+                made[key] = _achieved(t, D, won_d if team == "D" else won_o, caught, team, bonus)
+        trull = "D" if won_d & HONOUR_MASK == HONOUR_MASK else (
+            "O" if won_o & HONOUR_MASK == HONOUR_MASK else None)
+        kings = "D" if won_d & KING_MASK == KING_MASK else (
+            "O" if won_o & KING_MASK == KING_MASK else None)
+        hand = self.hand_declared
+        f = IllustratedFacts(self.n, self.active, self.multiplier, self.contract, self.declarer,
+                             self.partner, None,
+                             (card_points(won_d | disc_d), card_points(won_o | disc_o)),
+                             tuple(t.count), items, made, trull, kings, caught, (),
+                             tuple(sorted(hand.items())) if hand else (),
+                             tuple(self.late_claims))
+        ultimos = []
+        for card, ultimo, _ in SILENT_ULTIMOS[:2 if r.sas_bonuses else 1]:
+            seat = _seat_in(t, card, 9)
+            if seat is not None:
+                team = "D" if seat in D else "O"
+                # trick 9 still being played (score() asked mid-play): its winner is asked for
+                # only where the silent ultimó would count, as it always was
+                ok = (t.winning_card(9) == card
+                      if len(t.tricks) >= 9 or silent_counts(f, r, team, ultimo) else False)
+                ultimos.append((ultimo, team, ok))
+        if ultimos:
+            f.ultimos = tuple(ultimos)
+        return f
+
+
+# A card's place in the play: the trick it was played to (the one being played counts as the
+# next), looked up where a bonus needs it. Functions of the module, not ones defined in
+# facts: compiled, those would tie the engine in a reference cycle with its closure.
+
+def _seat_in(t: TrickTable, card: int, trick: int) -> int | None:
+    """The seat that played ``card`` to 1-based ``trick`` (None: it was not played there)."""
+    n_done = len(t.tricks)
+    if trick <= n_done:
+        _, cards, seats, _ = t.tricks[trick - 1]
+    elif trick == n_done + 1:
+        cards, seats = t.cards, t.seats
+    else:
+        return None
+    return seats[cards.index(card)] if card in cards else None
+
+
+def _catch(t: TrickTable, D: frozenset[int]) -> str | None:
+    """The team whose T22 took an opponent's T21 in the same trick, if any."""
+    for _, cards, seats, _ in t.tricks:
+        if T22 in cards:
+            break
+    else:
+        cards, seats = t.cards, t.seats
+        if T22 not in cards:
+            return None
+    if T21 in cards:
+        a = "D" if seats[cards.index(T22)] in D else "O"
+        b = "D" if seats[cards.index(T21)] in D else "O"
+        if a != b:
+            return a
+    return None
+
+
+_BIRDS = ("centrum", "kismadar", "nagymadar")
+
+
+def _achieved(t: TrickTable, D: frozenset[int], pile: int, caught: str | None, team: str,
+              bonus: str) -> bool:
+    """Whether ``team`` (whose cards won are ``pile``) achieved the announced ``bonus``."""
+    kind = bonus_kind(bonus)
+    if kind == "trull":
+        return pile & HONOUR_MASK == HONOUR_MASK
+    if kind == "four_kings":
+        return pile & KING_MASK == KING_MASK
+    if kind == "xxi_catch":
+        return caught == team
+    card, target, _ = BINDINGS[bonus]  # type: ignore[misc]
+    tricks = t.tricks
+    if kind in _BIRDS:
+        return (all(("D" if tricks[i][3] in D else "O") == team for i in range(target))
+                and t.winning_card(target) == card)
+    # played to the target trick, and winning it for the team (wins_with)
+    seat = _seat_in(t, card, target)
+    return (seat is not None and len(tricks) >= target and t.winning_card(target) == card
+            and ("D" if seat in D else "O") == team)

@@ -1,18 +1,108 @@
-"""Illustrated Tarokk scoring (rules/illustrated.md §6) and the doubling periods (§6.9)."""
+"""Illustrated Tarokk scoring (rules/illustrated.md §6) and the doubling periods (§6.9).
+
+One scorer: ``score_facts`` scores an ``IllustratedFacts`` (the facts of a deal: contract,
+teams, card points and tricks, the announcements with their kontra levels and whether each was
+made, the silent items the play gave, the tarokk declarations and claims). A played deal gets
+its facts from the engine (``IllustratedEngine.facts``), a score sheet from its written
+outcome (``outcome_facts`` in ``__init__``); both are scored here. This module does not know
+the engine.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...scoring import Score, ScoreItem, spread
-from .contracts import (
-    ANNOUNCED_VALUE, BINDINGS, HONOUR_MASK, KING_MASK, SILENT_ULTIMOS, T21, T22, bonus_kind,
-    card_points,
-)
+from .contracts import ANNOUNCED_VALUE, GAME_VALUE, ULTIMO_UHU, bonus_kind
 
 if TYPE_CHECKING:
-    from ...tricks import TrickTable
-    from .engine import IllustratedEngine
     from .rules import IllustratedRules
+
+
+@dataclass(slots=True)
+class IllustratedFacts:
+    """What the scorer needs of a deal (§6.1). Teams are "D" (declarer's) and "O"."""
+
+    n: int
+    active: tuple[int, ...]
+    multiplier: int
+    contract: str | None
+    declarer: int | None
+    partner: int | None = None
+    #: None: played (or being played); "honourless": the honourless fourth's failure scored
+    #: (§6.8); "redeal": thrown in (all passed, annulled, a failure under redeal_no_penalty)
+    end: str | None = None
+    #: card points (P_D, P_O), discards counted (§1.3), and tricks won per seat
+    points: tuple[int, int] = (0, 0)
+    tricks: tuple[int, ...] = ()
+    #: the active announcements, (team, item) -> kontra level; ("D", "game") is the game's
+    items: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: whether each announced bonus other than the game, double game and volát was achieved
+    made: dict[tuple[str, str], bool] = field(default_factory=dict)
+    #: the team that collected all three honours / all four kings (None: neither)
+    trull: str | None = None
+    four_kings: str | None = None
+    #: the team whose T22 took an opponent's T21 (§4.9)
+    caught: str | None = None
+    #: (ultimó id, team that played its card to trick 9, whether the card won it): the silent
+    #: ultimós' candidates (§6.4)
+    ultimos: tuple[tuple[str, str, bool], ...] = ()
+    #: tarokk declarations (seat, claim), by seat, and late claims in order (§4.12)
+    declared: tuple[tuple[int, str], ...] = ()
+    late: tuple[tuple[int, str], ...] = ()
+
+    def team_of(self, seat: int) -> str:
+        return "D" if seat == self.declarer or seat == self.partner else "O"
+
+    def members(self, team: str) -> frozenset[int]:
+        d = self.declarer
+        if team == "D":
+            assert d is not None
+            return frozenset((d,) if self.partner is None else (d, self.partner))
+        return frozenset(s for s in self.active if s != d and s != self.partner)
+
+    def tricks_d(self) -> int:
+        """The declarer team's tricks."""
+        t = self.tricks
+        d = t[self.declarer] if self.declarer is not None else 0
+        return d + t[self.partner] if self.partner is not None else d
+
+    def team_tricks(self, team: str) -> int:
+        """A team's tricks, the defenders' as 9 − the declarer team's (§6.2; so also while
+        the play is under way, as ``score()`` has always counted them)."""
+        return self.tricks_d() if team == "D" else 9 - self.tricks_d()
+
+
+def game_value(contract: str, partner: int | None, rules: "IllustratedRules") -> int:
+    """``g`` (§1.4, §6.6): the bid's value; a lone declarer's is the solo's under
+    ``lone_game_value = solo``."""
+    if partner is None and rules.lone_game_value == "solo":
+        return 4
+    return GAME_VALUE[contract]
+
+
+def honourless_value(contract: str, rules: "IllustratedRules") -> int:
+    """§6.8: what the failed honourless fourth pays (settled 1 v 3): ``g``, or 3 under
+    ``honourless_fourth_failure = pays_one_value``."""
+    return 3 if rules.honourless_fourth_failure == "pays_one_value" else GAME_VALUE[contract]
+
+
+def silent_counts(f: IllustratedFacts, rules: "IllustratedRules", team: str, bonus: str) -> bool:
+    """§6.4: whether ``team``'s silent ``bonus`` (trull, four_kings, xxi_catch or an ultimó)
+    is scored, given the deal's announcements: the one statement of it, for the scorer and for
+    the checks of a written outcome."""
+    items = f.items
+    if (team, bonus) in items:
+        return False            # announced: only the announced item counts
+    if bonus == "trull" or bonus == "four_kings":
+        return (f.team_tricks(team) != 9
+                and (rules.silent_bonus_after_announced_volat or (team, "volat") not in items))
+    if bonus == "xxi_catch":
+        return True
+    # a silent ultimó: G35 — not after the team's uhu on that card under
+    # silent_ultimo_after_failed_uhu = false (an uhu stays announced once said; an ultimó it
+    # superseded leaves the uhu in its place)
+    return rules.silent_ultimo_after_failed_uhu or (team, ULTIMO_UHU[bonus]) not in items
 
 
 #: (table size, active seats, declarer team) -> each team's unit deltas (_Sheet.units)
@@ -22,38 +112,38 @@ _UNITS: dict[tuple[int, tuple[int, ...], frozenset[int]], dict[str, tuple[int, .
 class _Sheet:
     """Items from the declarer team's point of view; per-seat deltas via ``spread``."""
 
-    def __init__(self, e: "IllustratedEngine", m: int, d: frozenset[int] | None = None,
-                 o: frozenset[int] | None = None) -> None:
-        self.e = e
+    def __init__(self, f: IllustratedFacts, m: int, teams: bool) -> None:
+        self.f = f
         self.m = m
         self.items: list[ScoreItem] = []
         self.v = 0
-        self.out = [0] * e.n
+        self.out = [0] * f.n
         #: each team's deltas of an item worth 1 to it (``spread`` is linear: every pairing
         #: pays along the larger side, a whole multiple of the smaller), built once per deal,
         #: and what the team's items add up to
         self.units: dict[str, tuple[int, ...]] | None = None
         self.won = {"D": 0, "O": 0}
-        if d is not None and o is not None:
-            key = (e.n, e.active, d)
+        if teams:
+            d = f.members("D")
+            key = (f.n, f.active, d)
             units = _UNITS.get(key)
             if units is None:
-                units = _UNITS[key] = {"D": spread(d, e.active, 1, e.n),
-                                       "O": spread(o, e.active, 1, e.n)}
+                units = _UNITS[key] = {"D": spread(d, f.active, 1, f.n),
+                                       "O": spread(f.members("O"), f.active, 1, f.n)}
             self.units = units
 
     def add(self, team: str, amount: int, name: str, note: str = "") -> None:
         """``amount`` to ``team`` ("D" or "O")."""
         if amount == 0:
             return
-        e = self.e
+        f = self.f
         self.v += amount if team == "D" else -amount
         v = amount * self.m
         if self.units is not None:
             deltas = tuple(map(v.__mul__, self.units[team]))
             self.won[team] += v
         else:
-            deltas = spread(e.members(team), e.active, v, e.n)
+            deltas = spread(f.members(team), f.active, v, f.n)
             out = self.out
             for s, d in enumerate(deltas):
                 out[s] += d
@@ -61,7 +151,7 @@ class _Sheet:
 
     def hand(self, name: str, winners: frozenset[int], seats: tuple[int, ...], v: int,
              note: str) -> None:
-        deltas = spread(winners, seats, v * self.m, self.e.n)
+        deltas = spread(winners, seats, v * self.m, self.f.n)
         self.items.append(ScoreItem(name, v, self.m, deltas, note))
         out = self.out
         for s, d in enumerate(deltas):
@@ -81,7 +171,8 @@ class _Sheet:
 _VALUES: dict[tuple[int, int], dict[str, int]] = {}
 
 
-def _values(r: "IllustratedRules") -> dict[str, int]:
+def bonus_values(r: "IllustratedRules") -> dict[str, int]:
+    """Each bonus kind's announced value under ``r`` (§4.9, §6.7)."""
     key = (int(r.pagat_uhu_value), int(r.xxi_catch_values))
     values = _VALUES.get(key)
     if values is None:
@@ -93,167 +184,76 @@ def _values(r: "IllustratedRules") -> dict[str, int]:
     return values
 
 
-_BIRDS = ("centrum", "kismadar", "nagymadar")
+#: the value of a tarokk declaration or claim (§4.12)
+HAND_VALUE = {"eight_tarokk": 1, "nine_tarokk": 2}
+#: the silent ultimós' names in the notes
+_ULTIMO_NAME = {"pagat_ultimo": "pagát", "sas_ultimo": "sas"}
 
 
-def score_deal(e: "IllustratedEngine") -> Score:
-    m = e.multiplier
-    facts: dict[str, Any] = {"declarer": e.declarer}
-    if e.contract is not None:
-        facts["contract"] = e.contract
-    if e.redeal:
-        return Score([], [0] * e.n, {"declarer": e.declarer, "multiplier": m}
-                     | ({"contract": e.contract} if e.contract else {}))
+def score_facts(f: IllustratedFacts, r: "IllustratedRules") -> Score:
+    """§6: the score of the deal ``f`` under the rules ``r`` (the one scorer)."""
+    m = f.multiplier
+    facts: dict[str, Any] = {"declarer": f.declarer}
+    if f.contract is not None:
+        facts["contract"] = f.contract
+    if f.end == "redeal":
+        return Score([], [0] * f.n, {"declarer": f.declarer, "multiplier": m}
+                     | ({"contract": f.contract} if f.contract else {}))
     facts["multiplier"] = m
-    if e.phase == "honourless_failed":        # §3.6, §6.8
-        sheet = _Sheet(e, m)
-        assert e.declarer is not None
-        g = 3 if e.rules.honourless_fourth_failure == "pays_one_value" else {
-            "three": 1, "two": 2, "one": 3, "solo": 4}[e.contract]  # type: ignore[index]
+    if f.end == "honourless":        # §3.6, §6.8
+        sheet = _Sheet(f, m, False)
+        assert f.declarer is not None and f.contract is not None
         facts["partner"] = None
-        sheet.add("O", g, "game", "the honourless fourth drew no honour: lost, played alone")
+        sheet.add("O", honourless_value(f.contract, r), "game",
+                  "the honourless fourth drew no honour: lost, played alone")
         return Score(sheet.items, sheet.deltas(), facts)
-    facts["partner"] = e.partner
-    t = e.table
-    assert t is not None and e.declarer is not None
-    D, O = e.team_d, e.team_o
-    sheet = _Sheet(e, m, D, O)
-    won = t.won
-    won_d = 0
-    won_o = 0
-    for s in D:
-        won_d |= won[s]
-    for s in O:
-        won_o |= won[s]
-    r = e.rules
-    dm = e.discard_mask
-    disc_d = dm[e.declarer]
-    disc_o = 0
-    lone_all = e.partner is None and (r.lone_declarer_takes_all_discards or (
-        r.unintentional_lone_takes_all_discards and e.discarder_of_called is not None))
-    for s in e.active:
-        if s != e.declarer:
-            if lone_all:
-                disc_d |= dm[s]
-            else:
-                disc_o |= dm[s]
-    p_d = card_points(won_d | disc_d)
-    p_o = card_points(won_o | disc_o)
+    facts["partner"] = f.partner
+    assert f.declarer is not None and f.contract is not None
+    sheet = _Sheet(f, m, True)
+    p_d, p_o = f.points
     facts["points"] = [p_d, p_o]
-    count = t.count
-    facts["tricks"] = list(count)
-    tricks_d = 0
-    for s in D:
-        tricks_d += count[s]
-    g = e.g
-    items = e.items
+    facts["tricks"] = list(f.tricks)
+    tricks_d = f.tricks_d()
+    items = f.items
 
     # §6.3 game, double game, volát
-    for team, amount, name, note in game_items(g, p_d, tricks_d, items):
+    for team, amount, name, note in game_items(game_value(f.contract, f.partner, r), p_d,
+                                               tricks_d, items):
         sheet.add(team, amount, name, note)
 
     # §6.4 other bonuses
-    caught = _catch(t, D)
-    pile_d, pile_o = won_d, won_o
-    values = _values(r)
+    values = bonus_values(r)
+    made = f.made
     for (team, bonus), lvl in sorted(items.items()):
         if bonus in ("game", "double_game", "volat"):
             continue
-        ok = _achieved(t, D, pile_d if team == "D" else pile_o, caught, team, bonus)
+        ok = made[(team, bonus)]
         amount = values[bonus_kind(bonus)] * (1 << lvl)
         sheet.add(team if ok else ("O" if team == "D" else "D"), amount, bonus,
                   f"announced {bonus} {'made' if ok else 'failed'}"
                   + (f" ×{1 << lvl}" if lvl else ""))
-    for bonus, mask in (("trull", HONOUR_MASK), ("four_kings", KING_MASK)):
-        for team, pile in (("D", pile_d), ("O", pile_o)):
-            if (pile & mask == mask and (team, bonus) not in items
-                    and (tricks_d if team == "D" else 9 - tricks_d) != 9
-                    and (r.silent_bonus_after_announced_volat or (team, "volat") not in items)):
-                sheet.add(team, 1, bonus, f"silent {bonus}")
-    c = caught
+    for bonus, collector in (("trull", f.trull), ("four_kings", f.four_kings)):
+        if collector is not None and silent_counts(f, r, collector, bonus):
+            sheet.add(collector, 1, bonus, f"silent {bonus}")
+    c = f.caught
     if c is not None and (c, "xxi_catch") not in items:
         sheet.add(c, int(r.xxi_catch_values), "xxi_catch", "silent XXI-catch")
     # silent pagát ultimó; silent sas ultimó the same way (G45; Kupa 1§ item 12: silent 5)
-    for card, ultimo, uhu in SILENT_ULTIMOS[:2 if r.sas_bonuses else 1]:
-        seat = _seat_in(t, card, 9)
-        if seat is None:
-            continue
-        s_team = "D" if seat in D else "O"
-        blocked = (s_team, ultimo) in items
-        if not r.silent_ultimo_after_failed_uhu and (
-                (s_team, uhu) in e.ever or (s_team, ultimo) in e.superseded):
-            blocked = True
-        if not blocked:
-            ok = t.winning_card(9) == card
-            name = "pagát" if ultimo == "pagat_ultimo" else "sas"
-            sheet.add(s_team if ok else ("O" if s_team == "D" else "D"), 5, ultimo,
-                      f"silent {name} ultimó {'made' if ok else 'lost'}")
+    for ultimo, team, ok in f.ultimos:
+        if silent_counts(f, r, team, ultimo):
+            sheet.add(team if ok else ("O" if team == "D" else "D"), 5, ultimo,
+                      f"silent {_ULTIMO_NAME[ultimo]} ultimó {'made' if ok else 'lost'}")
 
     # §4.12 hand bonuses
-    for seat, claim in sorted(e.hand_declared.items()):
-        v = 1 if claim == "eight_tarokk" else 2
-        sheet.hand(claim, frozenset((seat,)), e.active, v, f"seat {seat} declared {claim}")
-    for seat, claim in e.late_claims:
-        v = 1 if claim == "eight_tarokk" else 2
-        mates = D if seat in D else O
+    for seat, claim in f.declared:
+        sheet.hand(claim, frozenset((seat,)), f.active, HAND_VALUE[claim],
+                   f"seat {seat} declared {claim}")
+    for seat, claim in f.late:
+        mates = f.members(f.team_of(seat))
         if len(mates) > 1:
-            sheet.hand(claim, frozenset((seat,)), tuple(sorted(mates)), v,
+            sheet.hand(claim, frozenset((seat,)), tuple(sorted(mates)), HAND_VALUE[claim],
                        f"seat {seat} claims {claim} late, paid by his teammates")
     return Score(sheet.items, sheet.deltas(), facts)
-
-
-# A card's place in the play: the trick it was played to (the one being played counts as the
-# next), looked up where a bonus needs it. Functions of the module, not ones defined in
-# score_deal: compiled, those would tie the engine in a reference cycle with its closure.
-
-def _seat_in(t: "TrickTable", card: int, trick: int) -> int | None:
-    """The seat that played ``card`` to 1-based ``trick`` (None: it was not played there)."""
-    n_done = len(t.tricks)
-    if trick <= n_done:
-        _, cards, seats, _ = t.tricks[trick - 1]
-    elif trick == n_done + 1:
-        cards, seats = t.cards, t.seats
-    else:
-        return None
-    return seats[cards.index(card)] if card in cards else None
-
-
-def _catch(t: "TrickTable", D: frozenset[int]) -> str | None:
-    """The team whose T22 took an opponent's T21 in the same trick, if any."""
-    for _, cards, seats, _ in t.tricks:
-        if T22 in cards:
-            break
-    else:
-        cards, seats = t.cards, t.seats
-        if T22 not in cards:
-            return None
-    if T21 in cards:
-        a = "D" if seats[cards.index(T22)] in D else "O"
-        b = "D" if seats[cards.index(T21)] in D else "O"
-        if a != b:
-            return a
-    return None
-
-
-def _achieved(t: "TrickTable", D: frozenset[int], pile: int, caught: str | None, team: str,
-              bonus: str) -> bool:
-    """Whether ``team`` (whose cards won are ``pile``) achieved the announced ``bonus``."""
-    kind = bonus_kind(bonus)
-    if kind == "trull":
-        return pile & HONOUR_MASK == HONOUR_MASK
-    if kind == "four_kings":
-        return pile & KING_MASK == KING_MASK
-    if kind == "xxi_catch":
-        return caught == team
-    card, target, _ = BINDINGS[bonus]  # type: ignore[misc]
-    tricks = t.tricks
-    if kind in _BIRDS:
-        return (all(("D" if tricks[i][3] in D else "O") == team for i in range(target))
-                and t.winning_card(target) == card)
-    # played to the target trick, and winning it for the team (wins_with)
-    seat = _seat_in(t, card, target)
-    return (seat is not None and len(tricks) >= target and t.winning_card(target) == card
-            and ("D" if seat in D else "O") == team)
 
 
 def game_items(g: int, p_d: int, tricks_d: int, items: dict[tuple[str, str], int]
@@ -306,7 +306,20 @@ def multiplier_of(periods: tuple[int, ...], rules: "IllustratedRules") -> int:
     return 1 << int(len(periods))     # int(): a Python int, also where compiled
 
 
-def next_periods(e: "IllustratedEngine") -> tuple[int, ...]:
+class _Played(Protocol):
+    """What ``next_periods`` reads of a played deal (the engine, not imported here)."""
+
+    periods: tuple[int, ...]
+    n: int
+
+    @property
+    def redeal(self) -> bool: ...
+
+    @property
+    def rules(self) -> "IllustratedRules": ...
+
+
+def next_periods(e: _Played) -> tuple[int, ...]:
     """The open doubling periods after the played deal ``e``."""
     return periods_after(e.periods, e.redeal, e.rules, e.n)
 
@@ -327,4 +340,5 @@ def periods_after(periods: tuple[int, ...], thrown_in: bool, rules: "Illustrated
     return tuple(p - 1 for p in periods if p > 1)
 
 
-__all__ = ["score_deal", "next_periods", "periods_after", "game_items", "multiplier_of"]
+__all__ = ["IllustratedFacts", "score_facts", "silent_counts", "next_periods", "periods_after",
+           "game_items", "multiplier_of", "bonus_values", "game_value"]
