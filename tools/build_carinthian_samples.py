@@ -28,7 +28,7 @@ from tarockrec.games.carinthian import Carinthian  # noqa: E402
 from tarockrec.games.carinthian.contracts import PACK, TAROCK_MASK  # noqa: E402
 from tarockrec.games.carinthian.engine import CarinthianEngine  # noqa: E402
 from tarockrec.games.carinthian.rules import CarinthianRules  # noqa: E402
-from tarockrec.games.carinthian.scoring import deal_outcome, initial_carry  # noqa: E402
+from tarockrec.games.carinthian.scoring import deal_kind, initial_carry  # noqa: E402
 from tarockrec.generate import record_of  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 from tools.carinthian_examples import (  # noqa: E402
@@ -172,7 +172,7 @@ def period_session(n: int) -> list[CarinthianEngine]:
 
     push(lambda e: e.trischak)
     for _ in range(RULES.restricted_after_deals):
-        push(lambda e: not e.trischak and not deal_outcome(e)[1])
+        push(lambda e: not e.trischak and not deal_kind(e.facts())[1])
     assert carry["restricted"]
     push(lambda e: e.contract is not None and e.contract.id == "solo")
     push(lambda e: e.trischak)

@@ -20,11 +20,9 @@ from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
                  entry_steps, register)
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from .engine import CarinthianEngine
+from .engine import CarinthianEngine, trischak_points_total
 from .rules import CarinthianRules
-from .scoring import (
-    carry_after, deal_outcome, initial_carry, settle, success_target, trischak_points_total,
-)
+from .scoring import carry_after, deal_kind, initial_carry, settle, success_target
 
 CARRY_KEYS = ("period_active", "successes", "period_deals", "restricted")
 HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(4))
@@ -260,7 +258,7 @@ class Carinthian(Game[CarinthianEngine]):
         return initial_carry()
 
     def next_carry(self, engine: CarinthianEngine, carry: dict[str, Any]) -> dict[str, Any]:
-        kind, success = deal_outcome(engine)
+        kind, success = deal_kind(engine.facts())
         return carry_after(full_carry(carry), kind, success, engine.rules, engine.n)
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
