@@ -128,8 +128,9 @@ def valid() -> dict[str, dict[str, Any]]:
     for n in (3, 4):
         out[f"s{n}_restricted_phase"] = session(period_session(n), f"a period at {n} players "
                                                 "into the restricted phase and out")
-    # the score-sheet twin of every worked example (§8): no cards, the outcome, same scores
-    for name in [k for k in out if k.startswith(("e", "x3"))]:
+    # the score-sheet twin of every worked example (§8) and of the restricted-phase sessions:
+    # no cards, the outcome, the same scores and carried state
+    for name in [k for k in out if k.startswith(("e", "x3", "s"))]:
         twin = to_sheet(out[name])
         twin["_example"] = f"{out[name]['_example']}, as the score sheet (outcome) the table writes"
         out[f"sheet-{name}"] = twin

@@ -266,6 +266,15 @@ class Carinthian(Game[CarinthianEngine]):
         return carry_after(full_carry(carry), kind, success, engine.rules, engine.n)
 
     # -- the outcome block (tarockrec/outcome.py, games/carinthian/outcome.py) ---------------
+    def to_sheet(self, deal: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+        """The sheet keeps the Trischak decision and its mode (a call, §4.1), not the talon
+        order or the exchange's cards: a sheet without its outcome still says Trischak."""
+        out = super().to_sheet(deal, outcome)
+        mode = (deal.get("exchange") or {}).get("trischak")
+        if mode is not None:
+            out["exchange"] = {"trischak": mode}
+        return out
+
     def outcome(self, engine: CarinthianEngine) -> dict[str, Any]:
         return to_outcome(engine.facts())
 

@@ -1094,7 +1094,7 @@ def deal_facts(e: CarinthianEngine) -> Facts:
     if e.trischak:
         return _trischak_facts(e, t, d)
     pile_d, pile_o = piles(e)
-    p_decl = points(pile_d)
+    p_decl, p_def = points(pile_d), points(pile_o)
     announced = e.announced
     target = target_of(c.id, "fuenfzig" in announced)
     chains = e.chains
@@ -1136,7 +1136,7 @@ def deal_facts(e: CarinthianEngine) -> Facts:
         elif p22[0] != d and p21 == d:
             items.append(Item("mondfang", False, True, False))
     return Facts(c.id, d, False, chains.multiplier(GAME), target, p_decl >= target,
-                 [p_decl, points(pile_o)], list(t.count), tuple(items))
+                 [p_decl, p_def], list(t.count), tuple(items))
 
 
 def _trischak_facts(e: CarinthianEngine, t: TrickTable, d: int) -> Facts:

@@ -158,7 +158,7 @@ def parse(o: dict[str, Any], rules: CarinthianRules, n: int, dealer: int,
     found = _check_tricks(tricks, n, dealer, d, trischak, rules)
     if found:
         return no("OUTCOME-POINTS", found, "/tricks")
-    found = _check_points(pts, tricks, n, d, contract, trischak)
+    found = _check_points(pts, tricks, n, dealer, d, contract, trischak)
     if found:
         return no("OUTCOME-POINTS", found, "/points")
     items, found_items = _items(o.get("items") or [], rules, d, trischak)
@@ -219,7 +219,7 @@ def _check_tricks(tricks: list[int], n: int, dealer: int, d: int, trischak: bool
     return "" if total == 16 else f"{total} tricks won in all, not 16 (§5.7)"
 
 
-def _check_points(pts: Any, tricks: list[int], n: int, d: int, contract: Any,
+def _check_points(pts: Any, tricks: list[int], n: int, dealer: int, d: int, contract: Any,
                   trischak: bool) -> str:
     low, high = _pile_bounds()
     if trischak:
@@ -231,7 +231,8 @@ def _check_points(pts: Any, tricks: list[int], n: int, d: int, contract: Any,
             if pts[s] > most:
                 return (f"seat {s} won {t} trick(s): his pile counts at most {most} card "
                         f"points, not {pts[s]} (§1.4)")
-        if sum(tricks) == 16 and not 69 <= sum(pts) <= 71:
+        full = sum(tricks) == 16 and not (n == 4 and tricks[dealer] == 0)   # G19: as after 6
+        if full and not 69 <= sum(pts) <= 71:
             return (f"the participants' card points add up to {sum(pts)}; the whole pack "
                     "counts 69 to 71 in Trischak piles (§1.4)")
         return ""
@@ -337,6 +338,12 @@ def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str] | No
     m = names.get("mondfang")
     if m is not None:                    # the Sküs wins its trick
         ours, theirs = max(ours, int(m.declarer_side)), max(theirs, int(not m.declarer_side))
+    # the Trull and the kings cannot be laid away (§4.2): in his pile they came in tricks
+    for name, need in (("trull", 1), ("four_kings", 2)):
+        it = names.get(name)
+        if it is not None and it.declarer_side and won < need:
+            return (f"the declarer won {won} trick(s): his pile cannot hold the {name} (kings "
+                    "and Trull are never discarded, §4.2)", "/items")
     if ours > won or theirs > 16 - won:
         return (f"the bonuses need the declarer to win {ours} and the defenders {theirs} of "
                 f"the tricks, but the declarer won {won} of 16", "/items")
