@@ -1136,7 +1136,7 @@ def deal_facts(e: CarinthianEngine) -> Facts:
         elif p22[0] != d and p21 == d:
             items.append(Item("mondfang", False, True, False))
     return Facts(c.id, d, False, chains.multiplier(GAME), target, p_decl >= target,
-                 [p_decl, p_def], list(t.count), tuple(items))
+                 [p_decl, p_def], t.count, tuple(items))
 
 
 def _trischak_facts(e: CarinthianEngine, t: TrickTable, d: int) -> Facts:

@@ -27,7 +27,7 @@ from ...findings import Finding
 from .contracts import BIRD_BASE, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, TRISCHAK, \
     TRISCHAK_BASE, VALAT_SILENT, VALAT_WIN, VALUE, ZAHLE_VALUE
 from .rules import CarinthianRules
-from .scoring import Facts, Item, settle, settle_seats
+from .scoring import ORDER, Facts, Item, settle, settle_seats
 
 ZAHLE_END = "zahle"
 NORMAL_ITEMS = ("valat", *BIRDS, "trull", "four_kings", "mondfang")
@@ -310,7 +310,7 @@ def _items(raw_items: list[dict[str, Any]], rules: CarinthianRules, d: int,
             return no("OUTCOME-ITEM", f"{name} is scored in the declarer's column: it has no "
                       "seat outside Trischak (§6.3)", "/seat")
         out.append(Item(name, False, made, ds, 1, seat if trischak else None))
-    return tuple(out), []
+    return tuple(sorted(out, key=lambda it: ORDER.index(it.name))), []   # the scorer's order
 
 
 def _trick_winners(items: tuple[Item, ...]) -> dict[int, bool]:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from .rules import CarinthianRules
 
 _KONTRA_NAMES = {2: "kontra", 4: "retour"}
+#: the order of a deal's items (Facts.items keeps it; the scorer reads them in one pass)
+ORDER = ("valat", *BIRDS, "trull", "four_kings", "mondfang")
 
 
 class Item(NamedTuple):
@@ -56,7 +58,7 @@ class Facts:
     won: bool = False                   # P_decl ≥ target (played games)
     points: list[int] | None = None     # [P_decl, P_def]; Trischak: per seat
     tricks: list[int] | None = None     # tricks won per seat
-    items: tuple[Item, ...] = ()
+    items: tuple[Item, ...] = ()        # in ORDER; Trischak: birds, then Trull, then kings
 
 
 def settle(entries: list[int], seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -147,8 +149,8 @@ def score_facts(f: Facts, rules: "CarinthianRules", n: int, dealer: int, D: int)
     fuenfzig = f.target == FUENFZIG_TARGET and c.id == "vierzig"
     value = FUENFZIG_VALUE if fuenfzig else c.value
     r = rules
-    by_name = {it.name: it for it in f.items}
-    valat = by_name.get("valat")
+    items = f.items                     # in ORDER (valat first): one pass, no look-ups
+    valat = items[0] if items and items[0].name == "valat" else None
     if valat is not None and valat.announced:                        # §6.2
         k = valat.kontra
         if r.valat_and_game_kontra:                                  # G10: both multiply
@@ -169,32 +171,27 @@ def score_facts(f: Facts, rules: "CarinthianRules", n: int, dealer: int, D: int)
                    f"{c.id}{' + fuenfzig' if fuenfzig else ''} {'won' if won else 'lost'} with "
                    f"{points[0]} card points (target {f.target})" + _k(k))
     # §6.3 bonuses: never multiplied by D
-    for b in BIRDS:
-        it = by_name.get(b)
-        if it is None:
-            continue
-        base = BIRD_BASE[b]
-        if it.announced:
-            k = it.kontra
-            sheet.add1(b, 2 * base, k, d, (2 * base if it.made else -2 * base) * k,
-                       f"announced {b} {'won' if it.made else 'lost'}" + _k(k))
-            continue
-        # silent: + when the declarer's bird is won or a defender's is lost to him
-        sheet.add1(b, base, 1, d, base if it.declarer_side == it.made else -base,
-                   f"silent {b} played by {'the declarer' if it.declarer_side else 'a defender'}"
-                   f", {'won' if it.made else 'lost'}")
-    for name in ("trull", "four_kings"):
-        it = by_name.get(name)
-        if it is not None:
+    for it in items:
+        b = it.name
+        base = BIRD_BASE.get(b)
+        if base is not None:
+            if it.announced:
+                k = it.kontra
+                sheet.add1(b, 2 * base, k, d, (2 * base if it.made else -2 * base) * k,
+                           f"announced {b} {'won' if it.made else 'lost'}" + _k(k))
+            else:   # silent: + when the declarer's bird is won or a defender's lost to him
+                sheet.add1(b, base, 1, d, base if it.declarer_side == it.made else -base,
+                           f"silent {b} played by "
+                           f"{'the declarer' if it.declarer_side else 'a defender'}, "
+                           f"{'won' if it.made else 'lost'}")
+        elif b == "mondfang":
+            if it.declarer_side:
+                sheet.add1(b, 1, 1, d, 1, "the declarer's Sküs caught the Mond")
+            else:
+                sheet.add1(b, 1, 1, d, -1, "a defender's Sküs caught the declarer's Mond")
+        elif b != "valat":                                           # trull, four_kings
             pile = "declarer's" if it.declarer_side else "defenders'"
-            sheet.add1(name, 1, 1, d, 1 if it.declarer_side else -1,
-                       f"{name} in the {pile} pile")
-    it = by_name.get("mondfang")
-    if it is not None:
-        if it.declarer_side:
-            sheet.add1("mondfang", 1, 1, d, 1, "the declarer's Sküs caught the Mond")
-        else:
-            sheet.add1("mondfang", 1, 1, d, -1, "a defender's Sküs caught the declarer's Mond")
+            sheet.add1(b, 1, 1, d, 1 if it.declarer_side else -1, f"{b} in the {pile} pile")
     return sheet.score(facts)
 
 
@@ -228,27 +225,22 @@ def _trischak(f: Facts, r: "CarinthianRules", n: int, dealer: int, D: int,
         elif len(T) < len(seats) and not (n == 4 and r.trischak4_tie == "none"):
             sheet.add("trischak", TRISCHAK_BASE, mult, {s: V for s in seats if s not in T},
                       f"tie at the top ({top}): the others score" + note)
-    # bonuses (not multiplied by D)
-    by_name = {it.name: it for it in f.items}
-    for b in BIRDS:
-        it = by_name.get(b)
-        if it is None:
-            continue
-        base = BIRD_BASE[b]
-        if it.announced:
+    # bonuses (not multiplied by D), in ORDER
+    for it in f.items:
+        b = it.name
+        base = BIRD_BASE.get(b)
+        if base is not None and it.announced:
             kb = it.kontra
             sheet.add(b, 2 * base, kb, {d: (2 * base if it.made else -2 * base) * kb},
                       f"announced {b} {'won' if it.made else 'lost'}" + _k(kb))
             continue
         p = it.seat
         assert p is not None
-        sheet.add(b, base, 1, {p: base if it.made else -base},
-                  f"silent {b} of seat {p} {'won' if it.made else 'lost'}")
-    for name in ("trull", "four_kings"):
-        it = by_name.get(name)
-        if it is not None:
-            assert it.seat is not None
-            sheet.add(name, 1, 1, {it.seat: 1}, f"{name} in seat {it.seat}'s pile")
+        if base is not None:
+            sheet.add(b, base, 1, {p: base if it.made else -base},
+                      f"silent {b} of seat {p} {'won' if it.made else 'lost'}")
+        else:                                                        # trull, four_kings
+            sheet.add(b, 1, 1, {p: 1}, f"{b} in seat {p}'s pile")
 
 
 # -- the state carried across deals (§6.8) ------------------------------------------------
