@@ -258,7 +258,8 @@ def _items(raw_items: list[dict[str, Any]], rules: CarinthianRules, d: int,
     seen: set[str] = set()
     for i, x in enumerate(raw_items):
         at = f"/outcome/items/{i}"
-        name, announced, made = x.get("item"), bool(x.get("announced")), bool(x.get("made"))
+        name = str(x.get("item"))
+        announced, made = bool(x.get("announced")), bool(x.get("made"))
         ds = x.get("side") == "declarer"
         kontra, seat = x.get("kontra", 1), x.get("seat")
 
@@ -461,10 +462,10 @@ def reachable(contract: Any, declarer: Any, rules: CarinthianRules, n: int, deal
     active = tuple((dealer + 1 + i) % n for i in range(3))
     seats_d = (declarer,) if isinstance(declarer, int) else active
     if contract == TRISCHAK:
-        games = _trischak_games(n, dealer, not (n == 4 and rules.trischak4_tie == "none"), D)
+        results = _trischak_games(n, dealer, not (n == 4 and rules.trischak4_tie == "none"), D)
         for d in seats_d:
             birds, held = _trischak_bonuses(n, d, rules.trischak_silent_bonuses)
-            for g in games:
+            for g in results:
                 rest = [a - b for a, b in zip(scores, g)]
                 for h in held:
                     if tuple(a - b for a, b in zip(rest, h)) in birds:
