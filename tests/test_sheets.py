@@ -80,7 +80,7 @@ def test_a_sheet_scores_as_its_deals(name: str, n: int, rs: str) -> None:
 
 
 def test_an_invalid_record_makes_no_sheet() -> None:
-    session = next(session_records("koenigrufen", 1, 2, 5))
+    session = next(session_records("carinthian", 1, 2, 5))
     session["deals"][0]["result"]["scores"][0] += 10
     with pytest.raises(NotSheetable) as err:
         to_sheet(session)
