@@ -267,3 +267,15 @@ def test_reach_of_a_sheet_without_outcome(name: str, scores: list[int], ok: bool
             f.message for f in rep.findings if f.code == "SHEET-UNVERIFIED")
     else:
         assert _first(rec) == ("RESULT-UNREACHABLE", "/result/scores")
+
+
+def test_the_default_scorer_of_outcomes_refuses() -> None:
+    """The frame's ``Game.score_outcome`` (a game that does not score written outcomes yet)
+    answers OUTCOME-UNSUPPORTED, never a score; Carinthian's own overrides it."""
+    from tarockrec.games import Game
+    rec = _sample("valid", "sheet-e01_e1")
+    found, score = Game.score_outcome(G, rec["outcome"], G.Rules(), 3, 0, {})
+    assert score is None and [(f.code, f.pointer) for f in found] == \
+        [("OUTCOME-UNSUPPORTED", "/outcome")]
+    found, score = G.score_outcome(rec["outcome"], G.Rules(), 3, 0, {})
+    assert not found and score is not None
