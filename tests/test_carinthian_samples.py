@@ -130,3 +130,33 @@ def test_samples_are_xsd_valid() -> None:
     for path in VALID + INVALID:
         doc = etree.fromstring(xmlio.dumps(load(path)).encode())
         assert xsd.validate(doc), (path, xsd.error_log.last_error)
+
+
+TWIN = ", as the score sheet (outcome) the table writes"
+
+
+@pytest.mark.parametrize("example", sorted(GOLDEN))
+def test_worked_example_score_sheet_twin(example: str) -> None:
+    """The score-sheet twin of a worked example (no cards: the calls and the outcome) scores
+    the same sheet entries, settlement and multiplier as the document."""
+    rec = by_example().get(example + TWIN)
+    assert rec is not None, f"no score-sheet twin for {example}"
+    assert "deal" not in rec and "play" not in rec and "outcome" in rec
+    sheet, deltas, m = GOLDEN[example]
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    score = rep.scores[0]
+    assert score is not None
+    assert (score.facts["sheet"], score.deltas, score.facts["multiplier"]) == (sheet, deltas, m)
+
+
+def test_worked_session_score_sheet_twin() -> None:
+    """§8 E12 as score sheets: the same deals' scores and totals, and the carried period state
+    each deal writes is the one the sheets' outcomes give (§6.8, an announced Valat counting
+    as a success with 52 card points)."""
+    full, twin = by_example()["§8 E12"], by_example()["§8 E12" + TWIN]
+    a, b = validate_record(full), validate_record(twin)
+    assert a.valid and b.valid, [str(f) for f in b.findings if f.severity == "error"]
+    assert [s.deltas for s in a.scores if s] == [s.deltas for s in b.scores if s]
+    assert a.totals == b.totals
+    assert [d["carry"] for d in full["deals"]] == [d["carry"] for d in twin["deals"]]

@@ -7,7 +7,8 @@ import itertools
 
 from conftest import replayed
 from tarockrec.games import get
-from tarockrec.games.carinthian.scoring import Sheet, _played_in
+from tarockrec.games.carinthian.engine import _played_in
+from tarockrec.games.carinthian.scoring import Sheet
 from tarockrec.generate import deal_records
 
 

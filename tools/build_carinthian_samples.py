@@ -28,8 +28,9 @@ from tarockrec.games.carinthian import Carinthian  # noqa: E402
 from tarockrec.games.carinthian.contracts import PACK, TAROCK_MASK  # noqa: E402
 from tarockrec.games.carinthian.engine import CarinthianEngine  # noqa: E402
 from tarockrec.games.carinthian.rules import CarinthianRules  # noqa: E402
-from tarockrec.games.carinthian.scoring import deal_outcome, initial_carry  # noqa: E402
+from tarockrec.games.carinthian.scoring import deal_kind, initial_carry  # noqa: E402
 from tarockrec.generate import record_of  # noqa: E402
+from tarockrec.sheet import to_sheet  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 from tools.carinthian_examples import (  # noqa: E402
     ALL_TIED, EXAMPLES, SESSION_E12, Example, build, build_session,
@@ -127,6 +128,12 @@ def valid() -> dict[str, dict[str, Any]]:
     for n in (3, 4):
         out[f"s{n}_restricted_phase"] = session(period_session(n), f"a period at {n} players "
                                                 "into the restricted phase and out")
+    # the score-sheet twin of every worked example (§8) and of the restricted-phase sessions:
+    # no cards, the outcome, the same scores and carried state
+    for name in [k for k in out if k.startswith(("e", "x3", "s"))]:
+        twin = to_sheet(out[name])
+        twin["_example"] = f"{out[name]['_example']}, as the score sheet (outcome) the table writes"
+        out[f"sheet-{name}"] = twin
     return out
 
 
@@ -172,7 +179,7 @@ def period_session(n: int) -> list[CarinthianEngine]:
 
     push(lambda e: e.trischak)
     for _ in range(RULES.restricted_after_deals):
-        push(lambda e: not e.trischak and not deal_outcome(e)[1])
+        push(lambda e: not e.trischak and not deal_kind(e.facts())[1])
     assert carry["restricted"]
     push(lambda e: e.contract is not None and e.contract.id == "solo")
     push(lambda e: e.trischak)
@@ -457,6 +464,7 @@ def invalid(samples: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     rec["_expect"] = ["RESULT-SCORES", "RESULT-SHEET"]
     rec["_at"] = "/result/sheet"
     out["i21b_bonuses_doubled"] = _checked(rec)
+    sheet_faults(add, samples, out)
     # the carried state
     r22 = copy.deepcopy(any3)
     r22["carry"] = {"period_active": True, "successes": 0, "period_deals": 9,
@@ -464,6 +472,56 @@ def invalid(samples: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     add("i22_carry_restricted_flag", r22, ["CA-CARRY"], "/carry/restricted",
         "§6.8 a carried state whose restricted flag disagrees with its deal count")
     return out
+
+
+def sheet_faults(add: Callable[..., None], samples: dict[str, dict[str, Any]],
+                 out: dict[str, dict[str, Any]]) -> None:
+    """Score sheets whose written outcome cannot be (docs/notation.md, the outcome block):
+    each breaks one thing of a worked example's twin."""
+    def twin(name: str, **change: Any) -> dict[str, Any]:
+        rec = copy.deepcopy(samples[f"sheet-{name}"])
+        rec.pop("_example", None)
+        rec.pop("auction", None)          # the outcome alone (the calls would answer first)
+        for k, v in change.items():
+            if v is None:
+                rec["outcome"].pop(k, None)
+            else:
+                rec["outcome"][k] = v
+        return rec
+    e1 = samples["sheet-e01_e1"]["outcome"]                 # Angesehen, kontra, 41 points
+    add("o01_contract_restricted", dict(twin("e03_e3"), carry={
+        "period_active": True, "successes": 0, "period_deals": 9, "restricted": True}), ["OUTCOME-CONTRACT"], "/outcome/contract",
+        "a Vierzig written in the restricted phase (§3.2)")
+    add("o02_dealer_declares", twin("e11_e11", declarer=0), ["OUTCOME-SEAT"],
+        "/outcome/declarer", "four players: the idle dealer written as declarer (§1.6)")
+    add("o03_partner", twin("e01_e1", partner=2), ["OUTCOME-PARTNER"], "/outcome/partner",
+        "a partner written in a Carinthian outcome (the declarer plays alone)")
+    add("o04_zahle_in_drei", twin("e05_e5", end="zahle"), ["OUTCOME-END"], "/outcome/end",
+        "zahle written as the end of a Drei (§4.4)")
+    add("o05_kontra_beyond_retour", twin("e01_e1", kontra=8), ["OUTCOME-KONTRA"],
+        "/outcome/kontra", "a game kontra'd ×8 (kontra ×2, retour ×4 at most, §4.5)")
+    add("o06_points_for_tricks", twin("e01_e1", points=[70 - e1["points"][1] + 30,
+                                                        e1["points"][1] - 30]),
+        ["OUTCOME-POINTS"], "/outcome/points", "card points that do not add up to 70 (§1.4)")
+    add("o07_won_with_too_few", twin("e03_e3", won=True), ["OUTCOME-CONFLICT"],
+        "/outcome/won", "a Fünfzig written as won with 47 card points (§6.2)")
+    add("o08_valat_target_raised", twin("e05_e5", target=70), ["OUTCOME-CONFLICT"],
+        "/outcome/target", "an announced Valat written with a raised target (§6.8: it does "
+        "not raise the target)")
+    items = copy.deepcopy(samples["sheet-e01_e1"]["outcome"]["items"])
+    items.append({"item": "trull", "announced": True, "made": True, "side": "declarer"})
+    add("o09_announced_trull", twin("e01_e1", items=items), ["OUTCOME-ITEM"],
+        "/outcome/items/2/announced", "a Trull written as announced (§4.3: never announced)")
+    add("o10_trischak_without_points", twin("e07_e7", points=None), ["CA-OUTCOME-KEYS"],
+        "/outcome", "a Trischak outcome without the participants' card points (§6.6)")
+    unreachable = copy.deepcopy(samples["sheet-e01_e1"])
+    unreachable.pop("outcome")
+    unreachable["result"] = {"scores": [-1000, 2000, -1000]}
+    rec = copy.deepcopy(unreachable)
+    rec["_example"] = "a sheet without outcome whose scores no Angesehen gives (§6.2–§6.5)"
+    rec["_expect"] = ["RESULT-UNREACHABLE"]
+    rec["_at"] = "/result/scores"
+    out["o11_scores_unreachable"] = _checked(rec)      # its result is the point: kept
 
 
 def _checked(rec: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from tarockrec.games.carinthian.contracts import (  # noqa: E402
 )
 from tarockrec.games.carinthian.engine import CarinthianEngine  # noqa: E402
 from tarockrec.games.carinthian.rules import CarinthianRules  # noqa: E402
-from tarockrec.games.carinthian.scoring import piles, trischak_piles  # noqa: E402
+from tarockrec.games.carinthian.engine import piles, trischak_piles  # noqa: E402
 
 C = PACK.index
 Pred = Callable[[CarinthianEngine], bool]
@@ -417,7 +417,7 @@ SESSION_E12_SEEDS = [0, 0, 36, 0, 66, 0, 36]
 
 
 def build_session(deals: list[Example], seeds: list[int] | None = None) -> list[CarinthianEngine]:
-    from tarockrec.games.carinthian.scoring import carry_after, deal_outcome, initial_carry
+    from tarockrec.games.carinthian.scoring import carry_after, deal_kind, initial_carry
     seeds = seeds or SESSION_E12_SEEDS
     carry = initial_carry()
     out: list[CarinthianEngine] = []
@@ -426,13 +426,13 @@ def build_session(deals: list[Example], seeds: list[int] | None = None) -> list[
         ex.seed = seed
         e = build(ex)
         out.append(e)
-        kind, success = deal_outcome(e)
+        kind, success = deal_kind(e.facts())
         carry = carry_after(carry, kind, success, e.rules, 3)
     return out
 
 
 def find_session(deals: list[Example]) -> list[int]:
-    from tarockrec.games.carinthian.scoring import carry_after, deal_outcome, initial_carry
+    from tarockrec.games.carinthian.scoring import carry_after, deal_kind, initial_carry
     carry = initial_carry()
     seeds = []
     for ex in deals:
@@ -440,7 +440,7 @@ def find_session(deals: list[Example]) -> list[int]:
         ex.seed = find(ex)
         seeds.append(ex.seed)
         e = build(ex)
-        kind, success = deal_outcome(e)
+        kind, success = deal_kind(e.facts())
         carry = carry_after(carry, kind, success, e.rules, 3)
     return seeds
 

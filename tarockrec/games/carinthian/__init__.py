@@ -16,14 +16,16 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from ...rules import RuleSet
+from ...scoring import Score
 from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
                  entry_steps, register)
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from .engine import CarinthianEngine
+from .engine import CarinthianEngine, trischak_points_total
+from .outcome import parse as parse_outcome, reachable, to_outcome
 from .rules import CarinthianRules
 from .scoring import (
-    carry_after, deal_outcome, initial_carry, settle, success_target, trischak_points_total,
+    carry_after, deal_kind, initial_carry, period_factor, score_facts, settle, success_target,
 )
 
 CARRY_KEYS = ("period_active", "successes", "period_deals", "restricted")
@@ -260,14 +262,58 @@ class Carinthian(Game[CarinthianEngine]):
         return initial_carry()
 
     def next_carry(self, engine: CarinthianEngine, carry: dict[str, Any]) -> dict[str, Any]:
-        kind, success = deal_outcome(engine)
+        kind, success = deal_kind(engine.facts())
         return carry_after(full_carry(carry), kind, success, engine.rules, engine.n)
+
+    # -- the outcome block (tarockrec/outcome.py, games/carinthian/outcome.py) ---------------
+    def to_sheet(self, deal: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
+        """The sheet keeps the Trischak decision and its mode (a call, §4.1), not the talon
+        order or the exchange's cards: a sheet without its outcome still says Trischak."""
+        out = super().to_sheet(deal, outcome)
+        mode = (deal.get("exchange") or {}).get("trischak")
+        if mode is not None:
+            out["exchange"] = {"trischak": mode}
+        return out
+
+    def outcome(self, engine: CarinthianEngine) -> dict[str, Any]:
+        return to_outcome(engine.facts())
+
+    def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
+                      carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
+        """The written outcome checked (§4–§6) into the facts a played deal gives, and scored
+        by the same ``score_facts``."""
+        assert isinstance(rules, CarinthianRules)
+        c = full_carry(carry)
+        restricted = bool(c["period_active"]) and \
+            int(c["period_deals"]) >= rules.restricted_after_deals
+        found, facts = parse_outcome(outcome, rules, n, dealer, restricted)
+        if facts is None:
+            return found, None
+        return found, score_facts(facts, rules, n, dealer, period_factor(c))
+
+    def reachable(self, rec: dict[str, Any], rules: RuleSet, n: int, carry: dict[str, Any],
+                  facts: dict[str, Any], scores: list[int]) -> bool | None:
+        assert isinstance(rules, CarinthianRules)
+        res = rec.get("result") or {}
+        c = full_carry(carry)
+        restricted = bool(c["period_active"]) and \
+            int(c["period_deals"]) >= rules.restricted_after_deals
+        return reachable(facts.get("contract", res.get("contract")),
+                         facts.get("declarer", res.get("declarer")), rules, n, rec["dealer"],
+                         period_factor(c), restricted, scores)
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
                          facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
-        """§6.8 after a score sheet: Trischak from the decision or the written contract; a
+        """§6.8 after a score sheet: from its outcome as after the cards (``deal_kind`` of the
+        same facts); without one, Trischak from the decision or the written contract and a
         success from the written card points against the contract's target."""
         assert isinstance(rules, CarinthianRules)
+        written = rec.get("outcome")
+        if written is not None:
+            _, parsed = parse_outcome(written, rules, n, rec["dealer"], False)
+            if parsed is not None:
+                kind, success = deal_kind(parsed)
+                return carry_after(full_carry(carry), kind, success, rules, n)
         res = rec.get("result") or {}
         contract = facts.get("contract") or res.get("contract")
         if "trischak" in (rec.get("exchange") or {}) or contract == TRISCHAK:
@@ -300,7 +346,9 @@ class Carinthian(Game[CarinthianEngine]):
         if e.contract is not None:
             facts["declarer"] = e.declarer
             facts["contract"] = e.contract.id
-            if "trischak" in ex:
+            # the Trischak decision: written in the exchange, or (a sheet) in the outcome
+            if "trischak" in ex or (rec.get("outcome") or {}).get("contract") == TRISCHAK \
+                    and e.contract.id == "angesehen":
                 if e.contract.id != "angesehen":
                     return [Finding("CA-TRISCHAK", f"only an Angesehen declarer may convert to "
                                     f"Trischak, not a {e.contract.id} declarer (§4.1)",

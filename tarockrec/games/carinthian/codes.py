@@ -76,6 +76,9 @@ CODES: tuple[Code, ...] = (
          "or after play)"),
     Code("CA-SHEET", "§6.7", "a score-sheet record whose scores are not the settlement of its "
          "sheet entries, or whose entries the contract cannot give"),
+    Code("CA-OUTCOME-KEYS", "docs/notation.md outcome", "an outcome that leaves out a key "
+         "its kind of deal needs (a played game: won, points, tricks, target; a Trischak: "
+         "points, tricks) or writes one it cannot have (a Zahle has no play)"),
     Code("CA-PHASE", "§3–§5", "an action that no phase of the deal allows now",
          unreachable="a defensive fallback: every phase names its own code first"),
     Code("CA-PLAY", "§5.8", "a card the legal-card algorithm refuses for no named reason",

@@ -32,11 +32,11 @@ from ...scoring import Score
 from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
 from .contracts import (
     ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRD_TRICK, BIRDS, CONTRACTS, DISCARDABLE_TAROCKS,
-    FORBIDDEN_DISCARD, FREE_MASK, HALVES, KONTRA, LADDER, MODES, PACK, RETOUR, T1, TAROCK_MASK,
-    TRISCHAK, ZAHLE, Contract,
+    FORBIDDEN_DISCARD, FREE_MASK, HALVES, KING_MASK, KONTRA, LADDER, MODES, PACK, RETOUR, T1,
+    T21, T22, TAROCK_MASK, TRISCHAK, TRULL_MASK, ZAHLE, Contract, points, raw,
 )
 from .rules import CarinthianRules, TalonOrder
-from .scoring import score_deal
+from .scoring import Facts, Item, score_facts, target_of
 
 SUIT_OF = PACK.suits
 SUIT_MASK = PACK.suit_mask
@@ -164,6 +164,7 @@ class CarinthianEngine(DeclaringEngine):
         self.table: TrickTable | None = None
         self._reserved = 0                       # the declarer's announced bird cards
         self._plain = False                      # only §5.2 applies in play
+        self._facts: Facts | None = None         # the finished deal's facts (``facts()``)
 
     # -- helpers -------------------------------------------------------------------------
     @property
@@ -1003,9 +1004,164 @@ class CarinthianEngine(DeclaringEngine):
                 yield (name if t == GAME else f"{name}:{t}",)
 
     # -- scoring ------------------------------------------------------------------------
+    def facts(self) -> Facts:
+        """What the finished deal gives the scorer (the outcome block as an object), once."""
+        f = self._facts
+        if f is None:
+            f = self._facts = deal_facts(self)
+        return f
+
     def score(self) -> Score:
-        return score_deal(self)
+        return score_facts(self.facts(), self.rules, self.n, self.dealer, self.D)
 
 
 #: ``verify_call`` without its value-shape test (the batch tests the shape itself)
 _CHECK_CALL = CarinthianEngine.verify_call.__wrapped__  # type: ignore[attr-defined]
+
+
+# -- the facts of a finished deal (the scorer's input, rules/carinthian.md §6) --------------
+# Module functions, not methods kept in a closure: a checked deal must leave no reference cycle.
+def _others(won: list[int], d: int, n: int) -> int:
+    out = 0
+    for s in range(n):
+        if s != d:
+            out |= won[s]
+    return out
+
+
+def piles(e: CarinthianEngine) -> tuple[int, int]:
+    """§6.1: the declarer's pile (tricks + discard) and the defenders' (tricks + the untaken
+    half; in Solo the whole talon)."""
+    t = e.table
+    c = e.contract
+    assert t is not None and c is not None and e.declarer is not None
+    pile_d = t.won[e.declarer] | e.discard_mask
+    pile_o = _others(t.won, e.declarer, e.n)
+    pile_o |= e.untaken if c.talon else e.talon[0] | e.talon[1]
+    return pile_d, pile_o
+
+
+def trischak_piles(e: CarinthianEngine) -> list[int]:
+    """§6.6: each participant's tricks, plus (three players) the talon card turned up by the
+    winner of each of tricks 1–6 (§5.6)."""
+    t = e.table
+    assert t is not None
+    out = list(t.won)
+    if e.n == 4 and t.count[e.dealer] == 0 and len(t.tricks) > 6:
+        # G19 dealer_zero_continue: the record went on, the deal is scored as after trick 6
+        out = [0] * e.n
+        for _, cards, _, w in t.tricks[:6]:
+            for c in cards:
+                out[w] |= 1 << c
+    if e.n == 3:
+        for k, card in enumerate(e.talon_order[:len(t.tricks)]):
+            out[t.winner(k + 1)] |= 1 << card
+    return out
+
+
+def trischak_points_total(e: CarinthianEngine) -> int:
+    """What the participants' counts add up to, from the pile sizes alone (§1.4: 69–71)."""
+    total = 0
+    for m in trischak_piles(e):
+        n = m.bit_count()
+        if n:
+            total += raw(m) - 2 * (n // 3) - (1 if n % 3 else 0)
+    return total
+
+
+def _played_in(t: TrickTable, card: int, trick: int) -> int | None:
+    """The seat that played ``card`` in 1-based ``trick`` (None: not in that trick), i.e.
+    ``t.played(card)`` when it names ``trick`` (a card is played once): one trick looked at."""
+    tricks = t.tricks
+    if trick <= len(tricks):
+        _, cards, seats, _ = tricks[trick - 1]
+    elif trick == len(tricks) + 1:
+        cards, seats = t.cards, t.seats
+    else:
+        return None
+    return seats[cards.index(card)] if card in cards else None
+
+
+def deal_facts(e: CarinthianEngine) -> Facts:
+    """The facts of the finished deal ``e`` (§6): Zahle, Trischak or a played game."""
+    c = e.contract
+    d = e.declarer
+    assert c is not None and d is not None
+    if e.zahle:                                                      # §6.5
+        return Facts(c.id, d, zahle=True)
+    t = e.table
+    assert t is not None
+    if e.trischak:
+        return _trischak_facts(e, t, d)
+    pile_d, pile_o = piles(e)
+    p_decl, p_def = points(pile_d), points(pile_o)
+    announced = e.announced
+    target = target_of(c.id, "fuenfzig" in announced)
+    chains = e.chains
+    items: list[Item] = []
+    all16 = t.count[d] == 16
+    if "valat" in announced:                                         # §6.2
+        items.append(Item("valat", True, all16, True, chains.multiplier("valat")))
+    elif all16:
+        items.append(Item("valat", False, True, True))
+    for b in BIRDS:                                                  # §6.3
+        card, trick = BIRD_CARD[b], BIRD_TRICK[b]
+        p = _played_in(t, card, trick)
+        if b in announced:
+            items.append(Item(b, True, p == d and t.winner(trick) == d, True,
+                              chains.multiplier(b)))
+            continue
+        if p is None:
+            continue
+        w = t.winner(trick)
+        if p == d:
+            items.append(Item(b, False, w == d, True))
+        elif w == p:
+            items.append(Item(b, False, True, False))
+        elif w == d:
+            items.append(Item(b, False, False, False))
+        # a defender's bird won by the other defender scores nothing
+    if e.rules.trull_kings_tricks_only:                              # G15
+        pile_d, pile_o = t.won[d], _others(t.won, d, e.n)
+    for name, mask in (("trull", TRULL_MASK), ("four_kings", KING_MASK)):
+        if pile_d & mask == mask:
+            items.append(Item(name, False, True, True))
+        elif pile_o & mask == mask:
+            items.append(Item(name, False, True, False))
+    p22 = t.played(T22)                                              # Mondfang
+    p21 = _played_in(t, T21, p22[1]) if p22 is not None else None
+    if p21 is not None and p22 is not None:
+        if p22[0] == d and p21 != d:
+            items.append(Item("mondfang", False, True, True))
+        elif p22[0] != d and p21 == d:
+            items.append(Item("mondfang", False, True, False))
+    return Facts(c.id, d, False, chains.multiplier(GAME), target, p_decl >= target,
+                 [p_decl, p_def], t.count, tuple(items))
+
+
+def _trischak_facts(e: CarinthianEngine, t: TrickTable, d: int) -> Facts:
+    """§6.6: the participants' tricks and card points, the game kontras, the bonuses."""
+    pl = trischak_piles(e)
+    items: list[Item] = []
+    silent = e.rules.trischak_silent_bonuses
+    early = e.n == 4 and t.count[e.dealer] == 0          # decided after trick 6 (§6.6)
+    for b in BIRDS:
+        card, trick = BIRD_CARD[b], BIRD_TRICK[b]
+        played = t.played(card)
+        if early:                                        # no bird reaches its trick
+            played = played if played is not None and played[1] <= 6 else None
+        if b in e.announced:
+            ok = played == (d, trick) and t.winner(trick) == d
+            items.append(Item(b, True, ok, True, e.chains.multiplier(b)))
+            continue
+        if not silent or played is None or played[1] != trick:
+            continue
+        p = played[0]
+        items.append(Item(b, False, t.winner(trick) == p, p == d, 1, p))
+    if silent:
+        for name, mask in (("trull", TRULL_MASK), ("four_kings", KING_MASK)):
+            for s in range(e.n):
+                if pl[s] & mask == mask:
+                    items.append(Item(name, False, True, s == d, 1, s))
+    return Facts(TRISCHAK, d, False, 1 << e.game_kontras, 0, False,
+                 [points(m) for m in pl], list(t.count), tuple(items))

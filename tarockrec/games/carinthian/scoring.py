@@ -1,6 +1,11 @@
 """Carinthian scoring (rules/carinthian.md §6): game score, bonuses, Zahle, Trischak, the score
 sheet and its settlement, and the state carried across deals (§6.8).
 
+One scorer, two sources: ``score_facts`` scores a deal's ``Facts`` — what the table writes
+after it (the outcome block) — whether they come from the play (``CarinthianEngine.facts``)
+or from a score sheet's written outcome (``games/carinthian/outcome.py``). This module knows
+no engine.
+
 Each item is computed as score-sheet entries per seat (§6.7; in a normal game only the
 declarer's column); the item's ``deltas`` are the zero-sum settlement of those entries
 (``settle_i = n·e_i − Σe``), so that the deltas of the items add up to the deal's deltas.
@@ -9,21 +14,51 @@ declarer's column); the item's ``deltas`` are the zero-sum settlement of those e
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...scoring import Score, ScoreItem
 from .contracts import (
-    BIRD_BASE, BIRD_CARD, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, FUENFZIG_VALUE,
-    KING_MASK, T21, T22, TRISCHAK, TRISCHAK_BASE, TRULL_MASK, VALAT_SILENT, VALAT_WIN,
-    ZAHLE_VALUE, points, raw,
+    BIRD_BASE, BIRDS, CONTRACTS, FUENFZIG_TARGET, FUENFZIG_VALUE, TRISCHAK, TRISCHAK_BASE,
+    VALAT_SILENT, VALAT_WIN, ZAHLE_VALUE,
 )
 
 if TYPE_CHECKING:
-    from ...tricks import TrickTable
-    from .engine import CarinthianEngine
     from .rules import CarinthianRules
 
 _KONTRA_NAMES = {2: "kontra", 4: "retour"}
+#: the order of a deal's items (Facts.items keeps it; the scorer reads them in one pass)
+ORDER = ("valat", *BIRDS, "trull", "four_kings", "mondfang")
+
+
+class Item(NamedTuple):
+    """A bonus of the outcome (§6.3, §6.6): ``made`` by the side that announced it, or for a
+    silent one the side whose it is (the bird's player, the pile that holds the Trull or the
+    kings, the Sküs that caught the Mond); ``kontra`` its own factor (announced items only);
+    ``seat`` for a Trischak bonus scored in one participant's own column."""
+
+    name: str
+    announced: bool
+    made: bool
+    declarer_side: bool
+    kontra: int = 1
+    seat: int | None = None
+
+
+@dataclass(slots=True)
+class Facts:
+    """What decides a Carinthian deal's score (the outcome block as an object): built from the
+    play on the hot path (no JSON), or parsed from a written outcome."""
+
+    contract: str                       # a contract id of CONTRACTS, or TRISCHAK
+    declarer: int
+    zahle: bool = False                 # §6.5: both defenders said zahle, no play
+    kontra: int = 1                     # the game's factor (Trischak: 2^k game kontras)
+    target: int = 0                     # §6.2: 36, 40, or 50 with Fünfzig (played games)
+    won: bool = False                   # P_decl ≥ target (played games)
+    points: list[int] | None = None     # [P_decl, P_def]; Trischak: per seat
+    tricks: list[int] | None = None     # tricks won per seat
+    items: tuple[Item, ...] = ()        # in ORDER; Trischak: birds, then Trull, then kings
 
 
 def settle(entries: list[int], seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -75,112 +110,88 @@ class Sheet:
         return Score(self.items, list(settle(self.entries, self.seats)), facts)
 
 
-def settle_seats(e: "CarinthianEngine") -> tuple[int, ...]:
-    """§6.7 / G21: every seat, or (option) the active seats only."""
-    if e.n == 4 and not e.trischak and e.rules.settle_active_only:
-        return e.active
-    return tuple(range(e.n))
+@functools.cache
+def settle_seats(n: int, dealer: int, trischak: bool, active_only: bool) -> tuple[int, ...]:
+    """§6.7 / G21: every seat, or (option ``settle_active_only``) the active seats only."""
+    if n == 4 and not trischak and active_only:
+        return tuple((dealer + 1 + i) % n for i in range(3))
+    return tuple(range(n))
 
 
 def target_of(contract: str, fuenfzig: bool) -> int:
     return FUENFZIG_TARGET if fuenfzig else CONTRACTS[contract].target
 
 
-def _played_in(t: "TrickTable", card: int, trick: int) -> int | None:
-    """The seat that played ``card`` in 1-based ``trick`` (None: not in that trick), i.e.
-    ``t.played(card)`` when it names ``trick`` (a card is played once): one trick looked at."""
-    tricks = t.tricks
-    if trick <= len(tricks):
-        _, cards, seats, _ = tricks[trick - 1]
-    elif trick == len(tricks) + 1:
-        cards, seats = t.cards, t.seats
-    else:
-        return None
-    return seats[cards.index(card)] if card in cards else None
+def period_factor(carry: dict[str, Any]) -> int:
+    """§6.8: D = 2 while a doubling period is active."""
+    return 2 if carry.get("period_active") else 1
 
 
-def score_deal(e: "CarinthianEngine") -> Score:
-    c = e.contract
-    assert c is not None and e.declarer is not None
-    d = e.declarer
-    sheet = Sheet(e.n, settle_seats(e))
-    facts: dict[str, Any] = {"declarer": d, "contract": TRISCHAK if e.trischak else c.id,
-                             "multiplier": e.D}
-    if e.zahle:                                                      # §6.5
-        m = e.D if e.rules.zahle_doubled else 1
+def score_facts(f: Facts, rules: "CarinthianRules", n: int, dealer: int, D: int) -> Score:
+    """The score of a deal from its facts (§6.2–§6.7); ``D`` the doubling period's factor."""
+    d = f.declarer
+    trischak = f.contract == TRISCHAK
+    sheet = Sheet(n, settle_seats(n, dealer, trischak, rules.settle_active_only))
+    facts: dict[str, Any] = {"declarer": d, "contract": f.contract, "multiplier": D}
+    if f.zahle:                                                      # §6.5
+        m = D if rules.zahle_doubled else 1
         sheet.add1("zahle", ZAHLE_VALUE, m, d, ZAHLE_VALUE * m, "both defenders said zahle")
         return sheet.score(facts)
-    t = e.table
-    assert t is not None
-    facts["tricks"] = list(t.count)
-    if e.trischak:
-        _trischak(e, sheet, facts)
+    tricks = f.tricks
+    points = f.points
+    assert tricks is not None and points is not None
+    facts["tricks"] = list(tricks)
+    facts["points"] = list(points)
+    if trischak:
+        _trischak(f, rules, n, dealer, D, sheet)
         return sheet.score(facts)
-    pile_d, pile_o = piles(e)
-    p_decl = points(pile_d)
-    facts["points"] = [p_decl, points(pile_o)]
-    announced = e.announced
-    fuenfzig = "fuenfzig" in announced
-    target = target_of(c.id, fuenfzig)
+    c = CONTRACTS[f.contract]
+    fuenfzig = f.target == FUENFZIG_TARGET and c.id == "vierzig"
     value = FUENFZIG_VALUE if fuenfzig else c.value
-    all16 = t.count[d] == 16
-    chains = e.chains
-    r = e.rules
-    if "valat" in announced:                                         # §6.2
-        f = chains.multiplier("valat")
+    r = rules
+    items = f.items                     # in ORDER (valat first): one pass, no look-ups
+    valat = items[0] if items and items[0].name == "valat" else None
+    if valat is not None and valat.announced:                        # §6.2
+        k = valat.kontra
         if r.valat_and_game_kontra:                                  # G10: both multiply
-            f *= chains.multiplier("game")
-        amount = VALAT_WIN if all16 else -int(r.announced_valat_loss)
-        m = e.D if r.valat_in_period_doubled else 1
-        sheet.add1("valat", abs(amount), f * m, d, amount * f * m,
-                   f"announced valat {'made' if all16 else 'lost'}" + _k(f))
-    elif all16:
-        f = chains.multiplier("game")
-        m = e.D if r.valat_in_period_doubled else 1
-        sheet.add1("valat", VALAT_SILENT, f * m, d, VALAT_SILENT * f * m,
-                   "silent valat" + _k(f))
+            k *= f.kontra
+        amount = VALAT_WIN if valat.made else -int(r.announced_valat_loss)
+        m = D if r.valat_in_period_doubled else 1
+        sheet.add1("valat", abs(amount), k * m, d, amount * k * m,
+                   f"announced valat {'made' if valat.made else 'lost'}" + _k(k))
+    elif valat is not None:                                          # silent: all 16 tricks
+        k = f.kontra
+        m = D if r.valat_in_period_doubled else 1
+        sheet.add1("valat", VALAT_SILENT, k * m, d, VALAT_SILENT * k * m,
+                   "silent valat" + _k(k))
     else:
-        f = chains.multiplier("game")
-        won = p_decl >= target
-        sheet.add1("game", value, f * e.D, d, (value if won else -value) * f * e.D,
+        k = f.kontra
+        won = f.won
+        sheet.add1("game", value, k * D, d, (value if won else -value) * k * D,
                    f"{c.id}{' + fuenfzig' if fuenfzig else ''} {'won' if won else 'lost'} with "
-                   f"{p_decl} card points (target {target})" + _k(f))
+                   f"{points[0]} card points (target {f.target})" + _k(k))
     # §6.3 bonuses: never multiplied by D
-    for b in BIRDS:
-        card, trick, base = BIRD_CARD[b], BIRD_TRICK[b], BIRD_BASE[b]
-        p = _played_in(t, card, trick)
-        if b in announced:
-            f = chains.multiplier(b)
-            ok = p == d and t.winner(trick) == d
-            sheet.add1(b, 2 * base, f, d, (2 * base if ok else -2 * base) * f,
-                       f"announced {b} {'won' if ok else 'lost'}" + _k(f))
-            continue
-        if p is None:
-            continue
-        w = t.winner(trick)
-        if p == d:
-            amount = base if w == d else -base
-        elif w == p:
-            amount = -base
-        elif w == d:
-            amount = base
-        else:
-            continue
-        sheet.add1(b, base, 1, d, amount, f"silent {b} played by seat {p}, won by seat {w}")
-    if r.trull_kings_tricks_only:                                    # G15
-        pile_d, pile_o = t.won[d], _others(t.won, d, e)
-    for name, mask in (("trull", TRULL_MASK), ("four_kings", KING_MASK)):
-        if pile_d & mask == mask:
-            sheet.add1(name, 1, 1, d, 1, f"{name} in the declarer's pile")
-        elif pile_o & mask == mask:
-            sheet.add1(name, 1, 1, d, -1, f"{name} in the defenders' pile")
-    p22 = t.played(T22)                                              # Mondfang
-    p21 = _played_in(t, T21, p22[1]) if p22 is not None else None
-    if p21 is not None and p22 is not None:
-        if p22[0] == d and p21 != d:
-            sheet.add1("mondfang", 1, 1, d, 1, "the declarer's Sküs caught the Mond")
-        elif p22[0] != d and p21 == d:
-            sheet.add1("mondfang", 1, 1, d, -1, "a defender's Sküs caught the declarer's Mond")
+    for it in items:
+        b = it.name
+        base = BIRD_BASE.get(b)
+        if base is not None:
+            if it.announced:
+                k = it.kontra
+                sheet.add1(b, 2 * base, k, d, (2 * base if it.made else -2 * base) * k,
+                           f"announced {b} {'won' if it.made else 'lost'}" + _k(k))
+            else:   # silent: + when the declarer's bird is won or a defender's lost to him
+                sheet.add1(b, base, 1, d, base if it.declarer_side == it.made else -base,
+                           f"silent {b} played by "
+                           f"{'the declarer' if it.declarer_side else 'a defender'}, "
+                           f"{'won' if it.made else 'lost'}")
+        elif b == "mondfang":
+            if it.declarer_side:
+                sheet.add1(b, 1, 1, d, 1, "the declarer's Sküs caught the Mond")
+            else:
+                sheet.add1(b, 1, 1, d, -1, "a defender's Sküs caught the declarer's Mond")
+        elif b != "valat":                                           # trull, four_kings
+            pile = "declarer's" if it.declarer_side else "defenders'"
+            sheet.add1(b, 1, 1, d, 1 if it.declarer_side else -1, f"{b} in the {pile} pile")
     return sheet.score(facts)
 
 
@@ -188,74 +199,22 @@ def _k(f: int) -> str:
     return f" ({_KONTRA_NAMES[f]} ×{f})" if f > 1 else ""
 
 
-def _others(won: list[int], d: int, e: "CarinthianEngine") -> int:
-    out = 0
-    for s in range(e.n):
-        if s != d:
-            out |= won[s]
-    return out
-
-
-def piles(e: "CarinthianEngine") -> tuple[int, int]:
-    """§6.1: the declarer's pile (tricks + discard) and the defenders' (tricks + the untaken
-    half; in Solo the whole talon)."""
-    t = e.table
-    c = e.contract
-    assert t is not None and c is not None and e.declarer is not None
-    pile_d = t.won[e.declarer] | e.discard_mask
-    pile_o = _others(t.won, e.declarer, e)
-    pile_o |= e.untaken if c.talon else e.talon[0] | e.talon[1]
-    return pile_d, pile_o
-
-
-def trischak_piles(e: "CarinthianEngine") -> list[int]:
-    """§6.6: each participant's tricks, plus (three players) the talon card turned up by the
-    winner of each of tricks 1–6 (§5.6)."""
-    t = e.table
-    assert t is not None
-    out = list(t.won)
-    if e.n == 4 and t.count[e.dealer] == 0 and len(t.tricks) > 6:
-        # G19 dealer_zero_continue: the record went on, the deal is scored as after trick 6
-        out = [0] * e.n
-        for _, cards, _, w in t.tricks[:6]:
-            for c in cards:
-                out[w] |= 1 << c
-    if e.n == 3:
-        for k, card in enumerate(e.talon_order[:len(t.tricks)]):
-            out[t.winner(k + 1)] |= 1 << card
-    return out
-
-
-def trischak_points_total(e: "CarinthianEngine") -> int:
-    """What the participants' counts add up to, from the pile sizes alone (§1.4: 69–71)."""
-    pl = trischak_piles(e)
-    total = 0
-    for m in pl:
-        n = m.bit_count()
-        if n:
-            total += raw(m) - 2 * (n // 3) - (1 if n % 3 else 0)
-    return total
-
-
-def _trischak(e: "CarinthianEngine", sheet: Sheet, facts: dict[str, Any]) -> None:
+def _trischak(f: Facts, r: "CarinthianRules", n: int, dealer: int, D: int,
+              sheet: Sheet) -> None:
     """§6.6, first matching rule; then the Trischak bonuses."""
-    t = e.table
-    r = e.rules
-    assert t is not None and e.declarer is not None
-    d = e.declarer
-    seats = tuple(range(e.n))
-    k = e.game_kontras
-    V = TRISCHAK_BASE * (1 << k) * e.D
-    pl = trischak_piles(e)
-    pts = [points(m) for m in pl]
-    facts["points"] = pts
-    mult = (1 << k) * e.D
+    tricks, pts = f.tricks, f.points
+    assert tricks is not None and pts is not None
+    d = f.declarer
+    seats = tuple(range(n))
+    k = f.kontra.bit_length() - 1                   # game kontras: the factor is 2^k
+    mult = f.kontra * D
+    V = TRISCHAK_BASE * mult
     note = f" ({k} kontra(s))" if k else ""
-    if e.n == 4 and t.count[e.dealer] == 0:                          # rule 1
-        sheet.add("trischak", TRISCHAK_BASE, mult, {e.dealer: V},
+    if n == 4 and tricks[dealer] == 0:                               # rule 1
+        sheet.add("trischak", TRISCHAK_BASE, mult, {dealer: V},
                   "the dealer won none of tricks 1–6" + note)
-    elif [t.count[s] for s in seats].count(0) == 1:                  # rule 2
-        s = [t.count[x] for x in seats].index(0)
+    elif tricks.count(0) == 1:                                       # rule 2
+        s = tricks.index(0)
         sheet.add("trischak", TRISCHAK_BASE, mult, {s: V}, f"seat {s} won no trick" + note)
     else:                                                            # rule 3
         top = max(pts)
@@ -263,33 +222,25 @@ def _trischak(e: "CarinthianEngine", sheet: Sheet, facts: dict[str, Any]) -> Non
         if len(T) == 1:
             sheet.add("trischak", TRISCHAK_BASE, mult, {T[0]: -V},
                       f"seat {T[0]} has the most card points ({top})" + note)
-        elif len(T) < len(seats) and not (e.n == 4 and r.trischak4_tie == "none"):
+        elif len(T) < len(seats) and not (n == 4 and r.trischak4_tie == "none"):
             sheet.add("trischak", TRISCHAK_BASE, mult, {s: V for s in seats if s not in T},
                       f"tie at the top ({top}): the others score" + note)
-    # bonuses (not multiplied by D)
-    early = e.n == 4 and t.count[e.dealer] == 0          # decided after trick 6 (§6.6)
-    for b in BIRDS:
-        card, trick, base = BIRD_CARD[b], BIRD_TRICK[b], BIRD_BASE[b]
-        played = t.played(card)
-        if early:                                        # no bird reaches its trick
-            played = played if played is not None and played[1] <= 6 else None
-        if b in e.announced:
-            f = e.chains.multiplier(b)
-            ok = played == (d, trick) and t.winner(trick) == d
-            sheet.add(b, 2 * base, f, {d: (2 * base if ok else -2 * base) * f},
-                      f"announced {b} {'won' if ok else 'lost'}" + _k(f))
+    # bonuses (not multiplied by D), in ORDER
+    for it in f.items:
+        b = it.name
+        base = BIRD_BASE.get(b)
+        if base is not None and it.announced:
+            kb = it.kontra
+            sheet.add(b, 2 * base, kb, {d: (2 * base if it.made else -2 * base) * kb},
+                      f"announced {b} {'won' if it.made else 'lost'}" + _k(kb))
             continue
-        if not r.trischak_silent_bonuses or played is None or played[1] != trick:
-            continue
-        p = played[0]
-        won = t.winner(trick) == p
-        sheet.add(b, base, 1, {p: base if won else -base},
-                  f"silent {b} of seat {p} {'won' if won else 'lost'}")
-    if r.trischak_silent_bonuses:
-        for name, mask in (("trull", TRULL_MASK), ("four_kings", KING_MASK)):
-            for s in seats:
-                if pl[s] & mask == mask:
-                    sheet.add(name, 1, 1, {s: 1}, f"{name} in seat {s}'s pile")
+        p = it.seat
+        assert p is not None
+        if base is not None:
+            sheet.add(b, base, 1, {p: base if it.made else -base},
+                      f"silent {b} of seat {p} {'won' if it.made else 'lost'}")
+        else:                                                        # trull, four_kings
+            sheet.add(b, 1, 1, {p: 1}, f"{b} in seat {p}'s pile")
 
 
 # -- the state carried across deals (§6.8) ------------------------------------------------
@@ -318,24 +269,24 @@ def carry_after(carry: dict[str, Any], kind: str, success: bool, rules: "Carinth
             "restricted": deals >= rules.restricted_after_deals}
 
 
-def deal_outcome(e: "CarinthianEngine") -> tuple[str, bool]:
-    """(kind, success) of a finished deal, for ``carry_after``."""
-    if e.trischak:
+def deal_kind(f: Facts) -> tuple[str, bool]:
+    """(kind, success) of a deal from its facts, for ``carry_after``: a played game succeeds
+    with P_decl ≥ its target (§6.8)."""
+    if f.contract == TRISCHAK:
         return TRISCHAK, False
-    if e.zahle:
+    if f.zahle:
         return "zahle", False
-    c = e.contract
-    assert c is not None
-    pile_d, _ = piles(e)
-    return "played", points(pile_d) >= success_target(c.id, e.announced)
+    assert f.points is not None
+    return "played", f.points[0] >= success_target(f.contract, ("fuenfzig",)
+                                                   if f.target == FUENFZIG_TARGET else ())
 
 
-def success_target(contract: str, announced: list[str] | set[str]) -> int:
+def success_target(contract: str, announced: list[str] | set[str] | tuple[str, ...]) -> int:
     """§6.8: the card points a played game needs to count as a success: 36, 40 for Vierzig,
-    50 with Fünfzig; an announced Valat adds nothing (the seed: "even with a Valat
-    announcement 36 points suffice; but Vierzig and Fünfzig need 40 and 50")."""
+    50 with Fünfzig; an announced Valat adds nothing (the project lead's decision on §6.8:
+    "an announced Valat does not raise the target: 36, 40 or 50 as the contract needs")."""
     return target_of(contract, "fuenfzig" in announced)
 
 
-__all__ = ["score_deal", "carry_after", "deal_outcome", "initial_carry", "settle",
-           "success_target"]
+__all__ = ["Facts", "Item", "score_facts", "carry_after", "deal_kind", "initial_carry",
+           "settle", "success_target", "target_of", "settle_seats", "period_factor"]

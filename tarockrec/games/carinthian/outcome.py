@@ -1,0 +1,486 @@
+"""The Carinthian outcome block (docs/notation.md, Carinthian vocabulary; tarockrec/outcome.py):
+the facts of a deal as the table writes them, to and from ``scoring.Facts``, the checks a
+written outcome must pass (rules/carinthian.md §4–§6), and whether a score sheet without an
+outcome writes scores some outcome of its contract gives.
+
+Shapes (``kontra`` only above 1, ``items`` only when there are any)::
+
+    Zahle     {"contract": "angesehen", "declarer": d, "end": "zahle"}
+    played    {"contract", "declarer", "won", "kontra"?, "points": [P_decl, P_def],
+               "tricks": [per seat], "target": 36 | 40 | 50, "items"?}
+    Trischak  {"contract": "trischak", "declarer", "kontra"?, "points": [per seat],
+               "tricks": [per seat], "items"?}
+
+``target`` 50 is the Fünfzig (Vierzig only); an announced Valat does not raise it (§6.8).
+Items: ``valat`` (announced, or silent: all 16 tricks), ``pagat``/``uhu``/``kike`` (announced by
+the declarer; silent: the side that played the bird, ``made`` when it won its trick),
+``trull``/``four_kings`` (the side whose pile holds them all), ``mondfang`` (the side whose Sküs
+caught the Mond); in Trischak the silent birds, Trull and kings carry the participant's ``seat``.
+"""
+from __future__ import annotations
+
+import functools
+from itertools import product
+from typing import Any
+
+from ...findings import Finding
+from .contracts import BIRD_BASE, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, TRISCHAK, \
+    TRISCHAK_BASE, VALAT_SILENT, VALAT_WIN, VALUE, ZAHLE_VALUE
+from .rules import CarinthianRules
+from .scoring import ORDER, Facts, Item, settle, settle_seats
+
+ZAHLE_END = "zahle"
+NORMAL_ITEMS = ("valat", *BIRDS, "trull", "four_kings", "mondfang")
+TRISCHAK_ITEMS = (*BIRDS, "trull", "four_kings")
+#: the keys each shape needs (besides contract and declarer) and may have
+NEEDS = {"zahle": ("end",), "played": ("won", "points", "tricks", "target"),
+         TRISCHAK: ("points", "tricks")}
+MAY = {"zahle": {"contract", "declarer", "partner", "end"},
+       "played": {"contract", "declarer", "partner", "won", "kontra", "points", "tricks",
+                  "target", "items"},
+       TRISCHAK: {"contract", "declarer", "partner", "kontra", "points", "tricks", "items"}}
+
+
+# -- facts → outcome ------------------------------------------------------------------------
+def to_outcome(f: Facts) -> dict[str, Any]:
+    """The outcome block of ``f`` (what ``Carinthian.outcome`` writes for a played deal)."""
+    out: dict[str, Any] = {"contract": f.contract, "declarer": f.declarer}
+    if f.zahle:
+        out["end"] = ZAHLE_END
+        return out
+    if f.contract != TRISCHAK:
+        out["won"] = f.won
+    if f.kontra > 1:
+        out["kontra"] = f.kontra
+    assert f.points is not None and f.tricks is not None
+    out["points"] = list(f.points)
+    out["tricks"] = list(f.tricks)
+    if f.contract != TRISCHAK:
+        out["target"] = f.target
+    if f.items:
+        out["items"] = [_item(it) for it in f.items]
+    return out
+
+
+def _item(it: Item) -> dict[str, Any]:
+    out: dict[str, Any] = {"item": it.name, "announced": it.announced, "made": it.made,
+                           "side": "declarer" if it.declarer_side else "opponents"}
+    if it.kontra > 1:
+        out["kontra"] = it.kontra
+    if it.seat is not None:
+        out["seat"] = it.seat
+    return out
+
+
+# -- outcome → facts, with its checks -------------------------------------------------------
+@functools.cache
+def _pile_bounds() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fewest and the most card points a pile of c cards can count (§1.4), c = 0…54."""
+    def counted(values: list[int]) -> tuple[int, ...]:
+        out, s = [0], 0
+        for c, v in enumerate(values, 1):
+            s += v
+            out.append(s - 2 * (c // 3) - (1 if c % 3 else 0))
+        return tuple(out)
+    return counted(sorted(VALUE)), counted(sorted(VALUE, reverse=True))
+
+
+def _seat_list(value: Any, n: int) -> bool:
+    return isinstance(value, list) and len(value) == n and all(
+        isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value)
+
+
+def parse(o: dict[str, Any], rules: CarinthianRules, n: int, dealer: int,
+          restricted: bool) -> tuple[list[Finding], Facts | None]:
+    """The facts of the written outcome ``o``, or the findings that say why it cannot be
+    (pointers relative to the deal, ``/outcome/...``)."""
+    bad: list[Finding] = []
+
+    def no(code: str, msg: str, where: str = "") -> tuple[list[Finding], None]:
+        bad.append(Finding(code, msg, "/outcome" + where))
+        return bad, None
+
+    contract = o.get("contract")
+    if contract != TRISCHAK and contract not in CONTRACTS:
+        return no("OUTCOME-CONTRACT", f"{_name(contract)} is not a Carinthian contract "
+                  f"({', '.join(CONTRACTS)} or trischak)", "/contract" if contract else "")
+    if restricted and contract not in ("solo", TRISCHAK):
+        return no("OUTCOME-CONTRACT", f"in the restricted phase only a Solo or a Trischak is "
+                  f"played, not {contract} (§3.2, §6.8)", "/contract")
+    d = o.get("declarer")
+    if not isinstance(d, int):
+        return no("OUTCOME-SEAT", "the outcome names no declarer", "/declarer" if "declarer"
+                  in o else "")
+    if n == 4 and d == dealer:
+        return no("OUTCOME-SEAT", f"seat {d} deals and sits out: it cannot be the declarer "
+                  "(§1.6)", "/declarer")
+    if o.get("partner") is not None:
+        return no("OUTCOME-PARTNER", "Carinthian has no partner: the declarer plays alone "
+                  "(§4)", "/partner")
+    end = o.get("end")
+    if end is not None and end != ZAHLE_END:
+        return no("OUTCOME-END", f"{_name(end)} is not a Carinthian end (only zahle: the deal "
+                  "scored without play, §4.4)", "/end")
+    if end == ZAHLE_END and contract != "angesehen":
+        return no("OUTCOME-END", f"zahle ends only an Angesehen, not a {contract} (§4.4)",
+                  "/end")
+    shape = "zahle" if end == ZAHLE_END else TRISCHAK if contract == TRISCHAK else "played"
+    if shape == "zahle":
+        if o.get("items"):
+            return no("OUTCOME-END", "a Zahle is scored without play or bonuses: it has no "
+                      "items (§6.5)", "/items")
+        if "kontra" in o:
+            return no("OUTCOME-KONTRA", "a Zahle means both defenders said zahle: nobody "
+                      "said kontra (§4.4)", "/kontra")
+    for key in NEEDS[shape]:
+        if key not in o:
+            return no("CA-OUTCOME-KEYS", f"the outcome of {_shape(shape)} writes {key} "
+                      f"({', '.join(NEEDS[shape])} are needed)")
+    for key in o:
+        if not key.startswith("_") and key not in MAY[shape]:
+            return no("CA-OUTCOME-KEYS", f"the outcome of {_shape(shape)} has no {key}",
+                      f"/{key}")
+    if shape == "zahle":
+        return bad, Facts(str(contract), d, zahle=True)
+    trischak = shape == TRISCHAK
+    kontra = o.get("kontra", 1)
+    if trischak:
+        levels = tuple(1 << k for k in range(1, n + 1))
+        if kontra != 1 and kontra not in levels:
+            return no("OUTCOME-KONTRA", f"the Trischak game doubles once per kontra, at most "
+                      f"{n} (one per participant): ×{kontra} cannot be (§4.6)", "/kontra")
+    elif kontra not in (1, 2, 4):
+        return no("OUTCOME-KONTRA", f"a game is kontra'd (×2) and retour'd (×4) at most: "
+                  f"×{kontra} cannot be (§4.5)", "/kontra")
+    tricks, pts = o["tricks"], o["points"]
+    if not _seat_list(tricks, n):
+        return no("OUTCOME-POINTS", f"tricks are {n} counts, one per seat", "/tricks")
+    found = _check_tricks(tricks, n, dealer, d, trischak, rules)
+    if found:
+        return no("OUTCOME-POINTS", found, "/tricks")
+    found = _check_points(pts, tricks, n, dealer, d, contract, trischak)
+    if found:
+        return no("OUTCOME-POINTS", found, "/points")
+    items, found_items = _items(o.get("items") or [], rules, d, trischak)
+    if found_items:
+        bad.extend(found_items)
+        return bad, None
+    if trischak:
+        conflict = _trischak_conflicts(items, tricks, n, dealer)
+        if conflict:
+            return no("OUTCOME-CONFLICT", *conflict)
+        return bad, Facts(TRISCHAK, d, False, kontra, 0, False, list(pts), list(tricks),
+                          items)
+    c = CONTRACTS[str(contract)]
+    target = o["target"]
+    if target != c.target and not (c.id == "vierzig" and target == FUENFZIG_TARGET):
+        fifty = " (50 with fuenfzig)" if c.id == "vierzig" else ""
+        return no("OUTCOME-CONFLICT", f"the target of a {c.id} is {c.target} card points"
+                  f"{fifty}, not {target}; an announced valat does not raise it (§6.2, §6.8)",
+                  "/target")
+    won = o["won"]
+    if won != (pts[0] >= target):
+        return no("OUTCOME-CONFLICT", f"{pts[0]} card points against a target of {target}: "
+                  f"the game is {'won' if pts[0] >= target else 'lost'}, not "
+                  f"{'won' if won else 'lost'} (§6.2)", "/won")
+    valat = next((it for it in items if it.name == "valat"), None)
+    if valat is not None and valat.announced and kontra > 1 \
+            and not rules.valat_and_game_kontra:
+        return no("OUTCOME-KONTRA", "valat was announced: it replaces the game, so a kontra is "
+                  "on the valat item, not on the game (§4.5, G10)", "/kontra")
+    conflict = _normal_conflicts(items, tricks[d])
+    if conflict:
+        return no("OUTCOME-CONFLICT", *conflict)
+    return bad, Facts(c.id, d, False, kontra, target, bool(won), list(pts), list(tricks),
+                      items)
+
+
+def _name(v: Any) -> str:
+    return repr(v) if isinstance(v, str) else "none" if v is None else str(v)
+
+
+def _shape(shape: str) -> str:
+    return {"zahle": "a Zahle", TRISCHAK: "a Trischak"}.get(shape, "a played game")
+
+
+def _check_tricks(tricks: list[int], n: int, dealer: int, d: int, trischak: bool,
+                  rules: CarinthianRules) -> str:
+    total = sum(tricks)
+    if not trischak:
+        if n == 4 and tricks[dealer]:
+            return f"seat {dealer} deals and sits out: it wins no trick (§1.6)"
+        return "" if total == 16 else f"{total} tricks won in all, not 16 (§5.7)"
+    if n == 4:
+        if tricks[dealer] > 6:
+            return f"the dealer plays tricks 1–6 only: he cannot win {tricks[dealer]} (§5.6)"
+        if tricks[dealer] == 0 and not rules.dealer_zero_continue:
+            return "" if total == 6 else (f"the dealer won none of tricks 1–6, so play ended "
+                                          f"after trick 6: {total} tricks cannot be (§5.6)")
+    return "" if total == 16 else f"{total} tricks won in all, not 16 (§5.7)"
+
+
+def _check_points(pts: Any, tricks: list[int], n: int, dealer: int, d: int, contract: Any,
+                  trischak: bool) -> str:
+    low, high = _pile_bounds()
+    if trischak:
+        if not _seat_list(pts, n):
+            return f"a Trischak's card points are {n} counts, one per participant (§6.6)"
+        for s in range(n):
+            t = tricks[s]
+            most = high[3 * t + min(6, t)]      # his tricks and the talon cards they brought
+            if pts[s] > most:
+                return (f"seat {s} won {t} trick(s): his pile counts at most {most} card "
+                        f"points, not {pts[s]} (§1.4)")
+        full = sum(tricks) == 16 and not (n == 4 and tricks[dealer] == 0)   # G19: as after 6
+        if full and not 69 <= sum(pts) <= 71:
+            return (f"the participants' card points add up to {sum(pts)}; the whole pack "
+                    "counts 69 to 71 in Trischak piles (§1.4)")
+        return ""
+    if not (isinstance(pts, list) and len(pts) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in pts)):
+        return "card points are two counts: the declarer's and the defenders' (§6.1)"
+    if pts[0] + pts[1] != 70:
+        return f"the two piles count 70 together (§1.4), not {pts[0]} + {pts[1]}"
+    talon = CONTRACTS[contract].talon
+    c_d = 3 * tricks[d] + (3 if talon else 0)   # his tricks and his discard (§6.1)
+    lo = max(low[c_d], 70 - high[54 - c_d])
+    hi = min(high[c_d], 70 - low[54 - c_d])
+    if not lo <= pts[0] <= hi:
+        return (f"a declarer who won {tricks[d]} trick(s) has {c_d} cards in his pile: "
+                f"{lo}–{hi} card points, not {pts[0]} (§1.4, §6.1)")
+    return ""
+
+
+def _items(raw_items: list[dict[str, Any]], rules: CarinthianRules, d: int,
+           trischak: bool) -> tuple[tuple[Item, ...], list[Finding]]:
+    allowed = TRISCHAK_ITEMS if trischak else NORMAL_ITEMS
+    out: list[Item] = []
+    seen: set[str] = set()
+    for i, x in enumerate(raw_items):
+        at = f"/outcome/items/{i}"
+        name = str(x.get("item"))
+        announced, made = bool(x.get("announced")), bool(x.get("made"))
+        ds = x.get("side") == "declarer"
+        kontra, seat = x.get("kontra", 1), x.get("seat")
+
+        def no(code: str, msg: str, where: str = "") -> tuple[tuple[Item, ...], list[Finding]]:
+            return (), [Finding(code, msg, at + where)]
+        if name not in allowed:
+            where = "Trischak" if trischak else "a played game"
+            return no("OUTCOME-ITEM", f"{_name(name)} is not a bonus of {where} "
+                      f"({', '.join(allowed)}; §6.3, §6.6)", "/item")
+        if name in seen:
+            return no("OUTCOME-ITEM", f"the outcome writes {name} twice")
+        seen.add(name)
+        if announced:
+            if name not in BIRDS and name != "valat":
+                return no("OUTCOME-ITEM", f"{name} is never announced (§4.3)", "/announced")
+            if not ds:
+                return no("OUTCOME-ITEM", f"only the declarer announces; the opponents cannot "
+                          f"have announced {name} (§4.3)", "/side")
+            if seat is not None:
+                return no("OUTCOME-ITEM", f"an announced {name} is scored in the declarer's "
+                          "column: it has no seat (§6.3)", "/seat")
+            if kontra not in (1, 2, 4):
+                return no("OUTCOME-KONTRA", f"{name} is kontra'd (×2) and retour'd (×4) at "
+                          f"most: ×{kontra} cannot be (§4.5)", "/kontra")
+            out.append(Item(name, True, made, True, kontra))
+            continue
+        if "kontra" in x:
+            return no("OUTCOME-KONTRA", f"a silent {name} cannot be kontra'd: only announced "
+                      "bonuses can (§4.5)", "/kontra")
+        if name in ("valat", "trull", "four_kings", "mondfang") and not made:
+            return no("OUTCOME-ITEM", f"a silent {name} is written only where it was made "
+                      "(§6.2, §6.3)", "/made")
+        if name == "valat" and not ds:
+            return no("OUTCOME-ITEM", "a silent valat is the declarer's (all 16 tricks, "
+                      "§6.2)", "/side")
+        if trischak:
+            if not rules.trischak_silent_bonuses:
+                return no("OUTCOME-ITEM", f"under these rules no silent {name} is scored in "
+                          "Trischak (G16 trischak_silent_bonuses = off)", "/item")
+            if not isinstance(seat, int):
+                return no("OUTCOME-ITEM", f"a silent {name} in Trischak is scored in one "
+                          "participant's column: name his seat (§6.6)")
+            if (seat == d) != ds:
+                side = "the declarer" if seat == d else "an opponent"
+                return no("OUTCOME-ITEM", f"seat {seat} is {side}: the side of its {name} is "
+                          f"{'declarer' if seat == d else 'opponents'}, not {x.get('side')}",
+                          "/side")
+        elif seat is not None:
+            return no("OUTCOME-ITEM", f"{name} is scored in the declarer's column: it has no "
+                      "seat outside Trischak (§6.3)", "/seat")
+        out.append(Item(name, False, made, ds, 1, seat if trischak else None))
+    return tuple(sorted(out, key=lambda it: ORDER.index(it.name))), []   # the scorer's order
+
+
+def _trick_winners(items: tuple[Item, ...]) -> dict[int, bool]:
+    """Trick → whether the declarer's side won it, as the bird items fix it (an announced bird
+    made; a silent bird's player won or lost his trick)."""
+    out = {}
+    for it in items:
+        if it.name in BIRDS and (not it.announced or it.made):
+            out[BIRD_TRICK[it.name]] = it.declarer_side == it.made
+    return out
+
+
+def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str] | None:
+    names = {it.name: it for it in items}
+    valat = names.get("valat")
+    if (won == 16) != (valat is not None and valat.made):
+        if won == 16:
+            return ("the declarer won all 16 tricks: that is a valat (§6.2), which the outcome "
+                    "does not write", "/items")
+        return ("a valat made means all 16 tricks, but the declarer won "
+                f"{won} (§6.2)", "/tricks")
+    winners = list(_trick_winners(items).values())
+    ours = winners.count(True)
+    theirs = winners.count(False)
+    m = names.get("mondfang")
+    if m is not None:                    # the Sküs wins its trick
+        ours, theirs = max(ours, int(m.declarer_side)), max(theirs, int(not m.declarer_side))
+    # the Trull and the kings cannot be laid away (§4.2): in his pile they came in tricks
+    for name, need in (("trull", 1), ("four_kings", 2)):
+        it = names.get(name)
+        if it is not None and it.declarer_side and won < need:
+            return (f"the declarer won {won} trick(s): his pile cannot hold the {name} (kings "
+                    "and Trull are never discarded, §4.2)", "/items")
+    if ours > won or theirs > 16 - won:
+        return (f"the bonuses need the declarer to win {ours} and the defenders {theirs} of "
+                f"the tricks, but the declarer won {won} of 16", "/items")
+    return None
+
+
+def _trischak_conflicts(items: tuple[Item, ...], tricks: list[int], n: int,
+                        dealer: int) -> tuple[str, str] | None:
+    if sum(tricks) < 16:                 # §6.6: decided after trick 6, no bird reached its trick
+        for it in items:
+            if it.name in BIRDS and (it.made or not it.announced):
+                return (f"play ended after trick 6: no {it.name} reached its trick "
+                        "(§5.6, §6.6)", "/items")
+        return None
+    by_seat = [0] * n
+    for it in items:
+        if it.name in BIRDS and not it.announced and it.made and it.seat is not None:
+            by_seat[it.seat] += 1
+    for s in range(n):
+        if by_seat[s] > tricks[s]:
+            return (f"seat {s} made {by_seat[s]} silent bird(s) but won {tricks[s]} trick(s)",
+                    "/items")
+    return None
+
+
+# -- score sheets without an outcome: the scores some outcome gives -------------------------
+@functools.cache
+def _normal_bonuses() -> frozenset[int]:
+    """Every sum of §6.3 bonuses in the declarer's column (birds announced with their kontra,
+    or silent; Trull, kings, Mondfang): a superset of what a deal can give (it ignores which
+    combinations the cards exclude)."""
+    options = [sorted({0, base, -base} | {s * 2 * base * k for s in (1, -1) for k in (1, 2, 4)})
+               for base in (BIRD_BASE[b] for b in BIRDS)] + [[-1, 0, 1]] * 3
+    return frozenset(sum(c) for c in product(*options))
+
+
+def _normal_games(contract: str, rules: CarinthianRules, D: int, restricted: bool
+                  ) -> tuple[set[int], set[int]]:
+    """(game scores with bonuses possible, Zahle scores) of a non-Trischak contract (§6.2,
+    §6.5)."""
+    c = CONTRACTS[contract]
+    values = {c.value} | ({11} if c.id == "vierzig" else set())
+    games = {s * v * k * D for v in values for s in (1, -1) for k in (1, 2, 4)}
+    m = D if rules.valat_in_period_doubled else 1
+    game_k = (1, 2, 4) if rules.valat_and_game_kontra else (1,)
+    for kv in (1, 2, 4):
+        for kg in game_k:
+            games |= {VALAT_WIN * kv * kg * m, -int(rules.announced_valat_loss) * kv * kg * m}
+        games.add(VALAT_SILENT * kv * m)
+    zahle = set()
+    if c.id == "angesehen" and not restricted:
+        zahle.add(ZAHLE_VALUE * (D if rules.zahle_doubled else 1))
+    return games, zahle
+
+
+@functools.cache
+def _trischak_bonuses(n: int, d: int, silent: bool
+                      ) -> tuple[frozenset[tuple[int, ...]], tuple[tuple[int, ...], ...]]:
+    """The settled deltas of the Trischak bonuses (§6.6) with declarer ``d``: every sum of
+    the birds' (announced with their kontra, or silent in any participant's column), and
+    every sum of Trull and kings; a superset, as above. Settlement is linear, so sums of
+    settled vectors are the settled sums."""
+    seats = tuple(range(n))
+    zero = (0,) * n
+
+    def unit(s: int, v: int) -> tuple[int, ...]:
+        e = [0] * n
+        e[s] = v
+        return settle(e, seats)
+
+    def sums(per: list[list[tuple[int, ...]]]) -> set[tuple[int, ...]]:
+        out: set[tuple[int, ...]] = {zero}
+        for opts in per:
+            out = {tuple(a + b for a, b in zip(x, y)) for x in out for y in opts}
+        return out
+    birds = []
+    for b in BIRDS:
+        base = BIRD_BASE[b]
+        opts = [zero] + [unit(d, s * 2 * base * k) for s in (1, -1) for k in (1, 2, 4)]
+        if silent:
+            opts += [unit(p, s * base) for p in seats for s in (1, -1)]
+        birds.append(opts)
+    held = [[zero] + ([unit(p, 1) for p in seats] if silent else [])] * 2
+    return frozenset(sums(birds)), tuple(sums(held))
+
+
+@functools.cache
+def _trischak_games(n: int, dealer: int, tie_scores: bool, D: int
+                    ) -> tuple[tuple[int, ...], ...]:
+    """The settled deltas of every Trischak game result (§6.6: nobody, one seat ±V, the seats
+    outside a tie at the top +V), for 0…n game kontras."""
+    seats = tuple(range(n))
+    out: set[tuple[int, ...]] = {(0,) * n}
+    for k in range(n + 1):
+        V = TRISCHAK_BASE * (1 << k) * D
+        for s in seats:
+            for v in (V, -V):
+                e = [0] * n
+                e[s] = v
+                out.add(settle(e, seats))
+        if tie_scores:
+            for group in product((0, 1), repeat=n):   # the seats outside the tie
+                if 2 <= sum(group) <= n - 2:
+                    out.add(settle([V * g for g in group], seats))
+    return tuple(out)
+
+
+def reachable(contract: Any, declarer: Any, rules: CarinthianRules, n: int, dealer: int,
+              D: int, restricted: bool, scores: list[int]) -> bool | None:
+    """Whether some outcome of ``contract`` (declarer ``declarer``, or any active seat when
+    None) gives ``scores``. Sound: it may accept scores the cards could not give together,
+    never refuses scores an outcome gives. None when the contract is unknown."""
+    if contract != TRISCHAK and contract not in CONTRACTS:
+        return None
+    active = tuple((dealer + 1 + i) % n for i in range(3))
+    seats_d = (declarer,) if isinstance(declarer, int) else active
+    if contract == TRISCHAK:
+        results = _trischak_games(n, dealer, not (n == 4 and rules.trischak4_tie == "none"), D)
+        for d in seats_d:
+            birds, held = _trischak_bonuses(n, d, rules.trischak_silent_bonuses)
+            for g in results:
+                rest = [a - b for a, b in zip(scores, g)]
+                for h in held:
+                    if tuple(a - b for a, b in zip(rest, h)) in birds:
+                        return True
+        return False
+    games, zahle = _normal_games(str(contract), rules, D, restricted)
+    bonuses = _normal_bonuses()
+    seats = settle_seats(n, dealer, False, rules.settle_active_only)
+    for d in seats_d:
+        other = next(s for s in seats if s != d)
+        e = -scores[other]
+        sheet = [0] * n
+        sheet[d] = e
+        if list(settle(sheet, seats)) != scores:
+            continue
+        if e in zahle or any(e - g in bonuses for g in games):
+            return True
+    return False
