@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 import time
-from typing import Any, Iterator, NoReturn
+from typing import Any, Iterator, Mapping, NoReturn
 
 import click
 
@@ -708,7 +708,27 @@ def _ruleset_detail(doc: Any) -> dict[str, Any]:
                         "meaning": o.meaning, "rules_section": o.section,
                         "source_section": doc.sections.get(o.name),
                         "supported": o.supported is None or value in o.supported})
-    return dict(_ruleset_summary(doc), provenance=dict(doc.provenance), options=options)
+    return dict(_ruleset_summary(doc), provenance=dict(doc.provenance), options=options,
+                tournament=dict(doc.tournament) if doc.tournament else None)
+
+
+def _tournament_lines(block: Mapping[str, Any] | None) -> list[str]:
+    """A rule set's ``tournament`` block for a director: each value with its source, then
+    what was decided where the source cannot be read (docs/tournaments.md)."""
+    if not block:
+        return []
+    sources = block.get("sources", {})
+    out = []
+    for key in ("counts", "deals_per_round", "rank_points", "rank_ties", "tie_breaks",
+                "cup_points"):
+        if key in block:
+            value = block[key]
+            if isinstance(value, dict):
+                value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
+            src = f" [source {sources[key]}]" if key in sources else ""
+            out.append(f"- `{key}` = {value}{src}")
+    out += [f"- decided: {d}" for d in block.get("decided", ())]
+    return out
 
 
 def _short(section: str) -> str:
@@ -802,6 +822,9 @@ def rulesets_markdown(game: str | None = None) -> str:
                     out.append(f"  - {m['rule']} — {m['section']}{opt}")
             if prov.get("notes"):
                 out.append(f"- Notes: {prov['notes']}")
+            if d.tournament:
+                out.append("- Tournament (standings, docs/tournaments.md):")
+                out += ["  " + line for line in _tournament_lines(d.tournament)]
             out.append("")
     return "\n".join(out)
 
@@ -908,6 +931,10 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
             click.echo(f"- {m['rule']} [source {m['section']}]{opt}")
     if prov.get("notes"):
         click.echo(f"\nnotes: {prov['notes']}")
+    if detail["tournament"]:
+        click.echo("\ntournament (standings, docs/tournaments.md):")
+        for line in _tournament_lines(detail["tournament"]):
+            click.echo(line.replace("`", ""))
 
 
 @main.command(name="schema")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tarockrec import tournament
+from tarockrec.games import all_games
 from tarockrec.generate import table_sizes_for, tournament_record
 from tarockrec.tournament import Row, StandingsRules, rank, series, teams
 from tarockrec.validate import validate_record
@@ -145,13 +146,17 @@ def test_a_generated_tournament_validates_and_refuses_a_changed_score() -> None:
         assert f.pointer == f"/rounds/{r}/tables/{t}/deals/{d}/result/scores"
 
 
-def test_deal_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    rec = _load(SAMPLES / "valid" / "full-deals.json")
-    limited = StandingsRules(deals_per_round={3: 11})
-    monkeypatch.setattr(tournament, "standings_rules", lambda game, block: limited)
-    rep = validate_record(rec)
-    limits = [f for f in rep.findings if f.code == "TOURN-DEAL-LIMIT"]
-    assert len(limits) == 4 and limits[0].pointer == "/rounds/0/tables/0/deals"
+def test_deal_limit() -> None:
+    """ooe_2023 limits a table of four to 16 deals a round (its block); a 17th is refused."""
+    g = all_games()["koenigrufen"]
+    rec = tournament_record("koenigrufen", 4, 1, 7, g.rules({"name": "ooe_2023"}))
+    table = rec["rounds"][0]["tables"][0]
+    assert len(table["deals"]) == 16
+    assert "TOURN-DEAL-LIMIT" not in {f.code for f in validate_record(rec).findings}
+    bad = copy.deepcopy(rec)
+    bad["rounds"][0]["tables"][0]["deals"].append(copy.deepcopy(table["deals"][-1]))
+    limits = [f for f in validate_record(bad).findings if f.code == "TOURN-DEAL-LIMIT"]
+    assert len(limits) == 1 and limits[0].pointer == "/rounds/0/tables/0/deals"
 
 
 def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
