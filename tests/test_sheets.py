@@ -50,8 +50,7 @@ def _sessions(name: str, n: int, rs: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("name,n,rs", CASES, ids=[f"{g}-{n}-{r}" for g, n, r in CASES])
 def test_a_sheet_scores_as_its_deals(name: str, n: int, rs: str) -> None:
     game = all_games()[name]
-    if type(game).outcome is Game.outcome:
-        pytest.skip(f"{name}: the outcome is not implemented yet")
+    assert type(game).outcome is not Game.outcome, f"{name} writes no outcome"
     for session in _sessions(name, n, rs):
         full = validate_record(session)
         assert full.valid, [str(f) for f in full.findings]
