@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Iterator
 from . import games
 from .findings import Finding
 from .scoring import Score
-from .show import (SECTIONS, Style, Trace, _SECTION_TITLES, _View, _section, _unreplayable, engine_pack,
+from .show import (SECTIONS, TOURNAMENT_HINT, Style, Trace, _SECTION_TITLES, _View, _section, _unreplayable, engine_pack,
                    _value_at, _with_failure, session_traces, trace, words)
 from .sources import Entry, entries
 from .validate import Report, validate_record
@@ -219,6 +219,10 @@ def record_model(rec: Any, label: str, report: Report,
     name = rec.get("game")
     game = games.get(name) if isinstance(name, str) else None
     out["title"] = game.title if game is not None else str(name)
+    if "rounds" in rec:                  # a tournament: its deals are drawn by publish
+        out["lines"].append(TOURNAMENT_HINT)
+        out["findings"] = [_finding(f) for f in report.findings]
+        return out, deal is None
     out["game"] = name if isinstance(name, str) else ""
     out["players"] = _players(rec)
     rules = rec.get("rules")

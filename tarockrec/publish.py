@@ -34,7 +34,7 @@ def _doc(title: str, nav: str, body: str) -> str:
             f"<body>{nav}<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
 
 
-def _nav(rounds: int, here: str = "") -> str:
+def _nav(rounds: int) -> str:
     links = ['<a href="index.html">Standings</a>'] + [
         f'<a href="round-{r + 1}.html">Round {r + 1}</a>' for r in range(rounds)]
     return f'<nav class="site">{"".join(links)}</nav>'

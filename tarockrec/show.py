@@ -749,6 +749,11 @@ def _table_line(rec: dict[str, Any], d: dict[str, Any], n: int, forehand: int) -
     return "table: " + " · ".join(parts)
 
 
+#: what show says of a tournament record, whose deals are drawn table by table by publish
+TOURNAMENT_HINT = ("a tournament: its standings follow; tarockrec publish draws every table and "
+                   "deal as a site (docs/tournaments.md)")
+
+
 def render_record(rec: Any, label: str, report: Report, deal: int | None = None,
                   colour: bool = False) -> tuple[list[str], bool]:
     """The lines showing record ``rec`` (one deal of a session with ``deal``, 1-based) and
@@ -759,6 +764,15 @@ def render_record(rec: Any, label: str, report: Report, deal: int | None = None,
     game = games.get(name) if isinstance(name, str) else None
     st = Style(colour, game.pack if game is not None else None)
     lines = _header(game, rec, label, st)
+    if "rounds" in rec:                  # a tournament: its findings, then its standings
+        lines += [f"  {st.bad('✗') if f.severity == 'error' else 'i'} {f}"
+                  for f in report.findings]
+        lines.append("")
+        lines.append(TOURNAMENT_HINT)
+        if report.standings is not None:
+            from .standings import Ranked, as_text
+            lines += as_text([Ranked(label, label, report.standings)], "entrants").splitlines()
+        return lines, deal is None
     blocking = not report.valid and (game is None or _unreplayable(report))
     if game is None or blocking:
         errors = [f for f in report.findings if f.severity == "error"]

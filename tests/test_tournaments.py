@@ -199,3 +199,18 @@ def test_generate_tournament_command(tmp_path: Path) -> None:
     assert _cli("validate", str(target)).returncode == 0
     no = _cli("generate", "cego", "--tournament", "5")
     assert no.returncode == 2 and "cannot be seated" in no.stderr
+
+
+def test_show_draws_a_tournament_as_its_standings(tmp_path: Path) -> None:
+    """``show`` of a tournament (it crashed on the missing players): its findings, a pointer to
+    publish and the standings; ``--html`` writes a page saying the same."""
+    path = str(SAMPLES / "valid" / "totals-only.json")
+    out = _cli("show", path, "--no-color")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "tarockrec publish draws every table" in out.stdout
+    lines = out.stdout.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("rank"))
+    assert "Eva" in lines[head + 1] and "Bernd" in lines[head + 2]
+    page = tmp_path / "t.html"
+    html = _cli("show", path, "--html", str(page))
+    assert html.returncode == 0 and "tarockrec publish" in page.read_text(encoding="utf-8")
