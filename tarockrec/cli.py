@@ -342,7 +342,8 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     status = EXIT_VALID
     files = expand(paths)
     progress = _Progress(files)
-    for entry, rep in parallel.reports(files):
+    from .tables import reports
+    for entry, rep in reports(files):
         progress.close()                  # wiped before the record's lines, drawn after them
         many = entry.index > 1
         out.write(f"{report.label(entry, many)}{f' ({rep.game})' if rep.game else ''}\n")
@@ -352,21 +353,46 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
             status = max(status, EXIT_INVALID)
         for f in rep.findings:
             out.write(f"  {f}\n")
-        for i, sc in enumerate(rep.scores):
-            if sc is None:
-                continue
-            if len(rep.scores) > 1:
-                out.write(f"  deal {i + 1}\n")
-            out.write(_table(sc, _players(entry.record)))
-        if rep.totals is not None:
-            out.write("  session totals: " + "  ".join(f"{t:+d}" for t in rep.totals) + "\n")
-            if any(sc is not None and sc.money is not None for sc in rep.scores):
-                money = [sum((sc.money or sc.deltas)[s] for sc in rep.scores if sc is not None)
-                         for s in range(len(rep.totals))]
-                out.write("  session money:  " + "  ".join(f"{t:+d}" for t in money) + "\n")
+        if rep.tables is not None and rep.kind == "tournament":
+            for table in rep.tables:
+                _score_table(out, table)
+        else:
+            _score_deals(out, rep.scores, rep.totals, _players(entry.record))
         progress.tick(entry.source, entry.offset)
     progress.close()
     sys.exit(status)
+
+
+def _score_deals(out: Any, scores: list[Any], totals: list[int] | None,
+                 names: list[str] | None, whole: str = "session") -> None:
+    """The breakdown of every deal of a deal or session record, and the session's totals."""
+    for i, sc in enumerate(scores):
+        if sc is None:
+            continue
+        if len(scores) > 1:
+            out.write(f"  deal {i + 1}\n")
+        out.write(_table(sc, names))
+    if totals is not None:
+        out.write(f"  {whole} totals: " + "  ".join(f"{t:+d}" for t in totals) + "\n")
+        if any(sc is not None and sc.money is not None for sc in scores):
+            money = [sum((sc.money or sc.deltas)[s] for sc in scores if sc is not None)
+                     for s in range(len(totals))]
+            out.write(f"  {whole} money:  " + "  ".join(f"{t:+d}" for t in money) + "\n")
+
+
+def _score_table(out: Any, table: Any) -> None:
+    """One table of a tournament: who sat where, every deal's breakdown, the table's result."""
+    names = table.names
+    who = ", ".join(f"{e} ({names[s]})" if s < len(names) else e
+                    for s, e in enumerate(table.seats))
+    out.write(f"  round {table.round + 1}, table {table.name}: {who}\n")
+    rep = table.report
+    if rep is None:
+        if table.totals is not None:
+            out.write("  only the table's totals are written: "
+                      + "  ".join(f"{t:+d}" for t in table.totals) + "\n")
+        return
+    _score_deals(out, rep.scores, rep.totals, names, "table")
 
 
 def _players(record: Any) -> list[str] | None:

@@ -15,6 +15,10 @@ the input has one, ``money`` (the seat's money, the Geld: where a rule set count
 money only, Königrufen ``kontra_in_score = off``, the total with the kontras; elsewhere the
 total).
 
+A tournament gives the rows of its tables' deals, table by table, with three more columns:
+``round`` (from 1) and ``table`` (its name) before ``deal`` (from 1 at each table), and
+``entrant`` (the id in the register) before ``player`` (the entrant's name).
+
 A score sheet (a deal recorded without cards) has no items: its rows give the written total,
 and its declarer, partner and contract as the calls fix them, else as the table wrote them.
 
@@ -41,6 +45,15 @@ ITEM_PREFIX = "item."
 _SHEET_FACTS = ("declarer", "partner", "contract", "multiplier")
 
 
+@dataclass(slots=True, frozen=True)
+class _Place:
+    """Where a tournament's deal was played: round (from 1), table, entrant ids by seat."""
+
+    round: int
+    table: str
+    entrants: list[str]
+
+
 @dataclass(slots=True)
 class _Deal:
     """What the rows of one scored deal need (kept until the item columns are known)."""
@@ -53,6 +66,7 @@ class _Deal:
     dealer: int | None
     score: Score
     empty_hands: frozenset[int]
+    place: _Place | None = None
 
 
 def _player(p: Any) -> str:
@@ -87,8 +101,8 @@ def _seats(value: Any) -> set[int]:
 
 def scored_deals(reports: Iterable[tuple[Entry, Report]],
                  problems: list[str]) -> Iterator[_Deal]:
-    """The scored deals of every record, in order; what gives no rows is noted in
-    ``problems`` (one line each)."""
+    """The scored deals of every record, in order (a tournament's table by table); what gives
+    no rows is noted in ``problems`` (one line each)."""
     for entry, rep in reports:
         label = f"{entry.source} #{entry.index}"
         rec = entry.record
@@ -96,34 +110,59 @@ def scored_deals(reports: Iterable[tuple[Entry, Report]],
             problems.append(f"{label}: unreadable, no rows: {entry.problem}")
             continue
         errors = [f for f in rep.findings if f.severity == "error"]
-        deals = rec.get("deals") if rep.kind == "session" else [rec]
-        if not isinstance(deals, list):
-            deals = []
-        listed = rec.get("players")
-        players = [_player(p) for p in listed] if isinstance(listed, list) else []
         rid = _record_id(rec)
         missing = 0
-        for i, score in enumerate(rep.scores):
-            if score is None or i >= len(deals) or not isinstance(deals[i], dict):
-                missing += 1
-                continue
-            d = deals[i]
-            dealer = d.get("dealer")
-            if "deal" not in d and isinstance(d.get("result"), dict):
-                # a score sheet: what the calls did not fix, the table wrote (checked where
-                # it could be)
-                facts = {k: v for k, v in d["result"].items()
-                         if k in _SHEET_FACTS and not k.startswith("_")}
-                facts.update({k: v for k, v in score.facts.items() if v is not None})
-                score = Score(score.items, score.deltas, facts)
-            yield _Deal(entry.source, entry.index, rid, i + 1, players,
-                        dealer if isinstance(dealer, int) else None, score, _empty_hands(d))
+        if rep.kind == "tournament":
+            for table in rep.tables or ():
+                if not isinstance(table.session, dict):
+                    problems.append(f"{label}: round {table.round + 1}, table {table.name}: "
+                                    "only the table's totals are written, no rows")
+                    continue
+                session = table.session
+                scores = table.report.scores if table.report is not None else []
+                place = _Place(table.round + 1, table.name, table.seats)
+                for d in _deals(entry, rid, session, scores, place):
+                    if d is None:
+                        missing += 1
+                    else:
+                        yield d
+        else:
+            for d in _deals(entry, rid, rec, rep.scores):
+                if d is None:
+                    missing += 1
+                else:
+                    yield d
         if errors:
             first = errors[0]
             unscored = f"; {missing} deal(s) not scored" if missing or not rep.scores else ""
             problems.append(f"{label}: INVALID{unscored}: {first}"
                             + (f" (and {len(errors) - 1} more finding(s))" if len(errors) > 1
                                else ""))
+
+
+def _deals(entry: Entry, rid: str | None, rec: dict[str, Any], scores: list[Score | None],
+           place: _Place | None = None) -> Iterator[_Deal | None]:
+    """The scored deals of one deal or session record (None for each deal not scored)."""
+    deals = rec.get("deals") if "deals" in rec else [rec]
+    if not isinstance(deals, list):
+        deals = []
+    listed = rec.get("players")
+    players = [_player(p) for p in listed] if isinstance(listed, list) else []
+    for i, score in enumerate(scores):
+        if score is None or i >= len(deals) or not isinstance(deals[i], dict):
+            yield None
+            continue
+        d = deals[i]
+        dealer = d.get("dealer")
+        if "deal" not in d and isinstance(d.get("result"), dict):
+            # a score sheet: what the calls did not fix, the table wrote (checked where it
+            # could be)
+            facts = {k: v for k, v in d["result"].items()
+                     if k in _SHEET_FACTS and not k.startswith("_")}
+            facts.update({k: v for k, v in score.facts.items() if v is not None})
+            score = Score(score.items, score.deltas, facts)
+        yield _Deal(entry.source, entry.index, rid, i + 1, players,
+                    dealer if isinstance(dealer, int) else None, score, _empty_hands(d), place)
 
 
 def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]:
@@ -162,6 +201,10 @@ def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]
                             else " ".join(map(str, sorted(partners))) or None),
                 "side": side, "multiplier": facts.get("multiplier"),
             }
+            if d.place is not None:
+                row["round"] = d.place.round
+                row["table"] = d.place.table
+                row["entrant"] = d.place.entrants[s] if s < len(d.place.entrants) else None
             row.update(per_seat[s])
             row["total"] = sc.deltas[s]
             row["money"] = (sc.money or sc.deltas)[s]
@@ -175,6 +218,9 @@ def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
     columns = list(FIXED)
     # the item columns are known only at the end: the rows wait (compactly, as their deals)
     deals = list(scored_deals(reports, problems))
+    if any(d.place is not None for d in deals):      # a tournament's deals: where they were
+        columns[columns.index("deal"):columns.index("deal")] = ["round", "table"]
+        columns.insert(columns.index("player"), "entrant")
     table = list(rows(deals, columns))
     columns.append("total")
     if any(d.score.money is not None for d in deals):
@@ -207,7 +253,8 @@ def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
             if entry.problem is not None:
                 rep = Report(index=entry.index, line=entry.line, findings=[entry.problem])
             else:
-                rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+                rep = validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                      origin=entry.source, tables=True)
             yield entry, rep
 
 

@@ -115,6 +115,8 @@ class Table:
     #: validator's report on it, for ``publish``
     session: dict[str, Any] | None = None
     report: Any = None
+    #: the seated entrants' names, in seat order
+    names: list[str] = field(default_factory=list)
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -158,7 +160,8 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
                                    found)
             if on_table is not None:
                 on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
-                               session, found[0] if found else None))
+                               session, found[0] if found else None,
+                               [register[s]["name"] for s in seats]))
             if totals is None:
                 complete = False
                 continue

@@ -34,6 +34,9 @@ class Report:
     outcomes: list[dict[str, Any] | None] | None = None
     #: a tournament's derived standings (tarockrec/tournament.py), None when not known
     standings: list[Any] | None = None
+    #: a tournament's tables (``tournament.Table``: seats, session and its report), when the
+    #: caller asked for them (``validate_record(..., tables=True)``: ``score``)
+    tables: list[Any] | None = None
 
     @property
     def valid(self) -> bool:
@@ -74,10 +77,11 @@ def _place(findings: list[Finding], lines: dict[str, int] | None, line: int | No
 
 def validate_record(rec: Any, index: int = 1, line: int | None = None,
                     lines: dict[str, int] | None = None, outcomes: bool = False,
-                    origin: str | None = None) -> Report:
+                    origin: str | None = None, tables: bool = False) -> Report:
     """``origin``: the file ``rec`` was read from (a tournament's tables may name files of
-    their own, relative to it)."""
-    report = Report(index=index, line=line, outcomes=[] if outcomes else None)
+    their own, relative to it). ``tables``: keep a tournament's tables on the report."""
+    report = Report(index=index, line=line, outcomes=[] if outcomes else None,
+                    tables=[] if tables else None)
     try:
         _validate(rec, report, origin)
     except Exception as err:  # a bug must not become a traceback for the user
@@ -108,7 +112,9 @@ def _validate(rec: Any, report: Report, origin: str | None = None) -> None:
     if report.kind == "tournament":
         from .tournament import validate_tournament
         _check_notes(rec, "", report)
-        report.standings = validate_tournament(rec, report.findings, origin)
+        report.standings = validate_tournament(
+            rec, report.findings, origin,
+            report.tables.append if report.tables is not None else None)
         return
     game = games.get(name) if isinstance(name, str) else None
     if game is None:

@@ -214,3 +214,43 @@ def test_show_draws_a_tournament_as_its_standings(tmp_path: Path) -> None:
     page = tmp_path / "t.html"
     html = _cli("show", path, "--html", str(page))
     assert html.returncode == 0 and "tarockrec publish" in page.read_text(encoding="utf-8")
+
+
+def test_score_lists_every_table_and_deal(tmp_path: Path) -> None:
+    """``score`` of a tournament (it printed only the file's name): each table with its seated
+    entrants, every deal's breakdown and the table's totals; the csv/json rows carry round,
+    table and entrant, one row per deal and seat, and each table's rows add up to its totals
+    (also for tables whose sessions live in files of their own)."""
+    for name in ("full-deals", "sessions-in-files", "score-sheets"):
+        path = SAMPLES / "valid" / f"{name}.json"
+        rec = _load(path)
+        rep = validate_record(rec, origin=str(path), tables=True)
+        assert rep.valid, [str(f) for f in rep.findings]
+        tables = rep.tables or []
+        assert len(tables) == sum(len(r["tables"]) for r in rec["rounds"])
+        text = _cli("score", str(path))
+        assert text.returncode == 0, text.stderr
+        heads = [ln for ln in text.stdout.splitlines() if ln.startswith("  round ")]
+        assert len(heads) == len(tables)
+        assert heads[0] == "  round 1, table {}: {}".format(tables[0].name, ", ".join(
+            f"{e} ({n})" for e, n in zip(tables[0].seats, tables[0].names)))
+        assert text.stdout.count("table totals:") == len(tables)
+        out = _cli("score", str(path), "--format", "json")
+        assert out.returncode == 0, out.stderr
+        rows = json.loads(out.stdout)
+        deals = sum(len(t.report.scores) for t in tables)
+        assert len(rows) == sum(len(t.seats) * len(t.report.scores) for t in tables) and deals
+        for t in tables:
+            mine = [r for r in rows if (r["round"], r["table"]) == (t.round + 1, t.name)]
+            for seat, entrant in enumerate(t.seats):
+                seat_rows = [r for r in mine if r["seat"] == seat]
+                assert {r["entrant"] for r in seat_rows} == {entrant}
+                assert sum(r["total"] for r in seat_rows) == t.totals[seat]
+        csv = _cli("score", str(path), "--format", "csv").stdout.splitlines()
+        assert csv[0].startswith("source,record,id,round,table,deal,seat,entrant,player,")
+        assert len(csv) == len(rows) + 1
+    only = _cli("score", str(SAMPLES / "valid" / "totals-only.json"))
+    assert only.returncode == 0 and "only the table's totals are written: +30  -10  -30  +10" \
+        in only.stdout
+    rows_err = _cli("score", str(SAMPLES / "valid" / "totals-only.json"), "--format", "json")
+    assert json.loads(rows_err.stdout) == [] and "no rows" in rows_err.stderr
