@@ -2,7 +2,7 @@
 
     python bench/fuzz.py [--inputs 100000] [--seed 1] [--games koenigrufen,ulti,...]
 
-Each input is generated deals or sessions of some game, written as one record (JSON, XML, text)
+Each input is generated deals, sessions, score sheets or a tournament of some game, written as one record (JSON, XML, text)
 or several (a pretty JSON array as ``convert`` writes it, JSON Lines, an XML archive, text
 blocks) and then broken: bytes
 flipped, cut short, pieces doubled, odd characters and numbers planted, values replaced
@@ -14,7 +14,8 @@ exception, an ``INTERNAL-ERROR`` finding, or a record that a writer changes. The
 crashes, inputs slower than two seconds and the peak memory. ``tests/test_fuzz.py`` runs the
 same fuzzer over a few thousand seeded inputs.
 
-Last 100,000-input run (2026-11-26, four shards of 25,000, seeds 1-4, on a loaded 2-core
+Since 2026-11-26 (fifth session) the corpus also holds score sheets and tournaments. The last
+100,000-input run before that (2026-11-26, four shards of 25,000, seeds 1-4, on a loaded 2-core
 machine): 168,356 records read, 77,436 valid, 80,296 rewritten, 0 crashes (no traceback, no
 INTERNAL-ERROR, no writer changing a record), every format/game/kind reached, peak 44 MB per
 shard; 257 inputs took over 2 s of wall time while the full test suite ran beside it.
@@ -38,7 +39,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from tarockrec import games, schema  # noqa: E402
 from tarockrec.codecs import jsonio, textio, xmlio  # noqa: E402
-from tarockrec.generate import deal_records, session_records  # noqa: E402
+from tarockrec.generate import (deal_records, session_records, table_sizes_for,  # noqa: E402
+                                tournament_record)
+from tarockrec.sheet import to_sheet  # noqa: E402
 from tarockrec.sources import Entry, units  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
@@ -51,15 +54,38 @@ ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2**70, 1.5, "", "T22", "XX", 
 
 
 def corpus(game_names: list[str], per_game: int, seed: int) -> list[dict[str, Any]]:
-    """Valid records to break: deals of every game and table size, and a few sessions."""
+    """Valid records to break: deals of every game and table size, a few sessions, their
+    score sheets (``convert --sheet``: outcomes, no cards) and a small tournament."""
     out: list[dict[str, Any]] = []
     for name in game_names:
         game = games.get(name)
         assert game is not None, name
         for k in game.table_sizes:
-            out += deal_records(name, per_game, seed, k)
-            out += session_records(name, 2, 3, seed, k)
+            deals = list(deal_records(name, per_game, seed, k))
+            sessions = list(session_records(name, 2, 3, seed, k))
+            out += deals + sessions
+            out += [to_sheet(r) for r in deals[:max(1, per_game // 3)] + sessions[:1]]
+        smallest = min(game.table_sizes)
+        entrants = next(e for e in range(2 * smallest, 4 * smallest)
+                        if table_sizes_for(e, game.table_sizes))
+        out.append(tournament_record(name, entrants, 1, seed))
     return out
+
+
+def kind_of(rec: dict[str, Any]) -> str:
+    """``deal``, ``session``, ``sheet`` (a deal or session without cards) or ``tournament``."""
+    if "rounds" in rec:
+        return "tournament"
+    deals = rec.get("deals")
+    first = deals[0] if isinstance(deals, list) and deals else rec
+    if isinstance(first, dict) and "outcome" in first and "deal" not in first:
+        return "sheet"
+    return "session" if "deals" in rec else "deal"
+
+
+KINDS = ("deal", "session", "sheet", "tournament")
+#: the share of inputs made of each kind of record
+KIND_WEIGHTS = (0.45, 0.2, 0.2, 0.15)
 
 
 # -- mutations ----------------------------------------------------------------------------
@@ -146,13 +172,11 @@ FORMATS: dict[str, tuple[str, tuple[int, int], Callable[[list[dict[str, Any]]], 
     "text": (".txt", (1, 1), lambda recs: textio.dumps(recs[0]), 0.16),
     "text-archive": (".txt", (2, 4), lambda recs: "".join(textio.iter_dumps(iter(recs))), 0.12),
 }
-#: the share of inputs made of session records (the rest: deals)
-SESSION_SHARE = 0.3
 
 
 def label(fmt: str, rec: dict[str, Any]) -> str:
     """``format/game/kind`` of an input: what the fuzzer reached."""
-    return f"{fmt}/{rec.get('game')}/{'session' if 'deals' in rec else 'deal'}"
+    return f"{fmt}/{rec.get('game')}/{kind_of(rec)}"
 
 
 def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
@@ -160,15 +184,15 @@ def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
     of ``FORMATS`` (a single record, or several as a pretty JSON array, JSON Lines, an XML
     archive or text blocks), then broken."""
     rng = random.Random(seed)
-    groups: dict[tuple[Any, bool], list[dict[str, Any]]] = {}
+    groups: dict[tuple[Any, str], list[dict[str, Any]]] = {}
     for rec in records:
-        groups.setdefault((rec["game"], "deals" in rec), []).append(rec)
+        groups.setdefault((rec["game"], kind_of(rec)), []).append(rec)
     game_names = sorted({g for g, _ in groups})
     names, weights = list(FORMATS), [f[3] for f in FORMATS.values()]
     for k in range(count):
         game = rng.choice(game_names)
-        session = rng.random() < SESSION_SHARE and (game, True) in groups
-        pool = groups[(game, session)]
+        chosen = rng.choices(KINDS, KIND_WEIGHTS)[0]
+        pool = groups.get((game, chosen)) or groups[(game, "deal")]
         fmt = rng.choices(names, weights)[0]
         ext, (lo, hi), write, _ = FORMATS[fmt]
         recs = [rng.choice(pool) for _ in range(rng.randint(lo, hi))]
@@ -272,10 +296,10 @@ def run(count: int, seed: int, game_names: list[str], per_game: int = 30,
     return outcome
 
 
-def unreached(out: Outcome, game_names: list[str]) -> list[str]:
+def unreached(out: Outcome, game_names: list[str], kinds: tuple[str, ...] = KINDS) -> list[str]:
     """The ``format/game/kind`` places no input reached, or where no valid record was read."""
     return [w for w in (f"{f}/{g}/{k}" for f in FORMATS for g in game_names
-                        for k in ("deal", "session")) if not out.valid_by[w]]
+                        for k in kinds) if not out.valid_by[w]]
 
 
 def main() -> None:

@@ -17,10 +17,15 @@ def test_fuzzed_inputs_never_crash_and_writers_keep_what_reads() -> None:
     assert out.crashes == [] and out.slow == []
     # the fuzzer reaches every stage: unreadable inputs, valid records, rewritten records
     assert out.records >= 2500 and out.valid > 200 and out.rewritten > out.valid
-    # and every place: deals and sessions of every game, as one record (JSON, XML, text) and
-    # as several (a pretty JSON array, JSON Lines, an XML archive, text blocks), each with
-    # some valid record read from it
-    assert fuzz.unreached(out, list(games.all_games())) == []
+    # and every place: deals, sessions and score sheets of every game, as one record (JSON,
+    # XML, text) and as several (a pretty JSON array, JSON Lines, an XML archive, text
+    # blocks), each with some valid record read from it; tournaments (fewer inputs) of every
+    # game and in every format
+    names = list(games.all_games())
+    assert fuzz.unreached(out, names, ("deal", "session", "sheet")) == []
+    tournaments = [w.split("/") for w in out.valid_by if w.endswith("/tournament")]
+    assert {f for f, _, _ in tournaments} == set(fuzz.FORMATS)
+    assert {g for _, g, _ in tournaments} == set(names)
     assert set(fuzz.FORMATS) >= {"json-array", "jsonl", "xml-archive", "text", "text-archive"}
 
 
