@@ -157,3 +157,33 @@ def test_a_game_without_an_outcome_says_so() -> None:
     rec = {"tarockrec": 1, "game": lacking[0], "players": ["A", "B", "C", "D"], "dealer": 0,
            "outcome": {}}
     assert "OUTCOME-UNSUPPORTED" in _errors(rec), lacking[0]
+
+
+def _cut_short(outcome: dict[str, Any] | None, scores: list[int]) -> dict[str, Any]:
+    """A deal annulled during the auction (ITVB, ``annul_timing = before_discard``): seat 1
+    bid two, then seat 2 annulled; its score sheet keeps the one call."""
+    rec: dict[str, Any] = {"tarockrec": 1, "game": "illustrated", "rules": {"name": "itvb"},
+                           "players": ["A", "B", "C", "D"], "dealer": 0,
+                           "auction": [{"seat": 1, "call": "two"}],
+                           "result": {"declarer": None, "multiplier": 1, "scores": scores}}
+    if outcome is not None:
+        rec["outcome"] = outcome
+    return rec
+
+
+def test_an_auction_cut_short_names_no_declarer() -> None:
+    """Found by a 3,000-deal run of tests/test_sheets.py: the sheet of a deal annulled during
+    the bidding was refused (OUTCOME-AUCTION: the calls were taken to make seat 1 declarer);
+    such calls name nobody, and only a thrown-in deal may stop there."""
+    sheet = _cut_short({"declarer": None, "end": "redeal"}, [0, 0, 0, 0])
+    rep = validate_record(sheet)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert validate_record(_cut_short(None, [0, 0, 0, 0])).valid
+    played = _cut_short({"contract": "two", "declarer": 1, "partner": 2, "won": True,
+                         "points": [60, 34]}, [20, -20, 20, -20])
+    played["result"]["declarer"] = 1
+    codes = {f.code for f in validate_record(played).findings if f.severity == "error"}
+    assert "IT-AUCTION-INCOMPLETE" in codes
+    codes = {f.code for f in validate_record(_cut_short(None, [20, -20, 20, -20])).findings
+             if f.severity == "error"}
+    assert "IT-AUCTION-INCOMPLETE" in codes

@@ -18,6 +18,8 @@ from .. import (Batch, Game, Step, batch_or_steps, declare_action, entry_steps,
                  register)
 from ...rules import RuleSet
 from .codes import CODES
+from ...core.auction import Auction
+from . import bidding
 from .contracts import LEVELS, PACK
 from .engine import IllustratedEngine
 from .rules import IllustratedRules
@@ -278,15 +280,45 @@ class Illustrated(Game[IllustratedEngine]):
         calls = [c for c in rec.get("auction") or [] if isinstance(c, dict)]
         bids = [c for c in calls if c.get("call") != "pass"]
         levels = [c["call"] for c in bids if c.get("call") in LEVELS]
-        if bids and levels and isinstance(bids[-1].get("seat"), int):
+        scores = (rec.get("result") or {}).get("scores")
+        said = rec.get("outcome")
+        thrown_in = (said.get("end") == "redeal" if isinstance(said, dict)
+                     else not isinstance(scores, list) or not any(scores))
+        ended = _auction_ended(calls, rules, n, rec["dealer"]) if calls else None
+        if ended is False and not thrown_in:
+            # an auction cut short names nobody: only an annulled deal stops there (§4.5)
+            findings.append(Finding("IT-AUCTION-INCOMPLETE", "the score sheet's calls stop "
+                                    "before the auction ends; only a deal thrown in "
+                                    "(annulled) stops there (§3.5, §4.5)", "/auction"))
+        elif bids and levels and isinstance(bids[-1].get("seat"), int) and (
+                ended or (ended is None and not thrown_in)):
             facts["contract"] = levels[-1]
             facts["declarer"] = bids[-1]["seat"]
-        scores = (rec.get("result") or {}).get("scores")
         dealer = rec["dealer"]
         if n == 5 and isinstance(scores, list) and len(scores) == 5 and scores[dealer] != 0:
             findings.append(Finding("RESULT-SCORES", f"seat {dealer} deals and sits out; his "
                                     "score must be 0", f"/result/scores/{dealer}"))
         return findings, facts
+
+
+def _auction_ended(calls: list[dict[str, Any]], rules: IllustratedRules, n: int,
+                   dealer: int) -> bool | None:
+    """Whether the sheet's calls are a whole §3 auction (False: cut short, as by an annulment
+    during the bidding under ITVB ``annul_timing = before_discard``; such calls name no
+    declarer). None where the calls alone cannot tell: a standing solo (whether it stands,
+    §3.5, depends on invitations that need the hands) or calls the shared auction does not
+    follow (the outcome's checks judge those)."""
+    active = tuple((dealer + 1 + i) % n for i in range(4))
+    a = Auction(bidding.auction_spec(rules), active)
+    for c in calls:
+        seat, call = c.get("seat"), c.get("call")
+        if a.done or not isinstance(seat, int) or not isinstance(call, str) \
+                or a.refusal(seat, call) is not None:
+            return None
+        a.push(seat, call)
+    if a.done:
+        return True
+    return None if a.high == "solo" else False
 
 
 register(Illustrated())
