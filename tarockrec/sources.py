@@ -10,7 +10,7 @@ import os
 import sys
 import zlib
 from dataclasses import dataclass
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterator, Mapping
 
 from .codecs import jsonio
 from .findings import Finding
@@ -26,7 +26,7 @@ class Entry:
     line: int | None
     record: Any                   # the record, or None when unreadable
     problem: Finding | None = None
-    lines: dict[str, int] | None = None   # JSON Pointer -> line (XML)
+    lines: Mapping[str, int] | None = None   # JSON Pointer -> line (XML, pretty JSON)
     offset: int | None = None             # bytes of the source read so far (progress)
 
 
@@ -372,17 +372,16 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
 LINE_MAP_LIMIT = 8_000_000
 
 
-def _record_lines(data: bytes, items: list[Any]) -> dict[int, dict[str, int]] | None:
+def _record_lines(data: bytes, items: list[Any]) -> dict[int, Mapping[str, int]] | None:
     """Line numbers for each record of a JSON document (a record, or an array of them)."""
     if not items or all(isinstance(item, Finding) for _, _, item in items) \
             or len(data) > LINE_MAP_LIMIT:
         return None
-    try:
-        full = jsonio.line_map(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, IndexError, ValueError):
+    if len(items) == 1 and not data.lstrip().startswith((b"[", b"\xef\xbb\xbf[")):
+        return {0: LazyLines(data)}      # one record: its lines are needed for findings only
+    full = _line_map(data)
+    if full is None:
         return None
-    if len(items) == 1 and not full.get("/0") and not data.lstrip().startswith(b"["):
-        return {0: full}
     out: dict[int, dict[str, int]] = {}
     for ptr, ln in full.items():
         if not ptr:
@@ -390,7 +389,39 @@ def _record_lines(data: bytes, items: list[Any]) -> dict[int, dict[str, int]] | 
         head, _, rest = ptr[1:].partition("/")
         if head.isdigit():
             out.setdefault(int(head), {})["/" + rest if rest else ""] = ln
-    return out
+    return dict(out)
+
+
+def _line_map(data: bytes) -> dict[str, int] | None:
+    try:
+        return jsonio.line_map(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, IndexError, ValueError):
+        return None
+
+
+class LazyLines(Mapping[str, int]):
+    """The line map of a one-record JSON document, made when first looked at: a valid record
+    gives no finding to place, and the map of a large document (a tournament) costs more
+    than reading it."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data: bytes | None = data
+        self._map: dict[str, int] | None = None
+
+    def _full(self) -> dict[str, int]:
+        if self._map is None:
+            self._map = (_line_map(self._data) if self._data is not None else None) or {}
+            self._data = None
+        return self._map
+
+    def __getitem__(self, ptr: str) -> int:
+        return self._full()[ptr]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._full())
+
+    def __len__(self) -> int:
+        return len(self._full())
 
 
 def _entry(name: str, index: int, line: int | None, item: Any) -> Entry:

@@ -7,7 +7,7 @@ Nothing here raises for bad input: whatever is wrong becomes a finding.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from . import games, outcome, schema
 from .engine import Action
@@ -55,9 +55,10 @@ class Report:
         return out
 
 
-def _place(findings: list[Finding], lines: dict[str, int] | None, line: int | None) -> list[Finding]:
+def _place(findings: list[Finding], lines: Mapping[str, int] | None,
+           line: int | None) -> list[Finding]:
     """Attach an XML/JSONL line to each finding: the nearest recorded ancestor's line."""
-    if not lines and line is None:
+    if not findings or (not lines and line is None):
         return findings
     out = []
     for f in findings:
@@ -76,7 +77,7 @@ def _place(findings: list[Finding], lines: dict[str, int] | None, line: int | No
 
 
 def validate_record(rec: Any, index: int = 1, line: int | None = None,
-                    lines: dict[str, int] | None = None, outcomes: bool = False,
+                    lines: Mapping[str, int] | None = None, outcomes: bool = False,
                     origin: str | None = None, tables: bool = False) -> Report:
     """``origin``: the file ``rec`` was read from (a tournament's tables may name files of
     their own, relative to it). ``tables``: keep a tournament's tables on the report."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from conftest import paths
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tarockrec.codecs import jsonio
@@ -65,3 +65,47 @@ def test_long_integers_in_private_data_survive_both_formats() -> None:
     text = jsonio.dumps(rec)
     assert jsonio.loads(text) == rec
     assert jsonio.dumps(xmlio.loads(xmlio.dumps(jsonio.loads(text)))) == text
+
+
+DUPLICATED = [b'{\n "a": 1,\n "a": 2\n}', b'{\n "a": {"b": [1, {"c": 1, "c": 2}]}\n}',
+              b'{\n "x": ":y", "x": 1\n}', b'{\n "k\\"": 1, "k\\"": 2\n}',
+              b'{"a" :1, "a" : 2}', b'{"a" : 1, "a": 2}', b'{\n "\\\\": ":", "\\\\": 1\n}',
+              b'[\n {"q": "\\":\\"", "q": 0}\n]']
+
+
+def test_a_key_twice_is_refused_in_pretty_text() -> None:
+    """Pretty text is not the compact writing of what was read: a key counted from the text's
+    skeleton (strings reduced to a quote) decides, and strings holding quotes, colons and
+    backslashes do not fool it."""
+    for text in DUPLICATED:
+        try:
+            jsonio.loads(text)
+        except jsonio.JSONError as err:
+            assert err.finding.code == "JSON-DUPLICATE", text
+        else:
+            raise AssertionError(f"accepted {text!r}")
+    for text in (b'{\n "a": ":", "b": "\\":"\n}', b'{\n "x": {"x": {"x": 1}}\n}'):
+        assert jsonio.loads(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values)
+def test_pretty_text_reads_back(doc: object) -> None:
+    """What the pretty writer writes reads back as it was (no key taken for a duplicate)."""
+    assume(jsonio.unwritable(doc) is None)
+    assert jsonio.loads(jsonio.dumps(doc)) == doc
+
+
+def test_nesting_is_counted_not_guessed() -> None:
+    """Many brackets are not deep nesting (a tournament holds thousands); 201 levels are."""
+    wide = b"[\n" + b",\n".join([b"[1, [2, {\"a\": [3]}]]"] * 400) + b"\n]"
+    assert len(jsonio.loads(wide)) == 400
+    for deep in (b"[" * 201 + b"1" + b"]" * 201, b"[" * 120 + b"{\"a\": " * 90 + b"1"
+                 + b"}" * 90 + b"]" * 120):
+        try:
+            jsonio.loads(deep)
+        except jsonio.JSONError as err:
+            assert err.finding.code == "REC-DEPTH"
+        else:
+            raise AssertionError("too deep, accepted")
+    assert jsonio.loads(b"[" * 150 + b"]" * 150) == eval("[" * 150 + "]" * 150)

@@ -254,3 +254,23 @@ def test_score_lists_every_table_and_deal(tmp_path: Path) -> None:
         in only.stdout
     rows_err = _cli("score", str(SAMPLES / "valid" / "totals-only.json"), "--format", "json")
     assert json.loads(rows_err.stdout) == [] and "no rows" in rows_err.stderr
+
+
+def test_a_valid_document_is_not_line_mapped(tmp_path: Path) -> None:
+    """A one-record pretty JSON document maps its lines only when a finding needs one (the map
+    of a large tournament cost more than reading it); findings still name their line."""
+    from tarockrec.sources import LazyLines, entries
+    [entry] = list(entries(str(SAMPLES / "valid" / "full-deals.json")))
+    assert isinstance(entry.lines, LazyLines)
+    assert validate_record(entry.record, entry.index, entry.line, entry.lines,
+                           origin=entry.source).valid
+    assert entry.lines._map is None
+    bad = _load(SAMPLES / "valid" / "full-deals.json")
+    bad["rounds"][0]["tables"][0]["deals"][0]["result"]["scores"][0] += 1
+    target = tmp_path / "bad.json"
+    target.write_text(json.dumps(bad, indent=2), encoding="utf-8")
+    [entry] = list(entries(str(target)))
+    rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+    [f] = [f for f in rep.findings if f.code == "RESULT-SCORES"]
+    text = target.read_text(encoding="utf-8").splitlines()
+    assert f.line is not None and '"scores"' in text[f.line - 1]

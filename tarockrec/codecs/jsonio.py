@@ -206,6 +206,48 @@ _UNWRITABLE_NAME = re.compile("[\ud800-\udfff\ufffe\uffff]")
 _SUSPECT = re.compile(b"\\\\[ubf]|\xef\xbf[\xbe\xbf]")
 
 
+#: a JSON string (possessive: never backtracks, however long the string)
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+#: after the skeleton: what is not a bracket, and the innermost pairs of brackets
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]++")
+_INNERMOST = re.compile(rb"\[\]|\{\}")
+
+
+def _keys(compact: bytes) -> int:
+    """How many object keys the compact JSON text ``compact`` holds (each string becomes
+    one quote; a key is a quote followed by a colon)."""
+    return _STRING.sub(b'"', compact).count(b'":')
+
+
+class _Skeleton:
+    """JSON text that parsed, with each string reduced to one quote and no white space
+    (scanning left to right, the first quote outside a string opens one: a string is always
+    matched whole), made when first asked: keys and nesting counted by C loops alone, for
+    large pretty-printed documents (a tournament) that the per-value checks made slow."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self._bare: bytes | None = None
+
+    def bare(self) -> bytes:
+        if self._bare is None:
+            self._bare = _STRING.sub(b'"', self.data).translate(None, b" \t\r\n")
+        return self._bare
+
+    def keys(self) -> int:
+        return self.bare().count(b'":')
+
+    def too_deep(self) -> bool:
+        """Whether containers nest more than ``MAX_DEPTH`` deep (then the walk finds the
+        place); each pass takes away the innermost pairs of brackets."""
+        brackets = _NOT_BRACKET.sub(b"", self.bare())
+        for _ in range(MAX_DEPTH):
+            if not brackets:
+                return False
+            brackets = _INNERMOST.sub(b"", brackets)
+        return bool(brackets)
+
+
 def _suspect(data: bytes) -> bool:
     """Whether JSON text ``data`` may hold such a character (a backslash or the byte 0xEF is
     looked for first: one memchr each, nothing more for most records)."""
@@ -227,12 +269,14 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
         except orjson.JSONDecodeError:
             pass
         else:
-            if _suspect(data) or scanned.count(b"[") > MAX_DEPTH:
+            skeleton = _Skeleton(data)
+            if _suspect(data) or (scanned.count(b"[") > MAX_DEPTH and skeleton.too_deep()):
                 _refuse_unwritable(value, line_offset)
             # a key given twice is dropped silently by the parser: the text is the compact
-            # writing of what was read (then no key can be missing), or it is read again
-            # with every object's pairs in view
-            if orjson.dumps(value) != data.strip():
+            # writing of what was read, or has as many keys as that writing (then no key can
+            # be missing), or it is read again with every object's pairs in view
+            compact = orjson.dumps(value)
+            if compact != data.strip() and skeleton.keys() != _keys(compact):
                 _refuse_duplicate_keys(data, line_offset)
             return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
