@@ -11,9 +11,11 @@ score items and deltas. Invalid samples are valid samples with one mutation each
 from __future__ import annotations
 
 import copy
+import copyreg
 import os
 import random
 import sys
+import types
 from pathlib import Path
 from typing import Any, Callable
 
@@ -195,6 +197,16 @@ def search(name: str, *, seed: int, n: int = 4, dealer: int = 3, fixed: dict[int
                    decls, plan, keep, aim, loose, deltas, periods, late, deals, plays, extra)
 
 
+def _shared(e: Any) -> dict[int, Any]:
+    """The engine's parts a copy shares: the rule set (read-only)."""
+    return {id(e.rules): e.rules}
+
+
+# the engines' frozen tables (an auction's ranks, a kontra ladder) are mapping proxies, which
+# deepcopy cannot copy by itself: a copy is a proxy over a copy of the mapping
+copyreg.pickle(types.MappingProxyType, lambda m: (types.MappingProxyType, (dict(m),)))
+
+
 def _search(name, seed, n, dealer, fixed, talon, lack, auction, discards, call, decls, plan,  # type: ignore[no-untyped-def]
             keep, aim, accept, deltas, periods, late, deals, plays, extra):
     rng = random.Random(seed)
@@ -214,7 +226,7 @@ def _search(name, seed, n, dealer, fixed, talon, lack, auction, discards, call, 
                 return record(e, n, dealer, periods, extra)
             continue
         for _ in range(plays):
-            f = copy.deepcopy(e, {id(e.rules): e.rules})
+            f = copy.deepcopy(e, _shared(e))
             playout(f, rng, plan or {}, {k: set(split(v)) for k, v in (keep or {}).items()},
                     aim or {})
             try:
@@ -855,7 +867,7 @@ def priority_case() -> dict[str, Any]:
         if (e.hands[1] & TAROCK_MASK) != (1 << PACK.index["T1"]) | (1 << PACK.index["T21"]):
             continue
         for _ in range(50):
-            f = copy.deepcopy(e, {id(e.rules): e.rules})
+            f = copy.deepcopy(e, _shared(e))
             t = f.table
             while f.phase == "play" and t.trick_number <= 3:
                 seat = t.to_play
