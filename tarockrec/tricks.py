@@ -116,7 +116,14 @@ class TrickTable:
         for s, c in zip(seats, cards):
             hands[s] &= ~(1 << c)
         self._played_by = None
-        return self._close(seats, cards, mask)
+        if mask is None or self._varies or not self._fixed_leader:
+            return self._close(seats, cards, mask)
+        winner = self.winner_of(cards, seats)       # _close's common case, inline (hot path)
+        self.won[winner] |= mask
+        self.count[winner] += 1
+        self.tricks.append((self.leader, cards, seats, winner))
+        self.leader = winner
+        return winner
 
     def _close(self, seats: list[int], cards: list[int], mask: int | None = None) -> int:
         winner = self.winner_of(cards, seats)
