@@ -269,14 +269,16 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
         except orjson.JSONDecodeError:
             pass
         else:
-            skeleton = _Skeleton(data)
-            if _suspect(data) or (scanned.count(b"[") > MAX_DEPTH and skeleton.too_deep()):
+            skeleton = None
+            if scanned.count(b"[") > MAX_DEPTH:
+                skeleton = _Skeleton(data)
+            if _suspect(data) or (skeleton is not None and skeleton.too_deep()):
                 _refuse_unwritable(value, line_offset)
             # a key given twice is dropped silently by the parser: the text is the compact
             # writing of what was read, or has as many keys as that writing (then no key can
             # be missing), or it is read again with every object's pairs in view
             compact = orjson.dumps(value)
-            if compact != data.strip() and skeleton.keys() != _keys(compact):
+            if compact != data.strip() and (skeleton or _Skeleton(data)).keys() != _keys(compact):
                 _refuse_duplicate_keys(data, line_offset)
             return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
