@@ -1086,6 +1086,8 @@ class IllustratedEngine(DeclaringEngine):
                 d_all = False
         done = len(t.tricks)                 # t.done: done >= t.n_tricks
         size, last = t.size, t.n_tricks
+        live_d = live_o = _NO_BINDS
+        mask_d = mask_o = 0
         for trick in tricks:
             if type(trick) is not list or len(trick) != size or done >= last:
                 break
@@ -1094,21 +1096,8 @@ class IllustratedEngine(DeclaringEngine):
             except (KeyError, TypeError):
                 return played
             n = done + 1
-            # the binds that may still restrict a card in this trick, per team (those of
-            # _active_binds, less its test of the hand: a card not held is not legal either)
-            live_d: list[tuple[int, int]] = []
-            live_o: list[tuple[int, int]] = []
-            mask_d = mask_o = 0
-            for b_team, b_card, target, bird in binds:
-                if n > target:
-                    continue
-                if b_team == "D":
-                    if not bird or d_all:
-                        live_d.append((b_card, target))
-                        mask_d |= 1 << b_card
-                elif not bird or o_all:
-                    live_o.append((b_card, target))
-                    mask_o |= 1 << b_card
+            if binds:
+                live_d, live_o, mask_d, mask_o = _live_binds(binds, n, d_all, o_all)
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -1119,25 +1108,7 @@ class IllustratedEngine(DeclaringEngine):
                 legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
                 ours = seat == d or seat == p
                 if legal & (mask_d if ours else mask_o):
-                    # _bound: a card due in this trick must be played; a card bound to a
-                    # later trick is kept while the seat has another legal card; else the
-                    # one for the earliest trick
-                    due = later = 0
-                    live = live_d if ours else live_o
-                    for b_card, target in live:
-                        if legal >> b_card & 1:
-                            if target == n:
-                                due |= 1 << b_card
-                            else:
-                                later |= 1 << b_card
-                    if due:
-                        legal = due
-                    elif legal & ~later:
-                        legal &= ~later
-                    else:
-                        m = min(target for b_card, target in live if legal >> b_card & 1)
-                        legal = sum(1 << b_card for b_card, target in live
-                                    if legal >> b_card & 1 and target == m)
+                    legal = _bound_legal(legal, live_d if ours else live_o, n)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
@@ -1302,13 +1273,14 @@ class _Turn:
     """The working copy of one turn of the announcement phase (§4.8): the engine's chains,
     announcers, sides and declarations as this turn leaves them, statement by statement (the
     state is updated within the turn as well, §4.10.1). ``_declare`` makes one per non-empty
-    turn and commits it only when every statement passes, so that verifying mutates nothing.
+    turn and commits it only when every statement passes, so that verifying mutates nothing:
+    the chains are copied, the announcers and the declarations when first written to.
     One method per kind of statement, named after its section: ``hand_bonus`` (§4.12),
     ``kontra_chain`` (§4.11), ``announcement`` (§4.10: ``attribution`` §4.10.1, ``restrictions``
     §4.10.2), and ``forced_kontra`` (§4.6) over the whole turn."""
 
     __slots__ = ("eng", "seat", "me", "chains", "items", "announcer", "ever", "superseded",
-                 "public", "last", "declared", "first_turn", "this_turn", "shown")
+                 "public", "last", "declared", "first_turn", "shown")
 
     def __init__(self, eng: IllustratedEngine, seat: int) -> None:
         self.eng = eng
@@ -1317,14 +1289,14 @@ class _Turn:
         self.chains = eng.chains.copy()
         #: the active (team, item) keys and their levels, the chains' own dict
         self.items = self.chains.level
-        self.announcer = dict(eng.announcer)
-        self.ever = set(eng.ever)
-        self.superseded = set(eng.superseded)
+        #: the engine's own until this turn writes to them (copied then)
+        self.announcer = eng.announcer
+        self.ever = eng.ever
+        self.superseded = eng.superseded
+        self.declared = eng.hand_declared
         self.public = eng.public[seat]
         self.last = eng.last_side
-        self.declared = dict(eng.hand_declared)
         self.first_turn = seat not in eng.round.spoke
-        self.this_turn: set[str] = set()
         #: a statement of this turn shows the side (§4.7)
         self.shown = False
 
@@ -1355,7 +1327,7 @@ class _Turn:
                            "side is not known and would be taken for the other side; "
                            "he must first make himself known with a kontra", item, sub)
             self._speaks()
-        self.declared[seat] = item
+        self.declared = {**self.declared, seat: item}
 
     def kontra_chain(self, item: str, level_name: str, tgt: str, sub: str) -> None:
         """§4.11 kontra chain: on the game or an announced, not superseded bonus; odd levels
@@ -1403,9 +1375,10 @@ class _Turn:
         self.restrictions(item, sub)
         key = (self.me, item)
         self.chains.open(key, self.me)
+        if self.announcer is self.eng.announcer:      # the turn's first announcement
+            self.announcer, self.ever = dict(self.announcer), set(self.ever)
         self.announcer[key] = self.seat
         self.ever.add(key)
-        self.this_turn.add(item)
         if not exempt:
             self._speaks()
 
@@ -1465,10 +1438,13 @@ class _Turn:
         """§4.10.2 rule 2: double game and volát not in one turn
         (``double_game_and_volat_same_turn``), no double game after the side's volát; trull
         and four kings after volát only where ``trull_kings_after_volat`` allows them."""
-        r, me = self.eng.rules, self.me
+        eng, me = self.eng, self.me
+        r = eng.rules
         if item in ("double_game", "volat"):
-            partner_item = "volat" if item == "double_game" else "double_game"
-            if (partner_item in self.this_turn
+            # the other one said in this turn: active now, not before the turn (neither is
+            # ever superseded, nor announced twice)
+            other = (me, "volat" if item == "double_game" else "double_game")
+            if (other in self.items and other not in eng.chains.level
                     and r.double_game_and_volat_same_turn == "forbidden"):
                 raise _bad("IT-DG-VOLAT", f"seat {self.seat} may not announce double_game and "
                            "volat in the same turn", item, sub)
@@ -1496,7 +1472,7 @@ class _Turn:
                     raise _bad("IT-ULTIMO-UHU", f"{ult} may not be raised to {item} under "
                                "these rules", item, sub)
                 self.chains.remove((me, ult))
-                self.superseded.add((me, ult))
+                self.superseded = self.superseded | {(me, ult)}
         if item in ULTIMO_UHU and (me, ULTIMO_UHU[item]) in self.ever:
             raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
                        f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
@@ -1544,6 +1520,51 @@ class _Turn:
         eng.round.push(seat, say, silent=False)        # a turn that says something
         if eng.round.done:
             eng._start_play()
+
+
+#: no bind restricts a card (``_play_bound`` where the deal has none); never added to
+_NO_BINDS: list[tuple[int, int]] = []
+
+
+def _live_binds(binds: list[tuple[str, int, int, bool]], n: int, d_all: bool, o_all: bool
+                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, int]:
+    """``_play_bound``: the binds (§5.3) that may still restrict a card in trick ``n``, per
+    team as (card, target trick), and their cards as masks: those of ``_active_binds``, less
+    its test of the hand (a card not held is not legal either); a bird's only while its team
+    (``d_all``, ``o_all``) has won every trick so far."""
+    live_d: list[tuple[int, int]] = []
+    live_o: list[tuple[int, int]] = []
+    mask_d = mask_o = 0
+    for b_team, b_card, target, bird in binds:
+        if n > target:
+            continue
+        if b_team == "D":
+            if not bird or d_all:
+                live_d.append((b_card, target))
+                mask_d |= 1 << b_card
+        elif not bird or o_all:
+            live_o.append((b_card, target))
+            mask_o |= 1 << b_card
+    return live_d, live_o, mask_d, mask_o
+
+
+def _bound_legal(legal: int, live: list[tuple[int, int]], n: int) -> int:
+    """``_bound`` (§5.3) for ``_play_bound``: of the ``legal`` cards, a card due in trick
+    ``n`` must be played; a card bound to a later trick is kept while the seat has another
+    legal card; else the one for the earliest trick."""
+    due = later = 0
+    for b_card, target in live:
+        if legal >> b_card & 1:
+            if target == n:
+                due |= 1 << b_card
+            else:
+                later |= 1 << b_card
+    if due:
+        return due
+    if legal & ~later:
+        return legal & ~later
+    m = min(target for b_card, target in live if legal >> b_card & 1)
+    return sum(1 << b_card for b_card, target in live if legal >> b_card & 1 and target == m)
 
 
 def _seat_in(t: TrickTable, card: int, trick: int) -> int | None:

@@ -1390,7 +1390,8 @@ class _Turn:
     announcements, kontra chains, Valat and the speaker's public side as this turn leaves
     them, call by call (each call "must be legal at the moment it is made"). ``_declare``
     makes one per non-empty turn and commits it only when every call passes, so that
-    verifying mutates nothing. One method per kind of call (§4.6.2 Calls), named after its
+    verifying mutates nothing (the chains are copied, the announcements when first written
+    to). One method per kind of call (§4.6.2 Calls), named after its
     paragraph: ``partner_statement``, ``announcement``, ``kontra_chain`` (with Valat and the
     contract kontra); §4.6.3 is the engine's ``_compulsory_announcement``."""
 
@@ -1402,7 +1403,7 @@ class _Turn:
         assert c is not None
         self.eng = eng
         self.seat = seat
-        self.announced = dict(eng.announced)
+        self.announced = eng.announced      # the engine's own until an announcement (copied then)
         self.chains = eng.chains.copy()
         self.valat = eng.valat_announced
         self.public = eng.public[seat]
@@ -1487,7 +1488,7 @@ class _Turn:
         if self.either and item == "valat" and self.kontra_said:
             raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has said a kontra and may not "
                        f"also announce the valat in {c.id} (this rule set)", item, sub)
-        self.announced[item] = (seat, my_side)
+        self.announced = {**self.announced, item: (seat, my_side)}
         self.chains.open(item, my_side)
         self.changed.append(item)
         if item == "valat":           # §4.6.2 Valat and the contract kontra
