@@ -797,7 +797,8 @@ class IllustratedEngine(DeclaringEngine):
             else:
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement"
                            + self._sas_off(item), item, sub)
-        turn.forced_kontra(say)
+        if seat == self.discarder_of_called:
+            turn.forced_kontra(say)
         if commit:
             turn.commit(say)
 
@@ -1274,22 +1275,23 @@ class _Turn:
     announcers, sides and declarations as this turn leaves them, statement by statement (the
     state is updated within the turn as well, §4.10.1). ``_declare`` makes one per non-empty
     turn and commits it only when every statement passes, so that verifying mutates nothing:
-    the chains are copied, the announcers and the declarations when first written to.
+    the chains, the announcers and the declarations are the engine's until the turn first
+    changes them, and copied then (a refused statement costs no copy).
     One method per kind of statement, named after its section: ``hand_bonus`` (§4.12),
     ``kontra_chain`` (§4.11), ``announcement`` (§4.10: ``attribution`` §4.10.1, ``restrictions``
     §4.10.2), and ``forced_kontra`` (§4.6) over the whole turn."""
 
     __slots__ = ("eng", "seat", "me", "chains", "items", "announcer", "ever", "superseded",
-                 "public", "last", "declared", "first_turn", "shown")
+                 "public", "last", "declared", "first_turn", "shown", "eight")
 
     def __init__(self, eng: IllustratedEngine, seat: int) -> None:
         self.eng = eng
         self.seat = seat
         self.me = eng.side(seat)
-        self.chains = eng.chains.copy()
+        #: the engine's own until this turn writes to them (copied then)
+        self.chains = eng.chains
         #: the active (team, item) keys and their levels, the chains' own dict
         self.items = self.chains.level
-        #: the engine's own until this turn writes to them (copied then)
         self.announcer = eng.announcer
         self.ever = eng.ever
         self.superseded = eng.superseded
@@ -1299,6 +1301,15 @@ class _Turn:
         self.first_turn = seat not in eng.round.spoke
         #: a statement of this turn shows the side (§4.7)
         self.shown = False
+        #: the speaker holds 8 or 9 tarokks (§4.12; §4.10.2 rule 6 may bar his statements)
+        self.eight = (eng.kept[seat] & TAROCK_MASK).bit_count() >= 8
+
+    def _own_chains(self) -> KontraChains[tuple[str, str]]:
+        """The chains to change: the engine's, copied at the turn's first change."""
+        if self.chains is self.eng.chains:
+            self.chains = self.chains.copy()
+            self.items = self.chains.level
+        return self.chains
 
     def _speaks(self) -> None:
         """A statement that shows the speaker's side and makes it the last speaker's (§4.7,
@@ -1363,9 +1374,11 @@ class _Turn:
                        f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
                        f"; the next level is {KONTRA_LEVELS[cur] if cur < maxk else 'none'}",
                        item, sub)
-        self._undeclared_tarokks(tgt, f"before any kontra on {tgt}", item, sub)
-        self.chains.say(key, level_name)
-        self._speaks()
+        if self.eight:
+            self._undeclared_tarokks(tgt, item, sub)
+        self._own_chains().say(key, level_name)
+        self.public = self.shown = True            # a kontra-level call shows the side
+        self.last = me
 
     def announcement(self, item: str, sub: str) -> None:
         """§4.10 who may announce what: the §4.10.1 attribution, then the §4.10.2
@@ -1374,7 +1387,7 @@ class _Turn:
         exempt = self.attribution(item, sub)
         self.restrictions(item, sub)
         key = (self.me, item)
-        self.chains.open(key, self.me)
+        self._own_chains().open(key, self.me)
         if self.announcer is self.eng.announcer:      # the turn's first announcement
             self.announcer, self.ever = dict(self.announcer), set(self.ever)
         self.announcer[key] = self.seat
@@ -1411,28 +1424,32 @@ class _Turn:
         if (me, item) in self.items:
             raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
                        f"{item}", item, sub)
-        self._undeclared_tarokks(item, f"before announcing {item}", item, sub)
+        if self.eight:
+            self._undeclared_tarokks(item, item, sub)
         if item == "trull" and eng.rules.trull_meaning_rules:
             why = eng._trull_meaning(seat, self.first_turn, self.announcer)
             if why is not None:
                 raise _bad("IT-TRULL-MEANING", f"seat {seat} may not announce trull here: "
                            + why, item, sub)
-        self._double_game_and_volat(item, sub)
+        if item in _DG_VOLAT_TRULL_KINGS:
+            self._double_game_and_volat(item, sub)
         if item in UHU_ULTIMO or item in ULTIMO_UHU:
             self._ultimo_and_uhu(item, sub)
         if eng.rules.one_bonus_per_trick_target:
             self._one_target_per_trick(item, sub)
 
-    def _undeclared_tarokks(self, item: str, when: str, token: str, sub: str) -> None:
-        """§4.10.2 rule 6: a player holding 8 or 9 undeclared tarokks neither announces the
-        items they bar nor says any kontra-level call on them (ITVB 7.3: unless his partner
-        holds the item's card)."""
+    def _undeclared_tarokks(self, item: str, token: str, sub: str) -> None:
+        """§4.10.2 rule 6 (asked when the speaker holds 8 or 9 tarokks, ``eight``): a player
+        holding 8 or 9 undeclared tarokks neither announces the items they bar nor says any
+        kontra-level call on them (ITVB 7.3: unless his partner holds the item's card).
+        ``token``: the statement (``item`` itself, or a kontra on it)."""
         eng, seat = self.eng, self.seat
         if (eng._barred(item) and eng._undeclared(seat, self.declared)
                 and not eng._partner_holds(seat, item)):
+            when = f"announcing {item}" if token == item else f"any kontra on {item}"
             raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
                        f"{(eng.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
-                       f"declare them {when}", token, sub)
+                       f"declare them before {when}", token, sub)
 
     def _double_game_and_volat(self, item: str, sub: str) -> None:
         """§4.10.2 rule 2: double game and volát not in one turn
@@ -1471,7 +1488,7 @@ class _Turn:
                 if self.eng.rules.ultimo_to_uhu_by_partner == "forbidden":
                     raise _bad("IT-ULTIMO-UHU", f"{ult} may not be raised to {item} under "
                                "these rules", item, sub)
-                self.chains.remove((me, ult))
+                self._own_chains().remove((me, ult))
                 self.superseded = self.superseded | {(me, ult)}
         if item in ULTIMO_UHU and (me, ULTIMO_UHU[item]) in self.ever:
             raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
@@ -1522,6 +1539,8 @@ class _Turn:
             eng._start_play()
 
 
+#: the announcements §4.10.2 rule 2 restricts (``_Turn._double_game_and_volat``)
+_DG_VOLAT_TRULL_KINGS = frozenset(("double_game", "volat", "trull", "four_kings"))
 #: no bind restricts a card (``_play_bound`` where the deal has none); never added to
 _NO_BINDS: list[tuple[int, int]] = []
 

@@ -1390,8 +1390,8 @@ class _Turn:
     announcements, kontra chains, Valat and the speaker's public side as this turn leaves
     them, call by call (each call "must be legal at the moment it is made"). ``_declare``
     makes one per non-empty turn and commits it only when every call passes, so that
-    verifying mutates nothing (the chains are copied, the announcements when first written
-    to). One method per kind of call (§4.6.2 Calls), named after its
+    verifying mutates nothing (the chains and the announcements are the engine's until the
+    turn first changes them, and copied then: a refused call costs no copy). One method per kind of call (§4.6.2 Calls), named after its
     paragraph: ``partner_statement``, ``announcement``, ``kontra_chain`` (with Valat and the
     contract kontra); §4.6.3 is the engine's ``_compulsory_announcement``."""
 
@@ -1404,7 +1404,7 @@ class _Turn:
         self.eng = eng
         self.seat = seat
         self.announced = eng.announced      # the engine's own until an announcement (copied then)
-        self.chains = eng.chains.copy()
+        self.chains = eng.chains            # likewise (_own_chains)
         self.valat = eng.valat_announced
         self.public = eng.public[seat]
         #: the turn holds a partner statement
@@ -1417,6 +1417,12 @@ class _Turn:
         self.either = (c.no_trump and eng.rules.colour_game_kontra_or_valat
                        and self.my_side == "O")
         self.kontra_said = seat in eng._kontra_seats
+
+    def _own_chains(self) -> KontraChains[str]:
+        """The chains to change: the engine's, copied at the turn's first change."""
+        if self.chains is self.eng.chains:
+            self.chains = self.chains.copy()
+        return self.chains
 
     def partner_statement(self, say: tuple[str, ...]) -> None:
         """§4.6.2 partner statement: at most one per turn, only in a king-call contract, never
@@ -1489,11 +1495,12 @@ class _Turn:
             raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has said a kontra and may not "
                        f"also announce the valat in {c.id} (this rule set)", item, sub)
         self.announced = {**self.announced, item: (seat, my_side)}
-        self.chains.open(item, my_side)
+        chains = self._own_chains()
+        chains.open(item, my_side)
         self.changed.append(item)
         if item == "valat":           # §4.6.2 Valat and the contract kontra
             self.valat = True
-            self.chains.cancel("contract")
+            chains.cancel("contract")
 
     def _holds_card(self, item: str, sub: str) -> None:
         """G18 ``bird_announcement_requires_card``: a bird only by its holder; [OÖ23 Ansagen
@@ -1543,7 +1550,7 @@ class _Turn:
                 KONTRA_LADDER.index(level_name)) else "the side against")
             raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
                        f"{eng._target_name(target)}: only {who} it may", item, sub)
-        chains.say(target, level_name)
+        self._own_chains().say(target, level_name)
         self.changed.append(target)
         if target == "contract":
             self.public = True
