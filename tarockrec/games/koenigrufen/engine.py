@@ -898,7 +898,8 @@ class KoenigrufenEngine(DeclaringEngine):
                 self._end_turn(seat, say, opening)
             return
         turn = _Turn(self, seat)
-        turn.partner_statement(say)
+        if "partner" in say or "not_partner" in say:
+            turn.partner_statement(say)
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             if item in ("partner", "not_partner"):
@@ -1396,11 +1397,9 @@ class _Turn:
     contract kontra); §4.6.3 is the engine's ``_compulsory_announcement``."""
 
     __slots__ = ("eng", "seat", "my_side", "announced", "chains", "valat", "public", "stated",
-                 "changed", "either", "kontra_said")
+                 "changed", "kontra_said")
 
     def __init__(self, eng: KoenigrufenEngine, seat: int) -> None:
-        c = eng.contract
-        assert c is not None
         self.eng = eng
         self.seat = seat
         self.announced = eng.announced      # the engine's own until an announcement (copied then)
@@ -1412,11 +1411,15 @@ class _Turn:
         self.my_side = eng.side(seat)
         #: chains opened or raised in this turn
         self.changed: list[str] = []
-        #: §7.2 ``colour_game_kontra_or_valat`` ([OÖ23 Farben 4]): in a colour game an
-        #: opponent either kontras or announces the Valat
-        self.either = (c.no_trump and eng.rules.colour_game_kontra_or_valat
-                       and self.my_side == "O")
         self.kontra_said = seat in eng._kontra_seats
+
+    def _either(self) -> bool:
+        """§7.2 ``colour_game_kontra_or_valat`` ([OÖ23 Farben 4]): in a colour game an
+        opponent either kontras or announces the Valat."""
+        c = self.eng.contract
+        assert c is not None
+        return bool(c.no_trump and self.eng.rules.colour_game_kontra_or_valat
+                    and self.my_side == "O")
 
     def _own_chains(self) -> KontraChains[str]:
         """The chains to change: the engine's, copied at the turn's first change."""
@@ -1491,7 +1494,7 @@ class _Turn:
             raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} must say whether it holds "
                        f"the called king (partner / not_partner) with its first "
                        "announcement", item, sub)
-        if self.either and item == "valat" and self.kontra_said:
+        if item == "valat" and self.kontra_said and self._either():
             raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has said a kontra and may not "
                        f"also announce the valat in {c.id} (this rule set)", item, sub)
         self.announced = {**self.announced, item: (seat, my_side)}
@@ -1529,7 +1532,7 @@ class _Turn:
             raise _bad("KR-KONTRA", f"{item}: an opponent's own kontra chain ({target}) "
                        "exists only in negative contracts under misere_kontra_individual",
                        item, sub)
-        if self.either and self.announced.get("valat", (-1, ""))[0] == seat:
+        if self.announced.get("valat", (-1, ""))[0] == seat and self._either():
             raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has announced the valat and may "
                        f"not also say {level_name} in {c.id} (this rule set)", item, sub)
         self.kontra_said = True
