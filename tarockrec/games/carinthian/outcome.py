@@ -24,7 +24,7 @@ from itertools import product
 from typing import Any
 
 from ...findings import Finding
-from .contracts import BIRD_BASE, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, TRISCHAK, \
+from .contracts import BIRD_BASE, Contract, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, TRISCHAK, \
     TRISCHAK_BASE, VALAT_SILENT, VALAT_WIN, VALUE, ZAHLE_VALUE
 from .rules import CarinthianRules
 from .scoring import ORDER, Facts, Item, settle, settle_seats
@@ -90,109 +90,134 @@ def _seat_list(value: Any, n: int) -> bool:
         isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value)
 
 
+class _Refused(Exception):
+    """Why a written outcome cannot be: a finding's code, sentence and place under
+    ``/outcome``."""
+
+    def __init__(self, code: str, msg: str, where: str = "") -> None:
+        super().__init__(msg)
+        self.code, self.msg, self.where = code, msg, where
+
+
 def parse(o: dict[str, Any], rules: CarinthianRules, n: int, dealer: int,
           restricted: bool) -> tuple[list[Finding], Facts | None]:
     """The facts of the written outcome ``o``, or the findings that say why it cannot be
     (pointers relative to the deal, ``/outcome/...``)."""
-    bad: list[Finding] = []
+    try:
+        contract, d, shape = _head(o, n, dealer, restricted)
+        if shape == "zahle":
+            return [], Facts(str(contract), d, zahle=True)
+        trischak = shape == TRISCHAK
+        kontra = _kontra(o.get("kontra", 1), n, trischak)
+        tricks, pts = o["tricks"], o["points"]
+        if not _seat_list(tricks, n):
+            raise _Refused("OUTCOME-POINTS", f"tricks are {n} counts, one per seat", "/tricks")
+        found = _check_tricks(tricks, n, dealer, d, trischak, rules)
+        if found:
+            raise _Refused("OUTCOME-POINTS", found, "/tricks")
+        found = _check_points(pts, tricks, n, dealer, d, contract, trischak)
+        if found:
+            raise _Refused("OUTCOME-POINTS", found, "/points")
+        items, found_items = _items(o.get("items") or [], rules, d, trischak)
+        if found_items:
+            return list(found_items), None
+        if trischak:
+            conflict = _trischak_conflicts(items, tricks, n, dealer)
+            if conflict:
+                raise _Refused("OUTCOME-CONFLICT", *conflict)
+            return [], Facts(TRISCHAK, d, False, kontra, 0, False, list(pts), list(tricks),
+                             items)
+        return [], _game_facts(o, rules, CONTRACTS[str(contract)], d, kontra, items)
+    except _Refused as no:
+        return [Finding(no.code, no.msg, "/outcome" + no.where)], None
 
-    def no(code: str, msg: str, where: str = "") -> tuple[list[Finding], None]:
-        bad.append(Finding(code, msg, "/outcome" + where))
-        return bad, None
 
+def _head(o: dict[str, Any], n: int, dealer: int, restricted: bool) -> tuple[Any, int, str]:
+    """The contract, the declarer and the shape of the outcome (``zahle``, ``trischak`` or
+    ``played``), its keys checked against the shape."""
     contract = o.get("contract")
     if contract != TRISCHAK and contract not in CONTRACTS:
-        return no("OUTCOME-CONTRACT", f"{_name(contract)} is not a Carinthian contract "
-                  f"({', '.join(CONTRACTS)} or trischak)", "/contract" if contract else "")
+        raise _Refused("OUTCOME-CONTRACT", f"{_name(contract)} is not a Carinthian contract "
+                       f"({', '.join(CONTRACTS)} or trischak)", "/contract" if contract else "")
     if restricted and contract not in ("solo", TRISCHAK):
-        return no("OUTCOME-CONTRACT", f"in the restricted phase only a Solo or a Trischak is "
-                  f"played, not {contract} (§3.2, §6.8)", "/contract")
+        raise _Refused("OUTCOME-CONTRACT", f"in the restricted phase only a Solo or a "
+                       f"Trischak is played, not {contract} (§3.2, §6.8)", "/contract")
     d = o.get("declarer")
     if not isinstance(d, int):
-        return no("OUTCOME-SEAT", "the outcome names no declarer", "/declarer" if "declarer"
-                  in o else "")
+        raise _Refused("OUTCOME-SEAT", "the outcome names no declarer", "/declarer"
+                       if "declarer" in o else "")
     if n == 4 and d == dealer:
-        return no("OUTCOME-SEAT", f"seat {d} deals and sits out: it cannot be the declarer "
-                  "(§1.6)", "/declarer")
+        raise _Refused("OUTCOME-SEAT", f"seat {d} deals and sits out: it cannot be the "
+                       "declarer (§1.6)", "/declarer")
     if o.get("partner") is not None:
-        return no("OUTCOME-PARTNER", "Carinthian has no partner: the declarer plays alone "
-                  "(§4)", "/partner")
+        raise _Refused("OUTCOME-PARTNER", "Carinthian has no partner: the declarer plays "
+                       "alone (§4)", "/partner")
     end = o.get("end")
     if end is not None and end != ZAHLE_END:
-        return no("OUTCOME-END", f"{_name(end)} is not a Carinthian end (only zahle: the deal "
-                  "scored without play, §4.4)", "/end")
+        raise _Refused("OUTCOME-END", f"{_name(end)} is not a Carinthian end (only zahle: the "
+                       "deal scored without play, §4.4)", "/end")
     if end == ZAHLE_END and contract != "angesehen":
-        return no("OUTCOME-END", f"zahle ends only an Angesehen, not a {contract} (§4.4)",
-                  "/end")
+        raise _Refused("OUTCOME-END", f"zahle ends only an Angesehen, not a {contract} (§4.4)",
+                       "/end")
     shape = "zahle" if end == ZAHLE_END else TRISCHAK if contract == TRISCHAK else "played"
     if shape == "zahle":
         if o.get("items"):
-            return no("OUTCOME-END", "a Zahle is scored without play or bonuses: it has no "
-                      "items (§6.5)", "/items")
+            raise _Refused("OUTCOME-END", "a Zahle is scored without play or bonuses: it has "
+                           "no items (§6.5)", "/items")
         if "kontra" in o:
-            return no("OUTCOME-KONTRA", "a Zahle means both defenders said zahle: nobody "
-                      "said kontra (§4.4)", "/kontra")
+            raise _Refused("OUTCOME-KONTRA", "a Zahle means both defenders said zahle: "
+                           "nobody said kontra (§4.4)", "/kontra")
     for key in NEEDS[shape]:
         if key not in o:
-            return no("CA-OUTCOME-KEYS", f"the outcome of {_shape(shape)} writes {key} "
-                      f"({', '.join(NEEDS[shape])} are needed)")
+            raise _Refused("CA-OUTCOME-KEYS", f"the outcome of {_shape(shape)} writes {key} "
+                           f"({', '.join(NEEDS[shape])} are needed)")
     for key in o:
         if not key.startswith("_") and key not in MAY[shape]:
-            return no("CA-OUTCOME-KEYS", f"the outcome of {_shape(shape)} has no {key}",
-                      f"/{key}")
-    if shape == "zahle":
-        return bad, Facts(str(contract), d, zahle=True)
-    trischak = shape == TRISCHAK
-    kontra = o.get("kontra", 1)
+            raise _Refused("CA-OUTCOME-KEYS", f"the outcome of {_shape(shape)} has no {key}",
+                           f"/{key}")
+    return contract, d, shape
+
+
+def _kontra(kontra: Any, n: int, trischak: bool) -> Any:
+    """The game's kontra factor: ×2 and ×4 at most (§4.5); the Trischak game doubled once
+    per kontra, at most once per participant (§4.6)."""
     if trischak:
         levels = tuple(1 << k for k in range(1, n + 1))
         if kontra != 1 and kontra not in levels:
-            return no("OUTCOME-KONTRA", f"the Trischak game doubles once per kontra, at most "
-                      f"{n} (one per participant): ×{kontra} cannot be (§4.6)", "/kontra")
+            raise _Refused("OUTCOME-KONTRA", f"the Trischak game doubles once per kontra, at "
+                           f"most {n} (one per participant): ×{kontra} cannot be (§4.6)",
+                           "/kontra")
     elif kontra not in (1, 2, 4):
-        return no("OUTCOME-KONTRA", f"a game is kontra'd (×2) and retour'd (×4) at most: "
-                  f"×{kontra} cannot be (§4.5)", "/kontra")
+        raise _Refused("OUTCOME-KONTRA", f"a game is kontra'd (×2) and retour'd (×4) at most: "
+                       f"×{kontra} cannot be (§4.5)", "/kontra")
+    return kontra
+
+
+def _game_facts(o: dict[str, Any], rules: CarinthianRules, c: Contract, d: int, kontra: Any,
+                items: tuple[Item, ...]) -> Facts:
+    """The facts of a played game (not a Trischak): its target (§6.2, §6.8), won or lost,
+    a kontra beside an announced valat (G10), the items against the tricks."""
     tricks, pts = o["tricks"], o["points"]
-    if not _seat_list(tricks, n):
-        return no("OUTCOME-POINTS", f"tricks are {n} counts, one per seat", "/tricks")
-    found = _check_tricks(tricks, n, dealer, d, trischak, rules)
-    if found:
-        return no("OUTCOME-POINTS", found, "/tricks")
-    found = _check_points(pts, tricks, n, dealer, d, contract, trischak)
-    if found:
-        return no("OUTCOME-POINTS", found, "/points")
-    items, found_items = _items(o.get("items") or [], rules, d, trischak)
-    if found_items:
-        bad.extend(found_items)
-        return bad, None
-    if trischak:
-        conflict = _trischak_conflicts(items, tricks, n, dealer)
-        if conflict:
-            return no("OUTCOME-CONFLICT", *conflict)
-        return bad, Facts(TRISCHAK, d, False, kontra, 0, False, list(pts), list(tricks),
-                          items)
-    c = CONTRACTS[str(contract)]
     target = o["target"]
     if target != c.target and not (c.id == "vierzig" and target == FUENFZIG_TARGET):
         fifty = " (50 with fuenfzig)" if c.id == "vierzig" else ""
-        return no("OUTCOME-CONFLICT", f"the target of a {c.id} is {c.target} card points"
-                  f"{fifty}, not {target}; an announced valat does not raise it (§6.2, §6.8)",
-                  "/target")
+        raise _Refused("OUTCOME-CONFLICT", f"the target of a {c.id} is {c.target} card points"
+                       f"{fifty}, not {target}; an announced valat does not raise it (§6.2, "
+                       "§6.8)", "/target")
     won = o["won"]
     if won != (pts[0] >= target):
-        return no("OUTCOME-CONFLICT", f"{pts[0]} card points against a target of {target}: "
-                  f"the game is {'won' if pts[0] >= target else 'lost'}, not "
-                  f"{'won' if won else 'lost'} (§6.2)", "/won")
+        raise _Refused("OUTCOME-CONFLICT", f"{pts[0]} card points against a target of "
+                       f"{target}: the game is {'won' if pts[0] >= target else 'lost'}, not "
+                       f"{'won' if won else 'lost'} (§6.2)", "/won")
     valat = next((it for it in items if it.name == "valat"), None)
     if valat is not None and valat.announced and kontra > 1 \
             and not rules.valat_and_game_kontra:
-        return no("OUTCOME-KONTRA", "valat was announced: it replaces the game, so a kontra is "
-                  "on the valat item, not on the game (§4.5, G10)", "/kontra")
+        raise _Refused("OUTCOME-KONTRA", "valat was announced: it replaces the game, so a "
+                       "kontra is on the valat item, not on the game (§4.5, G10)", "/kontra")
     conflict = _normal_conflicts(items, tricks[d])
     if conflict:
-        return no("OUTCOME-CONFLICT", *conflict)
-    return bad, Facts(c.id, d, False, kontra, target, bool(won), list(pts), list(tricks),
-                      items)
+        raise _Refused("OUTCOME-CONFLICT", *conflict)
+    return Facts(c.id, d, False, kontra, target, bool(won), list(pts), list(tricks), items)
 
 
 def _name(v: Any) -> str:

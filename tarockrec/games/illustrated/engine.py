@@ -769,6 +769,8 @@ class IllustratedEngine(DeclaringEngine):
         return self.chains.level
 
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        """One turn of the announcement phase (§4.8): each statement checked in order on one
+        working copy (``_Turn``) by the method of its kind, committed only when all pass."""
         if self.phase != DECLARE:
             raise self._wrong_phase("declare", list(say))
         if type(seat) is not int or seat not in self.pos:
@@ -779,184 +781,26 @@ class IllustratedEngine(DeclaringEngine):
         if not say:
             self._declare_nothing(seat, commit)
             return
-        r = self.rules
-        # work on copies so that verify does not mutate
-        chains = self.chains.copy()
-        items = chains.level                       # the active (team, item) keys and levels
-        announcer = dict(self.announcer)
-        ever = set(self.ever)
-        superseded = set(self.superseded)
-        public = self.public[seat]
-        last = self.last_side
-        declared = dict(self.hand_declared)
-        me = self.side(seat)
-        maxk = int(r.max_kontra_level)
-        first_turn = seat not in self.round.spoke
-        this_turn: set[str] = set()
-        shown = False                              # a statement of this turn shows the side
+        turn = _Turn(self, seat)
         for i, item in enumerate(say):
             sub = f"/say/{i}"
             if not isinstance(item, str):
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not a statement", item, sub)
             if item in HAND_BONUSES:
-                need, _ = HAND_BONUSES[item]
-                have = (self.kept[seat] & TAROCK_MASK).bit_count()
-                if seat in declared:
-                    raise _bad("IT-TAROKK-DECLARE", f"seat {seat} has already declared his "
-                               "tarokks", item, sub)
-                if have != need:
-                    raise _bad("IT-TAROKK-DECLARE", f"seat {seat} declares {item} but holds "
-                               f"{have} tarokks after discarding (exactly {need} are needed)",
-                               item, sub)
-                if r.tarokk_declaration in ("akos", "kupa", "itvb"):
-                    # declared like an announcement: the side must be known or presumed right,
-                    # and becomes known (Kupa: "before the pairs are known the tarokk count is
-                    # said for the last speaker")
-                    if not public and (last or "D") != me:
-                        raise _bad("IT-ATTRIBUTION", f"seat {seat} declares {item} while his "
-                                   "side is not known and would be taken for the other side; "
-                                   "he must first make himself known with a kontra", item, sub)
-                    public = shown = True
-                    last = me
-                declared[seat] = item
+                turn.hand_bonus(item, sub)
                 continue
             level_name, _, target = item.partition(":")
             if level_name in LEVEL_OF:
-                lvl = LEVEL_OF[level_name]
-                tgt = target or "game"
-                if tgt != "game" and tgt not in self._bonus_set:
-                    raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus"
-                               + self._sas_off(tgt), item, sub)
-                # odd levels against the owner, even levels by the owner
-                owner = self.other(me) if lvl % 2 else me
-                key = (owner, tgt)
-                if key not in items:
-                    if (self.other(owner), tgt) in items:
-                        which = ("the declarer side's" if owner == "O" else "the defenders'")
-                        raise _bad("IT-KONTRA-SIDE", f"seat {seat} ({'declarer side' if me == 'D' else 'defender'}) "
-                                   f"may not say {level_name} on {which} {tgt}: "
-                                   + (_ODD_LEVELS + " are said against the other side"
-                                      if lvl % 2 else _EVEN_LEVELS + " are said by the side "
-                                      "that owns the item"), item, sub)
-                    raise _bad("IT-KONTRA-TARGET", f"seat {seat} says {item}, but {tgt} has "
-                               "not been announced (or was superseded)", item, sub)
-                cur = items[key]
-                if lvl > maxk:
-                    raise _bad("IT-KONTRA-MAX", f"{level_name} goes beyond the highest level "
-                               f"allowed ({KONTRA_LEVELS[maxk - 1]})", item, sub)
-                if chains.refusal(key, level_name, me) is not None:   # out of order
-                    raise _bad("IT-KONTRA-LEVEL", f"seat {seat} says {level_name} on {tgt}, "
-                               f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
-                               f"; the next level is {KONTRA_LEVELS[cur] if cur < maxk else 'none'}",
-                               item, sub)
-                if (self._barred(tgt) and self._undeclared(seat, declared)
-                        and not self._partner_holds(seat, tgt)):
-                    raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
-                               f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and "
-                               f"must declare them before any kontra on {tgt}", item, sub)
-                chains.say(key, level_name)
-                public = shown = True
-                last = me
-                continue
-            if item not in self._bonus_set:
+                turn.kontra_chain(item, level_name, target or "game", sub)
+            elif item in self._bonus_set:
+                turn.announcement(item, sub)
+            else:
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not an Illustrated Tarokk statement"
                            + self._sas_off(item), item, sub)
-            # §4.10.1 attribution; ITVB 7.2 (``attribution_exceptions = itvb``): centrum, and
-            # kismadár and nagymadár once the declarer himself has announced trull, are not
-            # said for the last speaker. Decision (the ITVB does not say whose they are then):
-            # such an announcement is the announcer's own side's, needs no presumed side, and
-            # neither shows his side nor becomes the last speaker's statement
-            exempt = (r.attribution_exceptions == "itvb"
-                      and self._attribution_exempt(item, announcer))
-            if not public and not exempt:
-                presumed = last or "D"
-                if presumed != me:
-                    raise _bad("IT-ATTRIBUTION", f"seat {seat} announces {item} while his side "
-                               "is not known: it would be taken for the "
-                               f"{'declarer side' if presumed == 'D' else 'defenders'}, which is "
-                               "wrong; he must first make himself known with a kontra", item, sub)
-            key = (me, item)
-            if key in items:
-                raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
-                           f"{item}", item, sub)
-            if (self._barred(item) and self._undeclared(seat, declared)
-                    and not self._partner_holds(seat, item)):
-                raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
-                           f"{(self.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
-                           f"declare them before announcing {item}", item, sub)
-            if item == "trull" and r.trull_meaning_rules:
-                why = self._trull_meaning(seat, first_turn, announcer)
-                if why is not None:
-                    raise _bad("IT-TRULL-MEANING", f"seat {seat} may not announce trull here: "
-                               + why, item, sub)
-            if item in ("double_game", "volat"):
-                partner_item = "volat" if item == "double_game" else "double_game"
-                if (partner_item in this_turn
-                        and r.double_game_and_volat_same_turn == "forbidden"):
-                    raise _bad("IT-DG-VOLAT", f"seat {seat} may not announce double_game and "
-                               "volat in the same turn", item, sub)
-                if item == "double_game" and (me, "volat") in items:
-                    raise _bad("IT-DG-VOLAT", f"seat {seat}'s side has announced volat and may "
-                               "no longer announce double_game", item, sub)
-            if (item in ("trull", "four_kings") and (me, "volat") in items
-                    and r.trull_kings_after_volat == "forbidden"):
-                raise _bad("IT-DG-VOLAT", f"{item} may not be announced after volat under "
-                           "these rules", item, sub)
-            if item in UHU_ULTIMO:
-                ult = UHU_ULTIMO[item]
-                if (me, ult) in items:
-                    if announcer[(me, ult)] == seat:
-                        raise _bad("IT-ULTIMO-UHU", f"seat {seat} announced {ult} himself and "
-                                   f"may not raise it to {item}", item, sub)
-                    if r.ultimo_to_uhu_by_partner == "forbidden":
-                        raise _bad("IT-ULTIMO-UHU", f"{ult} may not be raised to {item} under "
-                                   "these rules", item, sub)
-                    chains.remove((me, ult))
-                    superseded.add((me, ult))
-            if item in ULTIMO_UHU and (me, ULTIMO_UHU[item]) in ever:
-                raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
-                           f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
-                           item, sub)
-            if r.one_bonus_per_trick_target:
-                b = BINDINGS.get(item)
-                if b is not None and not b[2]:
-                    for (team, other_item) in items:
-                        ob = BINDINGS.get(other_item)
-                        if team == me and ob is not None and not ob[2] and ob[1] == b[1]:
-                            raise _bad("IT-TRICK-TARGET", f"seat {seat}'s side already has "
-                                       f"{other_item} for trick {b[1]}; {item} needs the same "
-                                       "trick and cannot also succeed", item, sub)
-            chains.open(key, me)
-            announcer[key] = seat
-            ever.add(key)
-            this_turn.add(item)
-            if not exempt:
-                public = shown = True
-                last = me
-        # §4.6 forced kontra by the discarder of the called card
-        if (first_turn and seat == self.discarder_of_called
-                and r.discarder_of_called_card_must_kontra
-                and self.items.get(("D", "game"), 0) == 0 and items.get(("D", "game"), 0) == 0):
-            raise _bad("IT-FORCED-KONTRA", f"seat {seat} discarded the called card "
-                       f"{code(self.called or 0)} and must say kontra on the game in his first "
-                       "turn", list(say))
-        if not commit:
-            return
-        self.chains, self.announcer, self.ever, self.superseded = (chains, announcer, ever,
-                                                                   superseded)
-        if shown and self.rules.side_reveal == "akos" and (
-                seat == self.partner or (seat == self.discarder_of_called and "kontra" in say)):
-            for s in self.active:    # the partner, or the discarder's kontra, shows the teams
-                self.public[s] = True
-        self.public[seat] = public
-        self.last_side = last
-        self.hand_declared = declared
-        self.turns.append((seat, say))
-        # §4.8: three empty turns in a row end the phase; the declarer's first turn counts as
-        # speech even when empty
-        self.round.push(seat, say, silent=not say and not (seat == self.declarer and first_turn))
-        if self.round.done:
-            self._start_play()
+        if seat == self.discarder_of_called:
+            turn.forced_kontra(say)
+        if commit:
+            turn.commit(say)
 
     def declare_all(self, turns: list[dict[str, Any]]) -> None:
         """The replay's fast path for the ``declarations`` list: each turn checked and
@@ -1243,6 +1087,8 @@ class IllustratedEngine(DeclaringEngine):
                 d_all = False
         done = len(t.tricks)                 # t.done: done >= t.n_tricks
         size, last = t.size, t.n_tricks
+        live_d = live_o = _NO_BINDS
+        mask_d = mask_o = 0
         for trick in tricks:
             if type(trick) is not list or len(trick) != size or done >= last:
                 break
@@ -1251,21 +1097,8 @@ class IllustratedEngine(DeclaringEngine):
             except (KeyError, TypeError):
                 return played
             n = done + 1
-            # the binds that may still restrict a card in this trick, per team (those of
-            # _active_binds, less its test of the hand: a card not held is not legal either)
-            live_d: list[tuple[int, int]] = []
-            live_o: list[tuple[int, int]] = []
-            mask_d = mask_o = 0
-            for b_team, b_card, target, bird in binds:
-                if n > target:
-                    continue
-                if b_team == "D":
-                    if not bird or d_all:
-                        live_d.append((b_card, target))
-                        mask_d |= 1 << b_card
-                elif not bird or o_all:
-                    live_o.append((b_card, target))
-                    mask_o |= 1 << b_card
+            if binds:
+                live_d, live_o, mask_d, mask_o = _live_binds(binds, n, d_all, o_all)
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -1276,25 +1109,7 @@ class IllustratedEngine(DeclaringEngine):
                 legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
                 ours = seat == d or seat == p
                 if legal & (mask_d if ours else mask_o):
-                    # _bound: a card due in this trick must be played; a card bound to a
-                    # later trick is kept while the seat has another legal card; else the
-                    # one for the earliest trick
-                    due = later = 0
-                    live = live_d if ours else live_o
-                    for b_card, target in live:
-                        if legal >> b_card & 1:
-                            if target == n:
-                                due |= 1 << b_card
-                            else:
-                                later |= 1 << b_card
-                    if due:
-                        legal = due
-                    elif legal & ~later:
-                        legal &= ~later
-                    else:
-                        m = min(target for b_card, target in live if legal >> b_card & 1)
-                        legal = sum(1 << b_card for b_card, target in live
-                                    if legal >> b_card & 1 and target == m)
+                    legal = _bound_legal(legal, live_d if ours else live_o, n)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
@@ -1454,6 +1269,322 @@ class IllustratedEngine(DeclaringEngine):
 # A card's place in the play: the trick it was played to (the one being played counts as the
 # next), looked up where a bonus needs it. Functions of the module, not ones defined in
 # facts: compiled, those would tie the engine in a reference cycle with its closure.
+
+class _Turn:
+    """The working copy of one turn of the announcement phase (§4.8): the engine's chains,
+    announcers, sides and declarations as this turn leaves them, statement by statement (the
+    state is updated within the turn as well, §4.10.1). ``_declare`` makes one per non-empty
+    turn and commits it only when every statement passes, so that verifying mutates nothing:
+    the chains, the announcers and the declarations are the engine's until the turn first
+    changes them, and copied then (a refused statement costs no copy).
+    One method per kind of statement, named after its section: ``hand_bonus`` (§4.12),
+    ``kontra_chain`` (§4.11), ``announcement`` (§4.10: ``attribution`` §4.10.1, ``restrictions``
+    §4.10.2), and ``forced_kontra`` (§4.6) over the whole turn."""
+
+    __slots__ = ("eng", "seat", "me", "chains", "items", "announcer", "ever", "superseded",
+                 "public", "last", "declared", "first_turn", "shown", "eight")
+
+    def __init__(self, eng: IllustratedEngine, seat: int) -> None:
+        self.eng = eng
+        self.seat = seat
+        self.me = eng.side(seat)
+        #: the engine's own until this turn writes to them (copied then)
+        self.chains = eng.chains
+        #: the active (team, item) keys and their levels, the chains' own dict
+        self.items = self.chains.level
+        self.announcer = eng.announcer
+        self.ever = eng.ever
+        self.superseded = eng.superseded
+        self.declared = eng.hand_declared
+        self.public = eng.public[seat]
+        self.last = eng.last_side
+        self.first_turn = seat not in eng.round.spoke
+        #: a statement of this turn shows the side (§4.7)
+        self.shown = False
+        #: the speaker holds 8 or 9 tarokks (§4.12; §4.10.2 rule 6 may bar his statements)
+        self.eight = (eng.kept[seat] & TAROCK_MASK).bit_count() >= 8
+
+    def _own_chains(self) -> KontraChains[tuple[str, str]]:
+        """The chains to change: the engine's, copied at the turn's first change."""
+        if self.chains is self.eng.chains:
+            self.chains = self.chains.copy()
+            self.items = self.chains.level
+        return self.chains
+
+    def _speaks(self) -> None:
+        """A statement that shows the speaker's side and makes it the last speaker's (§4.7,
+        §4.10.1)."""
+        self.public = self.shown = True
+        self.last = self.me
+
+    def hand_bonus(self, item: str, sub: str) -> None:
+        """§4.12 hand bonuses: 8 or 9 tarokks after discarding, exactly, at most once per
+        player. Under ``tarokk_declaration = akos | kupa | itvb`` it is declared like an
+        announcement: the side must be known or presumed right (§4.10.1), and becomes known
+        (Kupa: "before the pairs are known the tarokk count is said for the last speaker")."""
+        eng, seat = self.eng, self.seat
+        need, _ = HAND_BONUSES[item]
+        have = (eng.kept[seat] & TAROCK_MASK).bit_count()
+        if seat in self.declared:
+            raise _bad("IT-TAROKK-DECLARE", f"seat {seat} has already declared his "
+                       "tarokks", item, sub)
+        if have != need:
+            raise _bad("IT-TAROKK-DECLARE", f"seat {seat} declares {item} but holds "
+                       f"{have} tarokks after discarding (exactly {need} are needed)",
+                       item, sub)
+        if eng.rules.tarokk_declaration in ("akos", "kupa", "itvb"):
+            if not self.public and (self.last or "D") != self.me:
+                raise _bad("IT-ATTRIBUTION", f"seat {seat} declares {item} while his "
+                           "side is not known and would be taken for the other side; "
+                           "he must first make himself known with a kontra", item, sub)
+            self._speaks()
+        self.declared = {**self.declared, seat: item}
+
+    def kontra_chain(self, item: str, level_name: str, tgt: str, sub: str) -> None:
+        """§4.11 kontra chain: on the game or an announced, not superseded bonus; odd levels
+        against the item's owner, even ones by his side, each the next level, up to
+        ``max_kontra_level``; §4.10.2 rule 6: not on an item that undeclared 8/9 tarokks
+        bar. A kontra-level call shows the side (§4.7)."""
+        eng, seat, me = self.eng, self.seat, self.me
+        if tgt != "game" and tgt not in eng._bonus_set:
+            raise _bad("IT-SAY-UNKNOWN", f"{item!r}: {tgt} is not a bonus"
+                       + eng._sas_off(tgt), item, sub)
+        lvl = LEVEL_OF[level_name]
+        # odd levels against the owner, even levels by the owner
+        owner = eng.other(me) if lvl % 2 else me
+        key = (owner, tgt)
+        items = self.items
+        if key not in items:
+            if (eng.other(owner), tgt) in items:
+                which = ("the declarer side's" if owner == "O" else "the defenders'")
+                raise _bad("IT-KONTRA-SIDE", f"seat {seat} ({'declarer side' if me == 'D' else 'defender'}) "
+                           f"may not say {level_name} on {which} {tgt}: "
+                           + (_ODD_LEVELS + " are said against the other side"
+                              if lvl % 2 else _EVEN_LEVELS + " are said by the side "
+                              "that owns the item"), item, sub)
+            raise _bad("IT-KONTRA-TARGET", f"seat {seat} says {item}, but {tgt} has "
+                       "not been announced (or was superseded)", item, sub)
+        cur = items[key]
+        maxk = int(eng.rules.max_kontra_level)
+        if lvl > maxk:
+            raise _bad("IT-KONTRA-MAX", f"{level_name} goes beyond the highest level "
+                       f"allowed ({KONTRA_LEVELS[maxk - 1]})", item, sub)
+        if self.chains.refusal(key, level_name, me) is not None:   # out of order
+            raise _bad("IT-KONTRA-LEVEL", f"seat {seat} says {level_name} on {tgt}, "
+                       f"which stands at {KONTRA_LEVELS[cur - 1] if cur else 'no kontra'}"
+                       f"; the next level is {KONTRA_LEVELS[cur] if cur < maxk else 'none'}",
+                       item, sub)
+        if self.eight:
+            self._undeclared_tarokks(tgt, item, sub)
+        self._own_chains().say(key, level_name)
+        self.public = self.shown = True            # a kontra-level call shows the side
+        self.last = me
+
+    def announcement(self, item: str, sub: str) -> None:
+        """§4.10 who may announce what: the §4.10.1 attribution, then the §4.10.2
+        restrictions between the announcements of one team; the bonus (§4.9) opens its chain
+        (§4.11) for the announcer's side."""
+        exempt = self.attribution(item, sub)
+        self.restrictions(item, sub)
+        key = (self.me, item)
+        self._own_chains().open(key, self.me)
+        if self.announcer is self.eng.announcer:      # the turn's first announcement
+            self.announcer, self.ever = dict(self.announcer), set(self.ever)
+        self.announcer[key] = self.seat
+        self.ever.add(key)
+        if not exempt:
+            self._speaks()
+
+    def attribution(self, item: str, sub: str) -> bool:
+        """§4.10.1 attribution ("the last speaker's side"): an announcement by a player whose
+        side is not public is legal only when the presumed side (the last one to announce or
+        kontra, else the declarer's) is his own. ITVB 7.2 (``attribution_exceptions =
+        itvb``): centrum, and kismadár and nagymadár once the declarer himself has announced
+        trull, are not said for the last speaker. Decision (the ITVB does not say whose they
+        are then): such an announcement is the announcer's own side's, needs no presumed
+        side, and neither shows his side nor becomes the last speaker's statement. Returns
+        whether ``item`` is so exempt."""
+        exempt = (self.eng.rules.attribution_exceptions == "itvb"
+                  and self.eng._attribution_exempt(item, self.announcer))
+        if not self.public and not exempt:
+            presumed = self.last or "D"
+            if presumed != self.me:
+                raise _bad("IT-ATTRIBUTION", f"seat {self.seat} announces {item} while his side "
+                           "is not known: it would be taken for the "
+                           f"{'declarer side' if presumed == 'D' else 'defenders'}, which is "
+                           "wrong; he must first make himself known with a kontra", item, sub)
+        return exempt
+
+    def restrictions(self, item: str, sub: str) -> None:
+        """§4.10.2 restrictions between announcements of one team, in order: rule 1 (not
+        twice), rule 6 (undeclared 8/9 tarokks), ITVB 7.6–7.8 (what a trull means,
+        ``trull_meaning_rules``), rule 2 (double game and volát), rule 3 (ultimó and uhu:
+        a partner's uhu supersedes the ultimó), rule 4 (one target per trick)."""
+        eng, seat, me = self.eng, self.seat, self.me
+        if (me, item) in self.items:
+            raise _bad("IT-ANNOUNCE-REPEAT", f"seat {seat}'s side has already announced "
+                       f"{item}", item, sub)
+        if self.eight:
+            self._undeclared_tarokks(item, item, sub)
+        if item == "trull" and eng.rules.trull_meaning_rules:
+            why = eng._trull_meaning(seat, self.first_turn, self.announcer)
+            if why is not None:
+                raise _bad("IT-TRULL-MEANING", f"seat {seat} may not announce trull here: "
+                           + why, item, sub)
+        if item in _DG_VOLAT_TRULL_KINGS:
+            self._double_game_and_volat(item, sub)
+        if item in UHU_ULTIMO or item in ULTIMO_UHU:
+            self._ultimo_and_uhu(item, sub)
+        if eng.rules.one_bonus_per_trick_target:
+            self._one_target_per_trick(item, sub)
+
+    def _undeclared_tarokks(self, item: str, token: str, sub: str) -> None:
+        """§4.10.2 rule 6 (asked when the speaker holds 8 or 9 tarokks, ``eight``): a player
+        holding 8 or 9 undeclared tarokks neither announces the items they bar nor says any
+        kontra-level call on them (ITVB 7.3: unless his partner holds the item's card).
+        ``token``: the statement (``item`` itself, or a kontra on it)."""
+        eng, seat = self.eng, self.seat
+        if (eng._barred(item) and eng._undeclared(seat, self.declared)
+                and not eng._partner_holds(seat, item)):
+            when = f"announcing {item}" if token == item else f"any kontra on {item}"
+            raise _bad("IT-TAROKK-UNDECLARED", f"seat {seat} holds "
+                       f"{(eng.kept[seat] & TAROCK_MASK).bit_count()} tarokks and must "
+                       f"declare them before {when}", token, sub)
+
+    def _double_game_and_volat(self, item: str, sub: str) -> None:
+        """§4.10.2 rule 2: double game and volát not in one turn
+        (``double_game_and_volat_same_turn``), no double game after the side's volát; trull
+        and four kings after volát only where ``trull_kings_after_volat`` allows them."""
+        eng, me = self.eng, self.me
+        r = eng.rules
+        if item in ("double_game", "volat"):
+            # the other one said in this turn: active now, not before the turn (neither is
+            # ever superseded, nor announced twice)
+            other = (me, "volat" if item == "double_game" else "double_game")
+            if (other in self.items and other not in eng.chains.level
+                    and r.double_game_and_volat_same_turn == "forbidden"):
+                raise _bad("IT-DG-VOLAT", f"seat {self.seat} may not announce double_game and "
+                           "volat in the same turn", item, sub)
+            if item == "double_game" and (me, "volat") in self.items:
+                raise _bad("IT-DG-VOLAT", f"seat {self.seat}'s side has announced volat and "
+                           "may no longer announce double_game", item, sub)
+        if (item in ("trull", "four_kings") and (me, "volat") in self.items
+                and r.trull_kings_after_volat == "forbidden"):
+            raise _bad("IT-DG-VOLAT", f"{item} may not be announced after volat under "
+                       "these rules", item, sub)
+
+    def _ultimo_and_uhu(self, item: str, sub: str) -> None:
+        """§4.10.2 rule 3: (a) not the uhu with the card of one's own ultimó; (b) a partner's
+        uhu supersedes the ultimó, which goes with its kontras (unless
+        ``ultimo_to_uhu_by_partner = forbidden``); (c) no ultimó after the side's uhu with
+        the same card."""
+        seat, me = self.seat, self.me
+        if item in UHU_ULTIMO:
+            ult = UHU_ULTIMO[item]
+            if (me, ult) in self.items:
+                if self.announcer[(me, ult)] == seat:
+                    raise _bad("IT-ULTIMO-UHU", f"seat {seat} announced {ult} himself and "
+                               f"may not raise it to {item}", item, sub)
+                if self.eng.rules.ultimo_to_uhu_by_partner == "forbidden":
+                    raise _bad("IT-ULTIMO-UHU", f"{ult} may not be raised to {item} under "
+                               "these rules", item, sub)
+                self._own_chains().remove((me, ult))
+                self.superseded = self.superseded | {(me, ult)}
+        if item in ULTIMO_UHU and (me, ULTIMO_UHU[item]) in self.ever:
+            raise _bad("IT-ULTIMO-UHU", f"seat {seat}'s side announced "
+                       f"{ULTIMO_UHU[item]} and may not announce {item} with the same card",
+                       item, sub)
+
+    def _one_target_per_trick(self, item: str, sub: str) -> None:
+        """§4.10.2 rule 4 (``one_bonus_per_trick_target``): no two active announcements of
+        one side that need a card to win the same trick."""
+        b = BINDINGS.get(item)
+        if b is not None and not b[2]:
+            for (team, other_item) in self.items:
+                ob = BINDINGS.get(other_item)
+                if team == self.me and ob is not None and not ob[2] and ob[1] == b[1]:
+                    raise _bad("IT-TRICK-TARGET", f"seat {self.seat}'s side already has "
+                               f"{other_item} for trick {b[1]}; {item} needs the same "
+                               "trick and cannot also succeed", item, sub)
+
+    def forced_kontra(self, say: tuple[str, ...]) -> None:
+        """§4.6 forced kontra: the player who discarded the called card says kontra on the
+        game in his first turn, unless it is already kontra'd
+        (``discarder_of_called_card_must_kontra``)."""
+        eng, seat = self.eng, self.seat
+        if (self.first_turn and seat == eng.discarder_of_called
+                and eng.rules.discarder_of_called_card_must_kontra
+                and eng.chains.level.get(("D", "game"), 0) == 0
+                and self.items.get(("D", "game"), 0) == 0):
+            raise _bad("IT-FORCED-KONTRA", f"seat {seat} discarded the called card "
+                       f"{code(eng.called or 0)} and must say kontra on the game in his first "
+                       "turn", list(say))
+
+    def commit(self, say: tuple[str, ...]) -> None:
+        """The turn stands: the working copy becomes the engine's state, the turn is pushed to
+        the round (§4.8: three empty turns in a row end the phase)."""
+        eng, seat = self.eng, self.seat
+        eng.chains, eng.announcer, eng.ever, eng.superseded = (self.chains, self.announcer,
+                                                               self.ever, self.superseded)
+        if self.shown and eng.rules.side_reveal == "akos" and (
+                seat == eng.partner or (seat == eng.discarder_of_called and "kontra" in say)):
+            for s in eng.active:    # the partner, or the discarder's kontra, shows the teams
+                eng.public[s] = True
+        eng.public[seat] = self.public
+        eng.last_side = self.last
+        eng.hand_declared = self.declared
+        eng.turns.append((seat, say))
+        eng.round.push(seat, say, silent=False)        # a turn that says something
+        if eng.round.done:
+            eng._start_play()
+
+
+#: the announcements §4.10.2 rule 2 restricts (``_Turn._double_game_and_volat``)
+_DG_VOLAT_TRULL_KINGS = frozenset(("double_game", "volat", "trull", "four_kings"))
+#: no bind restricts a card (``_play_bound`` where the deal has none); never added to
+_NO_BINDS: list[tuple[int, int]] = []
+
+
+def _live_binds(binds: list[tuple[str, int, int, bool]], n: int, d_all: bool, o_all: bool
+                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, int]:
+    """``_play_bound``: the binds (§5.3) that may still restrict a card in trick ``n``, per
+    team as (card, target trick), and their cards as masks: those of ``_active_binds``, less
+    its test of the hand (a card not held is not legal either); a bird's only while its team
+    (``d_all``, ``o_all``) has won every trick so far."""
+    live_d: list[tuple[int, int]] = []
+    live_o: list[tuple[int, int]] = []
+    mask_d = mask_o = 0
+    for b_team, b_card, target, bird in binds:
+        if n > target:
+            continue
+        if b_team == "D":
+            if not bird or d_all:
+                live_d.append((b_card, target))
+                mask_d |= 1 << b_card
+        elif not bird or o_all:
+            live_o.append((b_card, target))
+            mask_o |= 1 << b_card
+    return live_d, live_o, mask_d, mask_o
+
+
+def _bound_legal(legal: int, live: list[tuple[int, int]], n: int) -> int:
+    """``_bound`` (§5.3) for ``_play_bound``: of the ``legal`` cards, a card due in trick
+    ``n`` must be played; a card bound to a later trick is kept while the seat has another
+    legal card; else the one for the earliest trick."""
+    due = later = 0
+    for b_card, target in live:
+        if legal >> b_card & 1:
+            if target == n:
+                due |= 1 << b_card
+            else:
+                later |= 1 << b_card
+    if due:
+        return due
+    if legal & ~later:
+        return legal & ~later
+    m = min(target for b_card, target in live if legal >> b_card & 1)
+    return sum(1 << b_card for b_card, target in live if legal >> b_card & 1 and target == m)
+
 
 def _seat_in(t: TrickTable, card: int, trick: int) -> int | None:
     """The seat that played ``card`` to 1-based ``trick`` (None: it was not played there)."""

@@ -276,32 +276,7 @@ class _Reader:
                          where + "/side")
                 continue
             if name in _TAROKK_COUNT:
-                seat = it.get("seat")
-                if not isinstance(seat, int) or not self.seat(seat, f"holder of {name}",
-                                                               where + "/seat"):
-                    if not isinstance(seat, int):
-                        self.bad("OUTCOME-ITEM", f"{name} names the seat that holds the "
-                                 "tarokks", where)
-                    continue
-                if f.team_of(seat) != team:
-                    self.bad("OUTCOME-ITEM", f"seat {seat} plays for the "
-                             f"{WHO[f.team_of(seat)]}, not the {WHO[team]}", where + "/side")
-                elif made is not True:
-                    self.bad("OUTCOME-ITEM", f"a tarokk {'declaration' if announced else 'claim'} "
-                             "is written made: true (it is paid as held, §4.12)", where + "/made")
-                elif "kontra" in it:
-                    self.bad("OUTCOME-KONTRA", f"{name} is a hand bonus and cannot be kontra'd "
-                             "(§4.11)", where + "/kontra")
-                elif seat in hand_seats:
-                    self.bad("OUTCOME-ITEM", f"seat {seat} declares or claims his tarokks once "
-                             "(§4.12)", where)
-                else:
-                    hand_seats.add(seat)
-                    hand_total += _TAROKK_COUNT[name]
-                    if announced:
-                        f.declared += ((seat, name),)
-                    else:
-                        f.late += ((seat, name),)
+                hand_total += self._hand_bonus(it, name, team, where, f, hand_seats)
                 continue
             if "seat" in it:
                 self.bad("OUTCOME-ITEM", f"{name} is a team's item: it names no seat",
@@ -343,6 +318,38 @@ class _Reader:
         if self.found:
             return False
         return self._made(written, f)
+
+    def _hand_bonus(self, it: dict[str, Any], name: str, team: str, where: str,
+                    f: IllustratedFacts, hand_seats: set[int]) -> int:
+        """A written tarokk declaration or late claim (§4.12): its holder's seat and side, made,
+        no kontra (§4.11), once per seat; the tarokks it counts (0 when refused)."""
+        announced, made, seat = it.get("announced"), it.get("made"), it.get("seat")
+        if not isinstance(seat, int) or not self.seat(seat, f"holder of {name}",
+                                                       where + "/seat"):
+            if not isinstance(seat, int):
+                self.bad("OUTCOME-ITEM", f"{name} names the seat that holds the "
+                         "tarokks", where)
+            return 0
+        if f.team_of(seat) != team:
+            self.bad("OUTCOME-ITEM", f"seat {seat} plays for the "
+                     f"{WHO[f.team_of(seat)]}, not the {WHO[team]}", where + "/side")
+        elif made is not True:
+            self.bad("OUTCOME-ITEM", f"a tarokk {'declaration' if announced else 'claim'} "
+                     "is written made: true (it is paid as held, §4.12)", where + "/made")
+        elif "kontra" in it:
+            self.bad("OUTCOME-KONTRA", f"{name} is a hand bonus and cannot be kontra'd "
+                     "(§4.11)", where + "/kontra")
+        elif seat in hand_seats:
+            self.bad("OUTCOME-ITEM", f"seat {seat} declares or claims his tarokks once "
+                     "(§4.12)", where)
+        else:
+            hand_seats.add(seat)
+            if announced:
+                f.declared += ((seat, name),)
+            else:
+                f.late += ((seat, name),)
+            return _TAROKK_COUNT[name]
+        return 0
 
     def _made(self, written: list[tuple[int, str, str, bool, bool]],
               f: IllustratedFacts) -> bool:

@@ -880,11 +880,46 @@ class KoenigrufenEngine(DeclaringEngine):
         return c.king_call and not (c.talon == "half" and self.king_in_talon)
 
     def _declare(self, seat: int, say: tuple[str, ...], commit: bool) -> None:
+        """One turn of the declaration phase (§4.6.1; the Besserrufer opening, §4.6.3): its
+        calls checked in order on one working copy (``_Turn``) by the method of their kind,
+        committed only when all pass."""
         if self.phase not in (OPENING, DECLARE):
             raise self._wrong_phase("declare", list(say))
         c = self.contract
         assert c is not None and self.declarer is not None
         opening = self.phase == OPENING
+        if not opening and seat != self.decl_turn:
+            raise _bad("KR-DECL-TURN", f"it is seat {self.decl_turn}'s turn to declare, not "
+                       f"seat {seat}'s", list(say))
+        if c.id == "besserrufer":
+            self._compulsory_announcement(seat, say, opening)
+        if not say:  # a pass: nothing to check beyond the turn
+            if commit:
+                self._end_turn(seat, say, opening)
+            return
+        turn = _Turn(self, seat)
+        if "partner" in say or "not_partner" in say:
+            turn.partner_statement(say)
+        for i, item in enumerate(say):
+            sub = f"/say/{i}"
+            if item in ("partner", "not_partner"):
+                continue
+            if item in ALL_ANNOUNCEMENTS:
+                turn.announcement(item, sub)
+                continue
+            level_name, _, target = item.partition(":")
+            if level_name not in KONTRA_LEVELS:
+                raise _bad("KR-SAY-UNKNOWN", f"{item!r} is not a Königrufen declaration", item,
+                           sub)
+            turn.kontra_chain(item, level_name, target or "contract", sub)
+        if commit:
+            turn.commit(say, opening)
+
+    def _compulsory_announcement(self, seat: int, say: tuple[str, ...], opening: bool) -> None:
+        """§4.6.3 Besserrufer compulsory announcement: the declarer's opening (§4.6.1), made
+        by him alone, holds announcements only, at least one bird; under
+        ``besserrufer_announcement_timing = first_turn`` (or the oe2023 round) his first
+        turn of the round must announce a bird instead."""
         if opening:
             if seat != self.declarer:
                 raise _bad("KR-BESSERRUFER", f"the Besserrufer declarer (seat {self.declarer}) "
@@ -895,154 +930,11 @@ class KoenigrufenEngine(DeclaringEngine):
             if any(x not in ALL_ANNOUNCEMENTS for x in say):
                 raise _bad("KR-BESSERRUFER", "the Besserrufer opening holds announcements only",
                            list(say))
-        elif seat != self.decl_turn:
-            raise _bad("KR-DECL-TURN", f"it is seat {self.decl_turn}'s turn to declare, not "
-                       f"seat {seat}'s", list(say))
-        first_turn_bird = (c.id == "besserrufer" and not opening and seat == self.declarer
-                           and (self.rules.besserrufer_announcement_timing == "first_turn"
-                                or self._oe_round)
-                           and seat not in self.round.spoke)
-        if first_turn_bird and not any(x in self.tariff.birds for x in say):
+        elif (seat == self.declarer
+              and (self.rules.besserrufer_announcement_timing == "first_turn" or self._oe_round)
+              and seat not in self.round.spoke and not any(x in self.tariff.birds for x in say)):
             raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
                        + self._bird_names(), list(say))
-
-        if not say:  # a pass: nothing to check beyond the turn
-            if commit:
-                self._end_turn(seat, say, opening)
-            return
-        # snapshot state so that verify does not mutate
-        announced = dict(self.announced)
-        chains = self.chains.copy()
-        valat = self.valat_announced
-        public = self.public[seat]
-        statements = [i for i, x in enumerate(say) if x in ("partner", "not_partner")]
-        if len(statements) > 1:
-            raise _bad("KR-PARTNER-STATEMENT", "at most one partner statement per turn",
-                       say[statements[1]], f"/say/{statements[1]}")
-        if statements:
-            i = statements[0]
-            if not c.king_call:
-                raise _bad("KR-PARTNER-STATEMENT", f"there is no partner to speak of in {c.id}",
-                           say[i], f"/say/{i}")
-            if seat == self.declarer:                                   # §4.6.2
-                raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} is the declarer and makes no "
-                           "partner statement: his side is known from the start, even when he "
-                           "called his own king", say[i], f"/say/{i}")
-            if len(say) == 1:
-                raise _bad("KR-PARTNER-STATEMENT", "a partner statement stands only beside an "
-                           "announcement or a kontra-type call", say[i], f"/say/{i}")
-            truth = seat == self.partner
-            if (say[i] == "partner") != truth:
-                raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} says '{say[i]}' but "
-                           + ("holds" if truth else "does not hold")
-                           + f" the called king {code(self.called_king or 0)}", say[i], f"/say/{i}")
-        my_side = self.side(seat)
-        changed: list[str] = []                       # chains opened or raised in this turn
-        # §7.2 ``colour_game_kontra_or_valat`` ([OÖ23 Farben 4]): in a colour game an opponent
-        # either kontras or announces the Valat
-        either = (c.no_trump and self.rules.colour_game_kontra_or_valat and my_side == "O")
-        kontra_said = seat in self._kontra_seats
-        for i, item in enumerate(say):
-            sub = f"/say/{i}"
-            if item in ("partner", "not_partner"):
-                continue
-            if item in ALL_ANNOUNCEMENTS:
-                if self._oe_round:
-                    self._check_announce_once(seat, item, sub)
-                if item not in self._allowed_announcements():
-                    raise _bad("KR-ANNOUNCE-CONTRACT", f"{item} cannot be announced in {c.id}",
-                               item, sub)
-                if item in announced:
-                    raise _bad("KR-ANNOUNCE-REPEAT", f"{item} has already been announced "
-                               f"(by seat {announced[item][0]}); each bonus only once", item, sub)
-                if item == "king_ultimo" and my_side != "D":
-                    raise _bad("KR-ANNOUNCE-SIDE", "king_ultimo may be announced only by the "
-                               "declarer's side", item, sub)
-                if item == "valat" and my_side != "D" and not self.rules.opponents_valat:
-                    raise _bad("KR-ANNOUNCE-SIDE", "valat may be announced only by the "
-                               "declarer's side", item, sub)
-                if (item in BIRD_CARD and self.rules.bird_announcement_requires_card
-                        and not self.hands[seat] >> BIRD_CARD[item][0] & 1):
-                    raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces {item} without "
-                               f"holding {code(BIRD_CARD[item][0])}", item, sub)
-                # G18 / [OÖ23 Ansagen 1]: King Ultimo likewise only by the called king's holder
-                # (not for the partner)
-                if (item == "king_ultimo" and self.rules.bird_announcement_requires_card
-                        and self.called_king is not None
-                        and not self.hands[seat] >> self.called_king & 1):
-                    raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces king_ultimo without "
-                               f"holding the called king {code(self.called_king)}", item, sub)
-                if (c.id == "besserrufer" and seat == self.declarer and item in BIRD_CARD
-                        and self.rules.besserrufer_bird_in_hand
-                        and not self.dealt[seat] >> BIRD_CARD[item][0] & 1):
-                    raise _bad("KR-BESSERRUFER", f"the compulsory {item} must be held before "
-                               "the talon pickup under this rule set", item, sub)
-                if (self.statement_needed_at_all and seat != self.declarer and not public
-                        and not statements):
-                    raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} must say whether it holds "
-                               f"the called king (partner / not_partner) with its first "
-                               "announcement", item, sub)
-                if either and item == "valat" and kontra_said:
-                    raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has said a kontra and may not "
-                               f"also announce the valat in {c.id} (this rule set)", item, sub)
-                announced[item] = (seat, my_side)
-                chains.open(item, my_side)
-                changed.append(item)
-                if item == "valat":
-                    valat = True
-                    chains.cancel("contract")
-                continue
-            level_name, _, target = item.partition(":")
-            if level_name not in KONTRA_LEVELS:
-                raise _bad("KR-SAY-UNKNOWN", f"{item!r} is not a Königrufen declaration", item,
-                           sub)
-            target = target or "contract"
-            if self._individual:
-                target = self._own_chain(seat, level_name, target, chains, item, sub)
-            elif target.startswith("seat"):
-                raise _bad("KR-KONTRA", f"{item}: an opponent's own kontra chain ({target}) "
-                           "exists only in negative contracts under misere_kontra_individual",
-                           item, sub)
-            if either and announced.get("valat", (-1, ""))[0] == seat:
-                raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has announced the valat and may "
-                           f"not also say {level_name} in {c.id} (this rule set)", item, sub)
-            kontra_said = True
-            refusal = chains.refusal(target, level_name, my_side)
-            if self._oe_round and refusal is None:
-                self._check_kontra_in_time(seat, level_name, target, item, sub)
-            if refusal is ChainRefusal.UNKNOWN_TARGET:
-                if target == "contract" and valat:
-                    raise _bad("KR-KONTRA-VALAT", f"{level_name} on the contract is void once "
-                               "valat is announced", item, sub)
-                raise _bad("KR-KONTRA", f"{level_name} on {target}, which has not been "
-                           "announced", item, sub)
-            if refusal in (ChainRefusal.REPEATED, ChainRefusal.NEEDS_PREVIOUS):
-                raise _bad("KR-KONTRA", self._chain_message(level_name, target,
-                                                            chains.level[target]), item, sub)
-            if refusal is ChainRefusal.WRONG_SIDE:
-                who = ("the side that owns" if KONTRA_LADDER.by_owner(
-                    KONTRA_LADDER.index(level_name)) else "the side against")
-                raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
-                           f"{self._target_name(target)}: only {who} it may", item, sub)
-            chains.say(target, level_name)
-            changed.append(target)
-            if target == "contract":
-                public = True
-        if commit:
-            self.announced = announced
-            self.chains = chains
-            self.valat_announced = valat
-            if kontra_said:
-                self._kontra_seats.add(seat)
-            if self._oe_round:
-                n = len(self.round.turns)
-                for target in changed:
-                    self._opened_at[target] = n
-                if any(x in ALL_ANNOUNCEMENTS for x in say):
-                    self._announcers.add(seat)
-            if statements or public:
-                self.public[seat] = True
-            self._end_turn(seat, say, opening)
 
     def _check_announce_once(self, seat: int, item: str, sub: str) -> None:
         """§7.2 ``announcement_round = oe2023`` ([OÖ23 Ansagen 1]: each player announces only
@@ -1492,3 +1384,195 @@ class KoenigrufenEngine(DeclaringEngine):
         """§6.11: the one scorer over the facts of the play (``facts.of_engine``)."""
         t = self.tariff
         return score_facts(of_engine(self), self.rules, t.bonus_base, t.capture_base)
+
+
+class _Turn:
+    """The working copy of one turn of the declaration phase (§4.6.1): the engine's
+    announcements, kontra chains, Valat and the speaker's public side as this turn leaves
+    them, call by call (each call "must be legal at the moment it is made"). ``_declare``
+    makes one per non-empty turn and commits it only when every call passes, so that
+    verifying mutates nothing (the chains and the announcements are the engine's until the
+    turn first changes them, and copied then: a refused call costs no copy). One method per kind of call (§4.6.2 Calls), named after its
+    paragraph: ``partner_statement``, ``announcement``, ``kontra_chain`` (with Valat and the
+    contract kontra); §4.6.3 is the engine's ``_compulsory_announcement``."""
+
+    __slots__ = ("eng", "seat", "my_side", "announced", "chains", "valat", "public", "stated",
+                 "changed", "kontra_said")
+
+    def __init__(self, eng: KoenigrufenEngine, seat: int) -> None:
+        self.eng = eng
+        self.seat = seat
+        self.announced = eng.announced      # the engine's own until an announcement (copied then)
+        self.chains = eng.chains            # likewise (_own_chains)
+        self.valat = eng.valat_announced
+        self.public = eng.public[seat]
+        #: the turn holds a partner statement
+        self.stated = False
+        self.my_side = eng.side(seat)
+        #: chains opened or raised in this turn
+        self.changed: list[str] = []
+        self.kontra_said = seat in eng._kontra_seats
+
+    def _either(self) -> bool:
+        """§7.2 ``colour_game_kontra_or_valat`` ([OÖ23 Farben 4]): in a colour game an
+        opponent either kontras or announces the Valat."""
+        c = self.eng.contract
+        assert c is not None
+        return bool(c.no_trump and self.eng.rules.colour_game_kontra_or_valat
+                    and self.my_side == "O")
+
+    def _own_chains(self) -> KontraChains[str]:
+        """The chains to change: the engine's, copied at the turn's first change."""
+        if self.chains is self.eng.chains:
+            self.chains = self.chains.copy()
+        return self.chains
+
+    def partner_statement(self, say: tuple[str, ...]) -> None:
+        """§4.6.2 partner statement: at most one per turn, only in a king-call contract, never
+        by the declarer, only beside an announcement or a kontra-type call, and true."""
+        eng, seat = self.eng, self.seat
+        statements = [i for i, x in enumerate(say) if x in ("partner", "not_partner")]
+        if not statements:
+            return
+        if len(statements) > 1:
+            raise _bad("KR-PARTNER-STATEMENT", "at most one partner statement per turn",
+                       say[statements[1]], f"/say/{statements[1]}")
+        i = statements[0]
+        c = eng.contract
+        assert c is not None
+        if not c.king_call:
+            raise _bad("KR-PARTNER-STATEMENT", f"there is no partner to speak of in {c.id}",
+                       say[i], f"/say/{i}")
+        if seat == eng.declarer:
+            raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} is the declarer and makes no "
+                       "partner statement: his side is known from the start, even when he "
+                       "called his own king", say[i], f"/say/{i}")
+        if len(say) == 1:
+            raise _bad("KR-PARTNER-STATEMENT", "a partner statement stands only beside an "
+                       "announcement or a kontra-type call", say[i], f"/say/{i}")
+        truth = seat == eng.partner
+        if (say[i] == "partner") != truth:
+            raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} says '{say[i]}' but "
+                       + ("holds" if truth else "does not hold")
+                       + f" the called king {code(eng.called_king or 0)}", say[i], f"/say/{i}")
+        self.stated = True
+
+    def announcement(self, item: str, sub: str) -> None:
+        """§4.6.2 announcements: one the contract allows, each bonus once per deal, King Ultimo
+        and Valat by the declarer's side (``opponents_valat``), G18 the bird (and King Ultimo's
+        king) in the announcer's hand (``bird_announcement_requires_card``), §4.6.3 the
+        Besserrufer bird held before the talon (``besserrufer_bird_in_hand``), the partner
+        statement due with a first announcement, §7.2 oe2023 once per seat and kontra or
+        valat in a colour game. A Valat voids the contract's kontra chain."""
+        eng, seat, my_side = self.eng, self.seat, self.my_side
+        c = eng.contract
+        assert c is not None
+        rules = eng.rules
+        if eng._oe_round:
+            eng._check_announce_once(seat, item, sub)
+        if item not in eng._allowed_announcements():
+            raise _bad("KR-ANNOUNCE-CONTRACT", f"{item} cannot be announced in {c.id}",
+                       item, sub)
+        if item in self.announced:
+            raise _bad("KR-ANNOUNCE-REPEAT", f"{item} has already been announced "
+                       f"(by seat {self.announced[item][0]}); each bonus only once", item, sub)
+        if item == "king_ultimo" and my_side != "D":
+            raise _bad("KR-ANNOUNCE-SIDE", "king_ultimo may be announced only by the "
+                       "declarer's side", item, sub)
+        if item == "valat" and my_side != "D" and not rules.opponents_valat:
+            raise _bad("KR-ANNOUNCE-SIDE", "valat may be announced only by the "
+                       "declarer's side", item, sub)
+        if rules.bird_announcement_requires_card:
+            self._holds_card(item, sub)
+        if (c.id == "besserrufer" and seat == eng.declarer and item in BIRD_CARD
+                and rules.besserrufer_bird_in_hand
+                and not eng.dealt[seat] >> BIRD_CARD[item][0] & 1):
+            raise _bad("KR-BESSERRUFER", f"the compulsory {item} must be held before "
+                       "the talon pickup under this rule set", item, sub)
+        if (eng.statement_needed_at_all and seat != eng.declarer and not self.public
+                and not self.stated):
+            raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} must say whether it holds "
+                       f"the called king (partner / not_partner) with its first "
+                       "announcement", item, sub)
+        if item == "valat" and self.kontra_said and self._either():
+            raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has said a kontra and may not "
+                       f"also announce the valat in {c.id} (this rule set)", item, sub)
+        self.announced = {**self.announced, item: (seat, my_side)}
+        chains = self._own_chains()
+        chains.open(item, my_side)
+        self.changed.append(item)
+        if item == "valat":           # §4.6.2 Valat and the contract kontra
+            self.valat = True
+            chains.cancel("contract")
+
+    def _holds_card(self, item: str, sub: str) -> None:
+        """G18 ``bird_announcement_requires_card``: a bird only by its holder; [OÖ23 Ansagen
+        1]: King Ultimo likewise only by the called king's holder (not for the partner)."""
+        eng, seat = self.eng, self.seat
+        if item in BIRD_CARD and not eng.hands[seat] >> BIRD_CARD[item][0] & 1:
+            raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces {item} without "
+                       f"holding {code(BIRD_CARD[item][0])}", item, sub)
+        if (item == "king_ultimo" and eng.called_king is not None
+                and not eng.hands[seat] >> eng.called_king & 1):
+            raise _bad("KR-ANNOUNCE-CARD", f"seat {seat} announces king_ultimo without "
+                       f"holding the called king {code(eng.called_king)}", item, sub)
+
+    def kontra_chain(self, item: str, level_name: str, target: str, sub: str) -> None:
+        """§4.6.2 kontra chain: on the contract or an announcement, each level the next one,
+        kontra and subkontra against the target's owner, rekontra by his side; none on the
+        contract once Valat is announced. G39 ``misere_kontra_individual``: each opponent's
+        own chain; §7.2 oe2023: at the first opportunity, and kontra or valat in a colour
+        game. A kontra-type call on the contract makes the side public (§4.8 b)."""
+        eng, seat, chains = self.eng, self.seat, self.chains
+        c = eng.contract
+        assert c is not None
+        if eng._individual:
+            target = eng._own_chain(seat, level_name, target, chains, item, sub)
+        elif target.startswith("seat"):
+            raise _bad("KR-KONTRA", f"{item}: an opponent's own kontra chain ({target}) "
+                       "exists only in negative contracts under misere_kontra_individual",
+                       item, sub)
+        if self.announced.get("valat", (-1, ""))[0] == seat and self._either():
+            raise _bad("KR-KONTRA-OR-VALAT", f"seat {seat} has announced the valat and may "
+                       f"not also say {level_name} in {c.id} (this rule set)", item, sub)
+        self.kontra_said = True
+        refusal = chains.refusal(target, level_name, self.my_side)
+        if eng._oe_round and refusal is None:
+            eng._check_kontra_in_time(seat, level_name, target, item, sub)
+        if refusal is ChainRefusal.UNKNOWN_TARGET:
+            if target == "contract" and self.valat:
+                raise _bad("KR-KONTRA-VALAT", f"{level_name} on the contract is void once "
+                           "valat is announced", item, sub)
+            raise _bad("KR-KONTRA", f"{level_name} on {target}, which has not been "
+                       "announced", item, sub)
+        if refusal in (ChainRefusal.REPEATED, ChainRefusal.NEEDS_PREVIOUS):
+            raise _bad("KR-KONTRA", eng._chain_message(level_name, target,
+                                                       chains.level[target]), item, sub)
+        if refusal is ChainRefusal.WRONG_SIDE:
+            who = ("the side that owns" if KONTRA_LADDER.by_owner(
+                KONTRA_LADDER.index(level_name)) else "the side against")
+            raise _bad("KR-KONTRA-SIDE", f"seat {seat} may not say {level_name} on "
+                       f"{eng._target_name(target)}: only {who} it may", item, sub)
+        self._own_chains().say(target, level_name)
+        self.changed.append(target)
+        if target == "contract":
+            self.public = True
+
+    def commit(self, say: tuple[str, ...], opening: bool) -> None:
+        """The turn stands: the working copy becomes the engine's state (§7.2 oe2023: when
+        each chain last changed, who has announced), and the turn ends (§4.6.1)."""
+        eng, seat = self.eng, self.seat
+        eng.announced = self.announced
+        eng.chains = self.chains
+        eng.valat_announced = self.valat
+        if self.kontra_said:
+            eng._kontra_seats.add(seat)
+        if eng._oe_round:
+            n = len(eng.round.turns)
+            for target in self.changed:
+                eng._opened_at[target] = n
+            if any(x in ALL_ANNOUNCEMENTS for x in say):
+                eng._announcers.add(seat)
+        if self.stated or self.public:
+            eng.public[seat] = True
+        eng._end_turn(seat, say, opening)

@@ -399,40 +399,11 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
             birds: tuple[str, ...]) -> tuple[list[Finding], Facts | None]:
     o, r, bad = ck.o, ck.r, ck.bad
     tri = c.family == "trischaken"
-    tricks: Any = o.get("tricks")
-    if not _ints(tricks, 4) or any(not 0 <= t <= 12 for t in tricks) or sum(tricks) != 12:
-        bad("OUTCOME-POINTS", "tricks must be four counts, one per seat, of 0 to 12 adding up "
-            f"to 12, not {tricks}" if tricks is not None else
-            "a played deal writes the tricks each seat won", "/tricks" if tricks else "")
+    counts = _counts(ck, c, tri)
+    if counts is None:
         return ck.found, None
-    points: Any = o.get("points")
-    n_pts = 4 if tri else 2
-    whose = "one per seat" if tri else "the declarer's side's and the opponents'"
-    if not _ints(points, n_pts) or any(not 0 <= x <= 70 for x in points):
-        bad("OUTCOME-POINTS", f"points must be {n_pts} card point counts ({whose}) of 0 to 70, "
-            f"not {points}" if points is not None else
-            "a played deal writes the card points", "/points" if points is not None else "")
-        return ck.found, None
-    if c.family == "positive" and sum(points) != 70:
-        bad("OUTCOME-POINTS", f"the whole pack counts 70 card points (§1.4), but the outcome's "
-            f"{points[0]} + {points[1]} make {sum(points)}", "/points")
-    elif sum(points) > 71:
-        bad("OUTCOME-POINTS", f"the pack has 70 card points, but the outcome writes "
-            f"{sum(points)}", "/points")
-    th: Any = o.get("thirds")
-    wants_thirds = tri and (r.trischaken_scoring == "oe2023" or r.trischaken_compare == "thirds")
-    if th is not None:
-        if not tri:
-            bad("OUTCOME-POINTS", "thirds are written only for a Trischaken", "/thirds")
-        elif not _ints(th, 4) or sum(th) > 210 or any(x < 0 for x in th):
-            bad("OUTCOME-POINTS", f"thirds must be four counts of card points in thirds adding "
-                f"up to at most 210, not {th}", "/thirds")
-        elif [(x + 1) // 3 for x in th] != points:
-            bad("OUTCOME-CONFLICT", f"the thirds {th} give the card points "
-                f"{[(x + 1) // 3 for x in th]}, not {points} (§1.4)", "/thirds")
-    elif wants_thirds:
-        bad("OUTCOME-POINTS", "this rule set compares Trischaken card points in thirds: the "
-            "outcome must write each seat's thirds", "")
+    tricks, points = counts
+    th = _thirds(ck, tri, points)
     won = o.get("won")
     if tri:
         if won is not None:
@@ -445,7 +416,7 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
         if ck.found:
             return ck.found, None
         return [], Facts(c, d, None, m, None, False, list(tricks), list(points),
-                         list(th) if wants_thirds else None)
+                         list(th) if th is not None else None)
     if not isinstance(won, bool):
         bad("OUTCOME-CONFLICT", f"the outcome of a {c.id} must say whether it was won", "")
         return ck.found, None
@@ -469,24 +440,73 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
         items = _misere_items(ck, c, d, won) if individual else ()
         if not individual and o.get("items"):
             bad("OUTCOME-ITEM", f"a {c.id} scores no bonuses (§6.6)", "/items/0")
-        if ck.found:
-            return ck.found, None
-        return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
-                         kontra if isinstance(kontra, int) else 1, items)
-    # positive: §1.4 the win threshold against the declarer's side's points (P = ⌊(t+1)/3⌋)
-    thr = int(r.win_threshold_thirds)
-    pd = points[0]
-    if won and 3 * pd + 1 < thr or not won and 3 * pd - 1 >= thr:
-        bad("OUTCOME-CONFLICT", f"the declarer's side {'won' if won else 'lost'} with "
-            f"{pd} card points, but {_THIRDS.get(thr, f'{thr}/3')} win (§1.4)", "/won")
-    elif won_d == 12 and not won or won_d == 0 and won:
-        bad("OUTCOME-CONFLICT", f"the declarer's side took {won_d} tricks and so cannot have "
-            f"{'lost' if won_d else 'won'} the game", "/won")
-    items = _positive_items(ck, c, D, won_d, kontra, birds)
+    else:
+        _positive_won(ck, won, points[0], won_d)
+        items = _positive_items(ck, c, D, won_d, kontra, birds)
     if ck.found:
         return ck.found, None
     return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
                      kontra if isinstance(kontra, int) else 1, items)
+
+
+def _counts(ck: _Checker, c: Contract, tri: bool) -> tuple[Any, Any] | None:
+    """The tricks (four counts adding up to 12) and the card points (the two sides', or in a
+    Trischaken each seat's, §1.4) of a played deal; None when they cannot be used."""
+    o, bad = ck.o, ck.bad
+    tricks: Any = o.get("tricks")
+    if not _ints(tricks, 4) or any(not 0 <= t <= 12 for t in tricks) or sum(tricks) != 12:
+        bad("OUTCOME-POINTS", "tricks must be four counts, one per seat, of 0 to 12 adding up "
+            f"to 12, not {tricks}" if tricks is not None else
+            "a played deal writes the tricks each seat won", "/tricks" if tricks else "")
+        return None
+    points: Any = o.get("points")
+    n_pts = 4 if tri else 2
+    whose = "one per seat" if tri else "the declarer's side's and the opponents'"
+    if not _ints(points, n_pts) or any(not 0 <= x <= 70 for x in points):
+        bad("OUTCOME-POINTS", f"points must be {n_pts} card point counts ({whose}) of 0 to 70, "
+            f"not {points}" if points is not None else
+            "a played deal writes the card points", "/points" if points is not None else "")
+        return None
+    if c.family == "positive" and sum(points) != 70:
+        bad("OUTCOME-POINTS", f"the whole pack counts 70 card points (§1.4), but the outcome's "
+            f"{points[0]} + {points[1]} make {sum(points)}", "/points")
+    elif sum(points) > 71:
+        bad("OUTCOME-POINTS", f"the pack has 70 card points, but the outcome writes "
+            f"{sum(points)}", "/points")
+    return tricks, points
+
+
+def _thirds(ck: _Checker, tri: bool, points: list[int]) -> Any:
+    """A Trischaken's card points in thirds as written, where the rule set compares them so
+    (``trischaken_scoring = oe2023``, ``trischaken_compare = thirds``; §1.4), else None."""
+    o, r, bad = ck.o, ck.r, ck.bad
+    th: Any = o.get("thirds")
+    wants_thirds = tri and (r.trischaken_scoring == "oe2023" or r.trischaken_compare == "thirds")
+    if th is not None:
+        if not tri:
+            bad("OUTCOME-POINTS", "thirds are written only for a Trischaken", "/thirds")
+        elif not _ints(th, 4) or sum(th) > 210 or any(x < 0 for x in th):
+            bad("OUTCOME-POINTS", f"thirds must be four counts of card points in thirds adding "
+                f"up to at most 210, not {th}", "/thirds")
+        elif [(x + 1) // 3 for x in th] != points:
+            bad("OUTCOME-CONFLICT", f"the thirds {th} give the card points "
+                f"{[(x + 1) // 3 for x in th]}, not {points} (§1.4)", "/thirds")
+    elif wants_thirds:
+        bad("OUTCOME-POINTS", "this rule set compares Trischaken card points in thirds: the "
+            "outcome must write each seat's thirds", "")
+    return th if wants_thirds else None
+
+
+def _positive_won(ck: _Checker, won: bool, pd: int, won_d: int) -> None:
+    """§1.4: a positive contract's won or lost against the win threshold of the declarer's
+    side's points (P = ⌊(t+1)/3⌋) and its tricks."""
+    thr = int(ck.r.win_threshold_thirds)
+    if won and 3 * pd + 1 < thr or not won and 3 * pd - 1 >= thr:
+        ck.bad("OUTCOME-CONFLICT", f"the declarer's side {'won' if won else 'lost'} with "
+               f"{pd} card points, but {_THIRDS.get(thr, f'{thr}/3')} win (§1.4)", "/won")
+    elif won_d == 12 and not won or won_d == 0 and won:
+        ck.bad("OUTCOME-CONFLICT", f"the declarer's side took {won_d} tricks and so cannot "
+               f"have {'lost' if won_d else 'won'} the game", "/won")
 
 
 def _misere_items(ck: _Checker, c: Contract, d: int, won: bool) -> tuple[Item, ...]:
@@ -516,7 +536,7 @@ def _misere_items(ck: _Checker, c: Contract, d: int, won: bool) -> tuple[Item, .
 def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, kontra: Any,
                     birds: tuple[str, ...]) -> tuple[Item, ...]:
     """§6.3, §6.4: the Valat, the bonuses and the captures a positive contract may score."""
-    r, bad = ck.r, ck.bad
+    r = ck.r
     if c.no_trump:
         allowed: tuple[str, ...] = (("four_kings",) if r.farbensolo_bonuses ==
                                     "valat_and_four_kings" else ())
@@ -528,49 +548,71 @@ def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, ko
     out: list[Item] = []
     where: list[int] = []
     for i, x in enumerate(ck.o.get("items") or []):
-        at = f"/items/{i}"
-        name = x.get("item")
-        ann = x.get("announced") is True
-        made = x.get("made") is True
-        x_d = x.get("side") == "declarer"
-        k = x.get("kontra", 1)
-        if "seat" in x:
-            bad("OUTCOME-ITEM", f"{name} is settled side against side: it has no seat",
-                at + "/seat")
-            continue
-        if name == "valat":
-            if not x_d and not r.opponents_valat:
-                bad("OUTCOME-ITEM", "only the declarer's side makes or announces a Valat "
-                    "under this rule set (G14)", at + "/side")
-                continue
-            if not ann and not made:
-                bad("OUTCOME-ITEM", "a silent Valat is one made (a side took every trick)",
-                    at + "/made")
-                continue
-        elif name not in allowed:
-            bad("OUTCOME-ITEM", f"a {c.id} scores no {name} under this rule set", at + "/item")
-            continue
-        elif name in CAPTURES and (ann or not made):
-            bad("OUTCOME-ITEM", f"{name} is never announced: it is written silent and made "
-                "(by the capturing side)", at)
-            continue
-        elif name == "king_ultimo" and not x_d:
-            bad("OUTCOME-ITEM", "the King Ultimo belongs to the declarer's side (§6.4)",
-                at + "/side")
-            continue
-        elif not ann and not made and name not in penalty:
-            bad("OUTCOME-ITEM", f"a failed silent {name} scores nothing under this rule set",
+        item = _positive_item(ck, c, x, f"/items/{i}", allowed, penalty)
+        if item is not None:
+            out.append(item)
+            where.append(i)
+    _valat_items(ck, out, where, won_d)
+    if c.id == "besserrufer" and not any(it.announced and it.declarer and it.name in birds
+                                         for it in out):
+        ck.bad("OUTCOME-ITEM", "a Besserrufer announces a bird (§4.6.3): the outcome must "
+               "write it", "/items" if ck.o.get("items") else "")
+    out.sort(key=lambda it: ORDER[it.name])
+    return tuple(out)
+
+
+def _positive_item(ck: _Checker, c: Contract, x: Any, at: str, allowed: tuple[str, ...],
+                   penalty: tuple[str, ...]) -> Item | None:
+    """One written item of a positive contract (§6.3 Valat, §6.4 bonuses and captures, their
+    kontra §6.5), or None with a finding."""
+    r, bad = ck.r, ck.bad
+    name = x.get("item")
+    ann = x.get("announced") is True
+    made = x.get("made") is True
+    x_d = x.get("side") == "declarer"
+    k = x.get("kontra", 1)
+    if "seat" in x:
+        bad("OUTCOME-ITEM", f"{name} is settled side against side: it has no seat",
+            at + "/seat")
+        return None
+    if name == "valat":
+        if not x_d and not r.opponents_valat:
+            bad("OUTCOME-ITEM", "only the declarer's side makes or announces a Valat "
+                "under this rule set (G14)", at + "/side")
+            return None
+        if not ann and not made:
+            bad("OUTCOME-ITEM", "a silent Valat is one made (a side took every trick)",
                 at + "/made")
-            continue
-        if "kontra" in x and not ann:
-            bad("OUTCOME-KONTRA", f"only an announced {name} can be kontra'd", at + "/kontra")
-            continue
-        if "kontra" in x and k not in _LEVELS:
-            bad("OUTCOME-KONTRA", f"a kontra factor is 2, 4 or 8 (kontra, rekontra, "
-                f"subkontra), not {k}", at + "/kontra")
-            continue
-        out.append(Item(str(name), ann, made, x_d, k if isinstance(k, int) else 1))
-        where.append(i)
+            return None
+    elif name not in allowed:
+        bad("OUTCOME-ITEM", f"a {c.id} scores no {name} under this rule set", at + "/item")
+        return None
+    elif name in CAPTURES and (ann or not made):
+        bad("OUTCOME-ITEM", f"{name} is never announced: it is written silent and made "
+            "(by the capturing side)", at)
+        return None
+    elif name == "king_ultimo" and not x_d:
+        bad("OUTCOME-ITEM", "the King Ultimo belongs to the declarer's side (§6.4)",
+            at + "/side")
+        return None
+    elif not ann and not made and name not in penalty:
+        bad("OUTCOME-ITEM", f"a failed silent {name} scores nothing under this rule set",
+            at + "/made")
+        return None
+    if "kontra" in x and not ann:
+        bad("OUTCOME-KONTRA", f"only an announced {name} can be kontra'd", at + "/kontra")
+        return None
+    if "kontra" in x and k not in _LEVELS:
+        bad("OUTCOME-KONTRA", f"a kontra factor is 2, 4 or 8 (kontra, rekontra, "
+            f"subkontra), not {k}", at + "/kontra")
+        return None
+    return Item(str(name), ann, made, x_d, k if isinstance(k, int) else 1)
+
+
+def _valat_items(ck: _Checker, out: list[Item], where: list[int], won_d: int) -> None:
+    """§6.3, §6.5: the Valat item against the tricks (a side that took every trick writes
+    it), its kontra in place of the contract's; G26 ``valat_suppresses_silent_bonuses``."""
+    r, bad = ck.r, ck.bad
     valat = [(it, i) for it, i in zip(out, where) if it.name == "valat"]
     X_all = 12 if won_d == 12 else (-12 if won_d == 0 else 0)   # which side took every trick
     if valat:
@@ -592,12 +634,6 @@ def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, ko
             if not it.announced and it.name != "valat":
                 bad("OUTCOME-CONFLICT", f"beside a Valat only announced bonuses count under "
                     f"this rule set (G26), not the silent {it.name}", f"/items/{i}")
-    if c.id == "besserrufer" and not any(it.announced and it.declarer and it.name in birds
-                                         for it in out):
-        bad("OUTCOME-ITEM", "a Besserrufer announces a bird (§4.6.3): the outcome must write "
-            "it", "/items" if ck.o.get("items") else "")
-    out.sort(key=lambda it: ORDER[it.name])
-    return tuple(out)
 
 
 # -- a score sheet without an outcome: reachable scores -----------------------------------------

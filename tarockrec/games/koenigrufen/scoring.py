@@ -158,8 +158,16 @@ def score_facts(f: Facts, r: "KoenigrufenRules", bonus_base: dict[str, int],
         else:
             out.add("contract", c.value, D if f.won else O, what, kontra=f.kontra)
         return _finish(out, facts)
+    _positive(f, r, c, D, out, bonus_base, capture_base)
+    return _finish(out, facts)
 
-    # §6.3 contract item (positive contracts)
+
+def _positive(f: Facts, r: "KoenigrufenRules", c: Contract, D: frozenset[int], out: _Items,
+              bonus_base: dict[str, int], capture_base: int) -> None:
+    """A positive contract's items: §6.3 the contract item (or the Valat in its place), §6.4
+    the bonus and penalty items, in ORDER."""
+    assert f.points is not None
+    O = OTHERS[D]
     items = f.items
     valat = None
     for it in items:
@@ -201,7 +209,6 @@ def score_facts(f: Facts, r: "KoenigrufenRules", bonus_base: dict[str, int],
             out.add(name, solo * bonus_base[name], X, f"silent {name}", bonus=True)
         else:
             out.add(name, solo * bonus_base[name], OTHERS[X], f"silent {name} lost", bonus=True)
-    return _finish(out, facts)
 
 
 _CAPTURED = {"xxi_capture": "XXI captured by the Sküs", "king_capture": "called king captured"}
