@@ -1,8 +1,9 @@
 """Validation over several processes, in input order (``tarockrec validate --jobs N``).
 
 The main process reads the sources; JSON Lines go to the workers unparsed, as runs of lines
-in one block of bytes each (``sources.Lines``), so that parsing runs in parallel too; other
-records (JSON documents, XML) go parsed. A worker checks a run and words what ``validate``
+in one block of bytes each (``sources.Lines``), and so do XML archives and the text notation,
+as runs of whole records (``sources.Piece``), so that parsing runs in parallel too; JSON
+documents and stdin's XML and text go parsed. A worker checks a run and words what ``validate``
 prints for it (``report.render``, as one process does), and the main process writes these
 ``Chunk``s in input order through a window of runs in flight, so memory stays flat in the
 size of the archive. A worker never raises: whatever goes wrong with a record is a finding of
@@ -19,7 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from . import atomic
 from .report import INVALID, VALID, Style, render
-from .sources import Entry, Lines, units
+from .sources import Entry, Lines, Piece, units
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little (the
@@ -53,18 +54,18 @@ def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
             yield from map(check, [unit] if isinstance(unit, Entry) else unit.entries())
 
 
-Batch = list[Entry] | Lines
+Batch = list[Entry] | Lines | Piece
 
 
 def _run_size(path: str) -> int:
     return STDIN_BATCH if path == "-" else BATCH
 
 
-def _batches(paths: Iterable[str]) -> Iterator[Batch]:
+def _batches(paths: Iterable[str], stopped: set[int]) -> Iterator[Batch]:
     pending: list[Entry] = []
     for path in paths:
         size = _run_size(path)
-        for unit in units(path, size):
+        for unit in units(path, size, stopped):
             if isinstance(unit, Entry):
                 pending.append(unit)
                 if len(pending) < size:
@@ -89,14 +90,24 @@ class Chunk:
     offset: int | None
     counts: tuple[int, int, int]        # valid, invalid, unreadable
     text: str                           # the records' reports, in input order
+    run: int | None = None              # the reading of a file the run's Piece is of
+    rest: bool = False                  # it reports that file to its end (Piece.rest)
 
 
 def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
     valid = invalid = unreadable = 0
     texts: list[str] = []
     entry: Entry | None = None
-    todo = [batch] if isinstance(batch, Entry) else batch.entries() if isinstance(batch, Lines) \
-        else batch
+    run, rest = None, False
+    todo: Iterable[Entry]
+    if isinstance(batch, Piece):
+        run = batch.run
+        parsed = batch.parsed()
+        todo = parsed if parsed is not None else batch.rest()
+        rest = parsed is None
+    else:
+        todo = [batch] if isinstance(batch, Entry) else batch.entries() \
+            if isinstance(batch, Lines) else batch
     for entry, rep in map(check, todo):
         state, text = render(entry, rep, style)
         if state == VALID:
@@ -107,20 +118,33 @@ def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
             unreadable += 1
         if text:
             texts.append(text)
-    if entry is None:               # never: a unit holds at least one record
-        return Chunk("", None, (0, 0, 0), "")
-    return Chunk(entry.source, entry.offset, (valid, invalid, unreadable), "".join(texts))
+    if entry is None:               # a piece of no record (comments only)
+        return Chunk("", None, (0, 0, 0), "", run, rest)
+    return Chunk(entry.source, entry.offset, (valid, invalid, unreadable), "".join(texts),
+                 run, rest)
+
+
+def _kept(chunks: Iterable[Chunk], stopped: set[int]) -> Iterator[Chunk]:
+    """``chunks`` without those of a file's pieces after one that reported the file to its
+    end (``Piece.rest``); the file's reading is told to stop (``stopped``)."""
+    for chunk in chunks:
+        if chunk.run is not None:
+            if chunk.run in stopped:
+                continue
+            if chunk.rest:
+                stopped.add(chunk.run)
+        yield chunk
 
 
 def rendered(paths: Iterable[str], style: Style, jobs: int = 1) -> Iterator[Chunk]:
     """What ``validate`` prints for every record of ``paths``, in input order, a run of records
     at a time, checked on ``jobs`` processes."""
+    stopped: set[int] = set()
     if jobs <= 1:
-        for path in paths:
-            for unit in units(path, _run_size(path)):
-                yield _chunk(unit, style)
+        yield from _kept((_chunk(unit, style) for path in paths
+                          for unit in units(path, _run_size(path), stopped)), stopped)
         return
-    yield from _parallel(_batches(paths), jobs, style)
+    yield from _kept(_parallel(_batches(paths, stopped), jobs, style), stopped)
 
 
 class WorkerLost(RuntimeError):

@@ -888,11 +888,13 @@ _END_LINE = re.compile(rb"[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n?")
 _ROUND_LINE = re.compile(rb"\s*\[\s*Round\b")
 
 
-def iter_text_stream(fp: IO[bytes]) -> Iterator[TextEntry]:
+def iter_text_stream(fp: IO[bytes], line_offset: int = 0,
+                     index_offset: int = 0) -> Iterator[TextEntry]:
     """``iter_text`` over a binary stream, holding about ``CHUNK`` bytes at a time: the text is
     cut after a line holding only ``*`` when the next line with a token opens a tag and is no
-    ``[Round …]`` (a deal of the same session)."""
-    index = lines_before = 0
+    ``[Round …]`` (a deal of the same session). ``line_offset`` and ``index_offset`` count what
+    came before (the stream read from a record's start on)."""
+    index, lines_before = index_offset, line_offset
     buf: list[bytes] = []
     size = 0
     pending: list[bytes] = []      # blank and comment lines after a * line
@@ -963,3 +965,20 @@ def looks_like_json(head: bytes) -> bool:
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     return stripped.startswith(b"<") or \
         re.match(rb'\{\s*["}]|\[\s*[\[{\]]', stripped) is not None
+
+
+#: where a record starts, the text being cut there (``iter_text_stream`` cuts at the same
+#: places): after a line holding only ``*``, blank and comment lines, a tag that is no
+#: ``[Round …]``. Counted over ``b"\n*\n" + text``, the first record is counted too.
+RECORD_START = re.compile(rb"\n[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n(?:[ \t]*(?:;[^\n]*)?\r?\n)*"
+                          rb"(?![ \t]*\[\s*Round\b)(?=[ \t]*\[)")
+
+
+def iter_piece(data: bytes, line_offset: int, index_offset: int) -> Iterator[TextEntry] | None:
+    """The records of ``data``, a run of whole records of a text (cut where RECORD_START
+    matches), as ``iter_text`` reads them; None when one of them is unreadable: how it ends
+    may reach past the run (a comment left open), so only the text read on in order words it."""
+    out = list(iter_text(data, line_offset, index_offset))
+    if any(isinstance(item, Finding) for _i, _l, item, _w in out):
+        return None
+    return iter(out)
