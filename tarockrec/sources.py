@@ -450,6 +450,7 @@ class Piece:
         """The piece's entries, None when it is not trusted."""
         if self.whole:
             return None
+        items: Iterator[tuple[int, int, Any, dict[str, int] | None]] | None
         if self.fmt == "xml":
             from .codecs import xmlio
             items = xmlio.iter_piece(self.data, self.root, self.version, self.last, self.line)
@@ -469,6 +470,12 @@ class Piece:
         if self.tail is not None:
             out.append(self.tail)
         return out
+
+    def entries(self) -> Iterator[Entry]:
+        """Its entries, or when it is not trusted the file's to its end (after which the
+        file's later pieces must be dropped)."""
+        parsed = self.parsed()
+        return iter(parsed) if parsed is not None else self.rest()
 
     def rest(self) -> Iterator[Entry]:
         """The file read in order from the piece's first record to its end."""
