@@ -20,7 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from . import atomic
 from .report import INVALID, VALID, Style, render
-from .sources import Entry, Lines, Piece, units
+from .sources import Entry, Lines, Piece, Unfit, units
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little (the
@@ -95,19 +95,20 @@ class Chunk:
 
 
 def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
+    if isinstance(batch, Piece):
+        try:       # validated as parsed (a piece's records are not all held at once)
+            return _tally(batch.read(), style, batch.run)
+        except Unfit:
+            return _tally(batch.rest(), style, batch.run, rest=True)
+    return _tally([batch] if isinstance(batch, Entry) else batch.entries()
+                  if isinstance(batch, Lines) else batch, style)
+
+
+def _tally(todo: Iterable[Entry], style: Style, run: int | None = None,
+           rest: bool = False) -> Chunk:
     valid = invalid = unreadable = 0
     texts: list[str] = []
     entry: Entry | None = None
-    run, rest = None, False
-    todo: Iterable[Entry]
-    if isinstance(batch, Piece):
-        run = batch.run
-        parsed = batch.parsed()
-        todo = parsed if parsed is not None else batch.rest()
-        rest = parsed is None
-    else:
-        todo = [batch] if isinstance(batch, Entry) else batch.entries() \
-            if isinstance(batch, Lines) else batch
     for entry, rep in map(check, todo):
         state, text = render(entry, rep, style)
         if state == VALID:

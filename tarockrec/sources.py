@@ -408,6 +408,10 @@ def _entry(name: str, index: int, line: int | None, item: Any) -> Entry:
 
 
 # -- pieces: XML and text parsed where they are validated -------------------------------------
+class Unfit(Exception):
+    """A piece is not to be trusted (see ``Piece``)."""
+
+
 #: bytes of XML or text handed out at a time (cut where a record starts)
 PIECE = 1 << 19
 #: a piece grown this large without a place to cut it is not cut: the file is read in order
@@ -446,30 +450,41 @@ class Piece:
     whole: bool = False             # not cut: read the file in order from here
     tail: Entry | None = None       # what follows its records (a compressed file cut short)
 
-    def parsed(self) -> list[Entry] | None:
-        """The piece's entries, None when it is not trusted."""
+    def read(self) -> Iterator[Entry]:
+        """The piece's entries, as they are parsed; ``Unfit`` (raised at once, or after the
+        last) when it is not trusted."""
         if self.whole:
-            return None
-        items: Iterator[tuple[int, int, Any, dict[str, int] | None]] | None
+            raise Unfit
+        items: Iterator[Any]
         if self.fmt == "xml":
             from .codecs import xmlio
             items = xmlio.iter_piece(self.data, self.root, self.version, self.last, self.line)
+            first = self.index
         else:
             from .codecs import textio
             items = textio.iter_piece(self.data, self.line, self.index)
-        if items is None:
-            return None
-        out: list[Entry] = []
-        for index, line, item, lines in items:
-            e = _entry(self.source, index + (self.index if self.fmt == "xml" else 0), line, item)
+            first = 0
+        n = 0
+        for item in items:
+            if item is None:
+                raise Unfit
+            index, line, rec, lines = item
+            e = _entry(self.source, index + first, line, rec)
             e.lines = lines
             e.offset = self.offset
-            out.append(e)
-        if len(out) != self.count:
-            return None
+            n += 1
+            yield e
+        if n != self.count:
+            raise Unfit
         if self.tail is not None:
-            out.append(self.tail)
-        return out
+            yield self.tail
+
+    def parsed(self) -> list[Entry] | None:
+        """The piece's entries, None when it is not trusted."""
+        try:
+            return list(self.read())
+        except Unfit:
+            return None
 
     def entries(self) -> Iterator[Entry]:
         """Its entries, or when it is not trusted the file's to its end (after which the

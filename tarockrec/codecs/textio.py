@@ -974,11 +974,14 @@ RECORD_START = re.compile(rb"\n[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n(?:[ \t]*(?:;[^\n]
                           rb"(?![ \t]*\[\s*Round\b)(?=[ \t]*\[)")
 
 
-def iter_piece(data: bytes, line_offset: int, index_offset: int) -> Iterator[TextEntry] | None:
+def iter_piece(data: bytes, line_offset: int,
+               index_offset: int) -> Iterator[TextEntry | None]:
     """The records of ``data``, a run of whole records of a text (cut where RECORD_START
-    matches), as ``iter_text`` reads them; None when one of them is unreadable: how it ends
-    may reach past the run (a comment left open), so only the text read on in order words it."""
-    out = list(iter_text(data, line_offset, index_offset))
-    if any(isinstance(item, Finding) for _i, _l, item, _w in out):
-        return None
-    return iter(out)
+    matches), as ``iter_text`` reads them; None, and nothing after it, for an unreadable one:
+    how it ends may reach past the run (a comment left open), so only the text read on in
+    order words it."""
+    for item in iter_text(data, line_offset, index_offset):
+        if isinstance(item[2], Finding):
+            yield None
+            return
+        yield item

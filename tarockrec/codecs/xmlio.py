@@ -1613,19 +1613,18 @@ _WHOLE = frozenset({"XML-SYNTAX", "XML-ROOT", "XML-DOCTYPE", "REC-VERSION"})
 
 
 def iter_piece(data: bytes, root_tag: bytes, version: int, last: bool,
-               line_offset: int) -> Iterator[LinedEntry] | None:
+               line_offset: int) -> Iterator[LinedEntry | None]:
     """The records of ``data``, a run of whole records of an archive (the last run: to its
-    end) read on their own below ``root_tag``, lines counted from ``line_offset``; None when
-    something in it concerns the archive as a whole (broken XML, an element that is no record):
-    then only the whole archive read in order words it as it must be worded."""
+    end) read on their own below ``root_tag``, lines counted from ``line_offset``; None, and
+    nothing after it, where something concerns the archive as a whole (broken XML, an element
+    that is no record): only the whole archive read in order words that as it must be worded."""
     doc = root_tag + data + (b"" if last else b"</tarockrec>")
-    out: list[LinedEntry] = []
     for index, line, item, lines in _records(_AttributeGuard(io.BytesIO(doc)), version):
         if isinstance(item, Finding):
             if item.code in _WHOLE:
-                return None
+                yield None
+                return
             if item.line is not None:
                 item = dataclasses.replace(item, line=item.line + line_offset)
-        out.append((index, line + line_offset, item,
-                    {p: ln + line_offset for p, ln in lines.items()} if line_offset else lines))
-    return iter(out)
+        yield (index, line + line_offset, item,
+               {p: ln + line_offset for p, ln in lines.items()} if line_offset else lines)
