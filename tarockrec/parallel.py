@@ -91,7 +91,7 @@ class Chunk:
     counts: tuple[int, int, int]        # valid, invalid, unreadable
     text: str                           # the records' reports, in input order
     run: int | None = None              # the reading of a file the run's Piece is of
-    rest: bool = False                  # it reports that file to its end (Piece.rest)
+    unfit: bool = False                 # the Piece is not trusted: nothing done (Piece.rest)
 
 
 def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
@@ -99,13 +99,12 @@ def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
         try:       # validated as parsed (a piece's records are not all held at once)
             return _tally(batch.read(), style, batch.run)
         except Unfit:
-            return _tally(batch.rest(), style, batch.run, rest=True)
+            return Chunk(batch.source, batch.offset, (0, 0, 0), "", batch.run, unfit=True)
     return _tally([batch] if isinstance(batch, Entry) else batch.entries()
                   if isinstance(batch, Lines) else batch, style)
 
 
-def _tally(todo: Iterable[Entry], style: Style, run: int | None = None,
-           rest: bool = False) -> Chunk:
+def _tally(todo: Iterable[Entry], style: Style, run: int | None = None) -> Chunk:
     valid = invalid = unreadable = 0
     texts: list[str] = []
     entry: Entry | None = None
@@ -120,20 +119,26 @@ def _tally(todo: Iterable[Entry], style: Style, run: int | None = None,
         if text:
             texts.append(text)
     if entry is None:               # a piece of no record (comments only)
-        return Chunk("", None, (0, 0, 0), "", run, rest)
+        return Chunk("", None, (0, 0, 0), "", run)
     return Chunk(entry.source, entry.offset, (valid, invalid, unreadable), "".join(texts),
-                 run, rest)
+                 run)
 
 
-def _kept(chunks: Iterable[Chunk], stopped: set[int]) -> Iterator[Chunk]:
-    """``chunks`` without those of a file's pieces after one that reported the file to its
-    end (``Piece.rest``); the file's reading is told to stop (``stopped``)."""
-    for chunk in chunks:
+def _kept(done: Iterable[tuple[Batch | Entry, Chunk]], stopped: set[int],
+          style: Style) -> Iterator[Chunk]:
+    """The chunks of ``done``; at a piece that is not trusted, the file read in order from it
+    to its end by this process, a run at a time, and not the file's later pieces (its reading
+    is told to stop: ``stopped``)."""
+    for batch, chunk in done:
         if chunk.run is not None:
             if chunk.run in stopped:
                 continue
-            if chunk.rest:
+            if chunk.unfit and isinstance(batch, Piece):
                 stopped.add(chunk.run)
+                rest = batch.rest()
+                while todo := list(itertools.islice(rest, BATCH)):
+                    yield _tally(todo, style)
+                continue
         yield chunk
 
 
@@ -142,10 +147,10 @@ def rendered(paths: Iterable[str], style: Style, jobs: int = 1) -> Iterator[Chun
     at a time, checked on ``jobs`` processes."""
     stopped: set[int] = set()
     if jobs <= 1:
-        yield from _kept((_chunk(unit, style) for path in paths
-                          for unit in units(path, _run_size(path), stopped)), stopped)
+        yield from _kept(((unit, _chunk(unit, style)) for path in paths
+                          for unit in units(path, _run_size(path), stopped)), stopped, style)
         return
-    yield from _kept(_parallel(_batches(paths, stopped), jobs, style), stopped)
+    yield from _kept(_parallel(_batches(paths, stopped), jobs, style), stopped, style)
 
 
 class WorkerLost(RuntimeError):
@@ -166,7 +171,8 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chunk]:
+def _parallel(batches: Iterator[Batch], jobs: int,
+              style: Style) -> Iterator[tuple[Batch, Chunk]]:
     """SIGTERM or SIGHUP to the main process stops the workers too (``atomic.Terminated``
     reaches the caller, as Ctrl-C's ``KeyboardInterrupt`` does): none is left behind.
 
@@ -178,7 +184,7 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
     from concurrent.futures.process import BrokenProcessPool
     handlers = atomic.stop_on_signals()
     pool: Any = None
-    flight: deque[Any] = deque()
+    flight: deque[tuple[Batch, Any]] = deque()
     finished = False
     try:
         # no more workers than runs to do: the pool starts all of its workers at once (forked
@@ -187,11 +193,13 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
         jobs = max(1, len(ahead))
         pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_quiet_worker)
         for batch in _then(ahead, batches):
-            flight.append(pool.submit(_chunk, batch, style))
+            flight.append((batch, pool.submit(_chunk, batch, style)))
             if len(flight) >= jobs * WINDOW:
-                yield flight.popleft().result()
+                done, future = flight.popleft()
+                yield done, future.result()
         while flight:
-            yield flight.popleft().result()
+            done, future = flight.popleft()
+            yield done, future.result()
         finished = True
     except BrokenProcessPool:
         raise WorkerLost("a worker process ended without finishing its records "
@@ -199,7 +207,7 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
     finally:
         if pool is not None:
             if not finished:   # Ctrl-C, SIGTERM, a lost worker, or the caller stopped reading
-                _stop(pool, flight)
+                _stop(pool, deque(future for _batch, future in flight))
             pool.shutdown(wait=True, cancel_futures=True)
         atomic.restore_signals(handlers)
 

@@ -429,10 +429,10 @@ class Piece:
     piece follow from those before it. Parsed, a piece is *trusted* when it reads as many
     records as counted and holds nothing that concerns the file as a whole (broken XML, an
     unreadable text record, whose end may reach past the cut). Otherwise (and for a piece
-    that could not be cut, ``whole``) the file is read again, in order and as one process
-    reads it, from the piece's first record to its end (``rest``): the report is the same
-    whatever the cuts. The caller then drops the file's later pieces (their ``run`` goes into
-    the set given to ``units``, which stops reading it)."""
+    that could not be cut, ``whole``) the main process reads the file again, in order and as
+    one process reads it, from the piece's first record to its end (``rest``): the report is
+    the same whatever the cuts. It then drops the file's later pieces (their ``run`` goes
+    into the set given to ``units``, which stops reading it)."""
 
     source: str
     path: str
