@@ -16,7 +16,7 @@ import os
 import signal
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Generator, Iterable, Iterator
 
 from . import atomic
 from .report import INVALID, VALID, Style, render
@@ -150,7 +150,11 @@ def rendered(paths: Iterable[str], style: Style, jobs: int = 1) -> Iterator[Chun
         yield from _kept(((unit, _chunk(unit, style)) for path in paths
                           for unit in units(path, _run_size(path), stopped)), stopped, style)
         return
-    yield from _kept(_parallel(_batches(paths, stopped), jobs, style), stopped, style)
+    pool = _parallel(_batches(paths, stopped), jobs, style)
+    try:
+        yield from _kept(pool, stopped, style)
+    finally:    # stopped (a signal, Ctrl-C) while this process reads a file again: the
+        pool.close()        # workers are stopped now, not when the generator is collected
 
 
 class WorkerLost(RuntimeError):
@@ -172,7 +176,7 @@ def _context() -> Any:
 
 
 def _parallel(batches: Iterator[Batch], jobs: int,
-              style: Style) -> Iterator[tuple[Batch, Chunk]]:
+              style: Style) -> Generator[tuple[Batch, Chunk], None, None]:
     """SIGTERM or SIGHUP to the main process stops the workers too (``atomic.Terminated``
     reaches the caller, as Ctrl-C's ``KeyboardInterrupt`` does): none is left behind.
 
