@@ -1,8 +1,9 @@
 """Validation over several processes, in input order (``tarockrec validate --jobs N``).
 
 The main process reads the sources; JSON Lines go to the workers unparsed, as runs of lines
-in one block of bytes each (``sources.Lines``), so that parsing runs in parallel too; other
-records (JSON documents, XML) go parsed. A worker checks a run and words what ``validate``
+in one block of bytes each (``sources.Lines``), and so do XML archives and the text notation,
+as runs of whole records (``sources.Piece``), so that parsing runs in parallel too; JSON
+documents and stdin's XML and text go parsed. A worker checks a run and words what ``validate``
 prints for it (``report.render``, as one process does), and the main process writes these
 ``Chunk``s in input order through a window of runs in flight, so memory stays flat in the
 size of the archive. A worker never raises: whatever goes wrong with a record is a finding of
@@ -15,11 +16,11 @@ import os
 import signal
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Generator, Iterable, Iterator
 
 from . import atomic
 from .report import INVALID, VALID, Style, render
-from .sources import Entry, Lines, units
+from .sources import Entry, Lines, Piece, Unfit, units
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little (the
@@ -53,18 +54,18 @@ def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
             yield from map(check, [unit] if isinstance(unit, Entry) else unit.entries())
 
 
-Batch = list[Entry] | Lines
+Batch = list[Entry] | Lines | Piece
 
 
 def _run_size(path: str) -> int:
     return STDIN_BATCH if path == "-" else BATCH
 
 
-def _batches(paths: Iterable[str]) -> Iterator[Batch]:
+def _batches(paths: Iterable[str], stopped: set[int]) -> Iterator[Batch]:
     pending: list[Entry] = []
     for path in paths:
         size = _run_size(path)
-        for unit in units(path, size):
+        for unit in units(path, size, stopped):
             if isinstance(unit, Entry):
                 pending.append(unit)
                 if len(pending) < size:
@@ -89,14 +90,24 @@ class Chunk:
     offset: int | None
     counts: tuple[int, int, int]        # valid, invalid, unreadable
     text: str                           # the records' reports, in input order
+    run: int | None = None              # the reading of a file the run's Piece is of
+    unfit: bool = False                 # the Piece is not trusted: nothing done (Piece.rest)
 
 
 def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
+    if isinstance(batch, Piece):
+        try:       # validated as parsed (a piece's records are not all held at once)
+            return _tally(batch.read(), style, batch.run)
+        except Unfit:
+            return Chunk(batch.source, batch.offset, (0, 0, 0), "", batch.run, unfit=True)
+    return _tally([batch] if isinstance(batch, Entry) else batch.entries()
+                  if isinstance(batch, Lines) else batch, style)
+
+
+def _tally(todo: Iterable[Entry], style: Style, run: int | None = None) -> Chunk:
     valid = invalid = unreadable = 0
     texts: list[str] = []
     entry: Entry | None = None
-    todo = [batch] if isinstance(batch, Entry) else batch.entries() if isinstance(batch, Lines) \
-        else batch
     for entry, rep in map(check, todo):
         state, text = render(entry, rep, style)
         if state == VALID:
@@ -107,20 +118,43 @@ def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
             unreadable += 1
         if text:
             texts.append(text)
-    if entry is None:               # never: a unit holds at least one record
-        return Chunk("", None, (0, 0, 0), "")
-    return Chunk(entry.source, entry.offset, (valid, invalid, unreadable), "".join(texts))
+    if entry is None:               # a piece of no record (comments only)
+        return Chunk("", None, (0, 0, 0), "", run)
+    return Chunk(entry.source, entry.offset, (valid, invalid, unreadable), "".join(texts),
+                 run)
+
+
+def _kept(done: Iterable[tuple[Batch | Entry, Chunk]], stopped: set[int],
+          style: Style) -> Iterator[Chunk]:
+    """The chunks of ``done``; at a piece that is not trusted, the file read in order from it
+    to its end by this process, a run at a time, and not the file's later pieces (its reading
+    is told to stop: ``stopped``)."""
+    for batch, chunk in done:
+        if chunk.run is not None:
+            if chunk.run in stopped:
+                continue
+            if chunk.unfit and isinstance(batch, Piece):
+                stopped.add(chunk.run)
+                rest = batch.rest()
+                while todo := list(itertools.islice(rest, BATCH)):
+                    yield _tally(todo, style)
+                continue
+        yield chunk
 
 
 def rendered(paths: Iterable[str], style: Style, jobs: int = 1) -> Iterator[Chunk]:
     """What ``validate`` prints for every record of ``paths``, in input order, a run of records
     at a time, checked on ``jobs`` processes."""
+    stopped: set[int] = set()
     if jobs <= 1:
-        for path in paths:
-            for unit in units(path, _run_size(path)):
-                yield _chunk(unit, style)
+        yield from _kept(((unit, _chunk(unit, style)) for path in paths
+                          for unit in units(path, _run_size(path), stopped)), stopped, style)
         return
-    yield from _parallel(_batches(paths), jobs, style)
+    pool = _parallel(_batches(paths, stopped), jobs, style)
+    try:
+        yield from _kept(pool, stopped, style)
+    finally:    # stopped (a signal, Ctrl-C) while this process reads a file again: the
+        pool.close()        # workers are stopped now, not when the generator is collected
 
 
 class WorkerLost(RuntimeError):
@@ -141,7 +175,8 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chunk]:
+def _parallel(batches: Iterator[Batch], jobs: int,
+              style: Style) -> Generator[tuple[Batch, Chunk], None, None]:
     """SIGTERM or SIGHUP to the main process stops the workers too (``atomic.Terminated``
     reaches the caller, as Ctrl-C's ``KeyboardInterrupt`` does): none is left behind.
 
@@ -153,7 +188,7 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
     from concurrent.futures.process import BrokenProcessPool
     handlers = atomic.stop_on_signals()
     pool: Any = None
-    flight: deque[Any] = deque()
+    flight: deque[tuple[Batch, Any]] = deque()
     finished = False
     try:
         # no more workers than runs to do: the pool starts all of its workers at once (forked
@@ -162,11 +197,13 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
         jobs = max(1, len(ahead))
         pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_quiet_worker)
         for batch in _then(ahead, batches):
-            flight.append(pool.submit(_chunk, batch, style))
+            flight.append((batch, pool.submit(_chunk, batch, style)))
             if len(flight) >= jobs * WINDOW:
-                yield flight.popleft().result()
+                done, future = flight.popleft()
+                yield done, future.result()
         while flight:
-            yield flight.popleft().result()
+            done, future = flight.popleft()
+            yield done, future.result()
         finished = True
     except BrokenProcessPool:
         raise WorkerLost("a worker process ended without finishing its records "
@@ -174,7 +211,7 @@ def _parallel(batches: Iterator[Batch], jobs: int, style: Style) -> Iterator[Chu
     finally:
         if pool is not None:
             if not finished:   # Ctrl-C, SIGTERM, a lost worker, or the caller stopped reading
-                _stop(pool, flight)
+                _stop(pool, deque(future for _batch, future in flight))
             pool.shutdown(wait=True, cancel_futures=True)
         atomic.restore_signals(handlers)
 

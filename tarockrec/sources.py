@@ -6,6 +6,7 @@ streamed. Directories are walked for ``.json``, ``.jsonl``, ``.xml`` and ``.txt`
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import sys
 import zlib
@@ -149,10 +150,14 @@ def _records(data: bytes) -> int:
     return sum(1 for piece in data.split(b"\n") if piece.strip())
 
 
-def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
+def units(path: str, batch: int = 1,
+          pieces: "set[int] | None" = None) -> Iterator["Entry | Lines | Piece"]:
     """What ``entries`` reads from ``path``, with JSON Lines left unparsed in batches of
     ``batch`` lines (parsed by whoever validates them). Compressed files (gzip, zstd) are
-    read through; stdin and files are streamed (only a JSON document is read whole)."""
+    read through; stdin and files are streamed (only a JSON document is read whole).
+
+    With ``pieces`` (the runs to stop reading: see ``Piece``), a file of XML or the text
+    notation is cut into ``Piece``s, parsed by whoever validates them too."""
     name = "<stdin>" if path == "-" else path
     try:
         raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
@@ -170,6 +175,9 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
         if fmt == "jsonl":
             for last in _line_runs(name, head, src, raw, batch):
                 yield last
+        elif pieces is not None and path != "-" and fmt in ("xml", "text"):
+            yield from _pieces(path, fmt, head, src, raw, inflated, pieces)
+            return
         else:
             for last in _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt,
                               raw):
@@ -177,7 +185,7 @@ def units(path: str, batch: int = 1) -> Iterator[Entry | Lines]:
         if inflated is not None and inflated.problem is not None:
             # the records before the break were read; the break is told too (when it falls
             # at a record's end, nothing else would tell)
-            index = 0 if last is None else last.index if isinstance(last, Entry) else \
+            index = 0 if last is None else last.index if not isinstance(last, Lines) else \
                 last.index + _records(last.data)
             yield Entry(name, index + 1, None, None, Finding(
                 "IO-ERROR", f"{name} {inflated.problem} (what came before was read: "
@@ -428,3 +436,205 @@ def _entry(name: str, index: int, line: int | None, item: Any) -> Entry:
     if isinstance(item, Finding):
         return Entry(name, index, item.line if item.line is not None else line, None, item)
     return Entry(name, index, line, item)
+
+
+# -- pieces: XML and text parsed where they are validated -------------------------------------
+class Unfit(Exception):
+    """A piece is not to be trusted (see ``Piece``)."""
+
+
+#: bytes of XML or text handed out at a time (cut where a record starts)
+PIECE = 1 << 19
+#: a piece grown this large without a place to cut it is not cut: the file is read in order
+PIECE_MAX = 16 * PIECE
+_RUNS = itertools.count(1)
+
+
+@dataclass
+class Piece:
+    """A run of whole records of an XML archive or a text-notation file, unparsed: cut by the
+    main process at cheap marks (``xmlio.RECORD_STARTS``, ``textio.RECORD_START``) and parsed
+    by whoever validates it, so that parsing runs on every worker.
+
+    The marks are counted as records (``count``) and the record numbers and lines of each
+    piece follow from those before it. Parsed, a piece is *trusted* when it reads as many
+    records as counted and holds nothing that concerns the file as a whole (broken XML, an
+    unreadable text record, whose end may reach past the cut). Otherwise (and for a piece
+    that could not be cut, ``whole``) the main process reads the file again, in order and as
+    one process reads it, from the piece's first record to its end (``rest``): the report is
+    the same whatever the cuts. It then drops the file's later pieces (their ``run`` goes
+    into the set given to ``units``, which stops reading it)."""
+
+    source: str
+    path: str
+    fmt: str                        # xml | text
+    run: int                        # one reading of one file
+    index: int                      # records before the piece
+    count: int                      # records counted in it
+    line: int                       # line breaks before it
+    start: int                      # bytes before it (past a BOM)
+    data: bytes
+    last: bool                      # the piece runs to the file's end
+    offset: int | None = None
+    root: bytes = b""               # XML: the root's start tag
+    version: int = 1
+    whole: bool = False             # not cut: read the file in order from here
+    tail: Entry | None = None       # what follows its records (a compressed file cut short)
+
+    def read(self) -> Iterator[Entry]:
+        """The piece's entries, as they are parsed; ``Unfit`` (raised at once, or after the
+        last) when it is not trusted."""
+        if self.whole:
+            raise Unfit
+        items: Iterator[Any]
+        if self.fmt == "xml":
+            from .codecs import xmlio
+            items = xmlio.iter_piece(self.data, self.root, self.version, self.last, self.line)
+            first = self.index
+        else:
+            from .codecs import textio
+            items = textio.iter_piece(self.data, self.line, self.index)
+            first = 0
+        n = 0
+        for item in items:
+            if item is None:
+                raise Unfit
+            index, line, rec, lines = item
+            e = _entry(self.source, index + first, line, rec)
+            e.lines = lines
+            e.offset = self.offset
+            n += 1
+            yield e
+        if n != self.count:
+            raise Unfit
+        if self.tail is not None:
+            yield self.tail
+
+    def parsed(self) -> list[Entry] | None:
+        """The piece's entries, None when it is not trusted."""
+        try:
+            return list(self.read())
+        except Unfit:
+            return None
+
+    def entries(self) -> Iterator[Entry]:
+        """Its entries, or when it is not trusted the file's to its end (after which the
+        file's later pieces must be dropped)."""
+        parsed = self.parsed()
+        return iter(parsed) if parsed is not None else self.rest()
+
+    def rest(self) -> Iterator[Entry]:
+        """The file read in order from the piece's first record to its end."""
+        if self.fmt == "text":
+            yield from self._text_rest()
+            return
+        for unit in units(self.path, 64):          # XML: from the start, as one process reads
+            for e in ([unit] if isinstance(unit, Entry) else unit.entries()):
+                if e.index > self.index:
+                    yield e
+
+    def _text_rest(self) -> Iterator[Entry]:
+        from .codecs import textio
+        try:
+            raw: IO[bytes] = open(self.path, "rb")
+        except OSError as err:
+            yield Entry(self.source, self.index + 1, None, None, Finding(
+                "IO-ERROR", f"cannot read {self.source}: {err.strerror or err}", ""))
+            return
+        index = self.index
+        try:
+            src, inflated = _opened(raw)
+            if src.peek(3)[:3] == BOM:   # type: ignore[attr-defined]
+                src.read(3)
+            left = self.start
+            while left > 0:
+                skipped = len(src.read(min(left, 1 << 20)))
+                if not skipped:
+                    break
+                left -= skipped
+            for index, line, item, where in textio.iter_text_stream(src, self.line, self.index):
+                e = _entry(self.source, index, line, item)
+                e.lines = where
+                e.offset = _position(raw)
+                yield e
+            if inflated is not None and inflated.problem is not None:
+                yield Entry(self.source, index + 1, None, None, Finding(
+                    "IO-ERROR", f"{self.source} {inflated.problem} (what came before was read: "
+                    f"{index:,} record(s))", ""))
+        except (OSError, EOFError, ValueError) as err:
+            yield Entry(self.source, index + 1, None, None,
+                        Finding("IO-ERROR", f"cannot read {self.source}: {err}", ""))
+        finally:
+            raw.close()
+
+
+def _pieces(path: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],
+            inflated: "_Inflated | None", stopped: set[int]) -> Iterator["Entry | Piece"]:
+    """``Piece``s of a file of XML or text (``head`` its first bytes, past a BOM, then
+    ``src``), until its run is in ``stopped``."""
+    from .codecs import textio, xmlio
+    run = next(_RUNS)
+    root, version, pos = b"", 1, 0
+    if fmt == "xml":
+        body = xmlio.body_start(head)
+        if body is None:          # an unusual prolog: read in order, which words it
+            yield Piece(path, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True)
+            return
+        pos, root, version = body
+    lines = head.count(b"\n", 0, pos)
+    start, index = pos, 0
+    pending = head[pos:]
+    searched = 0
+    read = getattr(src, "read1", src.read)
+    done = emitted = False
+    while not done:
+        block = read(1 << 16)
+        if block:
+            pending += block
+            if len(pending) < PIECE:
+                continue
+        else:
+            done = True
+        while pending and run not in stopped:
+            cut = _cut(fmt, pending, max(searched, PIECE)) if len(pending) > PIECE else -1
+            if cut < 0:
+                if not done:
+                    if len(pending) > PIECE_MAX:
+                        yield Piece(path, path, fmt, run, index, 0, lines, start, b"", True,
+                                    _position(raw), whole=True)
+                        return
+                    searched = max(PIECE, len(pending) - 64)
+                    break
+                cut = len(pending)
+            data, pending, searched = pending[:cut], pending[cut:], 0
+            last = done and not pending
+            n = sum(data.count(mark) for mark in xmlio.RECORD_STARTS) if fmt == "xml" else \
+                len(textio.RECORD_START.findall(b"\n*\n" + data))
+            piece = Piece(path, path, fmt, run, index, n, lines, start, data, last,
+                          _position(raw), root, version)
+            if last and inflated is not None and inflated.problem is not None:
+                piece.tail = Entry(path, index + n + 1, None, None, Finding(
+                    "IO-ERROR", f"{path} {inflated.problem} (what came before was read: "
+                    f"{index + n:,} record(s))", ""))
+            yield piece
+            emitted = True
+            index, lines, start = index + n, lines + data.count(b"\n"), start + len(data)
+        if run in stopped:
+            return
+    if not emitted:              # nothing after the root's start tag: read in order
+        yield Piece(path, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True)
+
+
+def _cut(fmt: str, data: bytes, at: int) -> int:
+    """Where the first record starting at or after ``at`` in ``data`` starts (-1: none yet;
+    a mark near the end may still be incomplete)."""
+    if fmt == "xml":
+        from .codecs import xmlio
+        found = [k for k in (data.find(mark, at) for mark in xmlio.RECORD_STARTS) if k >= 0]
+        cut = min(found) if found else -1
+        return cut if 0 <= cut < len(data) - 16 else -1
+    from .codecs import textio
+    m = textio.RECORD_START.search(data, at - 1)
+    if m is None or m.end() >= len(data) - 16:
+        return -1
+    return m.end()

@@ -66,8 +66,8 @@ def canonical(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: (value[k] if k.startswith("_") else canonical(value[k]))
                 for k in sorted(value, key=_key)}
-    if isinstance(value, list):
-        return [canonical(v) for v in value]
+    if isinstance(value, list):      # (scalars as they are, without a call each: cards)
+        return [canonical(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
 

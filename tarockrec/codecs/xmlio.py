@@ -34,6 +34,7 @@ again. Bad input never raises from ``iter_xml*``: it yields a ``Finding``. ``loa
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from dataclasses import dataclass, field
@@ -1577,3 +1578,53 @@ def loads(data: str | bytes) -> dict[str, Any]:
 
 def load(fp: IO[str] | IO[bytes]) -> dict[str, Any]:
     return loads(fp.read())
+
+
+# -- pieces of an archive (``validate --jobs``: parsed where they are validated) ----------------
+_ROOT_TAG = re.compile(rb"<tarockrec(?:\s[^<>]*)?>")
+_PROLOG_NOISE = re.compile(rb"<\?.*?\?>|<!--.*?-->|[ \t\r\n]+", re.S)
+#: a record's start tag as the writer puts it: on its own line, indented once
+RECORD_STARTS = (b"\n  <deal", b"\n  <session", b"\n  <tournament")
+
+
+def body_start(head: bytes) -> tuple[int, bytes, int] | None:
+    """Where the records of an archive start in ``head`` (its first bytes, no BOM): (the
+    offset just after the root's start tag, that start tag on one line, the version), or
+    None when the prolog or the root is anything but plain (then the archive is read
+    element by element, which words what is wrong)."""
+    if _scan_prolog(head) is not True:
+        return None
+    m = _ROOT_TAG.search(head)
+    if m is None or m.group().endswith(b"/>") or len(m.group()) > 1000 \
+            or _PROLOG_NOISE.sub(b"", head[:m.start()]):
+        return None
+    decl = _DECL_ENC.search(head, 0, m.start())
+    if decl is not None and decl.group(1).lower() not in (b"utf-8", b"utf8"):
+        return None
+    root = _root_of(head)
+    if root is None or _check_root(root) is not None:
+        return None
+    tag = m.group().replace(b"\r", b" ").replace(b"\n", b" ")
+    return m.end(), tag, int(str(root.get("version", "1")).strip())
+
+
+#: findings of a piece that the archive as a whole might word otherwise (its structure)
+_WHOLE = frozenset({"XML-SYNTAX", "XML-ROOT", "XML-DOCTYPE", "REC-VERSION"})
+
+
+def iter_piece(data: bytes, root_tag: bytes, version: int, last: bool,
+               line_offset: int) -> Iterator[LinedEntry | None]:
+    """The records of ``data``, a run of whole records of an archive (the last run: to its
+    end) read on their own below ``root_tag``, lines counted from ``line_offset``; None, and
+    nothing after it, where something concerns the archive as a whole (broken XML, an element
+    that is no record): only the whole archive read in order words that as it must be worded."""
+    doc = root_tag + data + (b"" if last else b"</tarockrec>")
+    for index, line, item, lines in _records(_AttributeGuard(io.BytesIO(doc)), version):
+        if isinstance(item, Finding):
+            if item.code in _WHOLE:
+                yield None
+                return
+            if item.line is not None:
+                item = dataclasses.replace(item, line=item.line + line_offset)
+        yield (index, line + line_offset, item,
+               {p: ln + line_offset for p, ln in lines.items()} if line_offset else lines)

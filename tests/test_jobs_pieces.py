@@ -1,0 +1,258 @@
+"""``validate --jobs``: XML archives and the text notation go to the workers unparsed, cut into
+runs of whole records (``sources.Piece``), and the report is byte for byte the one of the file
+read in order by one process, whatever is wrong in it (issue 25 item 6)."""
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from conftest import SAMPLES
+from tarockrec import parallel, sources
+from tarockrec.codecs import jsonio, textio, xmlio
+from tarockrec.generate import deal_records
+from tarockrec.report import Style, render
+from tarockrec.sources import Piece, units
+
+STYLES = (Style(), Style("json"), Style("junit", quiet=True))
+
+
+@pytest.fixture(autouse=True)
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pieces of a few records each, so that a small file is cut many times."""
+    monkeypatch.setattr(sources, "PIECE", 6000)
+    monkeypatch.setattr(sources, "PIECE_MAX", 60_000)
+
+
+def _records() -> list[Any]:
+    """Deals of three games and a session (whose <deal>s and [Round] blocks nest)."""
+    recs: list[Any] = [r for g in ("koenigrufen", "ulti", "cego") for r in deal_records(g, 8, 3)]
+    session = json.loads((Path(SAMPLES) / "koenigrufen" / "valid" /
+                          "session-redeal-in-doubling-period.json").read_text())
+    recs.insert(5, session)
+    recs.insert(17, session)
+    return recs
+
+
+def _in_order(path: str, style: Style) -> tuple[str, tuple[int, int, int]]:
+    """What validate printed before pieces: the file read in order (no pieces), one process."""
+    counts = [0, 0, 0]
+    texts = []
+    for unit in units(path, parallel.BATCH):
+        for entry in ([unit] if isinstance(unit, sources.Entry) else unit.entries()):
+            e, rep = parallel.check(entry)
+            state, text = render(e, rep, style)
+            counts[("valid", "invalid", "unreadable").index(state)] += 1
+            texts.append(text)
+    return "".join(texts), (counts[0], counts[1], counts[2])
+
+
+def _rendered(path: str, style: Style, jobs: int) -> tuple[str, tuple[int, int, int]]:
+    chunks = list(parallel.rendered([path], style, jobs))
+    counts = tuple(sum(c.counts[k] for c in chunks) for k in range(3))
+    return "".join(c.text for c in chunks), counts  # type: ignore[return-value]
+
+
+def _same(path: Path) -> str:
+    """The report of ``path`` for --jobs 1 and 2, each the same as read in order."""
+    for style in STYLES:
+        want = _in_order(str(path), style)
+        assert _rendered(str(path), style, 1) == want
+        assert _rendered(str(path), style, 2) == want
+    return _in_order(str(path), Style())[0]
+
+
+def _xml(recs: list[Any]) -> bytes:
+    return "".join(xmlio.iter_dumps(recs)).encode()
+
+
+def _text(recs: list[Any]) -> bytes:
+    return "".join(textio.iter_dumps(recs)).encode()
+
+
+def _trusted(path: Path) -> list[bool]:
+    return [u.parsed() is not None for u in units(str(path), parallel.BATCH, set())
+            if isinstance(u, Piece)]
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_a_plain_file_is_parsed_in_pieces(tmp_path: Path, fmt: str) -> None:
+    """Every piece of a file as the writer writes it is trusted: parsed where it is validated,
+    never read again; and the report is the same."""
+    path = tmp_path / f"a.{fmt}"
+    path.write_bytes((_xml if fmt == "xml" else _text)(_records()))
+    trusted = _trusted(path)
+    assert len(trusted) > 3 and all(trusted)
+    out = _same(path)
+    assert out.count(": valid (") == len(_records())
+
+
+def _mutations(fmt: str) -> dict[str, Callable[[bytes], bytes]]:
+    """Ways to spoil a file in its middle (after the first pieces)."""
+    mid: Callable[[bytes], int] = lambda b: b.index(b"\n", len(b) // 2)
+    common: dict[str, Callable[[bytes], bytes]] = {
+        "bad-cards": lambda b: b.replace(b"T1 ", b"T9 ", 7).replace(b"SK", b"S1", 3),
+        "bom": lambda b: sources.BOM + b,
+        "crlf": lambda b: b.replace(b"\n", b"\r\n"),
+        "truncated": lambda b: b[: len(b) * 2 // 3],
+        "garbage-middle": lambda b: b[:mid(b)] + b"\n<<%% ]] {\n" + b[mid(b):],
+        "nul": lambda b: b[:mid(b)] + b"\x00" + b[mid(b):],
+    }
+    if fmt == "xml":      # (text: see test_text_not_utf8)
+        common["not-utf8"] = lambda b: b[:mid(b)] + b"\xff\xfe" + b[mid(b):]
+    if fmt == "xml":
+        common.update({
+            "entity-ref": lambda b: b.replace(b">Player 2<", b">&xxe;<", 5),
+            "doctype": lambda b: b.replace(
+                b"?>", b'?>\n<!DOCTYPE tarockrec [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>', 1),
+            "laughs": lambda b: b.replace(b"?>", b'?>\n<!DOCTYPE t [<!ENTITY a "aaaa">'
+                                          b'<!ENTITY b "&a;&a;&a;&a;">]>', 1),
+            "comment-cut": lambda b: b[:mid(b)] + b"\n<!--\n  <deal game=\"x\">\n-->" + b[mid(b):],
+            "cdata-cut": lambda b: b[:mid(b)] + b"\n<![CDATA[\n  <deal>\n]]>" + b[mid(b):],
+            "indent": lambda b: b.replace(b"\n  <deal", b"\n <deal"),
+            "one-line": lambda b: b.replace(b"\n", b""),
+            "stray-element": lambda b: b.replace(b"\n  <deal", b"\n  <note/>\n  <deal", 3),
+            "root-closed-early": lambda b: b[:mid(b)] + b"</tarockrec>" + b[mid(b):],
+            "attributes": lambda b: b.replace(
+                b"<deal ", b"<deal " + b" ".join(b'a%d="1"' % k for k in range(300)) + b" ", 4),
+        })
+    else:
+        common.update({
+            "open-comment": lambda b: b[:mid(b)] + b"\n{ a comment left open\n" + b[mid(b):],
+            "comment-over-cut": lambda b: b.replace(b"*\n\n[Tarockrec", b"{\n*\n\n[Tarockrec", 3)
+            .replace(b"[Game", b"}\n[Game", 3),
+            "bad-tag": lambda b: b.replace(b'[Dealer "', b'[Dealer = "', 4),
+            "huge-number": lambda b: b.replace(b'[Dealer "0"]', b"[Dealer = " + b"9" * 5000
+                                               + b"]", 2),
+            "round-outside": lambda b: b.replace(b"[Tarockrec", b'[Round "1"]\n[Tarockrec', 2),
+            "star-spaces": lambda b: b.replace(b"\n*\n", b"\n * ; end\n"),
+            "comments": lambda b: b.replace(b"\n*\n", b"\n*\n; between\n\n; records\n"),
+        })
+    return common
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_spoiled_files_report_as_read_in_order(tmp_path: Path, fmt: str) -> None:
+    """Errors in some records, broken XML or text in the middle, a BOM, hostile XML: the
+    report of --jobs 1 and --jobs 2 is byte for byte that of the file read in order."""
+    good = (_xml if fmt == "xml" else _text)(_records())
+    for name, spoil in _mutations(fmt).items():
+        path = tmp_path / f"{name}.{fmt}"
+        path.write_bytes(spoil(good))
+        _same(path)
+    # entities are never resolved: the DOCTYPE is refused, an undefined one is broken XML
+    if fmt == "xml":
+        assert "XML-DOCTYPE" in _same(tmp_path / "doctype.xml")
+        assert "root:" not in _same(tmp_path / "doctype.xml")
+        assert "XML-SYNTAX" in _same(tmp_path / "entity-ref.xml")
+        assert "XML-ATTRIBUTES" in _same(tmp_path / "attributes.xml")
+    else:
+        assert "TEXT-SYNTAX" in _same(tmp_path / "open-comment.txt")
+    assert "INVALID" in _same(tmp_path / f"bad-cards.{fmt}")
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_random_damage(tmp_path: Path, fmt: str) -> None:
+    """Bytes cut out, doubled or changed anywhere: always the report of the file in order."""
+    good = (_xml if fmt == "xml" else _text)(_records())
+    rng = random.Random(25)
+    for k in range(12):
+        b = bytearray(good)
+        for _ in range(3):
+            at = rng.randrange(len(b))
+            what = rng.random()
+            if what < 0.3:
+                del b[at:at + rng.randrange(1, 40)]
+            elif what < 0.6:
+                b[at:at] = b[at:at + rng.randrange(1, 400)]
+            else:
+                b[at] = rng.choice(b"<>[]{}*;\"\n &")
+        path = tmp_path / f"damaged{k}.{fmt}"
+        path.write_bytes(bytes(b))
+        for style in (Style(), Style("json")):
+            want = _in_order(str(path), style)
+            assert _rendered(str(path), style, 1) == want
+            assert _rendered(str(path), style, 2) == want
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_compressed_and_cut_short(tmp_path: Path, fmt: str) -> None:
+    """A .gz file is cut as the plain one; one cut short keeps its complete records."""
+    data = gzip.compress((_xml if fmt == "xml" else _text)(_records()))
+    whole = tmp_path / f"a.{fmt}.gz"
+    whole.write_bytes(data)
+    assert all(_trusted(whole))
+    _same(whole)
+    cut = tmp_path / f"cut.{fmt}.gz"
+    cut.write_bytes(data[: len(data) * 3 // 4])
+    assert "IO-ERROR" in _same(cut)
+
+
+def test_same_file_twice(tmp_path: Path) -> None:
+    """Two readings of one file, the first one read again to its end: the second one is
+    reported whole too (each reading of a file is a run of its own)."""
+    path = tmp_path / "a.xml"
+    path.write_bytes(_xml(_records())[:-3000])
+    one, one_counts = _in_order(str(path), Style())
+    for jobs in (1, 2):
+        chunks = list(parallel.rendered([str(path), str(path)], Style(), jobs))
+        text = "".join(c.text for c in chunks)
+        counts = tuple(sum(c.counts[k] for c in chunks) for k in range(3))
+        assert text == one + one
+        assert counts == tuple(2 * c for c in one_counts)
+
+
+def test_text_pieces_are_counted_as_read() -> None:
+    """The marks a text is cut at count its records (a session's rounds are not records)."""
+    data = _text(_records())
+    assert len(textio.RECORD_START.findall(b"\n*\n" + data)) == len(_records())
+    xml = _xml(_records())
+    assert sum(xml.count(m) for m in xmlio.RECORD_STARTS) == len(_records())
+
+
+def test_jsonl_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    path.write_text("".join(jsonio.dumps(r, compact=True) + "\n" for r in _records()))
+    _same(path)
+
+
+def test_text_not_utf8(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 in a text: read in order, the whole piece of up to a megabyte
+    read at a time around them is one unreadable record (TEXT-SYNTAX); cut into pieces, the
+    records of the pieces before stay readable, and --jobs 1 and 2 say the same."""
+    data = _text(_records())
+    mid = data.index(b"\n", len(data) // 2)
+    path = tmp_path / "bad.txt"
+    path.write_bytes(data[:mid] + b"\xff\xfe" + data[mid:])
+    for style in STYLES:
+        assert _rendered(str(path), style, 1) == _rendered(str(path), style, 2)
+    text, counts = _rendered(str(path), Style(), 2)
+    assert counts[0] > 5 and counts[2] == 1 and "not UTF-8" in text
+
+
+def test_text_reader_lets_go_of_its_text(tmp_path: Path) -> None:
+    """A text read to its end leaves no lexer holding the text and its line index: tokens
+    kept in the lexer's look-ahead made a cycle that only the collector's rare full pass
+    freed, so a stream read piece by piece grew with the file (221 MB at 100,000 deals)."""
+    import gc
+    data = _text(_records())
+    path = tmp_path / "a.txt"
+    path.write_bytes(data)
+    pieces = [u for u in units(str(path), parallel.BATCH, set()) if isinstance(u, Piece)]
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in textio.iter_text(data):
+            pass
+        for piece in pieces:
+            for _e in piece.read():
+                pass
+        held = [o for o in gc.get_objects() if isinstance(o, textio._Lexer) and o.s]
+    finally:
+        gc.enable()
+    assert held == []
+
