@@ -78,7 +78,7 @@ def _inner(e: AnyEngine) -> KoenigrufenEngine:
     return e.inner if isinstance(e, FiveEngine) else e
 
 
-class Koenigrufen(Game[AnyEngine]):  # type: ignore[type-var]
+class Koenigrufen(Game[AnyEngine]):
     name = "koenigrufen"
     title = "Königrufen"
     #: four, or five with the dealer sitting out each deal (five.py; docs/notation.md)

@@ -16,14 +16,14 @@ seat numbers) and the score out.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar, overload
 
 from ...engine import Action, Engine, Event
 from ...errors import IllegalAction
 from ...findings import Finding
 from ...scoring import Score, ScoreItem
 from ...tricks import TrickTable
-from .contracts import PACK
+from .contracts import PACK, Contract
 from .engine import KoenigrufenEngine
 
 FIVE = 5
@@ -47,14 +47,34 @@ class SeatMap:
     def __init__(self, dealer: int) -> None:
         self.dealer = dealer
 
-    def eng(self, seat: T) -> T:
+    @overload
+    def eng(self, seat: int) -> int: ...
+    @overload
+    def eng(self, seat: None) -> None: ...
+    @overload
+    def eng(self, seat: int | None) -> int | None: ...
+    @overload
+    def eng(self, seat: object) -> object: ...
+
+    def eng(self, seat: object) -> object:
+        """A record seat as the engine's."""
         if type(seat) is int and 0 <= seat < FIVE:
-            return (seat - self.dealer - 1) % FIVE  # type: ignore[return-value]
+            return (seat - self.dealer - 1) % FIVE
         return seat
 
-    def rec(self, seat: T) -> T:
+    @overload
+    def rec(self, seat: int) -> int: ...
+    @overload
+    def rec(self, seat: None) -> None: ...
+    @overload
+    def rec(self, seat: int | None) -> int | None: ...
+    @overload
+    def rec(self, seat: object) -> object: ...
+
+    def rec(self, seat: object) -> object:
+        """An engine seat as the record's."""
         if type(seat) is int and 0 <= seat < FIVE:
-            return (seat + self.dealer + 1) % FIVE  # type: ignore[return-value]
+            return (seat + self.dealer + 1) % FIVE
         return seat
 
     def active(self) -> tuple[int, ...]:
@@ -213,6 +233,9 @@ class FiveEngine(Engine):
     game = "koenigrufen"
     pack = PACK
     n = FIVE
+    #: the four-seat engine's tables (its phases, and who may act out of turn, are the same)
+    MOVES = KoenigrufenEngine.MOVES
+    BY = KoenigrufenEngine.BY
 
     def __init__(self, inner: KoenigrufenEngine, dealer: int) -> None:
         self.inner = inner
@@ -257,6 +280,18 @@ class FiveEngine(Engine):
     @property
     def hands(self) -> list[int]:
         return self.map.spread(self.inner.hands)
+
+    @property
+    def dealt(self) -> list[int]:
+        return self.map.spread(self.inner.dealt)
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.inner.contract
+
+    @property
+    def contracts(self) -> dict[str, Contract]:
+        return self.inner.contracts
 
     # -- actions ---------------------------------------------------------------------------
     def _in(self, action: Action) -> Action:
@@ -338,3 +373,8 @@ class FiveEngine(Engine):
 
     def play_tricks(self, tricks: list[Any]) -> None:
         self._guard(lambda: self.inner.play_tricks(tricks))
+
+
+# the four-seat engine's action kinds, set after the class so that ``Engine`` builds no
+# dispatch table for them (``FiveEngine`` dispatches through the four-seat engine)
+FiveEngine.ACTIONS = KoenigrufenEngine.ACTIONS
