@@ -22,7 +22,8 @@ from .scoring import doubling_after, period_multiplier, score_facts
 
 N = 4
 #: the places of the dealt cards
-_HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(FIVE))
+_HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
+_HAND_PTRS_FIVE = tuple(f"/deal/hands/{s}" for s in range(FIVE))
 _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
 
 
@@ -101,25 +102,40 @@ class Koenigrufen(Game[AnyEngine]):
         if not isinstance(talon, list) or len(talon) != 2:
             return None, [Finding("DEAL-COMPOSITION", "the talon is two halves of three cards "
                                   "(lower, upper)", "/deal/talon")]
-        # at five the sitting-out dealer is dealt nothing (five.py)
-        parts = [(ptr, hands[s], 0 if n == FIVE and s == dealer else 12)
-                 for s, ptr in enumerate(_HAND_PTRS[:n])]
+        if n == FIVE:
+            return self._make_five(rules, dealer, deal, hands, talon, carry)
+        parts = [(ptr, hands[s], 12) for s, ptr in enumerate(_HAND_PTRS)]
         parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings
-        m = SeatMap(dealer) if n == FIVE else None
+        deck = deal.get("deck")
+        if deck is not None:
+            findings += self._check_deck(deck, dealer, hands, talon, str(rules.deal_order))
+        assert isinstance(rules, KoenigrufenRules)
+        engine = KoenigrufenEngine(rules, dealer, masks[:4], (masks[4], masks[5]),
+                                   int(carry.get("doubling", 0)))
+        return engine, findings
+
+    def _make_five(self, rules: RuleSet, dealer: int, deal: dict[str, Any],
+                   hands: list[Any], talon: list[Any],
+                   carry: dict[str, Any]) -> tuple[AnyEngine | None, list[Finding]]:
+        """A table of five: the sitting-out dealer is dealt nothing (five.py); the four-seat
+        engine gets the four others' hands from forehand on."""
+        parts: list[tuple[str, Any, int | None]] = [
+            (ptr, hands[s], 0 if s == dealer else 12) for s, ptr in enumerate(_HAND_PTRS_FIVE)]
+        parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
+        findings, masks = composition(PACK, parts)
+        if findings:
+            return None, findings
+        m = SeatMap(dealer)
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, hands, talon, str(rules.deal_order), m)
         assert isinstance(rules, KoenigrufenRules)
-        if m is not None:
-            inner = KoenigrufenEngine(rules, ENGINE_DEALER, [masks[s] for s in m.active()],
-                                      (masks[5], masks[6]), int(carry.get("doubling", 0)))
-            return FiveEngine(inner, dealer), findings
-        engine = KoenigrufenEngine(rules, dealer, masks[:4], (masks[4], masks[5]),
-                                   int(carry.get("doubling", 0)))
-        return engine, findings
+        inner = KoenigrufenEngine(rules, ENGINE_DEALER, [masks[s] for s in m.active()],
+                                  (masks[5], masks[6]), int(carry.get("doubling", 0)))
+        return FiveEngine(inner, dealer), findings
 
     def _check_deck(self, deck: Any, dealer: int, hands: list[list[str]], talon: list[list[str]],
                     order: str, m: SeatMap | None = None) -> list[Finding]:
