@@ -116,11 +116,13 @@ def test_table_sizes_for() -> None:
         table_sizes_for(5, (3, 4))
 
 
-def test_a_generated_tournament_validates_and_refuses_a_changed_score() -> None:
-    """13 entrants at tables of 4, 4 and 5 over 3 rounds (Illustrated Tarokk, whose tables of
-    five the engine plays): valid; the standings list every entrant once, in rank order; a
-    deal's written score changed anywhere inside it is refused."""
-    rec = tournament_record("illustrated", 13, 3, 2026)
+@pytest.mark.parametrize("game", ["illustrated", "koenigrufen"])
+def test_a_generated_tournament_validates_and_refuses_a_changed_score(game: str) -> None:
+    """13 entrants at tables of 4, 4 and 5 over 3 rounds (Illustrated Tarokk and Königrufen,
+    whose tables of five the engines play, the dealer sitting out): valid; the standings list
+    every entrant once, in rank order; a deal's written score changed anywhere inside it is
+    refused."""
+    rec = tournament_record(game, 13, 3, 2026)
     assert [len(t["seats"]) for t in rec["rounds"][0]["tables"]] == [4, 4, 5]
     rep = validate_record(rec)
     assert rep.valid, [str(f) for f in rep.findings]
@@ -197,6 +199,18 @@ def test_generate_tournament_command(tmp_path: Path) -> None:
     assert [len(t["seats"]) for t in rec["rounds"][0]["tables"]] == [3, 4]
     assert validate_record(rec).valid
     assert _cli("validate", str(target)).returncode == 0
+    five = tmp_path / "kr.json"
+    out = _cli("generate", "koenigrufen", "--tournament", "13", "--rounds", "3", "--seed", "1",
+               "-o", str(five))
+    assert out.returncode == 0, out.stderr
+    rec = _load(five)
+    assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rec["rounds"]] == [[4, 4, 5]] * 3
+    big = rec["rounds"][0]["tables"][2]
+    assert [d["dealer"] for d in big["deals"][:5]] == [0, 1, 2, 3, 4]
+    assert all(d["result"]["scores"][d["dealer"]] == 0 for d in big["deals"])
+    assert _cli("validate", str(five)).returncode == 0
+    rows = json.loads(_cli("standings", str(five), "--format", "json").stdout)
+    assert sorted(r["entrant"] for r in rows) == sorted(e["id"] for e in rec["entrants"])
     no = _cli("generate", "cego", "--tournament", "5")
     assert no.returncode == 2 and "cannot be seated" in no.stderr
 

@@ -16,12 +16,14 @@ from ...scoring import Score
 from .contracts import BIRD_CARD, KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine, tariff
 from .facts import next_doubling, of_engine, parse, reachable, to_outcome
+from .five import ENGINE_DEALER, FIVE, FiveEngine, SeatMap
 from .rules import KoenigrufenRules
 from .scoring import doubling_after, period_multiplier, score_facts
 
 N = 4
 #: the places of the dealt cards
 _HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
+_HAND_PTRS_FIVE = tuple(f"/deal/hands/{s}" for s in range(FIVE))
 _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
 
 
@@ -69,25 +71,39 @@ def _redealt(rec: dict[str, Any]) -> bool:
             or (rec.get("outcome") or {}).get("end") == "redeal")
 
 
-class Koenigrufen(Game[KoenigrufenEngine]):
+#: a deal's engine: the four-seat engine, or at a table of five the same behind record seats
+AnyEngine = KoenigrufenEngine | FiveEngine
+
+
+def _inner(e: AnyEngine) -> KoenigrufenEngine:
+    return e.inner if isinstance(e, FiveEngine) else e
+
+
+class Koenigrufen(Game[AnyEngine]):
     name = "koenigrufen"
     title = "Königrufen"
-    table_sizes = (4,)
+    #: four, or five with the dealer sitting out each deal (five.py; docs/notation.md)
+    table_sizes = (4, 5)
     pack = PACK
     Rules = KoenigrufenRules
     Engine = KoenigrufenEngine
     codes = CODES
 
     def make_engine(self, rules: RuleSet, n: int, dealer: int, deal: dict[str, Any],
-                    carry: dict[str, Any]) -> tuple[KoenigrufenEngine | None, list[Finding]]:
+                    carry: dict[str, Any]) -> tuple[AnyEngine | None, list[Finding]]:
         hands = deal.get("hands")
         talon = deal.get("talon")
         parts: list[tuple[str, Any, int | None]]
-        if not isinstance(hands, list) or len(hands) != N:
-            return None, [Finding("DEAL-COMPOSITION", "Königrufen deals four hands", "/deal/hands")]
+        if not isinstance(hands, list) or len(hands) != n:
+            return None, [Finding("DEAL-COMPOSITION", "Königrufen deals four hands" if n == N
+                                  else "a Königrufen deal at a table of five has five hands "
+                                  f"(the dealer's, seat {dealer}, empty: he sits out)",
+                                  "/deal/hands")]
         if not isinstance(talon, list) or len(talon) != 2:
             return None, [Finding("DEAL-COMPOSITION", "the talon is two halves of three cards "
                                   "(lower, upper)", "/deal/talon")]
+        if n == FIVE:
+            return self._make_five(rules, dealer, deal, hands, talon, carry)
         parts = [(ptr, hands[s], 12) for s, ptr in enumerate(_HAND_PTRS)]
         parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
         findings, masks = composition(PACK, parts)
@@ -101,35 +117,57 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                    int(carry.get("doubling", 0)))
         return engine, findings
 
+    def _make_five(self, rules: RuleSet, dealer: int, deal: dict[str, Any],
+                   hands: list[Any], talon: list[Any],
+                   carry: dict[str, Any]) -> tuple[AnyEngine | None, list[Finding]]:
+        """A table of five: the sitting-out dealer is dealt nothing (five.py); the four-seat
+        engine gets the four others' hands from forehand on."""
+        parts: list[tuple[str, Any, int | None]] = [
+            (ptr, hands[s], 0 if s == dealer else 12) for s, ptr in enumerate(_HAND_PTRS_FIVE)]
+        parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
+        findings, masks = composition(PACK, parts)
+        if findings:
+            return None, findings
+        m = SeatMap(dealer)
+        deck = deal.get("deck")
+        if deck is not None:
+            findings += self._check_deck(deck, dealer, hands, talon, str(rules.deal_order), m)
+        assert isinstance(rules, KoenigrufenRules)
+        inner = KoenigrufenEngine(rules, ENGINE_DEALER, [masks[s] for s in m.active()],
+                                  (masks[5], masks[6]), int(carry.get("doubling", 0)))
+        return FiveEngine(inner, dealer), findings
+
     def _check_deck(self, deck: Any, dealer: int, hands: list[list[str]], talon: list[list[str]],
-                    order: str) -> list[Finding]:
+                    order: str, m: SeatMap | None = None) -> list[Finding]:
         found, _ = composition(PACK, [("/deal/deck", deck, 54)])
         if found:
             return found
         ids = [PACK.index[c] for c in deck]
-        exp_hands, exp_talon = deal_from_deck(ids, dealer, order)
+        exp_hands, exp_talon = deal_from_deck(ids, ENGINE_DEALER if m else dealer, order)
         for i, name in enumerate(("lower", "upper")):
             if sorted(exp_talon[i]) != sorted(PACK.index[c] for c in talon[i]):
                 return [Finding("DEAL-ORDER", f"the {name} talon half does not match the deck: "
                                 f"the dealing order gives {' '.join(PACK.code(x) for x in exp_talon[i])}",
                                 f"/deal/talon/{i}")]
-        for s in range(N):
-            if sorted(exp_hands[s]) != sorted(PACK.index[c] for c in hands[s]):
+        for k in range(N):
+            s = m.rec(k) if m else k            # at five: dealt from forehand, dealer left out
+            if sorted(exp_hands[k]) != sorted(PACK.index[c] for c in hands[s]):
                 return [Finding("DEAL-ORDER", f"seat {s}'s hand does not match the deck and the "
                                 "dealing order (§2.2)", f"/deal/hands/{s}")]
         return []
 
-    def replay(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
+    def replay(self, rec: dict[str, Any], engine: AnyEngine) -> Iterator[Step]:
         return self._replay(rec, engine, False)
 
-    def replay_batched(self, rec: dict[str, Any], engine: KoenigrufenEngine) -> Iterator[Step]:
+    def replay_batched(self, rec: dict[str, Any], engine: AnyEngine) -> Iterator[Step]:
         """``replay`` for the validator: the auction and the declaration turns each one
         ``Batch`` (the same checks and the same places)."""
         return self._replay(rec, engine, True)
 
-    def _replay(self, rec: dict[str, Any], engine: KoenigrufenEngine,
+    def _replay(self, rec: dict[str, Any], engine: AnyEngine,
                 batched: bool) -> Iterator[Step]:
-        """The recorded actions in the order the rules take them."""
+        """The recorded actions in the order the rules take them (at five in record seats:
+        ``FiveEngine`` takes them so)."""
         auction = rec.get("auction", [])
         yield from batch_or_steps("/auction", batched, lambda: engine.call_run(auction),
                                   entry_steps(auction, call_action))
@@ -158,7 +196,9 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         if "play" in rec:
             yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
 
-    def record_of(self, e: KoenigrufenEngine) -> dict[str, Any]:
+    def record_of(self, e: AnyEngine) -> dict[str, Any]:
+        if isinstance(e, FiveEngine):
+            return e.map.record_fields(self.record_of(e.inner))
         lower, upper = e.talon
         rec: dict[str, Any] = {
             "deal": {"hands": [PACK.codes_of(h) for h in e.dealt],
@@ -191,7 +231,11 @@ class Koenigrufen(Game[KoenigrufenEngine]):
     REDEAL_HAND_SHARE = 0.02
 
     def random_deal(self, rng: random.Random, n: int, dealer: int, rules: RuleSet,
-                    carry: dict[str, Any]) -> KoenigrufenEngine:
+                    carry: dict[str, Any]) -> AnyEngine:
+        if n == FIVE:
+            inner = self.random_deal(rng, N, ENGINE_DEALER, rules, carry)
+            assert isinstance(inner, KoenigrufenEngine)
+            return FiveEngine(inner, dealer)
         assert isinstance(rules, KoenigrufenRules)
         deck = list(range(len(PACK)))
         rng.shuffle(deck)
@@ -206,7 +250,8 @@ class Koenigrufen(Game[KoenigrufenEngine]):
     #: the generator's free choice after Mein Spiel: mostly Rufer, as at real tables
     CHOICE_WEIGHTS = {"rufer": 12, "trischaken": 2, "sechserdreier": 1}
 
-    def card_points_total(self, engine: KoenigrufenEngine) -> int | None:
+    def card_points_total(self, engine: AnyEngine) -> int | None:
+        engine = _inner(engine)
         # §1.4: any split of the whole pack into two piles counts 70. Misère contracts leave
         # the talon out of both piles and Trischaken counts per seat: no fixed total there.
         c = engine.contract
@@ -214,9 +259,11 @@ class Koenigrufen(Game[KoenigrufenEngine]):
             return None
         return 70
 
-    def choose(self, engine: KoenigrufenEngine, rng: random.Random) -> Action:
+    def choose(self, engine: AnyEngine, rng: random.Random) -> Action:
         """A random legal action, weighted so generated deals look like real ones: most
         players pass, bids climb one step at a time, few announcements and kontras."""
+        if isinstance(engine, FiveEngine):
+            return engine._out(self.choose(engine.inner, rng))
         e: KoenigrufenEngine = engine
         if e.phase == "discard":
             return Action("discard", e.declarer, rng.choice(list(e.legal_discards())))  # type: ignore[arg-type]
@@ -251,8 +298,8 @@ class Koenigrufen(Game[KoenigrufenEngine]):
     def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
         return {"doubling": 0}
 
-    def next_carry(self, engine: KoenigrufenEngine, carry: dict[str, Any]) -> dict[str, Any]:
-        return {"doubling": next_doubling(engine)}
+    def next_carry(self, engine: AnyEngine, carry: dict[str, Any]) -> dict[str, Any]:
+        return {"doubling": next_doubling(_inner(engine))}
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
                          facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:
@@ -267,7 +314,7 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                            contract if isinstance(contract, str) else None,
                                            rules)}
 
-    def next_dealer(self, engine: KoenigrufenEngine | None, dealer: int, n: int,
+    def next_dealer(self, engine: AnyEngine | None, dealer: int, n: int,
                     rec: dict[str, Any]) -> int:
         if engine is not None and engine.redeal_seat is not None:
             return dealer  # §2.3: the same dealer deals again
@@ -276,13 +323,25 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         return (dealer + 1) % n
 
     # -- the outcome (docs/notation.md, "Königrufen outcome"; facts.py) ------------------------
-    def outcome(self, engine: KoenigrufenEngine) -> dict[str, Any]:
+    def outcome(self, engine: AnyEngine) -> dict[str, Any]:
+        if isinstance(engine, FiveEngine):
+            return engine.map.outcome(to_outcome(of_engine(engine.inner)))
         return to_outcome(of_engine(engine))
 
     def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
                       carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
-        """The written outcome checked (facts.parse) and scored by the one scorer."""
+        """The written outcome checked (facts.parse) and scored by the one scorer (at five
+        in engine seats, the findings and the score back in record seats)."""
         assert isinstance(rules, KoenigrufenRules)
+        if n == FIVE:
+            m = SeatMap(dealer)
+            found5: list[Finding] = []
+            o4 = m.outcome_in(outcome, found5)
+            if found5:
+                return found5, None
+            found4, score4 = self.score_outcome(o4, rules, N, ENGINE_DEALER, carry)
+            return ([m.finding(f) for f in found4],
+                    m.score(score4) if score4 is not None else None)
         t = tariff(rules)
         found, facts = parse(outcome, rules, t.contracts, t.birds, carry)
         if facts is None:
@@ -295,6 +354,12 @@ class Koenigrufen(Game[KoenigrufenEngine]):
         written one) with its declarer and partner (written, else any) gives ``scores``
         (facts.reachable). None: no contract, declarer or redeal to tell by."""
         assert isinstance(rules, KoenigrufenRules)
+        if n == FIVE:                   # the same question in engine seats
+            m = SeatMap(rec["dealer"])
+            if len(scores) != FIVE or scores[m.dealer] != 0:
+                return None             # check_sheet reports the dealer's score
+            return self.reachable(_sheet_in(rec, m), rules, N, carry, _facts_in(facts, m),
+                                  [scores[s] for s in m.active()])
         t = tariff(rules)
         res = rec.get("result") or {}
         name = facts.get("contract", res.get("contract"))
@@ -318,7 +383,10 @@ class Koenigrufen(Game[KoenigrufenEngine]):
 
     def check_sheet(self, rec: dict[str, Any], rules: RuleSet, n: int,
                     carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
-        """A score sheet: replay the auction (hands unknown), check the result's shape."""
+        """A score sheet: replay the auction (hands unknown), check the result's shape (at
+        five in engine seats, the sitting-out dealer neither calling nor scoring)."""
+        if n == FIVE:
+            return self._check_sheet_five(rec, rules, carry)
         findings: list[Finding] = []
         dealer = rec["dealer"]
         assert isinstance(rules, KoenigrufenRules)
@@ -359,6 +427,52 @@ class Koenigrufen(Game[KoenigrufenEngine]):
                                                 "side", "/result/scores"))
                         break
         return findings, facts
+
+    def _check_sheet_five(self, rec: dict[str, Any], rules: RuleSet,
+                          carry: dict[str, Any]) -> tuple[list[Finding], dict[str, Any] | None]:
+        m = SeatMap(rec["dealer"])
+        findings: list[Finding] = []
+        auction = rec.get("auction") or []
+        stop = next((i for i, e in enumerate(auction) if e.get("seat") == m.dealer),
+                    len(auction))
+        found4, facts4 = self.check_sheet({**_sheet_in(rec, m), "auction": [
+            {**e, "seat": m.eng(e["seat"])} for e in auction[:stop]]}, rules, N, carry)
+        findings += [m.finding(f) for f in found4]
+        if stop < len(auction) and not found4:
+            findings.append(Finding("KR-SITS-OUT", f"seat {m.dealer} deals and sits out this "
+                                    "deal at a table of five: he does not call",
+                                    f"/auction/{stop}"))
+            return findings, None
+        scores = (rec.get("result") or {}).get("scores")
+        if isinstance(scores, list) and len(scores) == FIVE and scores[m.dealer] != 0:
+            findings.append(Finding("RESULT-SCORES", f"seat {m.dealer} deals and sits out; "
+                                    "his score must be 0", f"/result/scores/{m.dealer}"))
+        if facts4 is None:
+            return findings, None
+        return findings, _facts_out(facts4, m)
+
+
+def _sheet_in(rec: dict[str, Any], m: SeatMap) -> dict[str, Any]:
+    """A five-seat score sheet's result in engine seats (for the four-seat checks)."""
+    res = rec.get("result")
+    if not isinstance(res, dict):
+        return {**rec, "dealer": ENGINE_DEALER}
+    out = dict(res)
+    for key in ("declarer", "partner"):
+        if key in out:
+            out[key] = m.eng(out[key])
+    scores = out.get("scores")
+    if isinstance(scores, list) and len(scores) == FIVE:
+        out["scores"] = [scores[s] for s in m.active()]
+    return {**rec, "dealer": ENGINE_DEALER, "result": out}
+
+
+def _facts_in(facts: dict[str, Any], m: SeatMap) -> dict[str, Any]:
+    return {k: m.eng(v) if k in ("declarer", "partner") else v for k, v in facts.items()}
+
+
+def _facts_out(facts: dict[str, Any], m: SeatMap) -> dict[str, Any]:
+    return {k: m.rec(v) if k in ("declarer", "partner") else v for k, v in facts.items()}
 
 
 register(Koenigrufen())

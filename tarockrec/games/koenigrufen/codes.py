@@ -5,6 +5,9 @@ from ...codes import Code
 
 CODES: tuple[Code, ...] = (
     Code("KR-SEAT", "§1.1", "an action names a seat that is not at the table"),
+    Code("KR-SITS-OUT", "§1.1", "at a table of five, the dealer (who sits the deal out) "
+         "acts, is named declarer, partner or an item's seat, or is given tricks or points "
+         "(decision: docs/notation.md, Königrufen at five)"),
     Code("KR-REDEAL", "§2.3", "a redeal demanded too late, by a hand that may not demand "
          "it, or under a rule set without redeals"),
     Code("KR-TURN", "§3.3", "a player acts out of turn"),
