@@ -21,7 +21,7 @@ from .codes import CODES
 from ...core.auction import Auction
 from . import bidding
 from .contracts import LEVELS, PACK
-from .engine import IllustratedEngine
+from .engine import IllustratedEngine, seating
 from .rules import IllustratedRules
 from ...scoring import Score
 from .scoring import multiplier_of, next_periods, periods_after, score_facts
@@ -308,8 +308,7 @@ def _auction_ended(calls: list[dict[str, Any]], rules: IllustratedRules, n: int,
     declarer). None where the calls alone cannot tell: a standing solo (whether it stands,
     §3.5, depends on invitations that need the hands) or calls the shared auction does not
     follow (the outcome's checks judge those)."""
-    active = tuple((dealer + 1 + i) % n for i in range(4))
-    a = Auction(bidding.auction_spec(rules), active)
+    a = Auction(bidding.auction_spec(rules), seating(n, dealer)[0])
     for c in calls:
         seat, call = c.get("seat"), c.get("call")
         if a.done or not isinstance(seat, int) or not isinstance(call, str) \

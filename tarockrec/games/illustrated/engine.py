@@ -69,6 +69,18 @@ _TRICK_KEY = {led: tuple(100 + STRENGTH[c] if SUIT_OF[c] == "T" else
 
 #: (n, dealer) -> the active seats and their positions (IllustratedEngine.active, pos)
 _SEATS: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
+
+
+def seating(n: int, dealer: int) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The four seats that play at a table of ``n`` (at five the dealer sits out), forehand
+    first, and each one's position; built once per table size and dealer."""
+    seats = _SEATS.get((n, dealer))
+    if seats is None:
+        active = tuple((dealer + 1 + i) % n for i in range(4))
+        seats = _SEATS[(n, dealer)] = (active, {s: i for i, s in enumerate(active)})
+    return seats
+
+
 #: the round before the partner call: over before it starts, never pushed to (_declare runs in
 #: the declaration phase only, whose round _apply_call makes), so one serves every engine
 _NO_ROUND = Round(DECLARATION_ROUND, ())
@@ -100,13 +112,9 @@ class IllustratedEngine(DeclaringEngine):
         self.n = n
         self.dealer = dealer
         self.forehand = (dealer + 1) % n
-        seats = _SEATS.get((n, dealer))
-        if seats is None:
-            active = tuple((dealer + 1 + i) % n for i in range(4))
-            seats = _SEATS[(n, dealer)] = (active, {s: i for i, s in enumerate(active)})
         #: the four seats that play, forehand first, and each one's position (shared by the
         #: deals of one table and dealer: never changed)
-        self.active, self.pos = seats
+        self.active, self.pos = seating(n, dealer)
         self.dealt = list(hands)
         self.hands = list(hands)
         self.talon = list(talon)             # card ids, top (drawn first) first
