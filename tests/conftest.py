@@ -98,3 +98,19 @@ def replayed(game, rec, rules=None, carry=None, n=None):  # type: ignore[no-unty
     for _sub, step in game.replay(rec, engine):
         step.run() if isinstance(step, Batch) else engine.apply(step)
     return engine
+
+
+# -- the browser of the page and site tests (tests/chromium.py) ----------------------------------
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    """One headless Chromium for the session's browser tests; without it they are skipped,
+    saying so."""
+    from chromium import Browser, find_chromium
+    if find_chromium() is None:
+        pytest.skip("chromium is not installed (Debian: apt-get install chromium); pages are "
+                    "not tried in a browser")
+    b = Browser()
+    try:
+        yield b
+    finally:
+        b.close()

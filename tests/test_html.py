@@ -11,7 +11,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -25,7 +25,7 @@ from tarockrec.show import engine_pack, session_traces, trace
 from tarockrec.sources import entries, expand
 from tarockrec.validate import validate_record
 
-from chromium import Browser, Tab, find_chromium
+from chromium import Browser, Tab
 from conftest import SAMPLES
 
 GAMES = sorted(games.all_games())
@@ -201,16 +201,6 @@ def test_the_page_data_of_every_game_is_the_replay(game: str, tmp_path: Path) ->
 
 
 # -- in the browser -------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if find_chromium() is None:
-        pytest.skip("chromium is not installed (Debian: apt-get install chromium); the page "
-                    "is not tried in a browser")
-    b = Browser()
-    try:
-        yield b
-    finally:
-        b.close()
 
 
 def _records(game: str, tmp_path: Path) -> tuple[Path, list[dict[str, Any]]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -14,7 +13,7 @@ from tarockrec.codecs import jsonio
 from tarockrec.generate import tournament_record
 from tarockrec.publish import publish
 
-from chromium import Browser, find_chromium, screenshot
+from chromium import Browser, screenshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples" / "tournaments"
@@ -97,18 +96,6 @@ def test_an_earlier_site_is_overwritten_only_with_force(tmp_path: Path) -> None:
     again = cli()
     assert again.returncode == 2 and "exists" in again.stderr
     assert cli("--force").returncode == 0
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if find_chromium() is None:
-        pytest.skip("chromium is not installed (Debian: apt-get install chromium); the site is "
-                    "not tried in a browser")
-    b = Browser()
-    try:
-        yield b
-    finally:
-        b.close()
 
 
 def test_every_page_renders_in_the_browser(browser: Browser, tmp_path: Path) -> None:
