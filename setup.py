@@ -19,6 +19,7 @@ from setuptools.command.build_ext import build_ext
 #: Tried with a compiler that fails (CC=/bin/false): the plain package installs and runs.
 HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "tarockrec/cards.py",
        "tarockrec/sources.py", "tarockrec/codecs/jsonio.py", "tarockrec/codecs/xmlio.py",
+       "tarockrec/codecs/textio.py", "tarockrec/codecs/textfast.py",
        "tarockrec/validate.py", "tarockrec/scoring.py", "tarockrec/findings.py",
        "tarockrec/core/auction.py", "tarockrec/core/declarations.py",
        "tarockrec/errors.py", "tarockrec/parallel.py", "tarockrec/report.py",

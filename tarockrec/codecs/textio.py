@@ -35,6 +35,7 @@ import bisect
 import json
 import re
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import IO, Any, Iterable, Iterator, NoReturn
 
 import orjson
@@ -848,7 +849,10 @@ class _Reader:
                 rec["deals"].append(deal)
                 for p, ln in sub.items():
                     lines[f"/deals/{k}{p}"] = ln
-            t = self.lx.peek()
+            try:
+                t = self.lx.peek()
+            except _Err:          # the next record's own error: it is told there, not here
+                return canonical(rec), lines
             if _is_round(t):
                 raise _Err("TEXT-SYNTAX", f"the session announces {deals} deals "
                            f'([Deals "{deals}"]) but more follow', t)
@@ -868,14 +872,15 @@ def _line_for(lines: dict[str, int], pointer: str) -> int:
 
 
 #: one record read: (index from 1, its first line, the record or a Finding, JSON Pointer -> line)
-TextEntry = tuple[int, int, Any, "dict[str, int] | None"]
+TextEntry = tuple[int, int, Any, "Mapping[str, int] | None"]
 
 
-def iter_text(data: str | bytes, line_offset: int = 0,
-              index_offset: int = 0) -> Iterator[TextEntry]:
+def iter_text(data: str | bytes, line_offset: int = 0, index_offset: int = 0,
+              fast: bool = True) -> Iterator[TextEntry]:
     """Every record of a text, as ``(index, line, record or Finding, lines)``; ``lines`` maps
     JSON Pointers to lines. ``line_offset`` and ``index_offset`` count what came before (a
-    piece of a larger stream)."""
+    piece of a larger stream). Records as the writer writes them are read by the fast reader
+    (``textfast``), anything else by the explaining one (``fast=False``: all of them)."""
     if isinstance(data, bytes):
         raw = data
         try:
@@ -887,11 +892,15 @@ def iter_text(data: str | bytes, line_offset: int = 0,
             return
     if data.startswith("\ufeff"):
         data = data[1:]
-    reader = _Reader(data, line_offset)
-    try:
-        yield from reader.records(index_offset)
-    finally:
-        reader.lx.release()
+    if not fast:
+        reader = _Reader(data, line_offset)
+        try:
+            yield from reader.records(index_offset)
+        finally:
+            reader.lx.release()
+        return
+    from .textfast import records
+    yield from records(data, line_offset, index_offset)
 
 
 #: a stream is parsed in pieces of about this many bytes, cut at a ``*`` line

@@ -1,0 +1,539 @@
+"""The fast reader of the text notation: records as ``textio``'s writer writes them.
+
+The explaining reader (``textio._Reader``) makes a token object for every word and a line map
+for every record; that made the text notation the slowest format to validate. This one reads
+blocks line by line, in the writer's exact shape only: typed tags, sections whose tokens are
+separated by single spaces, ``hands:``/``play:`` one line per hand or trick, ``*``, blank
+lines. Whatever else it meets (a comment, an exact tag ``[key = JSON]``, a float, a second
+space, an error of any kind) it *declines*, and the record is read by the explaining reader,
+whose result is the reference: ``tests/test_text_fast.py`` compares the two on generated
+records of every game and on mutated ones.
+
+A record read here has no line map yet: it is made by the explaining reader over the
+record's text the first time a finding needs a line (``TextLines``), which a valid record
+never does.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Iterator
+
+import orjson
+
+from ..findings import Finding
+from .jsonio import _RANK as _RANKS, _UNWRITABLE, _key as _rank
+from .textio import COMMA_LISTS, DEAL_SECTIONS, MAIN, RECORD_START, SECTIONS, TYPED, TextEntry, \
+    _INT, _KEYWORDS, _Reader
+
+__all__ = ["records", "TextLines"]
+
+
+class _Decline(Exception):
+    """The fast reader leaves this record to the explaining one."""
+
+
+#: a quoted text's characters: no escape, and none that ``jsonio.unwritable`` refuses (so no
+#: record read here needs that check)
+_TEXT = "[^\"\\\\\x00-\x1f\ud800-\udfff\ufffe\uffff]*"
+#: the tokens of a section, single spaces included (a catch-all char is declined)
+_TOKEN = re.compile(r' |[0-9]+[:.]?|-[0-9]+|[A-Za-z_][A-Za-z0-9_.:+\-]*|"' + _TEXT + '"|.')
+_WORD_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_DIGITS = frozenset("0123456789")
+#: a whole number as the writer writes it, short enough to need no length check
+_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
+#: a tag line: ``[Name "text"]``, ``[Name "text" "text"]`` or an exact tag ``[key = JSON]``
+_TAG = re.compile(rf'\[(?:([A-Z][a-z]+) "({_TEXT})"(?: "({_TEXT})")?|([A-Za-z_][A-Za-z0-9_]*) = (.+))\]')
+#: names an exact tag cannot take here (a typed field, or one a section may claim)
+_NOT_EXACT = frozenset([*TYPED.values(), *SECTIONS, "deal"])
+_SECTION = re.compile(r"([a-z_]+):(?: (.*))?")
+_SMALL = {str(k): k for k in range(-200, 1000)}
+_BLANK = re.compile(r"\n*")
+_ROUND_NEXT = re.compile(r"[ \t]*\[\s*Round\b")
+_RECORD_START = re.compile(RECORD_START.pattern.decode())
+#: nesting the fast reader takes on (deeper: the explaining reader and its REC-DEPTH)
+_MAX_NEST = 16
+_SECTION_NAMES = frozenset(SECTIONS)
+
+
+def _sorted(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with its keys in canonical order (``jsonio.canonical``, one level)."""
+    if len(d) > 1:
+        keys = list(d)
+        ranks = list(map(_RANKS.get, keys))
+        if None in ranks:              # a key of no known rank: ranked by name among them
+            order = sorted(keys, key=_rank)
+        elif ranks == sorted(ranks):   # type: ignore[type-var]  # (no None here)
+            return d
+        else:
+            order = sorted(keys, key=_RANKS.__getitem__)
+        if order != keys:
+            return {k: d[k] for k in order}
+    return d
+
+
+# -- values ---------------------------------------------------------------------------------------
+def _number(tok: str) -> int:
+    small = _SMALL.get(tok)
+    if small is not None:
+        return small
+    if not _NUMBER.fullmatch(tok):
+        raise _Decline
+    return int(tok)
+
+
+def _is_key(tok: str) -> bool:
+    c = tok[:1]
+    if c in _WORD_START:
+        return tok[-1] != ":"
+    return c == '"' and len(tok) > 1
+
+
+def _key(tok: str) -> str:
+    k = tok[1:-1] if tok[0] == '"' else tok
+    if k[:1] == "_":          # private data is kept as given: left to the explaining reader
+        raise _Decline
+    return k
+
+
+def _value(t: list[str], i: int, depth: int) -> tuple[Any, int]:
+    tok = t[i]
+    c = tok[:1]
+    if c in _WORD_START:
+        if tok[-1] == ":":
+            raise _Decline
+        return _KEYWORDS.get(tok, tok), i + 1
+    if c == "(":
+        if depth >= _MAX_NEST:
+            raise _Decline
+        return _paren(t, i + 1, depth + 1)
+    if c == '"':
+        if len(tok) < 2:
+            raise _Decline
+        return tok[1:-1], i + 1
+    if c in _DIGITS or c == "-":
+        return _number(tok), i + 1
+    raise _Decline
+
+
+def _pairs(t: list[str], i: int, depth: int, end: str) -> tuple[dict[str, Any], int]:
+    """``k=v k=v …`` from ``t[i]`` (a key) up to ``end``, which is consumed."""
+    d: dict[str, Any] = {}
+    while True:
+        k = _key(t[i])
+        if k in d or t[i + 1] != "=":
+            raise _Decline
+        d[k], i = _value(t, i + 2, depth)
+        tok = t[i]
+        if tok == end:
+            return _sorted(d), i + 1
+        if tok != " " or not _is_key(t[i + 1]):
+            raise _Decline
+        i += 1
+
+
+def _paren(t: list[str], i: int, depth: int) -> tuple[Any, int]:
+    tok = t[i]
+    if tok == ")":
+        return [], i + 1
+    if tok == "=":
+        if t[i + 1] != ")":
+            raise _Decline
+        return {}, i + 2
+    if _is_key(tok) and t[i + 1] == "=":
+        return _pairs(t, i, depth, ")")
+    out = []
+    while True:
+        v, i = _value(t, i, depth)
+        out.append(v)
+        tok = t[i]
+        if tok == ")":
+            return out, i + 1
+        if tok != " ":
+            raise _Decline
+        i += 1
+
+
+# -- sections -------------------------------------------------------------------------------------
+def _entry(t: list[str], i: int, main: str | None) -> tuple[dict[str, Any], int]:
+    """``seat:main k=v …`` from the seat label ``t[i]``."""
+    e: dict[str, Any] = {"seat": _number(t[i][:-1])}
+    i += 1
+    if main in COMMA_LISTS:
+        if t[i] == "-":
+            e[main] = []
+            i += 1
+        else:
+            items = []
+            while True:
+                v, i = _value(t, i, 0)
+                items.append(v)
+                if t[i] != ",":
+                    break
+                i += 1
+            e[main] = items
+    elif main is not None:
+        e[main], i = _value(t, i, 0)
+    while t[i] == " " and _is_key(t[i + 1]) and t[i + 2] == "=":
+        k = _key(t[i + 1])
+        if k in e:
+            raise _Decline
+        e[k], i = _value(t, i + 3, 0)
+    if t[i] not in (" ", ""):
+        raise _Decline
+    return _sorted(e), i
+
+
+# the two shapes most sections have, read with a regular expression each
+_W = r"[A-Za-z_][A-Za-z0-9_.+\-]*"                     # a word without ":" (a card, a name)
+_WC = r"[A-Za-z_][A-Za-z0-9_.:+\-]*(?<!:)"             # a word (``king_uhu:D``)
+_I = r"(?:0|-?[1-9][0-9]{0,17})"
+_FLAT = rf"{_WC}|{_I}|\((?:{_W}(?: {_W})*|{_I}(?: {_I})*)?\)"
+#: ``k=v …``, each value a word, a number or a list of words or of numbers
+_PAIR = re.compile(rf"([A-Za-z][A-Za-z0-9_.+\-]*)=({_FLAT})")
+_FLAT_PAIRS = re.compile(rf"{_PAIR.pattern}(?: {_PAIR.pattern})*")
+#: ``seat:word …`` (a comma list of words, or ``-``, where the main field is one)
+_SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)")
+_SEAT_WORDS = re.compile(rf"{_SEAT_WORD.pattern}(?: {_SEAT_WORD.pattern})*")
+
+
+def _flat(v: str) -> Any:
+    """A value matched by ``_FLAT``."""
+    c = v[0]
+    if c == "(":
+        if len(v) == 2:
+            return []
+        items = v[1:-1].split(" ")
+        if items[0][0] in _DIGITS or items[0][0] == "-":
+            return [int(x) for x in items]
+        return items if _KEYWORD_SET.isdisjoint(items) else [_KEYWORDS.get(w, w) for w in items]
+    if c in _DIGITS or c == "-":
+        return int(v)
+    return _KEYWORDS.get(v, v)
+
+
+def _flat_pairs(body: str) -> dict[str, Any]:
+    pairs = _PAIR.findall(body)
+    d = {k: _flat(v) for k, v in pairs}
+    if len(d) != len(pairs):
+        raise _Decline
+    return _sorted(d)
+
+
+def _seat_words(main: str, body: str) -> list[dict[str, Any]]:
+    """``seat:word …`` entries (``seat`` ranks before every main field)."""
+    out: list[dict[str, Any]] = []
+    comma = main in COMMA_LISTS
+    for seat, word in _SEAT_WORD.findall(body):
+        if comma:
+            value: Any = [] if word == "-" else word.split(",")
+            if not _KEYWORD_SET.isdisjoint(value):
+                value = [_KEYWORDS.get(w, w) for w in value]
+        elif word == "-" or "," in word:
+            raise _Decline
+        else:
+            value = _KEYWORDS.get(word, word)
+        out.append({"seat": int(seat), main: value})
+    return out
+
+
+def _section(name: str, body: str) -> Any:
+    """The value of a section written on one line (wrapped lines joined by a space)."""
+    if not body:
+        return []
+    main = MAIN.get(name)
+    if main is not None and _SEAT_WORDS.fullmatch(body):
+        return _seat_words(main, body)
+    if _FLAT_PAIRS.fullmatch(body):
+        return _flat_pairs(body)
+    t = _TOKEN.findall(body)
+    t += ("", "", "")               # the end, and room to look ahead
+    if _is_key(t[0]) and t[1] == "=":
+        d, i = _pairs(t, 0, 0, "")
+        return d
+    out: list[Any] = []
+    i = 0
+    while True:
+        tok = t[i]
+        if tok[:1] in _DIGITS and tok[-1] == ":":
+            v, i = _entry(t, i, main)
+        else:
+            v, i = _value(t, i, 0)
+        out.append(v)
+        tok = t[i]
+        if tok == "":
+            return out
+        if tok != " ":
+            raise _Decline
+        i += 1
+
+
+_HAND_LABELS = [f"  {k}: " for k in range(16)]
+_TRICK_LABELS = [f"  {k}. " for k in range(1, 64)]
+_KEYWORD_SET = frozenset(_KEYWORDS)
+#: the cards of hands or tricks, one a line: words separated by single spaces, or ``-``
+_RUN_LINES = re.compile(rf"(?:-|{_W}(?: {_W})*)(?:\n(?:-|{_W}(?: {_W})*))*")
+
+
+def _runs(lines: list[str], labels: list[str]) -> list[list[Any]]:
+    """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order."""
+    n = len(lines)
+    if n > len(labels):
+        raise _Decline
+    if not n:
+        return []
+    labels = labels[:n]
+    if [line[:len(label)] for line, label in zip(lines, labels)] != labels:
+        raise _Decline
+    rests = [line[len(label):] for line, label in zip(lines, labels)]
+    text = "\n".join(rests)
+    if not _RUN_LINES.fullmatch(text):
+        raise _Decline
+    out: list[list[Any]] = [r.split(" ") if r != "-" else [] for r in rests]
+    if "null" in text or "true" in text or "false" in text:
+        out = [[_KEYWORDS.get(w, w) for w in run] for run in out]
+    return out
+
+
+# -- blocks ---------------------------------------------------------------------------------------
+def _exact(rec: dict[str, Any], key: str, text: str) -> None:
+    """An exact tag ``[key = JSON]`` whose JSON holds no object (whose duplicate keys orjson
+    would not see) and nothing ``jsonio.unwritable`` refuses."""
+    if key in rec or key in _NOT_EXACT or "{" in text or text.count("[") > _MAX_NEST:
+        raise _Decline
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise _Decline from None
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack += v
+        elif isinstance(v, float) or (isinstance(v, str) and _UNWRITABLE.search(v)):
+            raise _Decline
+    rec[key] = value
+
+
+def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int | None:
+    """The typed tags into ``rec``; the number of deals a session header announces."""
+    deals: int | None = None
+    for k, m in enumerate(tags):
+        if m[4] is not None:
+            _exact(rec, m[4], m[5])
+            continue
+        name, text, second = m[1], m[2], m[3]
+        if (second is None) != (name not in ("Option", "Meta")):
+            raise _Decline
+        if name == "Round":
+            if not in_round or k:
+                raise _Decline
+            continue
+        key = TYPED.get(name)
+        if key is None:
+            raise _Decline
+        if name == "Option":
+            opts = rec.setdefault("rules", {}).setdefault("options", {})
+            if text in opts:
+                raise _Decline
+            opts[text] = _number(second) if _INT.fullmatch(second) else second
+        elif name == "Meta":
+            meta = rec.setdefault("meta", {})
+            if text in meta:
+                raise _Decline
+            meta[text] = second
+        elif name == "Rules":
+            rules = rec.setdefault("rules", {})
+            if "name" in rules:
+                raise _Decline
+            rules["name"] = text
+        elif key in rec:
+            raise _Decline
+        elif name == "Game":
+            rec["game"] = text
+        elif name == "Players":
+            rec["players"] = [p.strip() for p in text.split(",")]
+        elif name == "Deals":
+            if in_round:
+                raise _Decline
+            deals = _number(text)
+            if deals < 0:
+                raise _Decline
+            rec["deals"] = []
+        else:                                        # Tarockrec, Dealer
+            rec[key] = _number(text)
+    return deals
+
+
+def _block(lines: list[str], in_round: bool) -> tuple[dict[str, Any], int | None]:
+    """One block (tags and sections; its ``*`` line cut off) and the deals it announces."""
+    rec: dict[str, Any] = {}
+    tags = []
+    n = len(lines)
+    i = 0
+    while i < n and lines[i][:1] == "[":
+        m = _TAG.fullmatch(lines[i])
+        if m is None:
+            raise _Decline
+        tags.append(m)
+        i += 1
+    if not n:
+        raise _Decline
+    deals = _tags(rec, tags, in_round)
+    while i < n:
+        m = _SECTION.fullmatch(lines[i])
+        if m is None:
+            raise _Decline
+        name, body = m[1], m[2]
+        i += 1
+        j = i
+        while j < n and lines[j][:2] == "  ":
+            j += 1
+        more = lines[i:j]
+        i = j
+        if name in DEAL_SECTIONS:
+            deal = rec.setdefault("deal", {})
+            if name in deal:
+                raise _Decline
+            if name == "hands":
+                if body is not None:
+                    raise _Decline
+                deal[name] = _runs(more, _HAND_LABELS)
+            else:
+                deal[name] = _section(name, _joined(body, more))
+        elif name in _SECTION_NAMES and name not in rec:
+            if name == "play" and more and body is None:
+                rec[name] = _runs(more, _TRICK_LABELS)
+            else:
+                rec[name] = _section(name, _joined(body, more))
+        else:
+            raise _Decline
+    for key in ("rules", "deal", "meta"):
+        if key in rec:
+            rec[key] = _sorted(rec[key])
+    if "options" in rec.get("rules", ()):
+        rec["rules"]["options"] = _sorted(rec["rules"]["options"])
+    return _sorted(rec), deals
+
+
+def _joined(body: str | None, more: list[str]) -> str:
+    """A section's text on one line (its wrapped lines, indented by two, joined by a space)."""
+    if not more:
+        return body or ""
+    if body is None:
+        raise _Decline
+    return " ".join([body, *(x[2:] for x in more)])
+
+
+def _block_lines(s: str, pos: int) -> tuple[list[str], int]:
+    """The lines of the block at ``pos`` without its ``*`` line, and where the next block
+    starts (past blank lines)."""
+    end = s.find("\n*\n", pos)
+    if end < 0:
+        if s.endswith("\n*") and len(s) - 2 >= pos:
+            end = len(s) - 2
+        else:
+            raise _Decline
+    lines = s[pos:end].split("\n") if end > pos else []
+    nxt = end + 3
+    while nxt < len(s) and s[nxt] == "\n":
+        nxt += 1
+    return lines, min(nxt, len(s))
+
+
+def _record(s: str, pos: int) -> tuple[dict[str, Any], int]:
+    """The record at ``pos`` and where the next one starts."""
+    if s.startswith("[Round", pos):
+        raise _Decline
+    lines, pos = _block_lines(s, pos)
+    rec, deals = _block(lines, False)
+    if deals is not None:
+        for k in range(1, deals + 1):
+            if not s.startswith(f'[Round "{k}"]\n', pos):
+                raise _Decline
+            lines, pos = _block_lines(s, pos)
+            deal, _ = _block(lines, True)
+            rec["deals"].append(deal)
+    if _ROUND_NEXT.match(s, pos):
+        raise _Decline
+    return rec, pos
+
+
+# -- records --------------------------------------------------------------------------------------
+class TextLines(Mapping[str, int]):
+    """The line map of a record read by the fast reader: made by the explaining reader over
+    the record's text when first looked at (a valid record gives no finding to place)."""
+
+    __slots__ = ("_text", "_before", "_map")
+
+    def __init__(self, text: str, before: int) -> None:
+        self._text: str | None = text
+        self._before = before
+        self._map: dict[str, int] | None = None
+
+    def _full(self) -> dict[str, int]:
+        if self._map is None:
+            found: dict[str, int] = {}
+            if self._text is not None:
+                reader = _Reader(self._text, self._before)
+                try:
+                    for _i, _line, _rec, lines in reader.records():
+                        found = lines or {}
+                        break
+                finally:
+                    reader.lx.release()
+            self._map, self._text = found, None
+        return self._map
+
+    def __getitem__(self, ptr: str) -> int:
+        return self._full()[ptr]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._full())
+
+    def __len__(self) -> int:
+        return len(self._full())
+
+
+def _explained(text: str, before: int, index: int) -> Iterator[TextEntry]:
+    reader = _Reader(text, before)
+    try:
+        yield from reader.records(index)
+    finally:
+        reader.lx.release()
+
+
+def records(s: str, line_offset: int = 0, index_offset: int = 0) -> Iterator[TextEntry]:
+    """Every record of the text ``s`` (past a BOM), as ``textio.iter_text`` gives them: read
+    fast where they are as the writer writes them, else by the explaining reader. A record
+    it declines is read alone (up to where the next record starts, ``RECORD_START``); if that
+    reading finds something unreadable, whose end may reach past the cut, the rest of the
+    text is read in order by the explaining reader, as it would be without this one."""
+    index, line = index_offset, line_offset
+    pos = _BLANK.match(s).end()       # type: ignore[union-attr]  # always matches
+    counted = 0
+    while pos < len(s):
+        line += s.count("\n", counted, pos)
+        counted = pos
+        try:
+            rec, end = _record(s, pos)
+        except (_Decline, IndexError, ValueError):
+            pass
+        else:
+            index += 1
+            yield index, line + 1, rec, TextLines(s[pos:end], line)
+            pos = end
+            continue
+        m = _RECORD_START.search(s, pos)
+        cut = m.end() if m is not None and m.end() > pos else len(s)
+        if cut == len(s):
+            yield from _explained(s[pos:], line, index)
+            return
+        alone = list(_explained(s[pos:cut], line, index))
+        if any(isinstance(item[2], Finding) for item in alone):
+            yield from _explained(s[pos:], line, index)
+            return
+        if alone:
+            index = alone[-1][0]
+        yield from alone
+        pos = cut

@@ -1,0 +1,233 @@
+"""The text notation's fast reader (``codecs/textfast.py``) against the explaining one: the same
+entries (records with their key order, findings, line maps, record numbers and lines) and the
+same validation findings, placed on the same lines, for generated records of every game,
+their score sheets, the samples, and mutated texts. "slow" below is ``iter_text(fast=False)``:
+every record read by ``textio._Reader``, as before the fast reader existed."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from tarockrec import games
+from tarockrec.codecs import jsonio, textfast, textio
+from tarockrec.findings import Finding
+from tarockrec.generate import deal_records, session_records
+from tarockrec.sheet import to_sheet
+from tarockrec.validate import validate_record
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def _specs() -> list[tuple[str, int]]:
+    return [(name, n) for name, g in games.all_games().items() for n in g.table_sizes]
+
+
+def _read(data: str | bytes, fast: bool) -> list[tuple[Any, ...]]:
+    """Every entry in a comparable form, with the findings validation gives a record (placed
+    by its line map), or the exception reading raised."""
+    out: list[tuple[Any, ...]] = []
+    try:
+        for index, line, item, lines in textio.iter_text(data, fast=fast):
+            if isinstance(item, Finding):
+                out.append((index, line, item, lines))
+                continue
+            assert lines is not None
+            rep = validate_record(item, index, line, lines)
+            placed = [(f.code, f.pointer, f.message, f.severity, f.line) for f in rep.findings]
+            # repr shows the key order too, which the comparison should see
+            out.append((index, line, repr(item), sorted(dict(lines).items()), placed))
+    except Exception as err:  # noqa: BLE001 - compared, not hidden
+        out.append(("raised", type(err).__name__, str(err)))
+    return out
+
+
+def _taken(data: str | bytes) -> int:
+    """How many records the fast reader read (their line maps are its lazy ones)."""
+    return sum(isinstance(e[3], textfast.TextLines) for e in textio.iter_text(data))
+
+
+def _text(recs: list[Any]) -> str:
+    return "".join(textio.iter_dumps(recs))
+
+
+def _records(game: str, n: int, seed: int, deals: int = 12) -> list[dict[str, Any]]:
+    recs = list(deal_records(game, deals, seed, n)) + list(session_records(game, 2, 3, seed, n))
+    return recs + [to_sheet(r) for r in recs[:4] + recs[-2:]]
+
+
+@pytest.mark.parametrize("game,n", _specs())
+def test_generated_same_and_fast(game: str, n: int) -> None:
+    """Deals, sessions and their score sheets: every one on the fast path, read alike."""
+    recs = _records(game, n, 11)
+    data = _text(recs)
+    fast = _read(data, True)
+    assert fast == _read(data, False)
+    assert len(fast) == len(recs), fast
+    assert all(f[3] != "error" for e in fast for f in e[-1]), fast     # (sheets: an info)
+    assert _taken(data) == len(recs)
+    assert [e[2] for e in textio.iter_text(data)] == [jsonio.canonical(r) for r in recs]
+
+
+def test_samples_same() -> None:
+    """The shipped samples, valid and invalid, as one text per game: the same findings on the
+    same lines (most invalid ones are read fast: their shape is usual)."""
+    by_game: dict[str, list[Any]] = {}
+    for p in sorted(SAMPLES.rglob("*.json")):
+        try:
+            rec = jsonio.loads(p.read_bytes())
+        except jsonio.JSONError:
+            continue
+        if isinstance(rec, dict):
+            by_game.setdefault(p.relative_to(SAMPLES).parts[0], []).append(rec)
+    assert len(by_game) == 6          # the five games and the tournaments
+    invalid = taken = 0
+    for recs in by_game.values():
+        data = _text(recs)
+        fast = _read(data, True)
+        assert fast == _read(data, False)
+        invalid += sum(1 for e in fast if len(e) == 5 and e[-1])
+        taken += _taken(data)
+    assert invalid > 200 and taken > 400
+
+
+# -- mutations: each a change to one line of a text ---------------------------------------------
+Mutation = Callable[[list[str], int, random.Random], None]
+WORDS = ["1.5", "007", "null", "true", '"x y"', '"a\\"b"', "(=)", "()", "_p=1", "x=", "=", "-",
+         "-0", "1e3", "a:", "{c}", ";c", "\t", "\r", "é", "T1,T2", "((a))", "(a=1 a=2)", "3:",
+         "99999999999999999999", "*", "[", '"\u0001"', '"\ufffe"', "a=1", ",", ")", "("]
+
+
+def _token(lines: list[str], k: int, rng: random.Random) -> None:
+    parts = lines[k].split(" ")
+    j = rng.randrange(len(parts))
+    parts[j] = rng.choice([rng.choice(WORDS), parts[j] + rng.choice(WORDS), ""])
+    lines[k] = " ".join(parts)
+
+
+def _insert(lines: list[str], k: int, rng: random.Random) -> None:
+    lines.insert(k, rng.choice(["", "; a comment", "{ a comment }", "  ", "*", "[x = 1]",
+                                '[Round "1"]', '[Deals "1"]', '[Meta "a" "b"]', "notes: x",
+                                '[Option "o" "3"]', '[Game "ulti"]', "[= {}]", "  1. T1",
+                                "result: x=1", "hands:", "play:", "[Rules \"default\"]"]))
+
+
+def _drop(lines: list[str], k: int, rng: random.Random) -> None:
+    del lines[k]
+
+
+def _twice(lines: list[str], k: int, rng: random.Random) -> None:
+    lines.insert(k, lines[k])
+
+
+def _swap(lines: list[str], k: int, rng: random.Random) -> None:
+    j = rng.randrange(len(lines))
+    lines[k], lines[j] = lines[j], lines[k]
+
+
+def _space(lines: list[str], k: int, rng: random.Random) -> None:
+    line = lines[k]
+    j = rng.randrange(len(line) + 1)
+    lines[k] = line[:j] + rng.choice([" ", "  ", "\t", "\r", ";", "\\", '"']) + line[j:]
+
+
+def _cut(lines: list[str], k: int, rng: random.Random) -> None:
+    lines[k] = lines[k][:rng.randrange(len(lines[k]) + 1)]
+
+
+MUTATIONS: list[Mutation] = [_token, _token, _token, _insert, _drop, _twice, _swap, _space, _cut]
+
+
+def _mutant(text: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    for _ in range(rng.choice([1, 1, 2])):
+        rng.choice(MUTATIONS)(lines, rng.randrange(len(lines)), rng)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("game,n", _specs())
+def test_mutated_same(game: str, n: int) -> None:
+    """A record changed in one or two lines, between two unchanged ones (so the readings after
+    a declined or broken record are compared too): the same entries either way. Some mutants
+    stay on the fast path, the others must leave it."""
+    rng = random.Random(f"{game}{n}")
+    recs = _records(game, n, 3, deals=3)
+    texts = [textio.dumps(r) for r in recs]
+    taken = total = 0
+    for k, text in enumerate(texts):
+        for _ in range(25):
+            data = "\n".join([texts[k - 1], _mutant(text, rng), texts[(k + 1) % len(texts)]])
+            fast = _read(data, True)
+            assert fast == _read(data, False), data
+            assert not any(e[0] == "raised" for e in fast), fast
+            total += 3
+            taken += _taken(data)
+    assert total // 3 < taken < total
+
+
+def test_unusual_leaves_fast_path() -> None:
+    """Each of these is read by the explaining reader, alike with or without the fast one."""
+    rec = next(deal_records("koenigrufen", 1, 1))
+    base = textio.dumps(rec)
+    assert _taken(base) == 1
+    cases = {
+        "comment": base.replace("auction:", "; c\nauction:", 1),
+        "brace comment": base.replace("auction:", "{c} auction:", 1),
+        "exact tag": base.replace("[Dealer", '[x = {"a": 1}]\n[Dealer', 1),
+        "private": base.replace("multiplier=1", "multiplier=1 _p=(b=1 a=2)", 1),
+        "float": base.replace("multiplier=1", "multiplier=1.0", 1),
+        "leading zero": base.replace("multiplier=1", "multiplier=01", 1),
+        "two spaces": base.replace("auction: ", "auction:  ", 1),
+        "tab": base.replace("auction: ", "auction:\t", 1),
+        "crlf": base.replace("\n", "\r\n"),
+        "escape": base.replace('"koenigrufen"', '"koenig\\u0072ufen"', 1),
+        "wrapped hand": base.replace("  1: ", "  1:\n  ", 1),
+        "seat label 01": base.replace("  1: ", "  01: ", 1),
+        "trick order": base.replace("  2. ", "  3. ", 1),
+        "duplicate section": base.replace("auction:", "notes: (a)\nnotes: (b)\nauction:", 1),
+        "duplicate key": base.replace("multiplier=1", "multiplier=1 multiplier=2", 1),
+        "no star": base.replace("\n*", "", 1),
+        "round alone": base.replace("[Tarockrec", '[Round "1"]\n[Tarockrec', 1),
+    }
+    slow_codes = {}
+    for name, text in cases.items():
+        assert _taken(text) == 0, name
+        assert _read(text, True) == _read(text, False), name
+        slow_codes[name] = [e[2].code for e in textio.iter_text(text) if isinstance(e[2], Finding)]
+    # the cases that are no notation at all are refused as such
+    assert slow_codes["duplicate key"] == ["TEXT-DUPLICATE"]
+    assert slow_codes["trick order"] == ["TEXT-SYNTAX"]
+    assert slow_codes["no star"] == [] and slow_codes["comment"] == []
+
+
+def test_line_map_is_the_explaining_readers() -> None:
+    """The lazy line map of a record read fast equals the explaining reader's map, lines after
+    earlier records and a declined one included."""
+    recs = list(deal_records("illustrated", 2, 5, 5)) + list(session_records("cego", 1, 3, 5, 4))
+    odd = textio.dumps(recs[0]).replace("auction:", "; note\nauction:", 1)
+    data = "\n".join([textio.dumps(recs[1]), odd, textio.dumps(recs[2])])
+    fast = list(textio.iter_text(data))
+    slow = list(textio.iter_text(data, fast=False))
+    assert [type(e[3]).__name__ for e in fast] == ["TextLines", "dict", "TextLines"]
+    for a, b in zip(fast, slow):
+        assert a[:3] == b[:3]
+        assert dict(a[3] or {}) == b[3]
+    assert fast[2][3]["/deals/2/play/3"] == slow[2][3]["/deals/2/play/3"] > 40
+
+
+def test_a_session_keeps_its_record_before_a_broken_one() -> None:
+    """The explaining reader looked one token past a session's last deal (for a deal too many)
+    and gave the session the next record's error, losing it; now the error is the next
+    record's only, as the fast reader has it."""
+    session = next(session_records("koenigrufen", 1, 2, 4))
+    broken = '[Tarockrec "1\n[Game "koenigrufen"]\n*\n'
+    data = textio.dumps(session) + "\n" + broken
+    for fast in (True, False):
+        entries = list(textio.iter_text(data, fast=fast))
+        assert [e[0] for e in entries] == [1, 2]
+        assert entries[0][2] == jsonio.canonical(session)
+        finding = entries[1][2]
+        assert isinstance(finding, Finding) and finding.code == "TEXT-SYNTAX"
+        assert finding.line == data.count("\n", 0, data.index(broken)) + 1
