@@ -189,12 +189,13 @@ _W = r"[A-Za-z_][A-Za-z0-9_.+\-]*"                     # a word without ":" (a c
 _WC = r"[A-Za-z_][A-Za-z0-9_.:+\-]*(?<!:)"             # a word (``king_uhu:D``)
 _I = r"(?:0|-?[1-9][0-9]{0,17})"
 _FLAT = rf"{_WC}|{_I}|\((?:{_W}(?: {_W})*|{_I}(?: {_I})*)?\)"
-#: ``k=v …``, each value a word, a number or a list of words or of numbers
-_PAIR = re.compile(rf"([A-Za-z][A-Za-z0-9_.+\-]*)=({_FLAT})")
-_FLAT_PAIRS = re.compile(rf"{_PAIR.pattern}(?: {_PAIR.pattern})*")
-#: ``seat:word …`` (a comma list of words, or ``-``, where the main field is one)
-_SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)")
-_SEAT_WORDS = re.compile(rf"{_SEAT_WORD.pattern}(?: {_SEAT_WORD.pattern})*")
+#: ``k=v …``, each value a word, a number or a list of words or of numbers; ``seat:word …``
+#: (a comma list of words, or ``-``, where the main field is one). Each pattern takes the space
+#: after its match: the matches cover the text exactly when their lengths add up to it.
+_PAIR = re.compile(rf"([A-Za-z][A-Za-z0-9_.+\-]*)=({_FLAT})(?: |\Z)")
+_SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)(?: |\Z)")
+#: the items of a list of such values
+_ITEM = re.compile(rf"({_FLAT})(?: |\Z)")
 
 
 def _flat(v: str) -> Any:
@@ -212,19 +213,24 @@ def _flat(v: str) -> Any:
     return _KEYWORDS.get(v, v)
 
 
-def _flat_pairs(body: str) -> dict[str, Any]:
-    pairs = _PAIR.findall(body)
+def _covers(found: list[Any], body: str) -> bool:
+    """Whether matches of ``_PAIR`` or ``_SEAT_WORD`` (two groups and a separator each) make
+    up the whole of ``body``."""
+    return sum(len(a) + len(b) + 2 for a, b in found) - 1 == len(body)
+
+
+def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
     d = {k: _flat(v) for k, v in pairs}
     if len(d) != len(pairs):
         raise _Decline
     return _sorted(d)
 
 
-def _seat_words(main: str, body: str) -> list[dict[str, Any]]:
+def _seat_words(main: str, entries: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """``seat:word …`` entries (``seat`` ranks before every main field)."""
     out: list[dict[str, Any]] = []
     comma = main in COMMA_LISTS
-    for seat, word in _SEAT_WORD.findall(body):
+    for seat, word in entries:
         if comma:
             value: Any = [] if word == "-" else word.split(",")
             if not _KEYWORD_SET.isdisjoint(value):
@@ -242,10 +248,21 @@ def _section(name: str, body: str) -> Any:
     if not body:
         return []
     main = MAIN.get(name)
-    if main is not None and _SEAT_WORDS.fullmatch(body):
-        return _seat_words(main, body)
-    if _FLAT_PAIRS.fullmatch(body):
-        return _flat_pairs(body)
+    if main is not None:
+        entries = _SEAT_WORD.findall(body)
+        if entries and _covers(entries, body):
+            return _seat_words(main, entries)
+    pairs = _PAIR.findall(body)
+    if pairs and _covers(pairs, body):
+        return _flat_pairs(pairs)
+    items = _ITEM.findall(body)
+    if items and sum(map(len, items)) + len(items) - 1 == len(body):
+        return [_flat(v) for v in items]
+    return _tokens(main, body)
+
+
+def _tokens(main: str | None, body: str) -> Any:
+    """A section of any other shape, token by token."""
     t = _TOKEN.findall(body)
     t += ("", "", "")               # the end, and room to look ahead
     if _is_key(t[0]) and t[1] == "=":
