@@ -46,7 +46,6 @@ _NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
 _TAG = re.compile(rf'\[(?:([A-Z][a-z]+) "({_TEXT})"(?: "({_TEXT})")?|([A-Za-z_][A-Za-z0-9_]*) = (.+))\]')
 #: names an exact tag cannot take here (a typed field, or one a section may claim)
 _NOT_EXACT = frozenset([*TYPED.values(), *SECTIONS, "deal"])
-_SECTION = re.compile(r"([a-z_]+):(?: (.*))?")
 _SMALL = {str(k): k for k in range(-200, 1000)}
 _BLANK = re.compile(r"\n*")
 _ROUND_NEXT = re.compile(r"[ \t]*\[\s*Round\b")
@@ -54,6 +53,9 @@ _RECORD_START = re.compile(RECORD_START.pattern.decode())
 #: nesting the fast reader takes on (deeper: the explaining reader and its REC-DEPTH)
 _MAX_NEST = 16
 _SECTION_NAMES = frozenset(SECTIONS)
+_NAMES = _SECTION_NAMES | frozenset(DEAL_SECTIONS)
+#: sections that are mostly a list of values
+_LISTS = frozenset(("talon", "deck"))
 
 
 def _sorted(d: dict[str, Any]) -> dict[str, Any]:
@@ -216,7 +218,8 @@ def _flat(v: str) -> Any:
 def _covers(found: list[Any], body: str) -> bool:
     """Whether matches of ``_PAIR`` or ``_SEAT_WORD`` (two groups and a separator each) make
     up the whole of ``body``."""
-    return sum(len(a) + len(b) + 2 for a, b in found) - 1 == len(body)
+    a, b = zip(*found)
+    return sum(map(len, a)) + sum(map(len, b)) + 2 * len(found) - 1 == len(body)
 
 
 def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
@@ -252,9 +255,10 @@ def _section(name: str, body: str) -> Any:
         entries = _SEAT_WORD.findall(body)
         if entries and _covers(entries, body):
             return _seat_words(main, entries)
-    pairs = _PAIR.findall(body)
-    if pairs and _covers(pairs, body):
-        return _flat_pairs(pairs)
+    if name not in _LISTS:
+        pairs = _PAIR.findall(body)
+        if pairs and _covers(pairs, body):
+            return _flat_pairs(pairs)
     items = _ITEM.findall(body)
     if items and sum(map(len, items)) + len(items) - 1 == len(body):
         return [_flat(v) for v in items]
@@ -285,28 +289,34 @@ def _tokens(main: str | None, body: str) -> Any:
         i += 1
 
 
-_HAND_LABELS = [f"  {k}: " for k in range(16)]
-_TRICK_LABELS = [f"  {k}. " for k in range(1, 64)]
 _KEYWORD_SET = frozenset(_KEYWORDS)
-#: the cards of hands or tricks, one a line: words separated by single spaces, or ``-``
-_RUN_LINES = re.compile(rf"(?:-|{_W}(?: {_W})*)(?:\n(?:-|{_W}(?: {_W})*))*")
+_RUN = rf"(?:-|{_W}(?: {_W})*)"
+_RUN_PATTERNS: dict[tuple[str, int], re.Pattern[str]] = {}
 
 
-def _runs(lines: list[str], labels: list[str]) -> list[list[Any]]:
+def _run_pattern(mark: str, n: int) -> re.Pattern[str]:
+    """``n`` hands (``  0: …``, mark ``:``) or tricks (``  1. …``, mark ``.``), one a line."""
+    key = (mark, n)
+    found = _RUN_PATTERNS.get(key)
+    if found is None:
+        first = 0 if mark == ":" else 1
+        found = re.compile("\n".join(f"  {k}{re.escape(mark)} {_RUN}"
+                                     for k in range(first, first + n)))
+        if len(_RUN_PATTERNS) < 256:
+            _RUN_PATTERNS[key] = found
+    return found
+
+
+def _runs(lines: list[str], mark: str) -> list[list[Any]]:
     """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order."""
-    n = len(lines)
-    if n > len(labels):
-        raise _Decline
-    if not n:
+    if not lines:
         return []
-    labels = labels[:n]
-    if [line[:len(label)] for line, label in zip(lines, labels)] != labels:
+    text = "\n".join(lines)
+    if len(lines) > 64 or not _run_pattern(mark, len(lines)).fullmatch(text):
         raise _Decline
-    rests = [line[len(label):] for line, label in zip(lines, labels)]
-    text = "\n".join(rests)
-    if not _RUN_LINES.fullmatch(text):
-        raise _Decline
-    out: list[list[Any]] = [r.split(" ") if r != "-" else [] for r in rests]
+    out: list[list[Any]] = [line.split(" ")[3:] for line in lines]
+    if "-" in text:
+        out = [[] if run == ["-"] else run for run in out]
     if "null" in text or "true" in text or "false" in text:
         out = [[_KEYWORDS.get(w, w) for w in run] for run in out]
     return out
@@ -398,13 +408,18 @@ def _block(lines: list[str], in_round: bool) -> tuple[dict[str, Any], int | None
         raise _Decline
     deals = _tags(rec, tags, in_round)
     while i < n:
-        m = _SECTION.fullmatch(lines[i])
-        if m is None:
+        name, colon, rest = lines[i].partition(":")
+        if not colon or name not in _NAMES:
             raise _Decline
-        name, body = m[1], m[2]
+        if rest:
+            if rest[0] != " ":
+                raise _Decline
+            body: str | None = rest[1:]
+        else:
+            body = None
         i += 1
         j = i
-        while j < n and lines[j][:2] == "  ":
+        while j < n and lines[j].startswith("  "):
             j += 1
         more = lines[i:j]
         i = j
@@ -415,12 +430,12 @@ def _block(lines: list[str], in_round: bool) -> tuple[dict[str, Any], int | None
             if name == "hands":
                 if body is not None:
                     raise _Decline
-                deal[name] = _runs(more, _HAND_LABELS)
+                deal[name] = _runs(more, ":")
             else:
                 deal[name] = _section(name, _joined(body, more))
         elif name in _SECTION_NAMES and name not in rec:
             if name == "play" and more and body is None:
-                rec[name] = _runs(more, _TRICK_LABELS)
+                rec[name] = _runs(more, ".")
             else:
                 rec[name] = _section(name, _joined(body, more))
         else:
