@@ -40,6 +40,7 @@ _TEXT = "[^\"\\\\\x00-\x1f\ud800-\udfff\ufffe\uffff]*"
 _TOKEN = re.compile(r' |[0-9]+[:.]?|-[0-9]+|[A-Za-z_][A-Za-z0-9_.:+\-]*|"' + _TEXT + '"|.')
 _WORD_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _DIGITS = frozenset("0123456789")
+_NUMERIC = frozenset("0123456789-")
 #: a whole number as the writer writes it, short enough to need no length check
 _NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
 #: a tag line: ``[Name "text"]``, ``[Name "text" "text"]`` or an exact tag ``[key = JSON]``
@@ -223,7 +224,9 @@ def _covers(found: list[Any], body: str) -> bool:
 
 
 def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
-    d = {k: _flat(v) for k, v in pairs}
+    # (``_flat`` written out for the scalars, the most of them)
+    d = {k: (_flat(v) if v[0] == "(" else int(v) if v[0] in _NUMERIC else _KEYWORDS.get(v, v))
+         for k, v in pairs}
     if len(d) != len(pairs):
         raise _Decline
     return _sorted(d)
@@ -261,7 +264,8 @@ def _section(name: str, body: str) -> Any:
             return _flat_pairs(pairs)
     items = _ITEM.findall(body)
     if items and sum(map(len, items)) + len(items) - 1 == len(body):
-        return [_flat(v) for v in items]
+        return [_flat(v) if v[0] == "(" else int(v) if v[0] in _NUMERIC else _KEYWORDS.get(v, v)
+                for v in items]
     return _tokens(main, body)
 
 
