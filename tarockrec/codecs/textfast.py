@@ -44,7 +44,8 @@ _NUMERIC = frozenset("0123456789-")
 #: a whole number as the writer writes it, short enough to need no length check
 _NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
 #: a tag line: ``[Name "text"]``, ``[Name "text" "text"]`` or an exact tag ``[key = JSON]``
-_TAG = re.compile(rf'\[(?:([A-Z][a-z]+) "({_TEXT})"(?: "({_TEXT})")?|([A-Za-z_][A-Za-z0-9_]*) = (.+))\]')
+_TAG = re.compile(rf'\[(?:([A-Z][a-z]+) "({_TEXT})"(?: "({_TEXT})")?'
+                  rf'|([A-Za-z_][A-Za-z0-9_]*) = (.+))\]')
 #: names an exact tag cannot take here (a typed field, or one a section may claim)
 _NOT_EXACT = frozenset([*TYPED.values(), *SECTIONS, "deal"])
 _SMALL = {str(k): k for k in range(-200, 1000)}
