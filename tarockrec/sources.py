@@ -177,7 +177,7 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int,
     # piece is not trusted (``Piece.rest``), as a file is
     spool = _Spool(raw) if pieces is not None and path == "-" else None
     try:
-        src, inflated = _opened(_Tee(raw, spool) if spool is not None else raw)
+        src, inflated = _opened(raw if spool is None else _Tee(raw, spool))  # type: ignore[arg-type]
         head = src.read(65536)
         if head.startswith(BOM):     # what Windows tools write first: read past it, whatever
             head = head[len(BOM):]   # the format (line numbers and records are the same)
@@ -652,8 +652,9 @@ class Piece:
             raw: IO[bytes] = self.spool.replay() if self.spool is not None else \
                 open(self.path, "rb")
         except (OSError, ValueError) as err:
+            why = err.strerror if isinstance(err, OSError) and err.strerror else err
             yield Entry(self.source, self.index + 1, None, None, Finding(
-                "IO-ERROR", f"cannot read {self.source}: {err.strerror or err}", ""))
+                "IO-ERROR", f"cannot read {self.source}: {why}", ""))
             return
         index = self.index
         try:
