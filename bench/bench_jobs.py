@@ -2,13 +2,15 @@
 
     python bench/bench_jobs.py [--deals 40000] [--game koenigrufen] [--runs 3]
                                [--baseline /path/to/other/checkout] [--formats jsonl,xml,txt]
+                               [--stdin]
 
 For each format (JSON Lines, an XML archive, the text notation: the same deals, made with
 `tarockrec generate` and `tarockrec convert`) it runs this checkout's `validate -q --jobs 1` and
 `--jobs 2`, and, with ``--baseline``, the other checkout's too, in turn (A B A B ...: the
 machine's drift touches both alike), and prints per command the median wall time, deals/s and
 the peak resident memory of the largest process (the parent or one worker), and the speed-up
-of --jobs 2 over --jobs 1 taken run by run. The machine's load average is printed first and
+of --jobs 2 over --jobs 1 taken run by run. With ``--stdin`` each format is also given on
+standard input through a pipe (`cat FILE | tarockrec validate -q --jobs N -`: rows `xml-`, ...). The machine's load average is printed first and
 last: on a machine shared with others, compare only figures measured in the same run.
 """
 from __future__ import annotations
@@ -44,12 +46,19 @@ def inputs(game: str, deals: int, formats: list[str]) -> dict[str, str]:
     return paths
 
 
-def run_once(cmd: list[str]) -> tuple[float, int]:
-    """(wall seconds, peak resident kB of the largest process it waited for)."""
+def run_once(cmd: list[str], stdin: str | None = None) -> tuple[float, int]:
+    """(wall seconds, peak resident kB of the largest process it waited for); ``stdin``: a
+    file piped to it by `cat`."""
     t = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cat = subprocess.Popen(["cat", stdin], stdout=subprocess.PIPE) if stdin else None
+    proc = subprocess.Popen(cmd, stdin=cat.stdout if cat else None,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if cat is not None and cat.stdout is not None:
+        cat.stdout.close()
     _pid, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t
+    if cat is not None:
+        cat.wait()
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd[-4:])} failed ({proc.returncode})")
@@ -67,23 +76,27 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--baseline", help="another checkout, measured in the same run")
     ap.add_argument("--formats", default="jsonl,xml,txt")
+    ap.add_argument("--stdin", action="store_true", help="each format on stdin too")
     args = ap.parse_args()
     formats = args.formats.split(",")
     paths = inputs(args.game, args.deals, formats)
+    ways = [(fmt, False) for fmt in formats] + ([(fmt, True) for fmt in formats]
+                                               if args.stdin else [])
     checkouts = [("this", ROOT)] + ([("baseline", os.path.abspath(args.baseline))]
                                     if args.baseline else [])
     print(f"load average {load()}; {os.cpu_count()} cores; {args.deals:,} {args.game} deals; "
           f"median of {args.runs} runs")
     print(f"{'format':6} {'checkout':9} {'jobs':>4} {'wall s':>8} {'deals/s':>8} "
           f"{'peak MB':>8} {'x (j2/j1)':>9}")
-    for fmt in formats:
+    for fmt, piped in ways:
         walls: dict[tuple[str, int], list[float]] = {}
         peaks: dict[tuple[str, int], list[int]] = {}
         for _ in range(args.runs):
             for name, checkout in checkouts:
                 for jobs in (1, 2):
-                    wall, peak = run_once(cli(checkout) + ["validate", "-q", "--jobs",
-                                                           str(jobs), paths[fmt]])
+                    wall, peak = run_once(cli(checkout) + [
+                        "validate", "-q", "--jobs", str(jobs), "-" if piped else paths[fmt]],
+                        paths[fmt] if piped else None)
                     walls.setdefault((name, jobs), []).append(wall)
                     peaks.setdefault((name, jobs), []).append(peak)
         for name, _checkout in checkouts:
@@ -92,7 +105,7 @@ def main() -> None:
                 wall = statistics.median(walls[(name, jobs)])
                 peak = max(peaks[(name, jobs)]) / 1024
                 speed = f"{statistics.median(ratios):9.2f}" if jobs == 2 else ""
-                print(f"{fmt:6} {name:9} {jobs:4} {wall:8.2f} {args.deals / wall:8.0f} "
+                print(f"{fmt + ('-' if piped else ''):6} {name:9} {jobs:4} {wall:8.2f} {args.deals / wall:8.0f} "
                       f"{peak:8.0f} {speed}")
         sys.stdout.flush()
     print(f"load average {load()}")

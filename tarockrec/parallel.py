@@ -2,8 +2,8 @@
 
 The main process reads the sources; JSON Lines go to the workers unparsed, as runs of lines
 in one block of bytes each (``sources.Lines``), and so do XML archives and the text notation,
-as runs of whole records (``sources.Piece``), so that parsing runs in parallel too; JSON
-documents and stdin's XML and text go parsed. A worker checks a run and words what ``validate``
+as runs of whole records (``sources.Piece``; stdin's too), so that parsing runs in parallel
+too; JSON documents go parsed. A worker checks a run and words what ``validate``
 prints for it (``report.render``, as one process does), and the main process writes these
 ``Chunk``s in input order through a window of runs in flight, so memory stays flat in the
 size of the archive. A worker never raises: whatever goes wrong with a record is a finding of

@@ -9,8 +9,9 @@ import io
 import itertools
 import os
 import sys
+import tempfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any, Iterator, Mapping
 
 from .codecs import jsonio
@@ -165,19 +166,30 @@ def units(path: str, batch: int = 1,
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: "
                                                  f"{err.strerror or err}", ""))
         return
+    yield from _units(path, name, raw, batch, pieces)
+
+
+def _units(path: str, name: str, raw: IO[bytes], batch: int,
+           pieces: "set[int] | None") -> Iterator["Entry | Lines | Piece"]:
+    """``units`` of the opened ``raw`` (closed at the end unless it is stdin's)."""
     last: Entry | Lines | None = None
+    # stdin cut into pieces is kept as it is read, to be read again from its start when a
+    # piece is not trusted (``Piece.rest``), as a file is
+    spool = _Spool(raw) if pieces is not None and path == "-" else None
     try:
-        src, inflated = _opened(raw)
+        src, inflated = _opened(raw if spool is None else _Tee(raw, spool))  # type: ignore[arg-type]
         head = src.read(65536)
         if head.startswith(BOM):     # what Windows tools write first: read past it, whatever
             head = head[len(BOM):]   # the format (line numbers and records are the same)
         fmt = detect(_plain_name(name), head)
+        if pieces is not None and fmt in ("xml", "text"):
+            yield from _pieces(path, name, fmt, head, src, raw, inflated, pieces, spool)
+            return
+        if spool is not None:        # JSON (Lines) is never read again: nothing kept
+            spool.forget()
         if fmt == "jsonl":
             for last in _line_runs(name, head, src, raw, batch):
                 yield last
-        elif pieces is not None and path != "-" and fmt in ("xml", "text"):
-            yield from _pieces(path, fmt, head, src, raw, inflated, pieces)
-            return
         else:
             for last in _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt,
                               raw):
@@ -193,8 +205,93 @@ def units(path: str, batch: int = 1,
     except (OSError, EOFError, ValueError) as err:   # a broken compressed stream included
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
     finally:
-        if path != "-":
+        if raw is not sys.stdin.buffer:
             raw.close()
+
+
+#: bytes of stdin kept in memory when it is cut into pieces; beyond, in a temporary file
+SPOOL_MEMORY = 1 << 23
+
+
+class _Spool:
+    """What has been read of stdin, kept so that it can be read again from its start: in
+    memory up to ``SPOOL_MEMORY`` bytes, then in a temporary file that has no name (removed
+    by the system as soon as it is opened, so that no Ctrl-C, SIGTERM or crash leaves it
+    behind); closed when the last ``Piece`` of the reading is let go of."""
+
+    def __init__(self, stdin: IO[bytes]) -> None:
+        self.stdin = stdin
+        self.copy: Any = tempfile.SpooledTemporaryFile(SPOOL_MEMORY)
+
+    def keep(self, data: bytes) -> None:
+        if self.copy is not None:
+            self.copy.write(data)
+
+    def forget(self) -> None:
+        if self.copy is not None:
+            self.copy.close()
+            self.copy = None
+
+    def replay(self) -> IO[bytes]:
+        """All of stdin from its start: what was kept, then what was not read yet (nothing
+        reads stdin any more: its reading in pieces is stopped)."""
+        copy, self.copy = self.copy, None
+        if copy is None:
+            raise ValueError("stdin cannot be read again")
+        copy.seek(0)
+        return io.BufferedReader(_Replay(copy, self.stdin), 1 << 16)
+
+    def __del__(self) -> None:
+        self.forget()
+
+
+class _Tee(io.RawIOBase):
+    """``stdin`` as read, every byte of it kept in ``spool``."""
+
+    def __init__(self, stdin: IO[bytes], spool: _Spool) -> None:
+        self.stdin, self.spool = stdin, spool
+        self.read_some = getattr(stdin, "read1", stdin.read)   # what has arrived (a pipe)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        data = self.read_some(len(buf))
+        self.spool.keep(data)
+        buf[: len(data)] = data
+        return len(data)
+
+    def tell(self) -> int:             # progress: as stdin itself tells it (a pipe cannot)
+        return self.stdin.tell()
+
+
+class _Replay(io.RawIOBase):
+    """The bytes kept of stdin (``copy``, closed once read), then the rest of stdin."""
+
+    def __init__(self, copy: Any, stdin: IO[bytes]) -> None:
+        self.copy: Any = copy
+        self.stdin = stdin
+        self.read_some = getattr(stdin, "read1", stdin.read)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        if self.copy is not None:
+            data = self.copy.read(len(buf))
+            if not data:
+                self.copy.close()
+                self.copy = None
+        if self.copy is None:
+            data = self.read_some(len(buf))
+        buf[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if self.copy is not None:
+            self.copy.close()
+            self.copy = None
+        super().close()
 
 
 _GZIP, _ZSTD = b"\x1f\x8b", b"\x28\xb5\x2f\xfd"
@@ -480,6 +577,11 @@ class Piece:
     version: int = 1
     whole: bool = False             # not cut: read the file in order from here
     tail: Entry | None = None       # what follows its records (a compressed file cut short)
+    #: stdin as read so far (``rest`` reads it again); stays in the main process
+    spool: "_Spool | None" = field(default=None, repr=False, compare=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "spool": None}
 
     def read(self) -> Iterator[Entry]:
         """The piece's entries, as they are parsed; ``Unfit`` (raised at once, or after the
@@ -528,18 +630,31 @@ class Piece:
         if self.fmt == "text":
             yield from self._text_rest()
             return
-        for unit in units(self.path, 64):          # XML: from the start, as one process reads
+        for unit in self._reread():                # XML: from the start, as one process reads
             for e in ([unit] if isinstance(unit, Entry) else unit.entries()):
                 if e.index > self.index:
                     yield e
 
+    def _reread(self) -> Iterator["Entry | Lines | Piece"]:
+        """The file's units, read in order from its start (stdin: as kept, then the rest)."""
+        if self.spool is None:
+            return units(self.path, 64)
+        try:
+            raw = self.spool.replay()
+        except ValueError as err:
+            return iter([Entry(self.source, self.index + 1, None, None, Finding(
+                "IO-ERROR", f"cannot read {self.source}: {err}", ""))])
+        return _units(self.path, self.source, raw, 64, None)
+
     def _text_rest(self) -> Iterator[Entry]:
         from .codecs import textio
         try:
-            raw: IO[bytes] = open(self.path, "rb")
-        except OSError as err:
+            raw: IO[bytes] = self.spool.replay() if self.spool is not None else \
+                open(self.path, "rb")
+        except (OSError, ValueError) as err:
+            why = err.strerror if isinstance(err, OSError) and err.strerror else err
             yield Entry(self.source, self.index + 1, None, None, Finding(
-                "IO-ERROR", f"cannot read {self.source}: {err.strerror or err}", ""))
+                "IO-ERROR", f"cannot read {self.source}: {why}", ""))
             return
         index = self.index
         try:
@@ -568,17 +683,18 @@ class Piece:
             raw.close()
 
 
-def _pieces(path: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],
-            inflated: "_Inflated | None", stopped: set[int]) -> Iterator["Entry | Piece"]:
+def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],
+            inflated: "_Inflated | None", stopped: set[int],
+            spool: "_Spool | None") -> Iterator["Entry | Piece"]:
     """``Piece``s of a file of XML or text (``head`` its first bytes, past a BOM, then
-    ``src``), until its run is in ``stopped``."""
+    ``src``), until its run is in ``stopped``; ``spool``: stdin's, kept as read."""
     from .codecs import textio, xmlio
     run = next(_RUNS)
     root, version, pos = b"", 1, 0
     if fmt == "xml":
         body = xmlio.body_start(head)
         if body is None:          # an unusual prolog: read in order, which words it
-            yield Piece(path, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True)
+            yield Piece(name, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True, spool=spool)
             return
         pos, root, version = body
     lines = head.count(b"\n", 0, pos)
@@ -600,8 +716,8 @@ def _pieces(path: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],
             if cut < 0:
                 if not done:
                     if len(pending) > PIECE_MAX:
-                        yield Piece(path, path, fmt, run, index, 0, lines, start, b"", True,
-                                    _position(raw), whole=True)
+                        yield Piece(name, path, fmt, run, index, 0, lines, start, b"", True,
+                                    _position(raw), whole=True, spool=spool)
                         return
                     searched = max(PIECE, len(pending) - 64)
                     break
@@ -610,11 +726,11 @@ def _pieces(path: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],
             last = done and not pending
             n = sum(data.count(mark) for mark in xmlio.RECORD_STARTS) if fmt == "xml" else \
                 len(textio.RECORD_START.findall(b"\n*\n" + data))
-            piece = Piece(path, path, fmt, run, index, n, lines, start, data, last,
-                          _position(raw), root, version)
+            piece = Piece(name, path, fmt, run, index, n, lines, start, data, last,
+                          _position(raw), root, version, spool=spool)
             if last and inflated is not None and inflated.problem is not None:
-                piece.tail = Entry(path, index + n + 1, None, None, Finding(
-                    "IO-ERROR", f"{path} {inflated.problem} (what came before was read: "
+                piece.tail = Entry(name, index + n + 1, None, None, Finding(
+                    "IO-ERROR", f"{name} {inflated.problem} (what came before was read: "
                     f"{index + n:,} record(s))", ""))
             yield piece
             emitted = True
@@ -622,7 +738,7 @@ def _pieces(path: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],
         if run in stopped:
             return
     if not emitted:              # nothing after the root's start tag: read in order
-        yield Piece(path, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True)
+        yield Piece(name, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True, spool=spool)
 
 
 def _cut(fmt: str, data: bytes, at: int) -> int:

@@ -7,7 +7,10 @@ record's envelope, so a game registered later needs nothing here. Columns, in or
 ``meta.id`` or private ``_id``, when it has one), ``deal`` (from 1; always 1 for a deal record),
 ``seat``, ``player``, ``dealer``, ``contract``, ``declarer``, ``partner`` (seats, empty when
 nobody), ``side`` (``declarer`` for the declarer and his partners, ``defender``, ``out`` for a
-seat dealt no cards that scores nothing, empty when the deal has no declarer), ``multiplier`` (the period
+seat that sits out of the deal as its game says, ``Game.sitting_out``: the dealer at five in
+Königrufen and Illustrated Tarokk, who scores nothing, and at four in Carinthian outside
+Trischak, who settles with the others unless the rule set says otherwise, G21; the same for a
+played deal and its score sheet; empty when the deal has no declarer), ``multiplier`` (the period
 multiplier, where the game has one), then one column ``item.<name>`` per score item met
 anywhere in the input (the seat's delta; 0 where the deal did not score that item) and
 ``total`` (the seat's delta for the deal: the sum of its items), and, only where some deal of
@@ -34,6 +37,7 @@ from typing import IO, Any, Iterable, Iterator
 
 import orjson
 
+from . import games
 from .scoring import Score
 from .sources import Entry, entries
 from .validate import Report, validate_record
@@ -65,7 +69,7 @@ class _Deal:
     players: list[str]
     dealer: int | None
     score: Score
-    empty_hands: frozenset[int]
+    out: frozenset[int]             # the seats that sit out of the deal (Game.sitting_out)
     place: _Place | None = None
 
 
@@ -81,14 +85,6 @@ def _record_id(rec: dict[str, Any]) -> str | None:
         return str(meta["id"])
     rid = rec.get("_id")
     return str(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
-
-
-def _empty_hands(deal_rec: dict[str, Any]) -> frozenset[int]:
-    """Seats dealt no cards (the dealer who sits out of a five-player table)."""
-    hands = (deal_rec.get("deal") or {}).get("hands")
-    if not isinstance(hands, list):
-        return frozenset()
-    return frozenset(s for s, h in enumerate(hands) if isinstance(h, list) and not h)
 
 
 def _seats(value: Any) -> set[int]:
@@ -148,6 +144,8 @@ def _deals(entry: Entry, rid: str | None, rec: dict[str, Any], scores: list[Scor
         deals = []
     listed = rec.get("players")
     players = [_player(p) for p in listed] if isinstance(listed, list) else []
+    name = rec.get("game")
+    game = games.get(name) if isinstance(name, str) else None
     for i, score in enumerate(scores):
         if score is None or i >= len(deals) or not isinstance(deals[i], dict):
             yield None
@@ -161,8 +159,13 @@ def _deals(entry: Entry, rid: str | None, rec: dict[str, Any], scores: list[Scor
                      if k in _SHEET_FACTS and not k.startswith("_")}
             facts.update({k: v for k, v in score.facts.items() if v is not None})
             score = Score(score.items, score.deltas, facts)
-        yield _Deal(entry.source, entry.index, rid, i + 1, players,
-                    dealer if isinstance(dealer, int) else None, score, _empty_hands(d), place)
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            dealer = None
+        # who sits out the game says (a played deal and its score sheet alike; a sheet has
+        # no hands to tell)
+        out = frozenset() if game is None or dealer is None else \
+            game.sitting_out(len(score.deltas), dealer, score.facts)
+        yield _Deal(entry.source, entry.index, rid, i + 1, players, dealer, score, out, place)
 
 
 def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]:
@@ -186,7 +189,7 @@ def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]
                 per_seat[s][col] = per_seat[s].get(col, 0) + delta
         partner = facts.get("partner")
         for s in range(n):
-            if s in d.empty_hands and sc.deltas[s] == 0 and not any(per_seat[s].values()):
+            if s in d.out:
                 side = "out"
             elif not team:
                 side = ""

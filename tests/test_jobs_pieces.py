@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
-from conftest import SAMPLES
+from conftest import ROOT, SAMPLES
 from tarockrec import parallel, sources
 from tarockrec.codecs import jsonio, textio, xmlio
 from tarockrec.generate import deal_records
@@ -256,3 +259,153 @@ def test_text_reader_lets_go_of_its_text(tmp_path: Path) -> None:
         gc.enable()
     assert held == []
 
+
+
+# -- stdin: kept as read (``sources._Spool``) and cut like a file --------------------------------
+class _Stdin:
+    """What ``sys.stdin`` is to the reader: its ``buffer``."""
+
+    def __init__(self, path: Path) -> None:
+        self.buffer = open(path, "rb")
+
+    def close(self) -> None:          # what a worker process does to its stdin when it starts
+        pass
+
+
+def _on_stdin(monkeypatch: pytest.MonkeyPatch, path: Path,
+              read: Callable[[], Any]) -> Any:
+    stdin = _Stdin(path)
+    monkeypatch.setattr(sys, "stdin", stdin)
+    try:
+        return read()
+    finally:
+        stdin.buffer.close()
+
+
+def _same_stdin(path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The report of ``path`` given on stdin, for --jobs 1 and 2, each the same as stdin read
+    in order (what validate printed before stdin was cut into pieces)."""
+    for style in STYLES:
+        want = _on_stdin(monkeypatch, path, lambda: _in_order("-", style))
+        assert "<stdin>" in want[0] or style.quiet
+        for jobs in (1, 2):
+            assert _on_stdin(monkeypatch, path, lambda: _rendered("-", style, jobs)) == want
+    return str(_on_stdin(monkeypatch, path, lambda: _in_order("-", Style()))[0])
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_stdin_is_parsed_in_pieces(tmp_path: Path, fmt: str,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """XML and text on stdin are cut into pieces as a file is (parsed where they are
+    validated), every piece trusted, and the report is the same."""
+    path = tmp_path / f"a.{fmt}"
+    path.write_bytes((_xml if fmt == "xml" else _text)(_records()))
+    pieces = _on_stdin(monkeypatch, path, lambda: [
+        u for u in units("-", parallel.BATCH, set())])
+    assert len(pieces) > 3 and all(isinstance(u, Piece) for u in pieces)
+    assert all(u.source == "<stdin>" and u.parsed() is not None for u in pieces)
+    assert _same_stdin(path, monkeypatch).count(": valid (") == len(_records())
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_spoiled_stdin_reports_as_read_in_order(tmp_path: Path, fmt: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """stdin spoiled as the files above, and compressed (whole and cut short): the pieces that
+    are not trusted are read again from the kept stdin, and the report is stdin's in order."""
+    good = (_xml if fmt == "xml" else _text)(_records())
+    spoiled = {name: spoil(good) for name, spoil in _mutations(fmt).items()}
+    spoiled["gz"] = gzip.compress(good)
+    spoiled["gz-cut"] = gzip.compress(good)[: len(gzip.compress(good)) * 3 // 4]
+    for name, data in spoiled.items():
+        path = tmp_path / f"{name}.{fmt}"
+        path.write_bytes(data)
+        out = _same_stdin(path, monkeypatch)
+        if name in ("truncated", "bad-cards", "gz-cut"):
+            assert ("IO-ERROR" if name == "gz-cut" else "INVALID" if name == "bad-cards"
+                    else "SYNTAX") in out, name
+
+
+def test_stdin_is_kept_in_memory_up_to_a_bound(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond ``SPOOL_MEMORY`` bytes, stdin is kept in a temporary file without a name (so
+    that nothing is left behind whatever stops the process), closed once read again."""
+    import tempfile
+    monkeypatch.setattr(sources, "SPOOL_MEMORY", 20_000)
+    spool_dir = tmp_path / "spool"
+    spool_dir.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool_dir))
+    path = tmp_path / "cut.xml"
+    path.write_bytes(_xml(_records())[:-3000])        # the last piece is read again
+    seen: list[tuple[bool, list[str]]] = []
+
+    def read() -> list[sources.Entry]:
+        got = []
+        for u in units("-", parallel.BATCH, set()):
+            assert isinstance(u, Piece) and u.spool is not None
+            if u.spool.copy is not None:
+                seen.append((u.spool.copy._rolled, os.listdir(spool_dir)))
+            got.extend(u.entries())
+        assert u.spool.copy is None                  # read again: let go of
+        return got
+    got = _on_stdin(monkeypatch, path, read)
+    assert seen and seen[-1] == (True, [])
+    assert any(e.problem is not None and e.problem.code == "XML-SYNTAX" for e in got)
+    assert os.listdir(spool_dir) == []
+    _same_stdin(path, monkeypatch)
+
+
+@pytest.mark.parametrize("fmt", ["xml", "txt"])
+def test_stdin_through_a_pipe(tmp_path: Path, fmt: str) -> None:
+    """`cat a.xml | tarockrec validate --jobs 2 -`: the report of --jobs 1, which is the one
+    of the file but for its name."""
+    data = (_xml if fmt == "xml" else _text)(_records() * 6)
+    data = data.replace(b"T1 ", b"T9 ", 2)
+    data = data[: len(data) - 2000]
+    path = tmp_path / f"a.{fmt}"
+    path.write_bytes(data)
+    cmd = [sys.executable, "-m", "tarockrec.cli", "validate"]
+    outs = [subprocess.run(cmd + ["-j", j, "-"], input=data, capture_output=True, cwd=ROOT)
+            for j in ("1", "2")]
+    whole = subprocess.run(cmd + ["-j", "1", str(path)], capture_output=True, cwd=ROOT)
+    assert outs[0].stdout == outs[1].stdout
+    assert outs[0].returncode == outs[1].returncode == whole.returncode == 2
+    assert outs[0].stdout == whole.stdout.replace(str(path).encode(), b"<stdin>")
+    assert b"Traceback" not in outs[1].stderr
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_a_signal_stops_validate_reading_stdin(signum: str) -> None:
+    """Ctrl-C or SIGTERM while XML comes in on stdin with --jobs 2: stopped at once, exit 2."""
+    import signal
+    import threading
+    import time
+    data = _xml(list(deal_records("koenigrufen", 40, 9)) * 200)
+    proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", "2",
+                             "-"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def feed() -> None:        # half at once, the rest never (stdin stays open)
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(data[: len(data) // 2])
+            proc.stdin.flush()
+        except (BrokenPipeError, ValueError):
+            pass
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    try:
+        assert proc.stdout.readline().endswith(b"valid (koenigrufen deal)\n")
+        sent = time.monotonic()
+        proc.send_signal(getattr(signal, signum))
+        proc.wait(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdin.close()
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode()
+    assert proc.returncode == 2 and err.startswith("tarockrec: stopped by "), err
+    assert took < 15, took

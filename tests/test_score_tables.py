@@ -65,6 +65,8 @@ def test_every_valid_sample_gives_a_row_per_deal_and_seat(game: str) -> None:
     expected_rows = 0
     for path in paths:
         rec = jsonio.loads(Path(path).read_bytes())
+        g = games.get(rec["game"])
+        assert g is not None
         players = [p["name"] if isinstance(p, dict) else p for p in rec["players"]]
         for deal, deltas, facts, d in _expected(path):
             for seat, total in enumerate(deltas):
@@ -87,11 +89,13 @@ def test_every_valid_sample_gives_a_row_per_deal_and_seat(game: str) -> None:
                 decl = facts.get("declarer")
                 if isinstance(decl, int) and seat == decl:
                     assert row["side"] == "declarer" and row["declarer"] == str(decl)
+                # the seat who sits out is the one the game says, on a played deal (dealt no
+                # cards) as on a score sheet (which has no hands to tell)
+                out = g.sitting_out(len(deltas), d["dealer"], facts)
+                assert (row["side"] == "out") == (seat in out)
                 hands = (d.get("deal") or {}).get("hands")
-                if row["side"] == "out":
-                    assert hands is not None and not hands[seat] and int(row["total"]) == 0
-                elif hands is not None and not hands[seat]:
-                    assert any(int(row[c]) for c in items + ["total"])
+                if seat in out and hands is not None:
+                    assert not hands[seat]
     assert len(rows) == expected_rows > 0
 
 
@@ -199,3 +203,43 @@ def test_pandas_reads_both(tmp_path: Path) -> None:
     objs, _ = _json([path])
     dj = pd.DataFrame(objs)
     assert list(df["total"]) == list(dj["total"])
+
+
+#: tables at which a seat sits out: Königrufen and Illustrated at five, Carinthian at four
+SITTING_OUT = [("koenigrufen", 5), ("illustrated", 5), ("carinthian", 4)]
+
+
+@pytest.mark.parametrize("game, n", SITTING_OUT)
+def test_a_score_sheet_marks_the_seat_who_sits_out_as_the_played_deal_does(
+        game: str, n: int, tmp_path: Path) -> None:
+    """``convert --sheet`` of a session at which the dealer sits out: the sheet has no hands,
+    and its rows give the same ``side`` column as the played session's (the dealer ``out``,
+    never ``defender``; Carinthian's dealer plays in Trischak, so is not out there)."""
+    played = tmp_path / "played.jsonl"
+    recs = list(session_records(game, 3, 8, 31, n))
+    played.write_text("".join(jsonio.dumps(r, compact=True) + "\n" for r in recs))
+    sheets = tmp_path / "sheets.jsonl"
+    res = CliRunner().invoke(main, ["convert", "--sheet", str(played), str(sheets)])
+    assert res.exit_code == 0, res.output
+    assert all("deal" not in d for line in sheets.read_text().splitlines()
+               for d in json.loads(line)["deals"])
+    rows_played, res = _json([str(played)])
+    assert res.exit_code == 0, res.output
+    rows_sheet, res = _json([str(sheets)])
+    assert res.exit_code == 0, res.output
+    side = [(o["record"], o["deal"], o["seat"], o["side"]) for o in rows_played]
+    assert side == [(o["record"], o["deal"], o["seat"], o["side"]) for o in rows_sheet]
+    g = games.get(game)
+    assert g is not None
+    dealt = {(i, k): d for i, r in enumerate(recs, 1) for k, d in enumerate(r["deals"], 1)}
+    outs = 0
+    for o in rows_played:
+        d = dealt[(o["record"], o["deal"])]
+        trischak = o["contract"] == "trischak"
+        if o["seat"] == d["dealer"] and not trischak:
+            assert o["side"] == "out"
+            assert not d["deal"]["hands"][o["seat"]]
+            outs += 1
+        else:
+            assert o["side"] != "out"
+    assert outs > 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Callable, Generic, Iterator, Mapping, TypeVar
 
 from ..cards import Pack
 from ..codes import Code
@@ -147,6 +147,12 @@ class Game(Generic[E]):
 
     def next_dealer(self, engine: E | None, dealer: int, n: int, rec: dict[str, Any]) -> int:
         return (dealer + 1) % n
+
+    def sitting_out(self, n: int, dealer: int, facts: Mapping[str, Any]) -> frozenset[int]:
+        """The seats that sit out of a deal at a table of ``n`` (dealt no cards, no part in
+        the calls or the play), from its dealer and the facts of its score (``contract``):
+        the same for a played deal and its score sheet, which has no hands to tell."""
+        return frozenset()
 
     # -- the outcome: what the table writes (tarockrec/outcome.py) ------------------------------
     def outcome(self, engine: E) -> dict[str, Any]:

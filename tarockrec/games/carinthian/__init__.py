@@ -9,7 +9,7 @@ written value that disagrees is ``CA-CARRY``.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from ...dealing import composition
 from ...engine import Action
@@ -21,7 +21,7 @@ from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
                  entry_steps, register)
 from .codes import CODES
 from .contracts import BIRDS, CONTRACTS, PACK, TAROCK_MASK, TRISCHAK
-from .engine import CarinthianEngine, trischak_points_total
+from .engine import CarinthianEngine, sits_out, trischak_points_total
 from .outcome import parse as parse_outcome, reachable, to_outcome
 from .rules import CarinthianRules
 from .scoring import (
@@ -258,6 +258,11 @@ class Carinthian(Game[CarinthianEngine]):
         return rng.choice(actions)
 
     # -- state across deals (§6.8) -----------------------------------------------------------
+    def sitting_out(self, n: int, dealer: int, facts: Mapping[str, Any]) -> frozenset[int]:
+        """§1.6: at four the dealer sits out, except in Trischak (``sits_out``)."""
+        seat = sits_out(n, dealer, facts.get("contract") == TRISCHAK)
+        return frozenset() if seat is None else frozenset({seat})
+
     def initial_carry(self, rules: RuleSet, n: int) -> dict[str, Any]:
         return initial_carry()
 

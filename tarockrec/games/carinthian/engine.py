@@ -73,6 +73,12 @@ def active_seats(n: int, dealer: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + i) % n for i in range(3))
 
 
+def sits_out(n: int, dealer: int, trischak: bool) -> int | None:
+    """The seat that sits out of a deal: the dealer at a table of four, except in Trischak,
+    where he holds the talon and plays tricks 1–6 (§1.6, §5.6)."""
+    return dealer if n == 4 and not trischak else None
+
+
 #: enum members as module constants (an ``Enum.MEMBER`` look-up costs ~80 ns in Python 3.11;
 #: these are asked on every call and kontra item)
 R_PASSED, R_TURN, R_LOW = Refusal.PASSED, Refusal.TURN, Refusal.LOW
@@ -186,7 +192,7 @@ class CarinthianEngine(DeclaringEngine):
     @property
     def sitting_out(self) -> int | None:
         """The dealer at a table of four, outside Trischak (§1.6)."""
-        return self.dealer if self.n == 4 and not self.trischak else None
+        return sits_out(self.n, self.dealer, self.trischak)
 
     # who acts, and what may be done (the shape is TrickEngine's)
     ACTOR = {AUCTION: "auction", DECIDE: "declarer", TAKE: "declarer", DISCARD: "declarer",

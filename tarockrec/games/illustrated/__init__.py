@@ -8,7 +8,7 @@ multiplier of a scored deal is ``2 ** len(periods)``. Absent or ``[]``: no open 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from ...dealing import composition
 from ...engine import Action
@@ -263,6 +263,10 @@ class Illustrated(Game[IllustratedEngine]):
                     rec: dict[str, Any]) -> int:
         thrown = engine.redeal if engine is not None else self._thrown_in(rec)
         return dealer if thrown else (dealer + 1) % n
+
+    def sitting_out(self, n: int, dealer: int, facts: Mapping[str, Any]) -> frozenset[int]:
+        """§1.1: four take part in every deal; at five the dealer sits out (``seating``)."""
+        return frozenset(range(n)).difference(seating(n, dealer)[0])
 
     def next_carry_sheet(self, rules: RuleSet, n: int, rec: dict[str, Any],
                          facts: dict[str, Any], carry: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from ...dealing import composition
 from ...engine import Action
@@ -321,6 +321,11 @@ class Koenigrufen(Game[AnyEngine]):
         if _redealt(rec):
             return dealer
         return (dealer + 1) % n
+
+    def sitting_out(self, n: int, dealer: int, facts: Mapping[str, Any]) -> frozenset[int]:
+        """At five the dealer sits out each deal (five.py; docs/notation.md, "Königrufen at
+        five")."""
+        return frozenset({dealer}) if n == FIVE else frozenset()
 
     # -- the outcome (docs/notation.md, "Königrufen outcome"; facts.py) ------------------------
     def outcome(self, engine: AnyEngine) -> dict[str, Any]:
