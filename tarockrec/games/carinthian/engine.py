@@ -1012,7 +1012,10 @@ class CarinthianEngine(DeclaringEngine):
         return f
 
     def score(self) -> Score:
-        return score_facts(self.facts(), self.rules, self.n, self.dealer, self.D)
+        f = self._facts                         # facts(), without the call
+        if f is None:
+            f = self._facts = deal_facts(self)
+        return score_facts(f, self.rules, self.n, self.dealer, self.D)
 
 
 #: ``verify_call`` without its value-shape test (the batch tests the shape itself)
