@@ -9,6 +9,7 @@ the engine.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -111,6 +112,13 @@ _UNITS: dict[tuple[int, tuple[int, ...], int | None, int | None],
              dict[str, tuple[int, ...]]] = {}
 
 
+@functools.cache
+def _scaled(unit: tuple[int, ...], v: int) -> tuple[int, ...]:
+    """``v`` times a team's unit deltas: built once per table and value (a deal's items are a
+    few dozen values) and shared, the item's deltas being a tuple."""
+    return tuple(map(v.__mul__, unit))
+
+
 class _Sheet:
     """Items from the declarer team's point of view; per-seat deltas via ``spread``."""
 
@@ -141,7 +149,7 @@ class _Sheet:
         self.v += amount if team == "D" else -amount
         v = amount * self.m
         if self.units is not None:
-            deltas = tuple(map(v.__mul__, self.units[team]))
+            deltas = _scaled(self.units[team], v)
             self.won[team] += v
         else:
             deltas = spread(f.members(team), f.active, v, f.n)
