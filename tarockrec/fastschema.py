@@ -109,6 +109,15 @@ class Compiler:
         self.sources.append(f"def {name}(v):\n" + "".join(body) + "    return True\n")
         return name
 
+    def _any_branch(self, s: Any, v: str) -> str:
+        """An ``anyOf`` branch as an expression true when ``v`` passes it: a string
+        enumeration tested in place (the Cego talon's cards: a call per card cost more than
+        the test), any other schema by its function."""
+        allowed = self.string_set(s)
+        if allowed is not None:
+            return f"(type({v}) is str and {v} in {self._name('S', allowed)})"
+        return f"{self.function(s)}({v})"
+
     # -- code generation: lines that `return False` when ``v`` fails ----------------------
     def gen(self, s: Any, v: str, ind: int) -> list[str]:
         pad = "    " * ind
@@ -186,8 +195,8 @@ class Compiler:
         if "allOf" in s:
             out += self._all_of(s["allOf"], v, ind)
         if "anyOf" in s:
-            names = [self.function(x) for x in s["anyOf"]]
-            out.append(f"{pad}if not ({' or '.join(f'{n}({v})' for n in names)}): return False\n")
+            tests = [self._any_branch(x, v) for x in s["anyOf"]]
+            out.append(f"{pad}if not ({' or '.join(tests)}): return False\n")
         if "oneOf" in s:
             names = [self.function(x) for x in s["oneOf"]]
             out.append(f"{pad}if ({' + '.join(f'bool({n}({v}))' for n in names)}) != 1: "

@@ -78,3 +78,17 @@ def test_compiled_gate_is_cached_and_a_broken_cache_is_no_error(tmp_path) -> Non
     blocked = tmp_path / "file"
     blocked.write_text("")                          # a cache folder that cannot be made
     assert compile_schema(schema.json_schema(), str(blocked / "sub"))(rec)
+
+
+def test_an_any_of_string_enumeration_is_tested_in_place() -> None:
+    """An ``anyOf`` branch that is a string enumeration (the Cego talon's cards) is an
+    expression, not a call per value; it decides as jsonschema does."""
+    from tarockrec.fastschema import Compiler
+    s = {"$defs": {"card": {"enum": ["T1", "SK"]}},
+         "type": "array", "items": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "integer"}]}}
+    c = Compiler(s)
+    c.function(s, "#")
+    assert len(c.sources) == 2          # the array's function and the integer branch's
+    check, slow = compile_schema(s), jsonschema.Draft202012Validator(s)
+    for v in (["T1", 3], ["SK"], ["T2"], [None], [["T1"]], [1.5], [True], []):
+        assert check(v) == slow.is_valid(v), v

@@ -1018,7 +1018,10 @@ class CarinthianEngine(DeclaringEngine):
         return f
 
     def score(self) -> Score:
-        return score_facts(self.facts(), self.rules, self.n, self.dealer, self.D)
+        f = self._facts                         # facts(), without the call
+        if f is None:
+            f = self._facts = deal_facts(self)
+        return score_facts(f, self.rules, self.n, self.dealer, self.D)
 
 
 #: ``verify_call`` without its value-shape test (the batch tests the shape itself)
@@ -1088,6 +1091,10 @@ def _played_in(t: TrickTable, card: int, trick: int) -> int | None:
     return seats[cards.index(card)] if card in cards else None
 
 
+#: (bird, its card, its trick) in BIRDS order: one tuple read per bird instead of two look-ups
+_BIRD_SPOTS = tuple((b, BIRD_CARD[b], BIRD_TRICK[b]) for b in BIRDS)
+
+
 def deal_facts(e: CarinthianEngine) -> Facts:
     """The facts of the finished deal ``e`` (§6): Zahle, Trischak or a played game."""
     c = e.contract
@@ -1110,8 +1117,7 @@ def deal_facts(e: CarinthianEngine) -> Facts:
         items.append(Item("valat", True, all16, True, chains.multiplier("valat")))
     elif all16:
         items.append(Item("valat", False, True, True))
-    for b in BIRDS:                                                  # §6.3
-        card, trick = BIRD_CARD[b], BIRD_TRICK[b]
+    for b, card, trick in _BIRD_SPOTS:                               # §6.3
         p = _played_in(t, card, trick)
         if b in announced:
             items.append(Item(b, True, p == d and t.winner(trick) == d, True,
@@ -1151,8 +1157,7 @@ def _trischak_facts(e: CarinthianEngine, t: TrickTable, d: int) -> Facts:
     items: list[Item] = []
     silent = e.rules.trischak_silent_bonuses
     early = e.n == 4 and t.count[e.dealer] == 0          # decided after trick 6 (§6.6)
-    for b in BIRDS:
-        card, trick = BIRD_CARD[b], BIRD_TRICK[b]
+    for b, card, trick in _BIRD_SPOTS:
         played = t.played(card)
         if early:                                        # no bird reaches its trick
             played = played if played is not None and played[1] <= 6 else None

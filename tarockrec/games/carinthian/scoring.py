@@ -64,9 +64,12 @@ class Facts:
 def settle(entries: list[int], seats: tuple[int, ...]) -> tuple[int, ...]:
     """§6.7: ``settle_i = n·e_i − Σ_j e_j`` over ``seats`` (others 0)."""
     out = [0] * len(entries)
-    total = sum(entries[s] for s in seats)
+    total = 0
+    for s in seats:                 # a loop, not sum() over a generator (once or more a deal)
+        total += entries[s]
+    k = len(seats)
     for s in seats:
-        out[s] = len(seats) * entries[s] - total
+        out[s] = k * entries[s] - total
     return tuple(out)
 
 
@@ -77,6 +80,13 @@ def _unit(n: int, seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     e = [0] * n
     e[seat] = 1
     return settle(e, seats)
+
+
+@functools.cache
+def _deltas1(n: int, seats: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """The deltas of one entry ``value`` in ``seat``'s column: ``value`` times ``_unit`` (the
+    entries of a deal are a few dozen values, each table's built once)."""
+    return tuple([u * value for u in _unit(n, seats, seat)])
 
 
 class Sheet:
@@ -101,9 +111,8 @@ class Sheet:
         """``add`` of an item with one entry, ``value`` in ``seat``'s column (§6.7: outside
         Trischak only the declarer's column changes)."""
         self.entries[seat] += value
-        unit = _unit(self.n, self.seats, seat)
-        self.items.append(ScoreItem(name, base, multiplier, tuple([u * value for u in unit]),
-                                    note))
+        self.items.append(ScoreItem(name, base, multiplier,
+                                    _deltas1(self.n, self.seats, seat, value), note))
 
     def score(self, facts: dict[str, Any]) -> Score:
         facts["sheet"] = list(self.entries)

@@ -1221,14 +1221,15 @@ class IllustratedEngine(DeclaringEngine):
                                     "redeal" if self.redeal else "honourless")
         t = self.table
         assert t is not None and self.declarer is not None
-        D, O = self.team_d, self.team_o
+        D = self.team_d
         won = t.won
         won_d = 0
         won_o = 0
-        for s in D:
-            won_d |= won[s]
-        for s in O:
-            won_o |= won[s]
+        for s in self.active:                   # team_o: the active seats outside D
+            if s in D:
+                won_d |= won[s]
+            else:
+                won_o |= won[s]
         r = self.rules
         dm = self.discard_mask
         disc_d = dm[self.declarer]

@@ -9,6 +9,7 @@ the engine.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -105,8 +106,17 @@ def silent_counts(f: IllustratedFacts, rules: "IllustratedRules", team: str, bon
     return rules.silent_ultimo_after_failed_uhu or (team, ULTIMO_UHU[bonus]) not in items
 
 
-#: (table size, active seats, declarer team) -> each team's unit deltas (_Sheet.units)
-_UNITS: dict[tuple[int, tuple[int, ...], frozenset[int]], dict[str, tuple[int, ...]]] = {}
+#: (table size, active seats, declarer, partner) -> each team's unit deltas (_Sheet.units);
+#: keyed by the seats, not the team's frozenset, so that a hit builds no set
+_UNITS: dict[tuple[int, tuple[int, ...], int | None, int | None],
+             dict[str, tuple[int, ...]]] = {}
+
+
+@functools.cache
+def _scaled(unit: tuple[int, ...], v: int) -> tuple[int, ...]:
+    """``v`` times a team's unit deltas: built once per table and value (a deal's items are a
+    few dozen values) and shared, the item's deltas being a tuple."""
+    return tuple(map(v.__mul__, unit))
 
 
 class _Sheet:
@@ -124,11 +134,10 @@ class _Sheet:
         self.units: dict[str, tuple[int, ...]] | None = None
         self.won = {"D": 0, "O": 0}
         if teams:
-            d = f.members("D")
-            key = (f.n, f.active, d)
+            key = (f.n, f.active, f.declarer, f.partner)
             units = _UNITS.get(key)
             if units is None:
-                units = _UNITS[key] = {"D": spread(d, f.active, 1, f.n),
+                units = _UNITS[key] = {"D": spread(f.members("D"), f.active, 1, f.n),
                                        "O": spread(f.members("O"), f.active, 1, f.n)}
             self.units = units
 
@@ -140,7 +149,7 @@ class _Sheet:
         self.v += amount if team == "D" else -amount
         v = amount * self.m
         if self.units is not None:
-            deltas = tuple(map(v.__mul__, self.units[team]))
+            deltas = _scaled(self.units[team], v)
             self.won[team] += v
         else:
             deltas = spread(f.members(team), f.active, v, f.n)
