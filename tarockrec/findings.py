@@ -1,6 +1,7 @@
 """Findings: what the validator says about a record (code, severity, place, sentence)."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -55,3 +56,29 @@ def pointer_get(doc: Any, pointer: str, default: Any = MISSING) -> Any:
         else:
             return default
     return doc
+
+
+class LazyLines(Mapping[str, int]):
+    """A record's line map (JSON Pointer -> line), made by ``_make`` when first looked at: a
+    valid record gives no finding to place, and making the map can cost more than reading
+    the record."""
+
+    def __init__(self) -> None:
+        self._map: dict[str, int] | None = None
+
+    def _make(self) -> dict[str, int]:
+        raise NotImplementedError
+
+    def _full(self) -> dict[str, int]:
+        if self._map is None:
+            self._map = self._make()
+        return self._map
+
+    def __getitem__(self, ptr: str) -> int:
+        return self._full()[ptr]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._full())
+
+    def __len__(self) -> int:
+        return len(self._full())

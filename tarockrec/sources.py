@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Iterator, Mapping
 
 from .codecs import jsonio
-from .findings import Finding
+from .findings import Finding, LazyLines
 
 EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml", ".txt")
                    for packed in ("", ".gz", ".zst"))
@@ -483,7 +483,7 @@ def _record_lines(data: bytes, items: list[Any]) -> dict[int, Mapping[str, int]]
             or len(data) > LINE_MAP_LIMIT:
         return None
     if len(items) == 1 and not data.lstrip().startswith((b"[", b"\xef\xbb\xbf[")):
-        return {0: LazyLines(data)}      # one record: its lines are needed for findings only
+        return {0: JSONLines(data)}      # one record: its lines are needed for findings only
     full = _line_map(data)
     if full is None:
         return None
@@ -504,29 +504,18 @@ def _line_map(data: bytes) -> dict[str, int] | None:
         return None
 
 
-class LazyLines(Mapping[str, int]):
-    """The line map of a one-record JSON document, made when first looked at: a valid record
-    gives no finding to place, and the map of a large document (a tournament) costs more
-    than reading it."""
+class JSONLines(LazyLines):
+    """The line map of a one-record JSON document (the map of a large document, a
+    tournament, costs more than reading it)."""
 
     def __init__(self, data: bytes) -> None:
+        super().__init__()
         self._data: bytes | None = data
-        self._map: dict[str, int] | None = None
 
-    def _full(self) -> dict[str, int]:
-        if self._map is None:
-            self._map = (_line_map(self._data) if self._data is not None else None) or {}
-            self._data = None
-        return self._map
-
-    def __getitem__(self, ptr: str) -> int:
-        return self._full()[ptr]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._full())
-
-    def __len__(self) -> int:
-        return len(self._full())
+    def _make(self) -> dict[str, int]:
+        found = (_line_map(self._data) if self._data is not None else None) or {}
+        self._data = None
+        return found
 
 
 def _entry(name: str, index: int, line: int | None, item: Any) -> Entry:

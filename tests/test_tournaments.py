@@ -273,9 +273,9 @@ def test_score_lists_every_table_and_deal(tmp_path: Path) -> None:
 def test_a_valid_document_is_not_line_mapped(tmp_path: Path) -> None:
     """A one-record pretty JSON document maps its lines only when a finding needs one (the map
     of a large tournament cost more than reading it); findings still name their line."""
-    from tarockrec.sources import LazyLines, entries
+    from tarockrec.sources import JSONLines, entries
     [entry] = list(entries(str(SAMPLES / "valid" / "full-deals.json")))
-    assert isinstance(entry.lines, LazyLines)
+    assert isinstance(entry.lines, JSONLines)
     assert validate_record(entry.record, entry.index, entry.line, entry.lines,
                            origin=entry.source).valid
     assert entry.lines._map is None

@@ -16,12 +16,11 @@ never does.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any, Iterator
 
 import orjson
 
-from ..findings import Finding
+from ..findings import Finding, LazyLines
 from .jsonio import _RANK as _RANKS, _UNWRITABLE, _key as _rank
 from .textio import COMMA_LISTS, DEAL_SECTIONS, MAIN, RECORD_START, SECTIONS, TYPED, TextEntry, \
     _INT, _KEYWORDS, _Reader
@@ -497,39 +496,27 @@ def _record(s: str, pos: int) -> tuple[dict[str, Any], int]:
 
 
 # -- records --------------------------------------------------------------------------------------
-class TextLines(Mapping[str, int]):
-    """The line map of a record read by the fast reader: made by the explaining reader over
-    the record's text when first looked at (a valid record gives no finding to place)."""
-
-    __slots__ = ("_text", "_before", "_map")
+class TextLines(LazyLines):
+    """The line map of a record read by the fast reader, made by the explaining reader over
+    the record's text."""
 
     def __init__(self, text: str, before: int) -> None:
+        super().__init__()
         self._text: str | None = text
         self._before = before
-        self._map: dict[str, int] | None = None
 
-    def _full(self) -> dict[str, int]:
-        if self._map is None:
-            found: dict[str, int] = {}
-            if self._text is not None:
-                reader = _Reader(self._text, self._before)
-                try:
-                    for _i, _line, _rec, lines in reader.records():
-                        found = lines or {}
-                        break
-                finally:
-                    reader.lx.release()
-            self._map, self._text = found, None
-        return self._map
-
-    def __getitem__(self, ptr: str) -> int:
-        return self._full()[ptr]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._full())
-
-    def __len__(self) -> int:
-        return len(self._full())
+    def _make(self) -> dict[str, int]:
+        found: dict[str, int] = {}
+        if self._text is not None:
+            reader = _Reader(self._text, self._before)
+            try:
+                for _i, _line, _rec, lines in reader.records():
+                    found = dict(lines or {})
+                    break
+            finally:
+                reader.lx.release()
+        self._text = None
+        return found
 
 
 def _explained(text: str, before: int, index: int) -> Iterator[TextEntry]:
