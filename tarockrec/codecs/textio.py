@@ -34,8 +34,8 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator, NoReturn
 
 import orjson
