@@ -1,5 +1,6 @@
 import os
 import sys
+from typing import Any, Iterable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # the checkout's tarockrec (pure Python), or with TAROCKREC_TEST_INSTALLED=1 the installed one
@@ -98,6 +99,28 @@ def replayed(game, rec, rules=None, carry=None, n=None):  # type: ignore[no-unty
     for _sub, step in game.replay(rec, engine):
         step.run() if isinstance(step, Batch) else engine.apply(step)
     return engine
+
+
+def comparable_entries(entries: Iterable[tuple[int, int, Any, Any]]) -> list[tuple[Any, ...]]:
+    """A reader's entries (index, line, record or Finding, line map) in a comparable form, each
+    record with the findings validation gives it placed by its line map, or the exception
+    reading raised: what the fast-reader tests compare between a fast and an explaining
+    reader (test_xml_fast.py, test_text_fast.py)."""
+    from tarockrec.validate import validate_record
+    out: list[tuple[Any, ...]] = []
+    try:
+        for index, line, item, lines in entries:
+            if isinstance(item, Finding):
+                out.append((index, line, item, None if lines is None else dict(lines)))
+                continue
+            assert lines is not None
+            rep = validate_record(item, index, line, lines)
+            placed = [(f.code, f.pointer, f.message, f.severity, f.line) for f in rep.findings]
+            # repr shows the key order too, which the comparison should see
+            out.append((index, line, repr(item), sorted(dict(lines).items()), placed))
+    except Exception as err:  # noqa: BLE001 - compared, not hidden
+        out.append(("raised", type(err).__name__, str(err)))
+    return out
 
 
 # -- the browser of the page and site tests (tests/chromium.py) ----------------------------------

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from conftest import comparable_entries
 
 from tarockrec import games
 from tarockrec.codecs import jsonio, textfast, textio
 from tarockrec.findings import Finding
 from tarockrec.generate import deal_records, session_records
 from tarockrec.sheet import to_sheet
-from tarockrec.validate import validate_record
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -26,22 +26,8 @@ def _specs() -> list[tuple[str, int]]:
 
 
 def _read(data: str | bytes, fast: bool) -> list[tuple[Any, ...]]:
-    """Every entry in a comparable form, with the findings validation gives a record (placed
-    by its line map), or the exception reading raised."""
-    out: list[tuple[Any, ...]] = []
-    try:
-        for index, line, item, lines in textio.iter_text(data, fast=fast):
-            if isinstance(item, Finding):
-                out.append((index, line, item, lines))
-                continue
-            assert lines is not None
-            rep = validate_record(item, index, line, lines)
-            placed = [(f.code, f.pointer, f.message, f.severity, f.line) for f in rep.findings]
-            # repr shows the key order too, which the comparison should see
-            out.append((index, line, repr(item), sorted(dict(lines).items()), placed))
-    except Exception as err:  # noqa: BLE001 - compared, not hidden
-        out.append(("raised", type(err).__name__, str(err)))
-    return out
+    """Every entry in a comparable form (``conftest.comparable_entries``)."""
+    return comparable_entries(textio.iter_text(data, fast=fast))
 
 
 def _taken(data: str | bytes) -> int:

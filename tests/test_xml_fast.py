@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from conftest import comparable_entries
 from lxml import etree
 
 from tarockrec import games
 from tarockrec.codecs import jsonio, xmlio
-from tarockrec.findings import Finding
 from tarockrec.generate import deal_records, session_records
-from tarockrec.validate import validate_record
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -33,21 +32,8 @@ def _archive(recs: list[Any]) -> bytes:
 
 
 def _read(data: bytes) -> list[tuple[Any, ...]]:
-    """Every entry of ``data`` in a comparable form, and the findings validation gives it
-    (placed by the entry's line map), or the exception reading raised."""
-    out: list[tuple[Any, ...]] = []
-    try:
-        for index, line, item, lines in xmlio.iter_xml_lines(io.BytesIO(data)):
-            if isinstance(item, Finding):
-                out.append((index, line, item, dict(lines)))
-                continue
-            rep = validate_record(item, index, line, lines)
-            placed = [(f.code, f.pointer, f.message, f.severity, f.line) for f in rep.findings]
-            # repr shows the key order too, which the comparison should see
-            out.append((index, line, repr(item), sorted(dict(lines).items()), placed))
-    except Exception as err:  # noqa: BLE001 - compared, not hidden
-        out.append(("raised", type(err).__name__, str(err)))
-    return out
+    """Every entry of ``data`` in a comparable form (``conftest.comparable_entries``)."""
+    return comparable_entries(xmlio.iter_xml_lines(io.BytesIO(data)))
 
 
 def _slow(monkeypatch: pytest.MonkeyPatch, data: bytes) -> list[tuple[Any, ...]]:
