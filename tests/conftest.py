@@ -101,6 +101,24 @@ def replayed(game, rec, rules=None, carry=None, n=None):  # type: ignore[no-unty
     return engine
 
 
+def sample_records_by_game() -> dict[str, list[Any]]:
+    """Every shipped sample record that is a JSON object, valid or invalid, by its folder
+    under samples/ (the five games and the tournaments)."""
+    from pathlib import Path
+
+    from tarockrec.codecs import jsonio
+    root = Path(SAMPLES)
+    by_game: dict[str, list[Any]] = {}
+    for p in sorted(root.rglob("*.json")):
+        try:
+            rec = jsonio.loads(p.read_bytes())
+        except jsonio.JSONError:
+            continue
+        if isinstance(rec, dict):
+            by_game.setdefault(p.relative_to(root).parts[0], []).append(rec)
+    return by_game
+
+
 def comparable_entries(entries: Iterable[tuple[int, int, Any, Any]]) -> list[tuple[Any, ...]]:
     """A reader's entries (index, line, record or Finding, line map) in a comparable form, each
     record with the findings validation gives it placed by its line map, or the exception

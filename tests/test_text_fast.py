@@ -6,20 +6,16 @@ every record read by ``textio._Reader``, as before the fast reader existed."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from conftest import comparable_entries
+from conftest import comparable_entries, sample_records_by_game
 
 from tarockrec import games
 from tarockrec.codecs import jsonio, textfast, textio
 from tarockrec.findings import Finding
 from tarockrec.generate import deal_records, session_records
 from tarockrec.sheet import to_sheet
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-
 
 def _specs() -> list[tuple[str, int]]:
     return [(name, n) for name, g in games.all_games().items() for n in g.table_sizes]
@@ -60,14 +56,7 @@ def test_generated_same_and_fast(game: str, n: int) -> None:
 def test_samples_same() -> None:
     """The shipped samples, valid and invalid, as one text per game: the same findings on the
     same lines (most invalid ones are read fast: their shape is usual)."""
-    by_game: dict[str, list[Any]] = {}
-    for p in sorted(SAMPLES.rglob("*.json")):
-        try:
-            rec = jsonio.loads(p.read_bytes())
-        except jsonio.JSONError:
-            continue
-        if isinstance(rec, dict):
-            by_game.setdefault(p.relative_to(SAMPLES).parts[0], []).append(rec)
+    by_game = sample_records_by_game()
     assert len(by_game) == 6          # the five games and the tournaments
     invalid = taken = 0
     for recs in by_game.values():

@@ -7,19 +7,15 @@ from __future__ import annotations
 
 import io
 import random
-from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from conftest import comparable_entries
+from conftest import comparable_entries, sample_records_by_game
 from lxml import etree
 
 from tarockrec import games
 from tarockrec.codecs import jsonio, xmlio
 from tarockrec.generate import deal_records, session_records
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-
 
 def _specs() -> list[tuple[str, int]]:
     return [(name, n) for name, g in games.all_games().items() for n in g.table_sizes]
@@ -62,21 +58,10 @@ def test_generated_same_and_fast(monkeypatch: pytest.MonkeyPatch, game: str, n: 
     assert _fast_count(data) == len(recs)          # every one of them on the fast path
 
 
-def _samples() -> list[Path]:
-    return sorted(SAMPLES.rglob("*.json"))
-
-
 def test_samples_same(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shipped samples, valid and invalid, as one XML archive each game: the same findings
     on the same lines (the invalid ones mostly take the fast path: their shape is usual)."""
-    by_game: dict[str, list[Any]] = {}
-    for p in _samples():
-        try:
-            rec = jsonio.loads(p.read_bytes())
-        except jsonio.JSONError:
-            continue
-        if isinstance(rec, dict):
-            by_game.setdefault(p.relative_to(SAMPLES).parts[0], []).append(rec)
+    by_game = sample_records_by_game()
     assert len(by_game) == 6          # the five games and the tournaments
     invalid = 0
     for recs in by_game.values():
