@@ -317,13 +317,6 @@ class FiveEngine(Engine):
         a = self._in(action)
         self._guard(lambda: self.inner.verify(a))
 
-    def can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
-
     def apply(self, action: Action) -> Event:
         a = self._in(action)
         event = self._guard(lambda: self.inner.apply(a))
