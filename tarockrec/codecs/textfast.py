@@ -59,20 +59,32 @@ _NAMES = _SECTION_NAMES | frozenset(DEAL_SECTIONS)
 _LISTS = frozenset(("talon", "deck"))
 
 
+#: the canonical order of each run of keys met: None when they are in it already
+_ORDERS: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+
+
 def _sorted(d: dict[str, Any]) -> dict[str, Any]:
     """``d`` with its keys in canonical order (``jsonio.canonical``, one level)."""
     if len(d) > 1:
-        keys = list(d)
-        ranks = list(map(_RANKS.get, keys))
-        if None in ranks:              # a key of no known rank: ranked by name among them
-            order = sorted(keys, key=_rank)
-        elif ranks == sorted(ranks):   # type: ignore[type-var]  # (no None here)
-            return d
-        else:
-            order = sorted(keys, key=_RANKS.__getitem__)
-        if order != keys:
+        keys = tuple(d)
+        try:
+            order = _ORDERS[keys]
+        except KeyError:
+            order = _order(keys)
+            if len(_ORDERS) < 4096:
+                _ORDERS[keys] = order
+        if order is not None:
             return {k: d[k] for k in order}
     return d
+
+
+def _order(keys: tuple[str, ...]) -> tuple[str, ...] | None:
+    ranks = list(map(_RANKS.get, keys))
+    if None in ranks:              # a key of no known rank: ranked by name among them
+        order = sorted(keys, key=_rank)
+    else:
+        order = sorted(keys, key=_RANKS.__getitem__)
+    return None if tuple(order) == keys else tuple(order)
 
 
 # -- values ---------------------------------------------------------------------------------------
@@ -196,7 +208,8 @@ _FLAT = rf"{_WC}|{_I}|\((?:{_W}(?: {_W})*|{_I}(?: {_I})*)?\)"
 #: (a comma list of words, or ``-``, where the main field is one). Each pattern takes the space
 #: after its match: the matches cover the text exactly when their lengths add up to it.
 _PAIR = re.compile(rf"([A-Za-z][A-Za-z0-9_.+\-]*)=({_FLAT})(?: |\Z)")
-_SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)(?: |\Z)")
+_SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC})(?: |\Z)")
+_SEAT_WORDS = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)(?: |\Z)")
 #: the items of a list of such values
 _ITEM = re.compile(rf"({_FLAT})(?: |\Z)")
 
@@ -208,8 +221,8 @@ def _flat(v: str) -> Any:
         if len(v) == 2:
             return []
         items = v[1:-1].split(" ")
-        if items[0][0] in _DIGITS or items[0][0] == "-":
-            return [int(x) for x in items]
+        if items[0][0] in _NUMERIC:
+            return list(map(int, items))
         return items if _KEYWORD_SET.isdisjoint(items) else [_KEYWORDS.get(w, w) for w in items]
     if c in _DIGITS or c == "-":
         return int(v)
@@ -232,20 +245,20 @@ def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
     return _sorted(d)
 
 
-def _seat_words(main: str, entries: list[tuple[str, str]]) -> list[dict[str, Any]]:
-    """``seat:word …`` entries (``seat`` ranks before every main field)."""
-    out: list[dict[str, Any]] = []
-    comma = main in COMMA_LISTS
-    for seat, word in entries:
-        if comma:
-            value: Any = [] if word == "-" else word.split(",")
-            if not _KEYWORD_SET.isdisjoint(value):
-                value = [_KEYWORDS.get(w, w) for w in value]
-        elif word == "-" or "," in word:
-            raise _Decline
-        else:
-            value = _KEYWORDS.get(word, word)
-        out.append({"seat": int(seat), main: value})
+def _seat_words(main: str, entries: list[tuple[str, str]],
+                body: str) -> list[dict[str, Any]]:
+    """``seat:word …`` entries (``seat`` ranks before every main field); a comma list of words
+    or ``-`` (none) when the main field is a list."""
+    if main in COMMA_LISTS:
+        out = [{"seat": int(seat), main: [] if word == "-" else word.split(",")}
+               for seat, word in entries]
+    else:
+        out = [{"seat": int(seat), main: word} for seat, word in entries]
+    if "null" in body or "true" in body or "false" in body:
+        for e in out:
+            value = e[main]
+            e[main] = [_KEYWORDS.get(w, w) for w in value] if type(value) is list else \
+                _KEYWORDS.get(value, value)
     return out
 
 
@@ -255,9 +268,9 @@ def _section(name: str, body: str) -> Any:
         return []
     main = MAIN.get(name)
     if main is not None:
-        entries = _SEAT_WORD.findall(body)
+        entries = (_SEAT_WORDS if main in COMMA_LISTS else _SEAT_WORD).findall(body)
         if entries and _covers(entries, body):
-            return _seat_words(main, entries)
+            return _seat_words(main, entries, body)
     if name not in _LISTS:
         pairs = _PAIR.findall(body)
         if pairs and _covers(pairs, body):
@@ -311,14 +324,16 @@ def _run_pattern(mark: str, n: int) -> re.Pattern[str]:
     return found
 
 
-def _runs(lines: list[str], mark: str) -> list[list[Any]]:
-    """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order."""
-    if not lines:
+def _runs(more: str, mark: str) -> list[list[Any]]:
+    """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order: ``more``
+    is a section's wrapped lines, each after its line break."""
+    if not more:
         return []
-    text = "\n".join(lines)
-    if len(lines) > 64 or not _run_pattern(mark, len(lines)).fullmatch(text):
+    n = more.count("\n")
+    text = more[1:]
+    if n > 64 or not _run_pattern(mark, n).fullmatch(text):
         raise _Decline
-    out: list[list[Any]] = [line.split(" ")[3:] for line in lines]
+    out: list[list[Any]] = [line.split(" ")[3:] for line in text.split("\n")]
     if "-" in text:
         out = [[] if run == ["-"] else run for run in out]
     if "null" in text or "true" in text or "false" in text:
@@ -396,37 +411,33 @@ def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int
     return deals
 
 
-def _block(lines: list[str], in_round: bool) -> tuple[dict[str, Any], int | None]:
-    """One block (tags and sections; its ``*`` line cut off) and the deals it announces."""
+#: a line ends at a line break (not the block's last character) or at the block's end
+_EOL = r"(?:\n(?!\Z)|\Z)"
+_TAG_LINE = re.compile(_TAG.pattern + _EOL)
+#: a section: ``name: body`` (or ``name:``) and its wrapped lines, each indented by two
+_SECTION_LINES = re.compile(r"([a-z_]+):(?: ([^\n]*))?((?:\n  [^\n]*)*)" + _EOL)
+
+
+def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], int | None]:
+    """The block ``s[pos:end]`` (tags and sections; its ``*`` line cut off) and the deals it
+    announces."""
+    if pos >= end:
+        raise _Decline
     rec: dict[str, Any] = {}
     tags = []
-    n = len(lines)
-    i = 0
-    while i < n and lines[i][:1] == "[":
-        m = _TAG.fullmatch(lines[i])
+    while s.startswith("[", pos, end):
+        m = _TAG_LINE.match(s, pos, end)
         if m is None:
             raise _Decline
         tags.append(m)
-        i += 1
-    if not n:
-        raise _Decline
+        pos = m.end()
     deals = _tags(rec, tags, in_round)
-    while i < n:
-        name, colon, rest = lines[i].partition(":")
-        if not colon or name not in _NAMES:
+    while pos < end:
+        m = _SECTION_LINES.match(s, pos, end)
+        if m is None:
             raise _Decline
-        if rest:
-            if rest[0] != " ":
-                raise _Decline
-            body: str | None = rest[1:]
-        else:
-            body = None
-        i += 1
-        j = i
-        while j < n and lines[j].startswith("  "):
-            j += 1
-        more = lines[i:j]
-        i = j
+        pos = m.end()
+        name, body, more = m.groups()
         if name in DEAL_SECTIONS:
             deal = rec.setdefault("deal", {})
             if name in deal:
@@ -452,44 +463,45 @@ def _block(lines: list[str], in_round: bool) -> tuple[dict[str, Any], int | None
     return _sorted(rec), deals
 
 
-def _joined(body: str | None, more: list[str]) -> str:
+def _joined(body: str | None, more: str) -> str:
     """A section's text on one line (its wrapped lines, indented by two, joined by a space)."""
     if not more:
         return body or ""
     if body is None:
         raise _Decline
-    return " ".join([body, *(x[2:] for x in more)])
+    return body + more.replace("\n  ", " ")
 
 
-def _block_lines(s: str, pos: int) -> tuple[list[str], int]:
-    """The lines of the block at ``pos`` without its ``*`` line, and where the next block
-    starts (past blank lines)."""
+def _block_end(s: str, pos: int) -> tuple[int, int]:
+    """Where the block at ``pos`` ends (its ``*`` line), and where the next block starts (past
+    blank lines)."""
     end = s.find("\n*\n", pos)
     if end < 0:
         if s.endswith("\n*") and len(s) - 2 >= pos:
             end = len(s) - 2
         else:
             raise _Decline
-    lines = s[pos:end].split("\n") if end > pos else []
     nxt = end + 3
     while nxt < len(s) and s[nxt] == "\n":
         nxt += 1
-    return lines, min(nxt, len(s))
+    return max(end, pos), min(nxt, len(s))
 
 
 def _record(s: str, pos: int) -> tuple[dict[str, Any], int]:
     """The record at ``pos`` and where the next one starts."""
     if s.startswith("[Round", pos):
         raise _Decline
-    lines, pos = _block_lines(s, pos)
-    rec, deals = _block(lines, False)
+    end, nxt = _block_end(s, pos)
+    rec, deals = _block(s, pos, end, False)
+    pos = nxt
     if deals is not None:
         for k in range(1, deals + 1):
             if not s.startswith(f'[Round "{k}"]\n', pos):
                 raise _Decline
-            lines, pos = _block_lines(s, pos)
-            deal, _ = _block(lines, True)
+            end, nxt = _block_end(s, pos)
+            deal, _ = _block(s, pos, end, True)
             rec["deals"].append(deal)
+            pos = nxt
     if _ROUND_NEXT.match(s, pos):
         raise _Decline
     return rec, pos
