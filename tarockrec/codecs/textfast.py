@@ -414,6 +414,9 @@ def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int
 #: a line ends at a line break (not the block's last character) or at the block's end
 _EOL = r"(?:\n(?!\Z)|\Z)"
 _TAG_LINE = re.compile(_TAG.pattern + _EOL)
+#: the tags of a deal as the writer most often writes them (more tags may follow)
+_HEAD = re.compile(rf'\[Tarockrec "([0-9]+)"\]\n\[Game "({_TEXT})"\]\n(?:\[Rules "({_TEXT})"\]\n)?'
+                   rf'\[Players "({_TEXT})"\]\n\[Dealer "([0-9]+)"\]' + _EOL)
 #: a section: ``name: body`` (or ``name:``) and its wrapped lines, each indented by two
 _SECTION_LINES = re.compile(r"([a-z_]+):(?: ([^\n]*))?((?:\n  [^\n]*)*)" + _EOL)
 
@@ -425,6 +428,17 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
         raise _Decline
     rec: dict[str, Any] = {}
     tags = []
+    if not in_round:                 # the usual header of a deal: one match
+        m = _HEAD.match(s, pos, end)
+        if m is not None:
+            version, game, rules, players, dealer = m.groups()
+            rec["tarockrec"] = _number(version)
+            rec["game"] = game
+            if rules is not None:
+                rec["rules"] = {"name": rules}
+            rec["players"] = [p.strip() for p in players.split(",")]
+            rec["dealer"] = _number(dealer)
+            pos = m.end()
     while s.startswith("[", pos, end):
         m = _TAG_LINE.match(s, pos, end)
         if m is None:
