@@ -237,29 +237,47 @@ def _covers(found: list[Any], body: str) -> bool:
 
 
 def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
-    # (``_flat`` written out for the scalars, the most of them)
-    d = {k: (_flat(v) if v[0] == "(" else int(v) if v[0] in _NUMERIC else _KEYWORDS.get(v, v))
-         for k, v in pairs}
+    d: dict[str, Any] = {}
+    for k, v in pairs:          # (``_flat`` written out)
+        c = v[0]
+        if c == "(":
+            if len(v) == 2:
+                d[k] = []
+                continue
+            items = v[1:-1].split(" ")
+            if items[0][0] in _NUMERIC:
+                d[k] = list(map(int, items))
+            else:
+                d[k] = items if _KEYWORD_SET.isdisjoint(items) else \
+                    [_KEYWORDS.get(w, w) for w in items]
+        elif c in _NUMERIC:
+            d[k] = int(v)
+        else:
+            d[k] = _KEYWORDS.get(v, v)
     if len(d) != len(pairs):
         raise _Decline
     return _sorted(d)
 
 
-def _seat_words(main: str, entries: list[tuple[str, str]],
-                body: str) -> list[dict[str, Any]]:
-    """``seat:word …`` entries (``seat`` ranks before every main field); a comma list of words
-    or ``-`` (none) when the main field is a list."""
-    if main in COMMA_LISTS:
-        out = [{"seat": int(seat), main: [] if word == "-" else word.split(",")}
-               for seat, word in entries]
-    else:
-        out = [{"seat": int(seat), main: word} for seat, word in entries]
-    if "null" in body or "true" in body or "false" in body:
-        for e in out:
-            value = e[main]
-            e[main] = [_KEYWORDS.get(w, w) for w in value] if type(value) is list else \
-                _KEYWORDS.get(value, value)
-    return out
+def _seat_words(main: str, body: str) -> list[tuple[int, Any]] | None:
+    """``seat:word …`` (a comma list of words or ``-``, none, where the main field is a list)
+    as (seat, value) pairs, values as tuples; None when ``body`` is of another shape."""
+    comma = main in COMMA_LISTS
+    entries = (_SEAT_WORDS if comma else _SEAT_WORD).findall(body)
+    if not entries or not _covers(entries, body):
+        return None
+    keywords = "null" in body or "true" in body or "false" in body
+    if comma:
+        return [(int(seat), () if word == "-" else tuple(
+                 [_KEYWORDS.get(w, w) for w in word.split(",")] if keywords else word.split(",")))
+                for seat, word in entries]
+    return [(int(seat), _KEYWORDS.get(word, word) if keywords else word)
+            for seat, word in entries]
+
+
+#: the (seat, value) pairs of ``seat:word …`` sections met, per main field: auctions and
+#: declarations repeat a great deal
+_SEAT_MEMO: dict[str, dict[str, list[tuple[int, Any]] | None]] = {}
 
 
 def _section(name: str, body: str) -> Any:
@@ -268,9 +286,17 @@ def _section(name: str, body: str) -> Any:
         return []
     main = MAIN.get(name)
     if main is not None:
-        entries = (_SEAT_WORDS if main in COMMA_LISTS else _SEAT_WORD).findall(body)
-        if entries and _covers(entries, body):
-            return _seat_words(main, entries, body)
+        memo = _SEAT_MEMO.setdefault(main, {})
+        try:
+            pairs = memo[body]
+        except KeyError:
+            pairs = _seat_words(main, body)
+            if len(memo) < 16384:
+                memo[body] = pairs
+        if pairs is not None:
+            if main in COMMA_LISTS:     # ``seat`` ranks before every main field
+                return [{"seat": seat, main: list(value)} for seat, value in pairs]
+            return [{"seat": seat, main: value} for seat, value in pairs]
     if name not in _LISTS:
         pairs = _PAIR.findall(body)
         if pairs and _covers(pairs, body):
