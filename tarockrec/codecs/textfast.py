@@ -210,6 +210,9 @@ _FLAT = rf"{_WC}|{_I}|\((?:{_W}(?: {_W})*|{_I}(?: {_I})*)?\)"
 _PAIR = re.compile(rf"([A-Za-z][A-Za-z0-9_.+\-]*)=({_FLAT})(?: |\Z)")
 _SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC})(?: |\Z)")
 _SEAT_WORDS = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)(?: |\Z)")
+#: words; lists of words
+_WORDS = re.compile(rf"{_W}(?: {_W})*")
+_WORD_LISTS = re.compile(rf"\({_W}(?: {_W})*\)(?: \({_W}(?: {_W})*\))*")
 #: the items of a list of such values
 _ITEM = re.compile(rf"({_FLAT})(?: |\Z)")
 
@@ -297,7 +300,14 @@ def _section(name: str, body: str) -> Any:
             if main in COMMA_LISTS:     # ``seat`` ranks before every main field
                 return [{"seat": seat, main: list(value)} for seat, value in pairs]
             return [{"seat": seat, main: value} for seat, value in pairs]
-    if name not in _LISTS:
+    if name in _LISTS:              # the usual talons and decks: lists of words, or words
+        if "null" in body or "true" in body or "false" in body:
+            pass                    # (keywords: below)
+        elif _WORD_LISTS.fullmatch(body):
+            return [part.split(" ") for part in body[1:-1].split(") (")]
+        elif _WORDS.fullmatch(body):
+            return body.split(" ")
+    else:
         pairs = _PAIR.findall(body)
         if pairs and _covers(pairs, body):
             return _flat_pairs(pairs)
