@@ -453,8 +453,8 @@ _TAG_LINE = re.compile(_TAG.pattern + _EOL)
 #: the tags of a deal as the writer most often writes them (more tags may follow)
 _HEAD = re.compile(rf'\[Tarockrec "([0-9]+)"\]\n\[Game "({_TEXT})"\]\n(?:\[Rules "({_TEXT})"\]\n)?'
                    rf'\[Players "({_TEXT})"\]\n\[Dealer "([0-9]+)"\]' + _EOL)
-#: a section: ``name: body`` (or ``name:``) and its wrapped lines, each indented by two
-_SECTION_LINES = re.compile(r"([a-z_]+):(?: ([^\n]*))?((?:\n  [^\n]*)*)" + _EOL)
+#: where a section starts: a line not indented by two (the others are wrapped lines)
+_SECTION_START = re.compile(r"\n(?!  )")
 
 
 def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], int | None]:
@@ -482,12 +482,18 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
         tags.append(m)
         pos = m.end()
     deals = _tags(rec, tags, in_round)
-    while pos < end:
-        m = _SECTION_LINES.match(s, pos, end)
-        if m is None:
+    for chunk in _SECTION_START.split(s[pos:end]) if pos < end else ():
+        name, colon, rest = chunk.partition(":")
+        if not colon:
             raise _Decline
-        pos = m.end()
-        name, body, more = m.groups()
+        first, nl, more = rest.partition("\n")
+        more = nl + more            # its wrapped lines, each after its line break
+        if not first:
+            body = None
+        elif first[0] == " ":
+            body = first[1:]
+        else:
+            raise _Decline
         if name in DEAL_SECTIONS:
             deal = rec.setdefault("deal", {})
             if name in deal:
