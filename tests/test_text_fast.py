@@ -206,3 +206,40 @@ def test_a_session_keeps_its_record_before_a_broken_one() -> None:
         finding = entries[1][2]
         assert isinstance(finding, Finding) and finding.code == "TEXT-SYNTAX"
         assert finding.line == data.count("\n", 0, data.index(broken)) + 1
+
+
+def test_remembered_sections_give_fresh_values() -> None:
+    """Sections the fast reader remembers by their text (auctions, declarations) give each
+    record values of its own: changing one record's does not change the next one's."""
+    rec = next(deal_records("koenigrufen", 1, 3))
+    data = textio.dumps(rec) * 2
+    first, second = (e[2] for e in textio.iter_text(data))
+    assert first == second and _taken(data) == 2
+    first["auction"][0]["call"] = "changed"
+    first["auction"].append({"seat": 0, "call": "pass"})
+    for d in first.get("declarations", []):
+        d["say"].append("changed")
+    again = [e[2] for e in textio.iter_text(data)]
+    assert again == [second, second] == [jsonio.canonical(rec)] * 2
+
+
+def test_unusual_words_in_runs_and_lists() -> None:
+    """Words the writer writes in hands, tricks, talons and seat lists, but no other kind of
+    token there: each such text is read as the explaining reader reads it."""
+    rec = next(deal_records("cego", 1, 2))
+    base = textio.dumps(rec)
+    hand = next(line for line in base.split("\n") if line.startswith("  0: "))
+    talon = next(line for line in base.split("\n") if line.startswith("talon: "))
+    cases = [
+        base.replace(hand, hand + " 5X", 1),                 # a word starting with a digit
+        base.replace(hand, hand + " -", 1),                  # "-" after words
+        base.replace(hand, "  0: -", 1),                     # no cards
+        base.replace(hand, hand + " null", 1),               # a keyword
+        base.replace(talon, talon + " 12", 1),               # a number in a talon of words
+        base.replace(talon, "talon: (T1 T2) (T3)", 1),       # lists of words
+        base.replace(talon, "talon: (T1 null) ()", 1),
+        base.replace("auction: ", "auction: 0:null ", 1),
+        base.replace("auction: ", "auction: 0:a,b ", 1),
+    ]
+    for text in cases:
+        assert _read(text, True) == _read(text, False), text
