@@ -291,15 +291,15 @@ def _section(name: str, body: str) -> Any:
     if main is not None:
         memo = _SEAT_MEMO.setdefault(main, {})
         try:
-            pairs = memo[body]
+            said = memo[body]
         except KeyError:
-            pairs = _seat_words(main, body)
+            said = _seat_words(main, body)
             if len(memo) < 16384:
-                memo[body] = pairs
-        if pairs is not None:
+                memo[body] = said
+        if said is not None:
             if main in COMMA_LISTS:     # ``seat`` ranks before every main field
-                return [{"seat": seat, main: list(value)} for seat, value in pairs]
-            return [{"seat": seat, main: value} for seat, value in pairs]
+                return [{"seat": seat, main: list(value)} for seat, value in said]
+            return [{"seat": seat, main: value} for seat, value in said]
     if name in _LISTS:              # the usual talons and decks: lists of words, or words
         if "null" in body or "true" in body or "false" in body:
             pass                    # (keywords: below)
