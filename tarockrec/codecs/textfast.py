@@ -54,7 +54,6 @@ _RECORD_START = re.compile(RECORD_START.pattern.decode())
 #: nesting the fast reader takes on (deeper: the explaining reader and its REC-DEPTH)
 _MAX_NEST = 16
 _SECTION_NAMES = frozenset(SECTIONS)
-_NAMES = _SECTION_NAMES | frozenset(DEAL_SECTIONS)
 #: sections that are mostly a list of values
 _LISTS = frozenset(("talon", "deck"))
 
