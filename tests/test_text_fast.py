@@ -243,3 +243,24 @@ def test_unusual_words_in_runs_and_lists() -> None:
     ]
     for text in cases:
         assert _read(text, True) == _read(text, False), text
+
+
+def test_named_rule_set_without_options_is_read_fast() -> None:
+    """A named rule set with no options is written as the exact tag ``[rules = {…}]``; the
+    fast reader reads that one form too, and leaves a typed rules tag after it (refused) to
+    the explaining reader."""
+    g = games.get("koenigrufen")
+    assert g is not None
+    recs = list(deal_records("koenigrufen", 3, 4, rules=g.rules({"name": "ooe_2023",
+                                                                   "options": {}})))
+    data = _text(recs)
+    assert '[rules = {"name": "ooe_2023", "options": {}}]' in data
+    assert _taken(data) == 3
+    assert _read(data, True) == _read(data, False)
+    assert [e[2] for e in textio.iter_text(data)] == [jsonio.canonical(r) for r in recs]
+    for extra in ('[Rules "x"]', '[Option "a" "1"]'):
+        odd = data.replace("[Players", extra + "\n[Players", 1)
+        assert _taken(odd) == 0       # (an unreadable record: the rest is read in order)
+        assert _read(odd, True) == _read(odd, False)
+        assert [e[2].code for e in textio.iter_text(odd) if isinstance(e[2], Finding)] == \
+            ["TEXT-DUPLICATE"]

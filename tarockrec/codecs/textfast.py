@@ -396,12 +396,22 @@ def _exact(rec: dict[str, Any], key: str, text: str) -> None:
     rec[key] = value
 
 
+#: the exact tag the writer writes for a named rule set with no options
+_RULES_NO_OPTIONS = re.compile(rf'\{{"name": "({_TEXT})", "options": \{{\}}\}}')
+
+
 def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int | None:
     """The typed tags into ``rec``; the number of deals a session header announces."""
     deals: int | None = None
+    exact_rules = False
     for k, m in enumerate(tags):
         if m[4] is not None:
-            _exact(rec, m[4], m[5])
+            named = _RULES_NO_OPTIONS.fullmatch(m[5]) if m[4] == "rules" else None
+            if named is not None and "rules" not in rec:
+                rec["rules"] = {"name": named[1], "options": {}}
+                exact_rules = True
+            else:
+                _exact(rec, m[4], m[5])
             continue
         name, text, second = m[1], m[2], m[3]
         if (second is None) != (name not in ("Option", "Meta")):
@@ -411,7 +421,7 @@ def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int
                 raise _Decline
             continue
         key = TYPED.get(name)
-        if key is None:
+        if key is None or (exact_rules and key == "rules"):
             raise _Decline
         if name == "Option":
             opts = rec.setdefault("rules", {}).setdefault("options", {})
