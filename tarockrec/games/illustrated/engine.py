@@ -18,7 +18,7 @@ from ...engine import (AUCTION_CALLS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXT
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
-from ...tricks import TrickTable, follow_or_ruff, hold_back
+from ...tricks import TrickTable, follow_or_ruff, hold_back, rotations
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
@@ -1097,6 +1097,13 @@ class IllustratedEngine(DeclaringEngine):
         size, last = t.size, t.n_tricks
         live_d = live_o = _NO_BINDS
         mask_d = mask_o = 0
+        # the live binds change only after a trick past a live bind's target (``until``) or,
+        # where the deal has birds, when a team first loses a trick: asked again only then
+        until = bound = 0
+        birds = any(bird for _, _, _, bird in binds)
+        tarock = TAROCK_MASK
+        # each leader's trick, in play order (one set of seats plays every trick, §5)
+        rotation = rotations(t.order)
         for trick in tricks:
             if type(trick) is not list or len(trick) != size or done >= last:
                 break
@@ -1105,27 +1112,29 @@ class IllustratedEngine(DeclaringEngine):
             except (KeyError, TypeError):
                 return played
             n = done + 1
-            if binds:
-                live_d, live_o, mask_d, mask_o = _live_binds(binds, n, d_all, o_all)
-            following = t.following
-            seat = t.leader
-            seats: list[int] = []
+            if n > until:
+                live_d, live_o, mask_d, mask_o, until = _live_binds(binds, n, d_all, o_all)
+                bound = mask_d | mask_o
+            seats = list(rotation[t.leader])
             led = SUIT_MASK[SUIT_OF[cards[0]]]
             taken = 0
-            for card in cards:
+            for seat, card in zip(seats, cards):
                 hand = hands[seat]
-                legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
-                ours = seat == d or seat == p
-                if legal & (mask_d if ours else mask_o):
-                    legal = _bound_legal(legal, live_d if ours else live_o, n)
+                legal = (hand & led or hand & tarock or hand) if taken else hand
+                if legal & bound:          # a bound card is legal: whose binds say which
+                    ours = seat == d or seat == p
+                    if legal & (mask_d if ours else mask_o):
+                        legal = _bound_legal(legal, live_d if ours else live_o, n)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
-                seats.append(seat)
-                seat = following[seat]
             if t.push_trick(seats, cards, taken) in team_d:
+                if o_all and birds:
+                    until = 0
                 o_all = False
             else:
+                if d_all and birds:
+                    until = 0
                 d_all = False
             played += 1
             done += 1
@@ -1555,25 +1564,32 @@ _NO_BINDS: list[tuple[int, int]] = []
 
 
 def _live_binds(binds: list[tuple[str, int, int, bool]], n: int, d_all: bool, o_all: bool
-                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, int]:
+                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, int, int]:
     """``_play_bound``: the binds (§5.3) that may still restrict a card in trick ``n``, per
     team as (card, target trick), and their cards as masks: those of ``_active_binds``, less
     its test of the hand (a card not held is not legal either); a bird's only while its team
-    (``d_all``, ``o_all``) has won every trick so far."""
+    (``d_all``, ``o_all``) has won every trick so far. Last, the last trick for which these
+    stay the same while no team loses its first trick (the earliest live target; 99: none)."""
     live_d: list[tuple[int, int]] = []
     live_o: list[tuple[int, int]] = []
     mask_d = mask_o = 0
+    until = 99
     for b_team, b_card, target, bird in binds:
         if n > target:
             continue
         if b_team == "D":
-            if not bird or d_all:
-                live_d.append((b_card, target))
-                mask_d |= 1 << b_card
+            if bird and not d_all:
+                continue
+            live_d.append((b_card, target))
+            mask_d |= 1 << b_card
         elif not bird or o_all:
             live_o.append((b_card, target))
             mask_o |= 1 << b_card
-    return live_d, live_o, mask_d, mask_o
+        else:
+            continue
+        if target < until:
+            until = target
+    return live_d, live_o, mask_d, mask_o, until
 
 
 def _bound_legal(legal: int, live: list[tuple[int, int]], n: int) -> int:
