@@ -791,7 +791,7 @@ class IllustratedEngine(DeclaringEngine):
             return
         turn = _Turn(self, seat)
         for i, item in enumerate(say):
-            sub = f"/say/{i}"
+            sub = _SAY_AT[i] if i < _SAYS else f"/say/{i}"
             if not isinstance(item, str):
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not a statement", item, sub)
             if item in HAND_BONUSES:
@@ -1305,7 +1305,7 @@ class _Turn:
     def __init__(self, eng: IllustratedEngine, seat: int) -> None:
         self.eng = eng
         self.seat = seat
-        self.me = eng.side(seat)
+        self.me = "D" if seat == eng.declarer or seat == eng.partner else "O"   # side(seat)
         #: the engine's own until this turn writes to them (copied then)
         self.chains = eng.chains
         #: the active (team, item) keys and their levels, the chains' own dict
@@ -1557,6 +1557,9 @@ class _Turn:
             eng._start_play()
 
 
+#: the places of a turn's first statements (``_declare``: a format per statement cost more)
+_SAY_AT = tuple(f"/say/{i}" for i in range(8))
+_SAYS = len(_SAY_AT)
 #: the announcements §4.10.2 rule 2 restricts (``_Turn._double_game_and_volat``)
 _DG_VOLAT_TRULL_KINGS = frozenset(("double_game", "volat", "trull", "four_kings"))
 #: no bind restricts a card (``_play_bound`` where the deal has none); never added to
