@@ -18,7 +18,7 @@ from .cards import Pack
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
-from .tricks import TrickTable, rotations
+from .tricks import TrickTable
 
 
 class Kind(StrEnum):
@@ -618,8 +618,6 @@ class TrickEngine(Engine):
         hands = self.hands
         played = 0
         hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
-        order: tuple[int, ...] | None = None
-        rotation: dict[int, tuple[int, ...]] = {}
         for trick in tricks:
             if type(trick) is not list or len(trick) != table.size or table.done:
                 break
@@ -629,15 +627,14 @@ class TrickEngine(Engine):
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):       # not a card: the card-by-card path says so
                 return played
-            if table.order is not order:        # the seat plan may change between tricks
-                order = table.order
-                rotation = rotations(order)
-            seats = list(rotation[table.leader])
+            following = table.following         # the seat plan may change between tricks
+            seat = table.leader
+            seats: list[int] = []
             best = cards[0]
             led_mask = led_of[best]
             taken = 0
             # follow_or_ruff and must_beat (tarockrec.tricks) written out: the hot loop
-            for seat, card in zip(seats, cards):
+            for card in cards:
                 hand = hands[seat]
                 if taken:
                     allowed = hand & led_mask or hand & trump_mask or hand
@@ -653,6 +650,8 @@ class TrickEngine(Engine):
                 if not allowed >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
+                seats.append(seat)
+                seat = following[seat]
             table.push_trick(seats, cards, taken)
             played += 1
             if table.done:

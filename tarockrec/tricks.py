@@ -176,19 +176,6 @@ class TrickTable:
         return cards[seats.index(winner)]
 
 
-#: a trick's seats in play order -> each leader's trick (``rotations``)
-_ROTATIONS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
-
-
-def rotations(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """The seats of a trick played in ``order`` (``TrickTable.order``), from each leader on:
-    the seats of a whole trick at once, for the replay's fast paths (built once per order)."""
-    rot = _ROTATIONS.get(order)
-    if rot is None:
-        rot = _ROTATIONS[order] = {s: order[i:] + order[:i] for i, s in enumerate(order)}
-    return rot
-
-
 # -- legal-card primitives (masks in, masks out) ------------------------------------------------
 # Every game's legal-card function is built from these; ``beats[c]`` is the mask of the cards
 # that beat card ``c`` when it is winning the trick (trump over suit, higher over lower).

@@ -18,7 +18,7 @@ from ...engine import (AUCTION_CALLS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXT
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
-from ...tricks import TrickTable, follow_or_ruff, hold_back, rotations
+from ...tricks import TrickTable, follow_or_ruff, hold_back
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
@@ -1105,8 +1105,6 @@ class IllustratedEngine(DeclaringEngine):
         until = bound = 0
         birds = any(bird for _, _, _, bird in binds)
         tarock = TAROCK_MASK
-        # each leader's trick, in play order (one set of seats plays every trick, §5)
-        rotation = rotations(t.order)
         for trick in tricks:
             if type(trick) is not list or len(trick) != size or done >= last:
                 break
@@ -1118,10 +1116,12 @@ class IllustratedEngine(DeclaringEngine):
             if n > until:
                 live_d, live_o, mask_d, mask_o, until = _live_binds(binds, n, d_all, o_all)
                 bound = mask_d | mask_o
-            seats = list(rotation[t.leader])
+            following = t.following
+            seat = t.leader
+            seats: list[int] = []
             led = SUIT_MASK[SUIT_OF[cards[0]]]
             taken = 0
-            for seat, card in zip(seats, cards):
+            for card in cards:
                 hand = hands[seat]
                 legal = (hand & led or hand & tarock or hand) if taken else hand
                 if legal & bound:          # a bound card is legal: whose binds say which
@@ -1131,6 +1131,8 @@ class IllustratedEngine(DeclaringEngine):
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
+                seats.append(seat)
+                seat = following[seat]
             if t.push_trick(seats, cards, taken) in team_d:
                 if o_all and birds:
                     until = 0
