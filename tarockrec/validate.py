@@ -248,7 +248,7 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
             break
         try:
             if kind is Batch:
-                step.run()
+                step.run()                      # type: ignore[union-attr]  # (its type)
             elif kind is Action:
                 apply(step)
             elif isinstance(step, Batch):
