@@ -111,11 +111,16 @@ class Compiler:
 
     def _any_branch(self, s: Any, v: str) -> str:
         """An ``anyOf`` branch as an expression true when ``v`` passes it: a string
-        enumeration tested in place (the Cego talon's cards: a call per card cost more than
-        the test), any other schema by its function."""
+        enumeration or a bare type tested in place (the Cego talon's cards, the players'
+        names: a call per value cost more than the test), any other schema by its function."""
         allowed = self.string_set(s)
         if allowed is not None:
             return f"(type({v}) is str and {v} in {self._name('S', allowed)})"
+        r = self.resolve(s)
+        if isinstance(r, dict) and set(r) - _ANNOTATIONS == {"type"}:
+            # only a type (a player written as a name): its test in place too
+            names = r["type"] if isinstance(r["type"], list) else [r["type"]]
+            return "(" + " or ".join(_TYPE_TEST[t].format(v=v) for t in names) + ")"
         return f"{self.function(s)}({v})"
 
     # -- code generation: lines that `return False` when ``v`` fails ----------------------
@@ -334,7 +339,16 @@ class Compiler:
             fname = self._general_object(props, patterns, extra)
             out.append(f"{inner}if not {fname}({v}): return False\n")
             return out
+        # a required key is there (``gen`` wrote the ``required`` test before these lines,
+        # which returns False for a dict without it): taken without the ``in`` test
+        required = set(s.get("required", ()))
         for name, sub in props.items():
+            if name in required:
+                body = self.gen(sub, x, ind + 1)
+                if body:
+                    out.append(f"{inner}{x} = {v}[{name!r}]\n")
+                    out += body
+                continue
             body = self.gen(sub, x, ind + 2)
             if body:     # ``in`` and a subscript: cheaper than a .get call, most keys absent
                 out.append(f"{inner}if {name!r} in {v}:\n")

@@ -13,6 +13,7 @@ from . import games, outcome, schema
 from .engine import Action
 from .errors import IllegalAction, RulesError
 from .findings import MISSING, Finding, pointer_get, pointer_join
+from .games import Batch
 from .scoring import Score
 
 NOTATION_VERSION = 1
@@ -240,14 +241,17 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
     failed = False
     apply = engine.apply
     for sub, step in game.replay_batched(d, engine):
-        if type(step) is not Action and isinstance(step, IllegalAction):
+        kind = type(step)                       # the common steps first: a batch, an action
+        if kind is not Batch and kind is not Action and isinstance(step, IllegalAction):
             add(Finding(step.code, step.message, ptr + sub + step.sub))
             failed = True
             break
         try:
-            if type(step) is Action:            # the common step first
+            if kind is Batch:
+                step.run()                      # type: ignore[union-attr]  # (its type)
+            elif kind is Action:
                 apply(step)
-            elif isinstance(step, games.Batch):
+            elif isinstance(step, Batch):
                 step.run()
             else:
                 apply(step)

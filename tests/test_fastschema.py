@@ -81,14 +81,39 @@ def test_compiled_gate_is_cached_and_a_broken_cache_is_no_error(tmp_path) -> Non
 
 
 def test_an_any_of_string_enumeration_is_tested_in_place() -> None:
-    """An ``anyOf`` branch that is a string enumeration (the Cego talon's cards) is an
-    expression, not a call per value; it decides as jsonschema does."""
+    """An ``anyOf`` branch that is a string enumeration (the Cego talon's cards) or only a
+    type (a player's name) is an expression, not a call per value; it decides as jsonschema
+    does."""
     from tarockrec.fastschema import Compiler
-    s = {"$defs": {"card": {"enum": ["T1", "SK"]}},
-         "type": "array", "items": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "integer"}]}}
+    s = {"$defs": {"card": {"enum": ["T1", "SK"]}, "name": {"type": ["integer", "null"]}},
+         "type": "array", "items": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "integer"},
+                                              {"$ref": "#/$defs/name"},
+                                              {"type": "object", "required": ["x"]}]}}
     c = Compiler(s)
     c.function(s, "#")
-    assert len(c.sources) == 2          # the array's function and the integer branch's
+    assert len(c.sources) == 2          # the array's function and the object branch's
     check, slow = compile_schema(s), jsonschema.Draft202012Validator(s)
-    for v in (["T1", 3], ["SK"], ["T2"], [None], [["T1"]], [1.5], [True], []):
+    for v in (["T1", 3], ["SK"], ["T2"], [None], [["T1"]], [1.5], [True], [], [{"x": 1}],
+              [{}], ["SK", {"y": 2}]):
+        assert check(v) == slow.is_valid(v), v
+
+
+def test_a_required_key_is_read_without_a_presence_test() -> None:
+    """A property the same object requires is read straight away (the ``required`` test
+    before it has returned False without it); it decides as jsonschema does, with the key
+    missing too, at any depth."""
+    from tarockrec.fastschema import Compiler
+    inner = {"type": "object", "required": ["a"], "additionalProperties": False,
+             "properties": {"a": {"type": "array", "items": {"type": "integer"}},
+                            "b": {"type": "string"}}}
+    s = {"anyOf": [{"type": "object", "required": ["x"], "properties": {"x": inner}},
+                   {"type": "integer"}]}
+    c = Compiler(s)
+    c.function(s, "#")
+    code = "\n".join(c.sources)
+    assert "'a' in" not in code and "'x' in" not in code and "'b' in" in code
+    check, slow = compile_schema(s), jsonschema.Draft202012Validator(s)
+    for v in ({"x": {"a": [1]}}, {"x": {"a": [1], "b": "s"}}, {"x": {"b": "s"}}, {"x": {}},
+              {}, {"y": 1}, {"x": {"a": ["1"]}}, {"x": {"a": [], "c": 1}}, {"x": []}, 3, "s",
+              {"x": {"a": [1], "b": 2}}, {"x": None}):
         assert check(v) == slow.is_valid(v), v

@@ -57,7 +57,7 @@ class Round:
         """Record ``seat``'s turn (already checked) and move on. ``silent``: whether the turn
         counts as a pass (default: when nothing is said; Illustrated §4.8 counts the
         declarer's first turn as speech even when empty)."""
-        self.turns.append((seat, tuple(say)))
+        self.turns.append((seat, say if type(say) is tuple else tuple(say)))
         self.spoke.add(seat)
         silent = not say if silent is None else silent
         self.passes_in_row = self.passes_in_row + 1 if silent else 0

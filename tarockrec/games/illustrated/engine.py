@@ -92,6 +92,9 @@ _LADDERS = {k: KontraLadder(KONTRA_LEVELS[:k]) for k in range(1, len(KONTRA_LEVE
 _WITH_SAS = ALL_BONUSES + SAS_BONUSES
 _BONUS_SETS = {ALL_BONUSES: frozenset(ALL_BONUSES), _WITH_SAS: frozenset(_WITH_SAS)}
 
+#: the auction's refusals every call is tested against (an Enum member read from its class
+#: costs ~0.1 µs each time, a module name a few ns)
+_PASSED, _TURN, _FORCED = Refusal.PASSED, Refusal.TURN, Refusal.FORCED
 #: the calls in the order a list of possible ones names them (the lowest first, pass last)
 _CALL_ORDER = (HOLD, *LEVELS, PASS)
 
@@ -332,13 +335,13 @@ class IllustratedEngine(DeclaringEngine):
             self._seat_ok(seat, call)
         a = self.auction
         why = a.refusal(seat, call)
-        if why is Refusal.PASSED:
+        if why is _PASSED:
             raise _bad("IT-TURN", f"seat {seat} has passed and may not call again", call)
-        if why is Refusal.TURN:
+        if why is _TURN:
             raise _bad("IT-TURN", f"it is seat {a.turn}'s turn to call, not seat {seat}'s", call)
         if call not in CALLS:
             raise _bad("IT-BID-UNKNOWN", f"{call!r} is not an Illustrated Tarokk call", call)
-        if why is Refusal.FORCED:                # §3.3 step 1
+        if why is _FORCED:                       # §3.3 step 1
             raise _bad("IT-MUST-PASS", f"seat {seat} made an invitation and must pass at his "
                        f"next turn, not {call}", call)
         rules = self.rules
@@ -791,7 +794,7 @@ class IllustratedEngine(DeclaringEngine):
             return
         turn = _Turn(self, seat)
         for i, item in enumerate(say):
-            sub = f"/say/{i}"
+            sub = _SAY_AT[i] if i < _SAYS else f"/say/{i}"
             if not isinstance(item, str):
                 raise _bad("IT-SAY-UNKNOWN", f"{item!r} is not a statement", item, sub)
             if item in HAND_BONUSES:
@@ -1097,6 +1100,11 @@ class IllustratedEngine(DeclaringEngine):
         size, last = t.size, t.n_tricks
         live_d = live_o = _NO_BINDS
         mask_d = mask_o = 0
+        # the live binds change only after a trick past a live bind's target (``until``) or,
+        # where the deal has birds, when a team first loses a trick: asked again only then
+        until = bound = 0
+        birds = any(bird for _, _, _, bird in binds)
+        tarock = TAROCK_MASK
         for trick in tricks:
             if type(trick) is not list or len(trick) != size or done >= last:
                 break
@@ -1105,8 +1113,9 @@ class IllustratedEngine(DeclaringEngine):
             except (KeyError, TypeError):
                 return played
             n = done + 1
-            if binds:
-                live_d, live_o, mask_d, mask_o = _live_binds(binds, n, d_all, o_all)
+            if n > until:
+                live_d, live_o, mask_d, mask_o, until = _live_binds(binds, n, d_all, o_all)
+                bound = mask_d | mask_o
             following = t.following
             seat = t.leader
             seats: list[int] = []
@@ -1114,18 +1123,23 @@ class IllustratedEngine(DeclaringEngine):
             taken = 0
             for card in cards:
                 hand = hands[seat]
-                legal = (hand & led or hand & TAROCK_MASK or hand) if taken else hand
-                ours = seat == d or seat == p
-                if legal & (mask_d if ours else mask_o):
-                    legal = _bound_legal(legal, live_d if ours else live_o, n)
+                legal = (hand & led or hand & tarock or hand) if taken else hand
+                if legal & bound:          # a bound card is legal: whose binds say which
+                    ours = seat == d or seat == p
+                    if legal & (mask_d if ours else mask_o):
+                        legal = _bound_legal(legal, live_d if ours else live_o, n)
                 if not legal >> card & 1 or taken >> card & 1:
                     return played
                 taken |= 1 << card
                 seats.append(seat)
                 seat = following[seat]
             if t.push_trick(seats, cards, taken) in team_d:
+                if o_all and birds:
+                    until = 0
                 o_all = False
             else:
+                if d_all and birds:
+                    until = 0
                 d_all = False
             played += 1
             done += 1
@@ -1296,7 +1310,7 @@ class _Turn:
     def __init__(self, eng: IllustratedEngine, seat: int) -> None:
         self.eng = eng
         self.seat = seat
-        self.me = eng.side(seat)
+        self.me = "D" if seat == eng.declarer or seat == eng.partner else "O"   # side(seat)
         #: the engine's own until this turn writes to them (copied then)
         self.chains = eng.chains
         #: the active (team, item) keys and their levels, the chains' own dict
@@ -1548,6 +1562,9 @@ class _Turn:
             eng._start_play()
 
 
+#: the places of a turn's first statements (``_declare``: a format per statement cost more)
+_SAY_AT = tuple(f"/say/{i}" for i in range(8))
+_SAYS = len(_SAY_AT)
 #: the announcements §4.10.2 rule 2 restricts (``_Turn._double_game_and_volat``)
 _DG_VOLAT_TRULL_KINGS = frozenset(("double_game", "volat", "trull", "four_kings"))
 #: no bind restricts a card (``_play_bound`` where the deal has none); never added to
@@ -1555,25 +1572,32 @@ _NO_BINDS: list[tuple[int, int]] = []
 
 
 def _live_binds(binds: list[tuple[str, int, int, bool]], n: int, d_all: bool, o_all: bool
-                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, int]:
+                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int, int, int]:
     """``_play_bound``: the binds (§5.3) that may still restrict a card in trick ``n``, per
     team as (card, target trick), and their cards as masks: those of ``_active_binds``, less
     its test of the hand (a card not held is not legal either); a bird's only while its team
-    (``d_all``, ``o_all``) has won every trick so far."""
+    (``d_all``, ``o_all``) has won every trick so far. Last, the last trick for which these
+    stay the same while no team loses its first trick (the earliest live target; 99: none)."""
     live_d: list[tuple[int, int]] = []
     live_o: list[tuple[int, int]] = []
     mask_d = mask_o = 0
+    until = 99
     for b_team, b_card, target, bird in binds:
         if n > target:
             continue
         if b_team == "D":
-            if not bird or d_all:
-                live_d.append((b_card, target))
-                mask_d |= 1 << b_card
+            if bird and not d_all:
+                continue
+            live_d.append((b_card, target))
+            mask_d |= 1 << b_card
         elif not bird or o_all:
             live_o.append((b_card, target))
             mask_o |= 1 << b_card
-    return live_d, live_o, mask_d, mask_o
+        else:
+            continue
+        if target < until:
+            until = target
+    return live_d, live_o, mask_d, mask_o, until
 
 
 def _bound_legal(legal: int, live: list[tuple[int, int]], n: int) -> int:
