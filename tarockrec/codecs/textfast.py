@@ -16,6 +16,7 @@ never does.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Iterator
 
 import orjson
@@ -268,12 +269,14 @@ def _seat_words(main: str, body: str) -> list[tuple[int, Any]] | None:
     entries = (_SEAT_WORDS if comma else _SEAT_WORD).findall(body)
     if not entries or not _covers(entries, body):
         return None
+    # (words shared between the remembered sections: ``intern``)
     keywords = "null" in body or "true" in body or "false" in body
     if comma:
         return [(int(seat), () if word == "-" else tuple(
-                 [_KEYWORDS.get(w, w) for w in word.split(",")] if keywords else word.split(",")))
+                 [_KEYWORDS.get(w, w) for w in word.split(",")] if keywords
+                 else map(sys.intern, word.split(","))))
                 for seat, word in entries]
-    return [(int(seat), _KEYWORDS.get(word, word) if keywords else word)
+    return [(int(seat), _KEYWORDS.get(word, word) if keywords else sys.intern(word))
             for seat, word in entries]
 
 
@@ -293,7 +296,7 @@ def _section(name: str, body: str) -> Any:
             said = memo[body]
         except KeyError:
             said = _seat_words(main, body)
-            if len(memo) < 16384:
+            if len(memo) < 4096:
                 memo[body] = said
         if said is not None:
             if main in COMMA_LISTS:     # ``seat`` ranks before every main field
