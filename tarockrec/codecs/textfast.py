@@ -232,6 +232,11 @@ def _flat(v: str) -> Any:
     return _KEYWORDS.get(v, v)
 
 
+def _may_hold_keywords(text: str) -> bool:
+    """Whether ``text`` may hold a word read as a keyword (``null``, ``true``, ``false``)."""
+    return "null" in text or "true" in text or "false" in text
+
+
 def _covers(found: list[Any], body: str) -> bool:
     """Whether matches of ``_PAIR`` or ``_SEAT_WORD`` (two groups and a separator each) make
     up the whole of ``body``."""
@@ -241,18 +246,10 @@ def _covers(found: list[Any], body: str) -> bool:
 
 def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
     d: dict[str, Any] = {}
-    for k, v in pairs:          # (``_flat`` written out)
+    for k, v in pairs:          # (``_flat`` written out for the scalars, the most of them)
         c = v[0]
         if c == "(":
-            if len(v) == 2:
-                d[k] = []
-                continue
-            items = v[1:-1].split(" ")
-            if items[0][0] in _NUMERIC:
-                d[k] = list(map(int, items))
-            else:
-                d[k] = items if _KEYWORD_SET.isdisjoint(items) else \
-                    [_KEYWORDS.get(w, w) for w in items]
+            d[k] = _flat(v)
         elif c in _NUMERIC:
             d[k] = int(v)
         else:
@@ -270,7 +267,7 @@ def _seat_words(main: str, body: str) -> list[tuple[int, Any]] | None:
     if not entries or not _covers(entries, body):
         return None
     # (words shared between the remembered sections: ``intern``)
-    keywords = "null" in body or "true" in body or "false" in body
+    keywords = _may_hold_keywords(body)
     if comma:
         return [(int(seat), () if word == "-" else tuple(
                  [_KEYWORDS.get(w, w) for w in word.split(",")] if keywords
@@ -282,7 +279,8 @@ def _seat_words(main: str, body: str) -> list[tuple[int, Any]] | None:
 
 #: the (seat, value) pairs of ``seat:word …`` sections met, per main field: auctions and
 #: declarations repeat a great deal
-_SEAT_MEMO: dict[str, dict[str, list[tuple[int, Any]] | None]] = {}
+_SEAT_MEMO: dict[str, dict[str, list[tuple[int, Any]] | None]] = {
+    main: {} for main in MAIN.values()}
 
 
 def _section(name: str, body: str) -> Any:
@@ -291,7 +289,7 @@ def _section(name: str, body: str) -> Any:
         return []
     main = MAIN.get(name)
     if main is not None:
-        memo = _SEAT_MEMO.setdefault(main, {})
+        memo = _SEAT_MEMO[main]
         try:
             said = memo[body]
         except KeyError:
@@ -303,7 +301,7 @@ def _section(name: str, body: str) -> Any:
                 return [{"seat": seat, main: list(value)} for seat, value in said]
             return [{"seat": seat, main: value} for seat, value in said]
     if name in _LISTS:              # the usual talons and decks: lists of words, or words
-        if "null" in body or "true" in body or "false" in body:
+        if _may_hold_keywords(body):
             pass                    # (keywords: below)
         elif _WORD_LISTS.fullmatch(body):
             return [part.split(" ") for part in body[1:-1].split(") (")]
@@ -374,7 +372,7 @@ def _runs(more: str, mark: str) -> list[list[Any]]:
     out: list[list[Any]] = [line.split(" ")[3:] for line in text.split("\n")]
     if "-" in text:
         out = [[] if run == ["-"] else run for run in out]
-    if "null" in text or "true" in text or "false" in text:
+    if _may_hold_keywords(text):
         out = [[_KEYWORDS.get(w, w) for w in run] for run in out]
     return out
 
@@ -401,6 +399,11 @@ def _exact(rec: dict[str, Any], key: str, text: str) -> None:
 
 #: the exact tag the writer writes for a named rule set with no options
 _RULES_NO_OPTIONS = re.compile(rf'\{{"name": "({_TEXT})", "options": \{{\}}\}}')
+
+
+def _players(text: str) -> list[str]:
+    """The names of a ``[Players …]`` tag."""
+    return [p.strip() for p in text.split(",")]
 
 
 def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int | None:
@@ -446,7 +449,7 @@ def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int
         elif name == "Game":
             rec["game"] = text
         elif name == "Players":
-            rec["players"] = [p.strip() for p in text.split(",")]
+            rec["players"] = _players(text)
         elif name == "Deals":
             if in_round:
                 raise _Decline
@@ -484,7 +487,7 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
             rec["game"] = game
             if rules is not None:
                 rec["rules"] = {"name": rules}
-            rec["players"] = [p.strip() for p in players.split(",")]
+            rec["players"] = _players(players)
             rec["dealer"] = _number(dealer)
             pos = m.end()
     while s.startswith("[", pos, end):
