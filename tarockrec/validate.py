@@ -241,18 +241,16 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
     failed = False
     apply = engine.apply
     for sub, step in game.replay_batched(d, engine):
-        kind = type(step)                       # the common steps first: a batch, an action
+        kind = type(step)                       # the common steps first: an action, a batch
         if kind is not Batch and kind is not Action and isinstance(step, IllegalAction):
             add(Finding(step.code, step.message, ptr + sub + step.sub))
             failed = True
             break
         try:
-            if kind is Batch:
-                step.run()                      # type: ignore[union-attr]  # (its type)
-            elif kind is Action:
+            if kind is Action:
                 apply(step)
-            elif isinstance(step, Batch):
-                step.run()
+            elif kind is Batch or isinstance(step, Batch):
+                step.run()                      # type: ignore[union-attr]  # (its type)
             else:
                 apply(step)
         except IllegalAction as err:
