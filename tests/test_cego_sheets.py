@@ -341,12 +341,6 @@ def test_one_scorer_for_cards_and_outcome() -> None:
             assert score.result() == played.result() and score.items == played.items
 
 
-def test_scoring_does_not_import_the_engine() -> None:
-    with open(os.path.join(ROOT, "tarockrec", "games", "cego", "scoring.py"),
-              encoding="utf-8") as f:
-        assert "engine" not in "".join(line for line in f if "import" in line)
-
-
 def test_random_sheets_keep_their_scores() -> None:
     rng = random.Random(5)
     for n in (3, 4):

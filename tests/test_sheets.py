@@ -8,12 +8,15 @@ gives the same score (one scorer); the sheet survives JSON → XML → JSON and 
 """
 from __future__ import annotations
 
+import ast
 import copy
 import os
 import random
 from typing import Any
 
 import pytest
+
+from conftest import ROOT
 
 from tarockrec import rulesets
 from tarockrec.codecs import jsonio, textio, xmlio
@@ -85,3 +88,19 @@ def test_an_invalid_record_makes_no_sheet() -> None:
     with pytest.raises(NotSheetable) as err:
         to_sheet(session)
     assert "RESULT-SCORES" in {f.code for f in err.value.report.findings}
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_scoring_does_not_import_the_engine(name: str) -> None:
+    """Score from the facts needs no engine (one scorer for sheets and played deals): no
+    game's ``scoring.py`` imports its engine, so the engine <-> scoring circle is gone."""
+    path = os.path.join(ROOT, "tarockrec", "games", name, "scoring.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    imported += [a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for a in node.names]
+    names = [a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for a in node.names]
+    assert imported and not any("engine" in m.split(".") for m in imported), imported
+    assert "engine" not in names, names
