@@ -439,3 +439,168 @@ def _bytecode(code: str, cache_dir: str | None) -> Any:
     except OSError:
         pass
     return compiled
+
+
+# -- what one schema implies of another ---------------------------------------------------
+def _no_value(s: Any) -> bool:
+    """Whether ``s`` accepts no value at all (``false``, or ``not: {}``)."""
+    return s is False or (isinstance(s, dict) and s.get("not") in (True, {}))
+
+
+def _values(s: dict[str, Any]) -> list[Any] | None:
+    """The values ``s`` allows when it lists them (``enum`` or ``const``), else None."""
+    if "const" in s:
+        return [s["const"]]
+    return list(s["enum"]) if "enum" in s else None
+
+
+def _json_type(x: Any) -> str:
+    if x is None:
+        return "null"
+    if type(x) is bool:
+        return "boolean"
+    if type(x) is int:
+        return "integer"
+    return {float: "number", str: "string", list: "array", dict: "object"}[type(x)]
+
+
+#: the keywords of ``a`` that ``implies`` can show ``b`` to keep
+_IMPLIED = {"type", "enum", "const", "pattern", "minimum", "items", "required", "properties",
+            "patternProperties", "additionalProperties", "anyOf"}
+
+
+def implies(b: Any, a: Any, resolve: Callable[[Any], Any]) -> bool:
+    """Whether every value schema ``b`` accepts is accepted by schema ``a`` too. True only when
+    shown keyword by keyword (``a``'s keywords in ``_IMPLIED``; ``b``'s other keywords only
+    narrow it), so False may also mean "not shown". ``resolve`` follows a pure ``$ref``."""
+    a, b = resolve(a), resolve(b)
+    if a is True or _no_value(b):
+        return True
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return False
+    if _json_equal(a, b):
+        return True
+    keys = set(a) - _ANNOTATIONS
+    if keys - _IMPLIED:
+        return False
+    listed = _values(b)
+    return all(_KEEPS[k](b, a, listed, resolve) for k in keys)
+
+
+def _keeps_type(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                resolve: Callable[[Any], Any]) -> bool:
+    allowed = set(a["type"] if isinstance(a["type"], list) else [a["type"]])
+    if "integer" not in allowed and "number" in allowed:
+        allowed.add("integer")
+    if listed is not None:
+        return all(_json_type(x) in allowed for x in listed)
+    if "type" not in b:
+        return False
+    return set(b["type"] if isinstance(b["type"], list) else [b["type"]]) <= allowed
+
+
+def _keeps_values(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                  resolve: Callable[[Any], Any]) -> bool:
+    allowed = _values(a)
+    assert allowed is not None
+    return listed is not None and all(any(_json_equal(x, y) for y in allowed) for x in listed)
+
+
+def _keeps_pattern(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                   resolve: Callable[[Any], Any]) -> bool:
+    if b.get("pattern") == a["pattern"]:
+        return True
+    search = re.compile(a["pattern"]).search
+    return listed is not None and all(type(x) is not str or search(x) for x in listed)
+
+
+def _keeps_minimum(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                   resolve: Callable[[Any], Any]) -> bool:
+    if listed is not None:
+        return all(type(x) not in (int, float) or x >= a["minimum"] for x in listed)
+    return "minimum" in b and b["minimum"] >= a["minimum"]
+
+
+def _keeps_items(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                 resolve: Callable[[Any], Any]) -> bool:
+    if listed is not None:
+        return False
+    return "items" in b and implies(b["items"], a["items"], resolve)
+
+
+def _keeps_required(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                    resolve: Callable[[Any], Any]) -> bool:
+    return listed is None and set(a["required"]) <= set(b.get("required", ()))
+
+
+def _keeps_properties(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                      resolve: Callable[[Any], Any]) -> bool:
+    """``properties``, ``patternProperties`` and ``additionalProperties`` together, for
+    pattern properties that only allow keys (any value): what each key of ``b`` may hold
+    must be what ``a`` allows for it."""
+    if listed is not None:
+        return False
+    if not all(resolve(x) in (True, {}) for x in (*a.get("patternProperties", {}).values(),
+                                                  *b.get("patternProperties", {}).values())):
+        return False
+    a_props, b_props = a.get("properties", {}), b.get("properties", {})
+    b_closed = b.get("additionalProperties", True) is False
+
+    def b_allows_any(key: str) -> bool:
+        return not b_closed or any(re.search(p, key) for p in b.get("patternProperties", {}))
+
+    for key, sub in a_props.items():
+        if key in b_props:
+            if not implies(b_props[key], sub, resolve):
+                return False
+        elif b_allows_any(key) and not implies(True, sub, resolve):
+            return False
+    extra = a.get("additionalProperties", True)
+    if extra in (True, {}):
+        return True
+    if extra is not False or not b_closed:
+        return False
+    a_patterns = a.get("patternProperties", {})
+    return (set(b.get("patternProperties", {})) <= set(a_patterns)
+            and all(key in a_props or any(re.search(p, key) for p in a_patterns)
+                    or _no_value(resolve(sub)) for key, sub in b_props.items()))
+
+
+def _keeps_any_of(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,
+                  resolve: Callable[[Any], Any]) -> bool:
+    return any(implies(b, branch, resolve) for branch in a["anyOf"])
+
+
+_KeepTest = Callable[[dict[str, Any], dict[str, Any], "list[Any] | None", Callable[[Any], Any]],
+                     bool]
+_KEEPS: dict[str, _KeepTest] = {
+    "type": _keeps_type, "enum": _keeps_values, "const": _keeps_values,
+    "pattern": _keeps_pattern, "minimum": _keeps_minimum, "items": _keeps_items,
+    "required": _keeps_required, "properties": _keeps_properties,
+    "patternProperties": _keeps_properties, "additionalProperties": _keeps_properties,
+    "anyOf": _keeps_any_of}
+
+
+def trim(a: Any, bs: list[Any], resolve: Callable[[Any], Any]) -> Any:
+    """Schema ``a`` without the checks that each schema of ``bs`` implies: with any one ``b``
+    of ``bs`` checked beside it, the result accepts exactly what ``a`` does. Goes into
+    ``properties`` and ``items`` (both apply to the same values in ``a`` and ``b``); ``a``
+    itself when nothing is left out."""
+    if all(implies(b, a, resolve) for b in bs):
+        return {}
+    node = resolve(a)
+    others = [resolve(b) for b in bs]
+    others = [b for b in others if not _no_value(b)]   # with these, nothing is accepted anyway
+    if not isinstance(node, dict) or not all(isinstance(b, dict) for b in others):
+        return a
+    changed: dict[str, Any] = {}
+    if isinstance(node.get("properties"), dict):
+        props = {key: trim(sub, [b.get("properties", {}).get(key, True) for b in others],
+                           resolve) for key, sub in node["properties"].items()}
+        if any(props[k] is not node["properties"][k] for k in props):
+            changed["properties"] = props
+    if isinstance(node.get("items"), (dict, bool)):
+        items = trim(node["items"], [b.get("items", True) for b in others], resolve)
+        if items is not node["items"]:
+            changed["items"] = items
+    return {**node, **changed} if changed else a

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import orjson
 
-from .fastschema import compile_schema
+from .fastschema import Compiler, compile_schema, trim
 from .findings import Finding, pointer_join
 
 SCHEMA_FILE = "tarockrec.schema.json"
@@ -58,7 +58,84 @@ def json_schema() -> dict[str, Any]:
 
 @functools.cache
 def _fast() -> Callable[[Any], bool]:
-    return compile_schema(json_schema(), _cache_dir())
+    return compile_schema(gate_schema(), _cache_dir())
+
+
+#: the envelope's definitions of a deal, and where each game's ``<game>_fields`` meet them
+_DEAL_LEVELS = {"deal_record": ["/allOf/0/else/else"],
+                "session_deal": ["/$defs/session_record/properties/deals/items",
+                                 "/$defs/table/properties/deals/items"]}
+
+
+def gate_schema() -> dict[str, Any]:
+    """The schema the bulk gate compiles: the same values valid, fewer checks. The envelope
+    checks a deal's fields once for every game (``deal_record``, ``session_deal``: ``card``,
+    ``name``…) and each game's ``<game>_fields`` checks them again, stricter (``card54``, its
+    calls…). A field of the envelope that every game's own check implies
+    (``fastschema.implies``) is left to the games: the record's ``game`` is one of them, so one
+    of their checks runs wherever the envelope's did. Done only when the schema has exactly
+    that shape (else the schema is compiled as it is)."""
+    s = json_schema()
+    defs = s["$defs"]
+    games = _game_dispatch(s)
+    if games is None or any(_refs(s, f"#/$defs/{name}") != where
+                            for name, where in _DEAL_LEVELS.items()):
+        return s
+    resolve = _Resolver(s)
+    trimmed = dict(defs)
+    for name in _DEAL_LEVELS:
+        props = dict(defs[name]["properties"])
+        for key, sub in props.items():
+            props[key] = trim(sub, [defs[f"{g}_fields"]["properties"].get(key, True)
+                                    for g in games], resolve)
+        trimmed[name] = {**defs[name], "properties": props}
+    return {**s, "$defs": trimmed}
+
+
+def _game_dispatch(s: dict[str, Any]) -> list[str] | None:
+    """The games of the schema's ``if game == g then $defs/g`` blocks, when they are all of
+    ``game``'s values and each ``$defs/g`` lays ``<g>_fields`` on the deals as the envelope
+    finds them (a deal, a session's deals, a tournament's tables' deals); else None."""
+    blocks = s.get("allOf", [])[1:]
+    games = [Compiler._discriminator(b) for b in blocks]
+    if not games or any(g is None or g[0] != "game" for g in games):
+        return None
+    names = [g[1] for g in games if g is not None]
+    defs = s["$defs"]
+    for kind in ("deal_record", "session_record", "tournament_record"):
+        if "game" not in defs[kind]["required"] or defs[kind]["properties"]["game"].get(
+                "enum") != names:
+            return None
+    for name, block in zip(names, blocks):
+        fields = {"$ref": f"#/$defs/{name}_fields"}
+        expected = {"if": {"required": ["rounds"]}, "then": {"properties": {"rounds": {
+            "items": {"properties": {"tables": {"items": {"properties": {"deals": {
+                "items": fields}}}}}}}}},
+            "else": {"if": {"required": ["deals"]},
+                     "then": {"properties": {"deals": {"items": fields}}}, "else": fields}}
+        if block["then"] != {"$ref": f"#/$defs/{name}"} or defs[name] != expected:
+            return None
+    return names
+
+
+def _refs(node: Any, target: str, at: str = "") -> list[str]:
+    """Where (JSON Pointers) ``node`` refers to ``target``."""
+    if isinstance(node, dict):
+        found = [at] if node.get("$ref") == target else []
+        for key, sub in node.items():
+            found += _refs(sub, target, f"{at}/{key}")
+        return found
+    if isinstance(node, list):
+        return [p for i, sub in enumerate(node) for p in _refs(sub, target, f"{at}/{i}")]
+    return []
+
+
+class _Resolver:
+    def __init__(self, root: dict[str, Any]) -> None:
+        self.compiler = Compiler(root)
+
+    def __call__(self, s: Any) -> Any:
+        return self.compiler.resolve(s)
 
 
 def _cache_dir() -> str | None:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -9,24 +11,32 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tarockrec import games, schema
-from tarockrec.fastschema import SchemaCompileError, compile_schema
+from tarockrec.fastschema import Compiler, SchemaCompileError, compile_schema
 from tarockrec.generate import deal_records
 from conftest import paths
 
-FAST = compile_schema(schema.json_schema())
+FAST = compile_schema(schema.gate_schema())         # the gate the validator runs
 SLOW = jsonschema.Draft202012Validator(schema.json_schema())
 RECORDS = [r for g in games.all_games() for r in deal_records(g, 15, 3)]
+#: sessions and tournaments (a deal's fields one or three levels down)
+NESTED = [json.loads(p.read_text()) for p in sorted(Path("samples").glob("*/valid/*.json"))
+          if p.name in ("session.json", "session-3p.json", "five-session.json",
+                        "session_five_players_doubling.json", "full-deals.json",
+                        "score-sheets.json")]
 
 
 def test_generated_records_of_every_game_pass_both() -> None:
-    for rec in RECORDS:
+    assert len(NESTED) == 6
+    for rec in RECORDS + NESTED:
         assert FAST(rec) and SLOW.is_valid(rec)
 
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=4)
     | st.sampled_from(["T22", "SK", "HA", "pass", "kontra", "kontra:trull", "rufer", "upper",
-                       "lower", "all", "HK", "concede", "redeal", "_x", "2026-03-14", "mein_spiel"]),
+                       "lower", "all", "HK", "concede", "redeal", "_x", "2026-03-14", "mein_spiel",
+                       "S7", "HA", "bid", "koenigrufen", "illustrated", "cego", "carinthian",
+                       "ulti"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
         st.sampled_from(["seat", "call", "say", "x", "_p", "name", "type", "king"]), inner,
         max_size=3),
@@ -34,10 +44,16 @@ values = st.recursive(
 )
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, len(RECORDS) - 1), st.data(), values, st.sampled_from(["set", "del", "add"]))
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(RECORDS) + len(NESTED) - 1), st.data(), values,
+       st.sampled_from(["set", "del", "add", "game"]))
 def test_agrees_with_jsonschema(i: int, data: st.DataObject, value: object, how: str) -> None:
-    rec = copy.deepcopy(RECORDS[i])
+    """Mutated deals, sessions and tournaments; "game" also makes it another game's record
+    (the gate leaves a deal's fields to the game's own checks: they must catch another game's
+    cards and calls)."""
+    rec = copy.deepcopy((RECORDS + NESTED)[i])
+    if how == "game":
+        rec["game"] = data.draw(st.sampled_from(sorted(games.all_games())))
     path = data.draw(st.sampled_from([p for p in paths(rec) if p]))
     target = rec
     for key in path[:-1]:
@@ -117,3 +133,53 @@ def test_a_required_key_is_read_without_a_presence_test() -> None:
               {}, {"y": 1}, {"x": {"a": ["1"]}}, {"x": {"a": [], "c": 1}}, {"x": []}, 3, "s",
               {"x": {"a": [1], "b": 2}}, {"x": None}):
         assert check(v) == slow.is_valid(v), v
+
+
+def test_the_gate_leaves_a_deals_fields_to_the_games() -> None:
+    """``gate_schema`` drops the envelope's checks of a deal's fields that every game checks
+    more strictly (the cards of the play, the exchange, the end; the hands' cards, the bids'
+    calls); what one game leaves to the envelope stays (the talon's shape, the statements)."""
+    full, gate = schema.json_schema()["$defs"], schema.gate_schema()["$defs"]
+    for level in ("deal_record", "session_deal"):
+        props = gate[level]["properties"]
+        assert props["play"] == props["exchange"] == props["end"] == {}
+        assert props["deal"]["properties"]["hands"] == {}
+        assert props["deal"]["properties"]["talon"] == {"$ref": "#/$defs/talon"}
+        assert props["deal"]["additionalProperties"] is False
+        assert props["auction"]["items"]["properties"]["call"] == {}
+        assert props["declarations"]["items"]["properties"]["say"] \
+            == full["turn"]["properties"]["say"]
+        assert props["dealer"] is full[level]["properties"]["dealer"]
+
+
+def test_implies() -> None:
+    """What ``implies`` shows; a False is "not shown", never a guess."""
+    from tarockrec.fastschema import implies
+    root = {"$defs": {"card": {"type": "string", "enum": ["T1", "SK", "HA"]},
+                      "card2": {"type": "string", "enum": ["T1", "SK"]}}}
+    resolve = Compiler(root).resolve
+    card, card2 = {"$ref": "#/$defs/card"}, {"$ref": "#/$defs/card2"}
+    yes = [(card2, card), ({"type": "array", "items": card2}, {"type": "array", "items": card}),
+           ({"enum": ["ab"]}, {"type": "string", "pattern": "^a"}),
+           ({"type": "integer", "minimum": 2}, {"type": ["integer", "null"], "minimum": 0}),
+           ({"type": "integer"}, {"type": "number"}), ({"not": {}}, card), (card, {}),
+           ({"type": "object", "required": ["a", "b"], "additionalProperties": False,
+             "properties": {"a": card2, "b": {}}},
+            {"type": "object", "required": ["a"], "additionalProperties": False,
+             "properties": {"a": card, "b": {}, "c": {}}}),
+           ({"type": "array", "items": {"type": "array", "items": card2}},
+            {"type": "array", "anyOf": [{"items": card}, {"items": {"items": card}}]})]
+    no = [(card, card2), ({"type": "array"}, {"type": "array", "items": card}),
+          ({"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^a|b"}),
+          ({"type": "integer"}, {"type": "integer", "minimum": 0}),
+          ({"type": "number"}, {"type": "integer"}), ({}, card),
+          ({"type": "object", "properties": {"a": card2}},          # open: "b" may be anything
+           {"type": "object", "properties": {"a": card, "b": card}}),
+          ({"type": "object", "additionalProperties": False, "properties": {"c": {}}},
+           {"type": "object", "additionalProperties": False, "properties": {"a": {}}}),
+          ({"type": "object", "required": ["b"]}, {"type": "object", "required": ["a"]}),
+          ({"type": "string"}, {"type": "string", "maxLength": 3})]
+    for b, a in yes:
+        assert implies(b, a, resolve), (b, a)
+    for b, a in no:
+        assert not implies(b, a, resolve), (b, a)
