@@ -207,7 +207,8 @@ _FLAT = rf"{_WC}|{_I}|\((?:{_W}(?: {_W})*|{_I}(?: {_I})*)?\)"
 #: ``k=v …``, each value a word, a number or a list of words or of numbers; ``seat:word …``
 #: (a comma list of words, or ``-``, where the main field is one). Each pattern takes the space
 #: after its match: the matches cover the text exactly when their lengths add up to it.
-_PAIR = re.compile(rf"([A-Za-z][A-Za-z0-9_.+\-]*)=({_FLAT})(?: |\Z)")
+_KEY = r"[A-Za-z][A-Za-z0-9_.+\-]*"
+_PAIRS = re.compile(rf"{_KEY}=(?:{_FLAT})(?: {_KEY}=(?:{_FLAT}))*")
 _SEAT_WORD = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC})(?: |\Z)")
 _SEAT_WORDS = re.compile(rf"(0|[1-9][0-9]{{0,5}}):({_WC}(?:,{_WC})*|-)(?: |\Z)")
 #: words; lists of words
@@ -238,23 +239,38 @@ def _may_hold_keywords(text: str) -> bool:
 
 
 def _covers(found: list[Any], body: str) -> bool:
-    """Whether matches of ``_PAIR`` or ``_SEAT_WORD`` (two groups and a separator each) make
+    """Whether matches of ``_SEAT_WORD`` or ``_SEAT_WORDS`` (two groups and a separator each) make
     up the whole of ``body``."""
     a, b = zip(*found)
     return sum(map(len, a)) + sum(map(len, b)) + 2 * len(found) - 1 == len(body)
 
 
-def _flat_pairs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
+#: the values of ``k=v`` pairs met, by their text (at most 4,096): lists are copied per record
+_PAIR_VALUES: dict[str, Any] = {}
+
+
+def _flat_pairs(body: str) -> dict[str, Any]:
+    """``k=v …`` matched by ``_PAIRS``. No key or value holds ``=`` and no key a space, so the
+    text between two ``=`` is a value, a space and the next key."""
+    parts = body.split("=")
+    last = len(parts) - 1
     d: dict[str, Any] = {}
-    for k, v in pairs:          # (``_flat`` written out for the scalars, the most of them)
-        c = v[0]
-        if c == "(":
-            d[k] = _flat(v)
-        elif c in _NUMERIC:
-            d[k] = int(v)
+    key = parts[0]
+    memo = _PAIR_VALUES
+    for i in range(1, last + 1):
+        if i < last:
+            v, _, after = parts[i].rpartition(" ")
         else:
-            d[k] = _KEYWORDS.get(v, v)
-    if len(d) != len(pairs):
+            v, after = parts[i], ""
+        try:
+            x = memo[v]
+        except KeyError:
+            x = _flat(v)
+            if len(memo) < 4096:
+                memo[v] = x
+        d[key] = x.copy() if type(x) is list else x
+        key = after
+    if len(d) != last:              # a key twice
         raise _Decline
     return _sorted(d)
 
@@ -308,9 +324,8 @@ def _section(name: str, body: str) -> Any:
         elif _WORDS.fullmatch(body):
             return body.split(" ")
     else:
-        pairs = _PAIR.findall(body)
-        if pairs and _covers(pairs, body):
-            return _flat_pairs(pairs)
+        if _PAIRS.fullmatch(body):
+            return _flat_pairs(body)
     items = _ITEM.findall(body)
     if items and sum(map(len, items)) + len(items) - 1 == len(body):
         return [_flat(v) if v[0] == "(" else int(v) if v[0] in _NUMERIC else _KEYWORDS.get(v, v)
