@@ -210,7 +210,7 @@ def test_a_session_keeps_its_record_before_a_broken_one() -> None:
 
 def test_remembered_sections_give_fresh_values() -> None:
     """Sections the fast reader remembers by their text (auctions, declarations, the values of
-    ``k=v`` pairs) give each record values of its own: changing one record's does not change
+    ``k=v`` pairs, the players) give each record values of its own: changing one record's does not change
     the next one's."""
     rec = next(deal_records("koenigrufen", 1, 3))
     data = textio.dumps(rec) * 2
@@ -221,6 +221,7 @@ def test_remembered_sections_give_fresh_values() -> None:
     for d in first.get("declarations", []):
         d["say"].append("changed")
     first["result"]["scores"].append(7)
+    first["players"][0] = "changed"
     first["result"]["points"][0] = -1
     again = [e[2] for e in textio.iter_text(data)]
     assert again == [second, second] == [jsonio.canonical(rec)] * 2

@@ -416,9 +416,18 @@ def _exact(rec: dict[str, Any], key: str, text: str) -> None:
 _RULES_NO_OPTIONS = re.compile(rf'\{{"name": "({_TEXT})", "options": \{{\}}\}}')
 
 
+#: the names of the ``[Players …]`` tags met, by their text (a table's deals repeat them)
+_PLAYERS: dict[str, tuple[str, ...]] = {}
+
+
 def _players(text: str) -> list[str]:
-    """The names of a ``[Players …]`` tag."""
-    return [p.strip() for p in text.split(",")]
+    """The names of a ``[Players …]`` tag (a list of the record's own)."""
+    names = _PLAYERS.get(text)
+    if names is None:
+        names = tuple(p.strip() for p in text.split(","))
+        if len(_PLAYERS) < 4096:
+            _PLAYERS[text] = names
+    return list(names)
 
 
 def _tags(rec: dict[str, Any], tags: list[re.Match[str]], in_round: bool) -> int | None:
@@ -599,7 +608,7 @@ class TextLines(LazyLines):
     the record's text."""
 
     def __init__(self, text: str, before: int) -> None:
-        super().__init__()
+        self._map = None                # (``LazyLines.__init__``, written out: one per record)
         self._text: str | None = text
         self._before = before
 
