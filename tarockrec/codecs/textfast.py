@@ -375,13 +375,12 @@ def _run_pattern(mark: str, n: int) -> re.Pattern[str]:
     return found
 
 
-def _runs(more: str, mark: str) -> list[list[Any]]:
-    """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order: ``more``
-    is a section's wrapped lines, each after its line break."""
-    if not more:
+def _runs(text: str, mark: str) -> list[list[Any]]:
+    """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order: ``text``
+    is a section's wrapped lines."""
+    if not text:
         return []
-    n = more.count("\n")
-    text = more[1:]
+    n = text.count("\n") + 1
     if n > 64 or not _run_pattern(mark, n).fullmatch(text):
         raise _Decline
     out: list[list[Any]] = [line.split(" ")[3:] for line in text.split("\n")]
@@ -525,8 +524,7 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
         name, colon, rest = chunk.partition(":")
         if not colon:
             raise _Decline
-        first, nl, more = rest.partition("\n")
-        more = nl + more            # its wrapped lines, each after its line break
+        first, _, more = rest.partition("\n")        # ``more``: its wrapped lines
         if not first:
             body = None
         elif first[0] == " ":
@@ -559,12 +557,13 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
 
 
 def _joined(body: str | None, more: str) -> str:
-    """A section's text on one line (its wrapped lines, indented by two, joined by a space)."""
+    """A section's text on one line (its wrapped lines ``more``, indented by two, joined by a
+    space)."""
     if not more:
         return body or ""
     if body is None:
         raise _Decline
-    return body + more.replace("\n  ", " ")
+    return (body + "\n" + more).replace("\n  ", " ")
 
 
 def _block_end(s: str, pos: int) -> tuple[int, int]:
