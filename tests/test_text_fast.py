@@ -268,3 +268,22 @@ def test_named_rule_set_without_options_is_read_fast() -> None:
         assert _read(odd, True) == _read(odd, False)
         assert [e[2].code for e in textio.iter_text(odd) if isinstance(e[2], Finding)] == \
             ["TEXT-DUPLICATE"]
+
+
+def test_pairs_of_remembered_values_in_other_shapes() -> None:
+    """A ``k=v`` text whose values and keys were all read before is taken without its pattern;
+    the same values in another shape (spaces, a missing ``=``, a list cut open, a key twice) are
+    read as the explaining reader reads them."""
+    rec = next(deal_records("koenigrufen", 1, 5))
+    base = textio.dumps(rec)
+    result = next(line for line in base.split("\n") if line.startswith("result: "))
+    _read(base, True)                                 # its values and keys are remembered now
+    assert _taken(base) == 1
+    body = result[len("result: "):]
+    first = body.split(" ")[0]
+    cases = [body.replace(" ", "  ", 1), body.replace("=", " ", 1), body.replace(")", "", 1),
+             body.replace("(", "", 1), body + " " + first, first + " " + body,
+             body.replace(" ", "=", 1), body.replace(" ", "", 1), body + " ", " " + body]
+    for case in cases:
+        text = base.replace(result, "result: " + case, 1)
+        assert _read(text, True) == _read(text, False), case

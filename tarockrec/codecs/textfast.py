@@ -33,6 +33,10 @@ class _Decline(Exception):
     """The fast reader leaves this record to the explaining one."""
 
 
+#: a value not remembered
+_UNSEEN = object()
+
+
 #: a quoted text's characters: no escape, and none that ``jsonio.unwritable`` refuses (so no
 #: record read here needs that check)
 _TEXT = "[^\"\\\\\x00-\x1f\ud800-\udfff\ufffe\uffff]*"
@@ -245,29 +249,41 @@ def _covers(found: list[Any], body: str) -> bool:
     return sum(map(len, a)) + sum(map(len, b)) + 2 * len(found) - 1 == len(body)
 
 
-#: the values of ``k=v`` pairs met, by their text (at most 4,096): lists are copied per record
+#: the values and keys of ``k=v`` texts read, by their text (at most 4,096 each): lists are
+#: copied per record
 _PAIR_VALUES: dict[str, Any] = {}
+_PAIR_KEYS: set[str] = set()
 
 
-def _flat_pairs(body: str) -> dict[str, Any]:
-    """``k=v …`` matched by ``_PAIRS``. No key or value holds ``=`` and no key a space, so the
-    text between two ``=`` is a value, a space and the next key."""
+def _flat_pairs(body: str) -> dict[str, Any] | None:
+    """``k=v …`` as ``_PAIRS`` matches it, else None. No key or value holds ``=`` and no key a
+    space, so the text between two ``=`` is a value, a space and the next key; a text whose
+    values and keys were all met in texts read before needs no pattern (most of them)."""
     parts = body.split("=")
     last = len(parts) - 1
+    if not last:
+        return None
+    values, keys = _PAIR_VALUES, _PAIR_KEYS
+    checked = False
     d: dict[str, Any] = {}
     key = parts[0]
-    memo = _PAIR_VALUES
     for i in range(1, last + 1):
         if i < last:
             v, _, after = parts[i].rpartition(" ")
         else:
             v, after = parts[i], ""
-        try:
-            x = memo[v]
-        except KeyError:
-            x = _flat(v)
-            if len(memo) < 4096:
-                memo[v] = x
+        x = values.get(v, _UNSEEN)
+        if x is _UNSEEN or key not in keys:
+            if not checked:
+                if not _PAIRS.fullmatch(body):
+                    return None
+                checked = True
+            if x is _UNSEEN:
+                x = _flat(v)
+                if len(values) < 4096:
+                    values[v] = x
+            if len(keys) < 4096:
+                keys.add(key)
         d[key] = x.copy() if type(x) is list else x
         key = after
     if len(d) != last:              # a key twice
@@ -324,8 +340,9 @@ def _section(name: str, body: str) -> Any:
         elif _WORDS.fullmatch(body):
             return body.split(" ")
     else:
-        if _PAIRS.fullmatch(body):
-            return _flat_pairs(body)
+        pairs = _flat_pairs(body)
+        if pairs is not None:
+            return pairs
     items = _ITEM.findall(body)
     if items and sum(map(len, items)) + len(items) - 1 == len(body):
         return [_flat(v) if v[0] == "(" else int(v) if v[0] in _NUMERIC else _KEYWORDS.get(v, v)
