@@ -244,7 +244,14 @@ def test_unusual_words_in_runs_and_lists() -> None:
         base.replace(talon, "talon: (T1 null) ()", 1),
         base.replace("auction: ", "auction: 0:null ", 1),
         base.replace("auction: ", "auction: 0:a,b ", 1),
+        # words all read before (in ``base``), in shapes the pattern of runs refuses
+        base.replace(hand, hand.replace(" ", "  ", 3), 1),   # two spaces between words
+        base.replace(hand, hand + " ", 1),
+        base.replace(hand, "  0: ", 1),
+        base.replace(hand, hand[:5] + "- " + hand[5:], 1),   # "-" before words
+        base.replace(hand, hand.replace(" ", "\t", 3), 1),
     ]
+    _read(base, True)
     for text in cases:
         assert _read(text, True) == _read(text, False), text
 

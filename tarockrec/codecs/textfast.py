@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sys
+from itertools import chain
 from typing import Any, Iterator
 
 import orjson
@@ -376,17 +377,22 @@ def _tokens(main: str | None, body: str) -> Any:
 
 _KEYWORD_SET = frozenset(_KEYWORDS)
 _RUN = rf"(?:-|{_W}(?: {_W})*)"
-_RUN_PATTERNS: dict[tuple[str, int], re.Pattern[str]] = {}
+#: per (mark, lines): the lines' labels with any text after them; the same with runs of words
+_RUN_PATTERNS: dict[tuple[str, int], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+#: words read in hands and tricks (each matched ``_W``), at most 8,192
+_RUN_WORDS: set[str] = set()
 
 
-def _run_pattern(mark: str, n: int) -> re.Pattern[str]:
-    """``n`` hands (``  0: …``, mark ``:``) or tricks (``  1. …``, mark ``.``), one a line."""
+def _run_patterns(mark: str, n: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``n`` hands (``  0: …``, mark ``:``) or tricks (``  1. …``, mark ``.``), one a line:
+    the labels alone, and the labels with their runs."""
     key = (mark, n)
     found = _RUN_PATTERNS.get(key)
     if found is None:
         first = 0 if mark == ":" else 1
-        found = re.compile("\n".join(f"  {k}{re.escape(mark)} {_RUN}"
-                                     for k in range(first, first + n)))
+        labels = [f"  {k}{re.escape(mark)} " for k in range(first, first + n)]
+        found = (re.compile("\n".join(label + "[^\n]*" for label in labels)),
+                 re.compile("\n".join(label + _RUN for label in labels)))
         if len(_RUN_PATTERNS) < 256:
             _RUN_PATTERNS[key] = found
     return found
@@ -394,13 +400,24 @@ def _run_pattern(mark: str, n: int) -> re.Pattern[str]:
 
 def _runs(text: str, mark: str) -> list[list[Any]]:
     """The hands (``  0: …``) or tricks (``  1. …``), one a line, labelled in order: ``text``
-    is a section's wrapped lines."""
+    is a section's wrapped lines. Words met in runs before need no pattern: a text whose
+    labels are in order and whose words were all met (no word is "", so no space is doubled)
+    is what the pattern of runs would match."""
     if not text:
         return []
     n = text.count("\n") + 1
-    if n > 64 or not _run_pattern(mark, n).fullmatch(text):
+    if n > 64:
+        raise _Decline
+    labels, runs = _run_patterns(mark, n)
+    if not labels.fullmatch(text):
         raise _Decline
     out: list[list[Any]] = [line.split(" ")[3:] for line in text.split("\n")]
+    if not _RUN_WORDS.issuperset(chain.from_iterable(out)):
+        if not runs.fullmatch(text):
+            raise _Decline
+        if len(_RUN_WORDS) < 8192:
+            _RUN_WORDS.update(chain.from_iterable(out))
+            _RUN_WORDS.discard("-")         # (a run of no card, not a word)
     if "-" in text:
         out = [[] if run == ["-"] else run for run in out]
     if _may_hold_keywords(text):
