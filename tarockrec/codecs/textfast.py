@@ -553,7 +553,8 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
             raise _Decline
         tags.append(m)
         pos = m.end()
-    deals = _tags(rec, tags, in_round)
+    deals = _tags(rec, tags, in_round) if tags else None
+    deal: dict[str, Any] | None = None
     for chunk in _SECTION_START.split(s[pos:end]) if pos < end else ():
         name, colon, rest = chunk.partition(":")
         if not colon:
@@ -566,20 +567,21 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
         else:
             raise _Decline
         if name in DEAL_SECTIONS:
-            deal = rec.setdefault("deal", {})
-            if name in deal:
+            if deal is None:
+                deal = rec["deal"] = {}
+            elif name in deal:
                 raise _Decline
             if name == "hands":
                 if body is not None:
                     raise _Decline
                 deal[name] = _runs(more, ":")
             else:
-                deal[name] = _section(name, _joined(body, more))
+                deal[name] = _section(name, _joined(body, more) if more else body or "")
         elif name in _SECTION_NAMES and name not in rec:
             if name == "play" and more and body is None:
                 rec[name] = _runs(more, ".")
             else:
-                rec[name] = _section(name, _joined(body, more))
+                rec[name] = _section(name, _joined(body, more) if more else body or "")
         else:
             raise _Decline
     for key in ("rules", "deal", "meta"):
