@@ -34,8 +34,10 @@ SPECS = [("koenigrufen", None), ("ulti", None), ("illustrated", 4), ("illustrate
          ("cego", 3), ("cego", 4), ("carinthian", 3), ("carinthian", 4)]
 
 #: what getting each gate ready costs, measured after the imports `tarockrec validate` makes
+#: (ours builds a game's gate when its first record comes: one Königrufen record here)
 READY = {
-    "ours": "schema._fast()",
+    "ours": "schema.fast_check({'tarockrec': 1, 'game': 'koenigrufen', 'players': [], "
+            "'dealer': 0})",
     "jsonschema-rs": "import jsonschema_rs; jsonschema_rs.validator_for(schema.json_schema())",
 }
 _CHILD = """

@@ -480,6 +480,8 @@ def implies(b: Any, a: Any, resolve: Callable[[Any], Any]) -> bool:
         return False
     if _json_equal(a, b):
         return True
+    if "$ref" in b and implies({"$ref": b["$ref"]}, a, resolve):
+        return True                 # (``b`` narrows its reference, which implies ``a``)
     keys = set(a) - _ANNOTATIONS
     if keys - _IMPLIED:
         return False
@@ -503,7 +505,11 @@ def _keeps_values(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None
                   resolve: Callable[[Any], Any]) -> bool:
     allowed = _values(a)
     assert allowed is not None
-    return listed is not None and all(any(_json_equal(x, y) for y in allowed) for x in listed)
+    if listed is None:
+        return False
+    texts = {y for y in allowed if type(y) is str}      # (cards: a set, not pairs)
+    return all(x in texts if type(x) is str else any(_json_equal(x, y) for y in allowed)
+               for x in listed)
 
 
 def _keeps_pattern(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,

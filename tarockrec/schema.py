@@ -58,7 +58,25 @@ def json_schema() -> dict[str, Any]:
 
 @functools.cache
 def _fast() -> Callable[[Any], bool]:
-    return compile_schema(gate_schema(), _cache_dir())
+    """The bulk gate: a record is checked by its game's gate (``gate_schema``), each compiled
+    when its game is first met; the whole schema as one gate when it has not that shape."""
+    games = _shape()[0]
+    if games is None:
+        return compile_schema(json_schema(), _cache_dir())
+    gates: dict[str, Callable[[Any], bool]] = {}
+
+    def check(record: Any) -> bool:
+        if type(record) is not dict:
+            return False
+        game = record.get("game")
+        gate = gates.get(game) if type(game) is str else None
+        if gate is None:
+            if game not in games:   # (every definition of a record requires one of them)
+                return False
+            gate = gates[game] = compile_schema(gate_schema(game), _cache_dir())
+        return gate(record)
+
+    return check
 
 
 #: the envelope's definitions of a deal, and where each game's ``<game>_fields`` meet them
@@ -67,29 +85,45 @@ _DEAL_LEVELS = {"deal_record": ["/allOf/0/else/else"],
                                  "/$defs/table/properties/deals/items"]}
 
 
-def gate_schema() -> dict[str, Any]:
-    """The schema the bulk gate compiles: the same values valid, fewer checks. The envelope
-    checks a deal's fields once for every game (``deal_record``, ``session_deal``: ``card``,
-    ``name``…) and each game's ``<game>_fields`` checks them again, stricter (``card54``, its
-    calls…). A field of the envelope that every game's own check implies
-    (``fastschema.implies``) is left to the games: the record's ``game`` is one of them, so one
-    of their checks runs wherever the envelope's did. Done only when the schema has exactly
-    that shape (else the schema is compiled as it is)."""
+def gate_schema(game: str) -> dict[str, Any]:
+    """The schema of the bulk gate for records of ``game``: what the notation's schema accepts
+    of them, with fewer checks. The envelope checks a deal's fields for every game alike
+    (``deal_record``, ``session_deal``: ``card``, ``name``…) and the game checks them again,
+    stricter (``<game>_fields``: ``card54``, its calls…). Here the envelope is a copy without
+    the checks that the game's fields imply (``fastschema.trim``), followed by the game's
+    definition: the game lays its fields on the deals wherever the envelope finds them. The
+    whole schema when it has not that shape."""
     s = json_schema()
-    defs = s["$defs"]
-    games = _game_dispatch(s)
-    if games is None or any(_refs(s, f"#/$defs/{name}") != where
-                            for name, where in _DEAL_LEVELS.items()):
+    games, way = _shape()
+    if games is None or game not in games:
         return s
+    defs = s["$defs"]
     resolve = _Resolver(s)
-    trimmed = dict(defs)
-    for name in _DEAL_LEVELS:
-        props = dict(defs[name]["properties"])
-        for key, sub in props.items():
-            props[key] = trim(sub, [defs[f"{g}_fields"]["properties"].get(key, True)
-                                    for g in games], resolve)
-        trimmed[name] = {**defs[name], "properties": props}
-    return {**s, "$defs": trimmed}
+    rename = {f"#/$defs/{name}": f"#/$defs/{name}@{game}" for name in way}
+    fields = defs[f"{game}_fields"]["properties"]
+    out = dict(defs)
+    for name in way:
+        node = _renamed(defs[name], rename)
+        if name in _DEAL_LEVELS:
+            node["properties"] = {key: trim(sub, [fields.get(key, True)], resolve)
+                                  for key, sub in node["properties"].items()}
+        out[f"{name}@{game}"] = node
+    return {**s, "allOf": [_renamed(s["allOf"][0], rename), {"$ref": f"#/$defs/{game}"}],
+            "$defs": out}
+
+
+@functools.cache
+def _shape() -> tuple[list[str] | None, set[str]]:
+    """The games of the schema's per-game blocks and the definitions on the way from the
+    envelope to a deal, when the schema has the shape ``gate_schema`` relies on; else None."""
+    s = json_schema()
+    refs: dict[str, list[str]] = {}
+    _refs(s, refs)
+    games = _game_dispatch(s)
+    if games is None or any(refs.get(f"#/$defs/{name}") != where
+                            for name, where in _DEAL_LEVELS.items()):
+        return None, set()
+    return games, _on_the_way(refs, set(_DEAL_LEVELS))
 
 
 def _game_dispatch(s: dict[str, Any]) -> list[str] | None:
@@ -118,16 +152,41 @@ def _game_dispatch(s: dict[str, Any]) -> list[str] | None:
     return names
 
 
-def _refs(node: Any, target: str, at: str = "") -> list[str]:
-    """Where (JSON Pointers) ``node`` refers to ``target``."""
+def _refs(node: Any, found: dict[str, list[str]], at: str = "") -> None:
+    """Every reference in ``node``: its target -> the JSON Pointers where it is."""
     if isinstance(node, dict):
-        found = [at] if node.get("$ref") == target else []
         for key, sub in node.items():
-            found += _refs(sub, target, f"{at}/{key}")
-        return found
+            if key == "$ref" and isinstance(sub, str):
+                found.setdefault(sub, []).append(at)
+            else:
+                _refs(sub, found, f"{at}/{key}")
+    elif isinstance(node, list):
+        for i, sub in enumerate(node):
+            _refs(sub, found, f"{at}/{i}")
+
+
+def _on_the_way(refs: dict[str, list[str]], targets: set[str]) -> set[str]:
+    """The definitions that are ``targets`` or refer to one of them, at any depth (``refs``:
+    where each reference is, as ``_refs`` finds them)."""
+    found = set(targets)
+    todo = list(targets)
+    while todo:
+        for at in refs.get(f"#/$defs/{todo.pop()}", ()):
+            parts = at.split("/")
+            if len(parts) > 2 and parts[1] == "$defs" and parts[2] not in found:
+                found.add(parts[2])
+                todo.append(parts[2])
+    return found
+
+
+def _renamed(node: Any, rename: dict[str, str]) -> Any:
+    """A copy of ``node`` with its references renamed (``rename``: old -> new)."""
+    if isinstance(node, dict):
+        return {k: (rename.get(v, v) if k == "$ref" else _renamed(v, rename))
+                for k, v in node.items()}
     if isinstance(node, list):
-        return [p for i, sub in enumerate(node) for p in _refs(sub, target, f"{at}/{i}")]
-    return []
+        return [_renamed(v, rename) for v in node]
+    return node
 
 
 class _Resolver:

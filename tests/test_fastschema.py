@@ -15,7 +15,7 @@ from tarockrec.fastschema import Compiler, SchemaCompileError, compile_schema
 from tarockrec.generate import deal_records
 from conftest import paths
 
-FAST = compile_schema(schema.gate_schema())         # the gate the validator runs
+FAST = schema.fast_check                # the gate the validator runs: one per game
 SLOW = jsonschema.Draft202012Validator(schema.json_schema())
 RECORDS = [r for g in games.all_games() for r in deal_records(g, 15, 3)]
 #: sessions and tournaments (a deal's fields one or three levels down)
@@ -136,20 +136,27 @@ def test_a_required_key_is_read_without_a_presence_test() -> None:
 
 
 def test_the_gate_leaves_a_deals_fields_to_the_games() -> None:
-    """``gate_schema`` drops the envelope's checks of a deal's fields that every game checks
-    more strictly (the cards of the play, the exchange, the end; the hands' cards, the bids'
-    calls); what one game leaves to the envelope stays (the talon's shape, the statements)."""
-    full, gate = schema.json_schema()["$defs"], schema.gate_schema()["$defs"]
+    """``gate_schema(game)`` drops the envelope's checks of a deal's fields that the game
+    checks more strictly (for Königrufen all but the statements, whose patterns differ); a
+    game that leaves a check to the envelope keeps it (Ulti's contract names). The record's
+    game picks its gate; a record of no game of the notation passes none."""
+    full = schema.json_schema()["$defs"]
+    kr, ulti = (schema.gate_schema(g)["$defs"] for g in ("koenigrufen", "ulti"))
     for level in ("deal_record", "session_deal"):
-        props = gate[level]["properties"]
-        assert props["play"] == props["exchange"] == props["end"] == {}
-        assert props["deal"]["properties"]["hands"] == {}
-        assert props["deal"]["properties"]["talon"] == {"$ref": "#/$defs/talon"}
-        assert props["deal"]["additionalProperties"] is False
-        assert props["auction"]["items"]["properties"]["call"] == {}
+        props = kr[f"{level}@koenigrufen"]["properties"]
+        for key in ("deal", "auction", "exchange", "play", "end", "outcome", "result"):
+            assert props[key] == {}, key
         assert props["declarations"]["items"]["properties"]["say"] \
             == full["turn"]["properties"]["say"]
-        assert props["dealer"] is full[level]["properties"]["dealer"]
+        assert props["dealer"] == full[level]["properties"]["dealer"]
+        auction = ulti[f"{level}@ulti"]["properties"]["auction"]["items"]["properties"]
+        assert auction["contract"] == {"$ref": "#/$defs/name"} and auction["call"] == {}
+    assert schema.gate_schema("nope") is schema.json_schema()
+    rec = copy.deepcopy(RECORDS[0])
+    for game in (None, 3, ["koenigrufen"], {"a": 1}, "nope", "Koenigrufen"):
+        rec["game"] = game
+        assert not FAST(rec) and not SLOW.is_valid(rec)
+    assert not FAST([RECORDS[0]]) and not FAST(None)
 
 
 def test_implies() -> None:
