@@ -294,3 +294,22 @@ def test_pairs_of_remembered_values_in_other_shapes() -> None:
     for case in cases:
         text = base.replace(result, "result: " + case, 1)
         assert _read(text, True) == _read(text, False), case
+
+
+def test_seat_lists_of_remembered_entries_in_other_shapes() -> None:
+    """An auction or declarations text whose ``seat:word`` entries were all read before is
+    taken without its pattern; the same entries in another shape are read as the explaining
+    reader reads them."""
+    rec = next(deal_records("koenigrufen", 1, 6))
+    base = textio.dumps(rec)
+    _read(base, True)                                 # its entries are remembered now
+    for section in ("auction: ", "declarations: "):
+        line = next(x for x in base.split("\n") if x.startswith(section))
+        body = line[len(section):]
+        entries = body.split(" ")
+        cases = [" ".join(reversed(entries)), body.replace(" ", "  ", 1), body + " ",
+                 " " + body, body.replace(" ", ",", 1), body.replace(" ", "", 1),
+                 entries[0] + " " + entries[0]]
+        for case in cases:
+            text = base.replace(line, section + case, 1)
+            assert _read(text, True) == _read(text, False), case

@@ -294,7 +294,17 @@ def _flat_pairs(body: str) -> dict[str, Any] | None:
 
 def _seat_words(main: str, body: str) -> list[tuple[int, Any]] | None:
     """``seat:word …`` (a comma list of words or ``-``, none, where the main field is a list)
-    as (seat, value) pairs, values as tuples; None when ``body`` is of another shape."""
+    as (seat, value) pairs, values as tuples; None when ``body`` is of another shape. Entries
+    (``seat:word``, no space in them) met before in such a text need no pattern."""
+    known = _SEAT_ENTRIES[main]
+    said = []
+    for text in body.split(" "):
+        pair = known.get(text)
+        if pair is None:
+            break
+        said.append(pair)
+    else:
+        return said
     comma = main in COMMA_LISTS
     entries = (_SEAT_WORDS if comma else _SEAT_WORD).findall(body)
     if not entries or not _covers(entries, body):
@@ -302,18 +312,23 @@ def _seat_words(main: str, body: str) -> list[tuple[int, Any]] | None:
     # (words shared between the remembered sections: ``intern``)
     keywords = _may_hold_keywords(body)
     if comma:
-        return [(int(seat), () if word == "-" else tuple(
+        said = [(int(seat), () if word == "-" else tuple(
                  [_KEYWORDS.get(w, w) for w in word.split(",")] if keywords
                  else map(sys.intern, word.split(","))))
                 for seat, word in entries]
-    return [(int(seat), _KEYWORDS.get(word, word) if keywords else sys.intern(word))
-            for seat, word in entries]
+    else:
+        said = [(int(seat), _KEYWORDS.get(word, word) if keywords else sys.intern(word))
+                for seat, word in entries]
+    if len(known) < 4096:
+        known.update(zip(body.split(" "), said))
+    return said
 
 
 #: the (seat, value) pairs of ``seat:word …`` sections met, per main field: auctions and
-#: declarations repeat a great deal
+#: declarations repeat a great deal; the same of their entries (at most 4,096 each)
 _SEAT_MEMO: dict[str, dict[str, list[tuple[int, Any]] | None]] = {
     main: {} for main in MAIN.values()}
+_SEAT_ENTRIES: dict[str, dict[str, tuple[int, Any]]] = {main: {} for main in MAIN.values()}
 
 
 def _section(name: str, body: str) -> Any:
