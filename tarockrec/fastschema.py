@@ -517,7 +517,74 @@ def _keeps_pattern(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | Non
     if b.get("pattern") == a["pattern"]:
         return True
     search = re.compile(a["pattern"]).search
-    return listed is not None and all(type(x) is not str or search(x) for x in listed)
+    if listed is not None:
+        return all(type(x) is not str or search(x) for x in listed)
+    texts = _pattern_texts(b["pattern"]) if "pattern" in b else None
+    return texts is not None and all(search(t) for t in texts)
+
+
+#: the most texts ``_pattern_texts`` lists
+_TEXTS_LIMIT = 10_000
+
+
+def _pattern_texts(pattern: str) -> set[str] | None:
+    """Every text that ``pattern`` finds (``re.search``): when it is anchored at both ends
+    (``^…$``) and made of literals, character sets, groups, alternatives and bounded
+    repeats, with few texts; else None. (``$`` also matches before a final line break.)"""
+    from re import _constants as sre, _parser   # noqa: PLC0415 - the pattern's parse tree
+    try:
+        tree = _parser.parse(pattern)
+    except re.error:
+        return None
+    items = list(tree)
+    if (tree.state.flags & ~sre.SRE_FLAG_UNICODE or len(items) < 2
+            or items[0] != (sre.AT, sre.AT_BEGINNING) or items[-1] != (sre.AT, sre.AT_END)):
+        return None
+    texts = _sequence_texts(items[1:-1])
+    return None if texts is None else texts | {t + "\n" for t in texts}
+
+
+def _sequence_texts(items: list[Any]) -> set[str] | None:
+    from re import _constants as sre             # noqa: PLC0415
+    texts = {""}
+    for op, av in items:
+        if op is sre.LITERAL:
+            one: set[str] | None = {chr(av)}
+        elif op is sre.IN:
+            one = set()
+            for kind, x in av:
+                if kind is sre.LITERAL:
+                    one.add(chr(x))
+                elif kind is sre.RANGE and x[1] - x[0] < 256:
+                    one.update(map(chr, range(x[0], x[1] + 1)))
+                else:
+                    return None
+        elif op is sre.SUBPATTERN:
+            one = None if av[1] or av[2] else _sequence_texts(list(av[3]))
+        elif op is sre.BRANCH:
+            one = set()
+            for branch in av[1]:
+                found = _sequence_texts(list(branch))
+                if found is None:
+                    return None
+                one |= found
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[1] <= 8:
+            inner = _sequence_texts(list(av[2]))
+            if inner is None:
+                return None
+            one, power = set(), {""}
+            for k in range(av[1] + 1):
+                if k >= av[0]:
+                    one |= power
+                power = {p + t for p in power for t in inner}
+                if len(power) > _TEXTS_LIMIT:
+                    return None
+        else:
+            return None
+        if one is None or len(texts) * len(one) > _TEXTS_LIMIT:
+            return None
+        texts = {t + o for t in texts for o in one}
+    return texts
 
 
 def _keeps_minimum(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,

@@ -137,17 +137,17 @@ def test_a_required_key_is_read_without_a_presence_test() -> None:
 
 def test_the_gate_leaves_a_deals_fields_to_the_games() -> None:
     """``gate_schema(game)`` drops the envelope's checks of a deal's fields that the game
-    checks more strictly (for Königrufen all but the statements, whose patterns differ); a
-    game that leaves a check to the envelope keeps it (Ulti's contract names). The record's
-    game picks its gate; a record of no game of the notation passes none."""
+    checks more strictly (for Königrufen all of them: its statements' pattern lists texts that
+    the envelope's finds); a game that leaves a check to the envelope keeps it (Ulti's
+    contract names, of a pattern that cannot be listed). The record's game picks its gate; a
+    record of no game of the notation passes none."""
     full = schema.json_schema()["$defs"]
     kr, ulti = (schema.gate_schema(g)["$defs"] for g in ("koenigrufen", "ulti"))
     for level in ("deal_record", "session_deal"):
         props = kr[f"{level}@koenigrufen"]["properties"]
-        for key in ("deal", "auction", "exchange", "play", "end", "outcome", "result"):
+        for key in ("deal", "auction", "exchange", "declarations", "play", "end", "outcome",
+                    "result"):
             assert props[key] == {}, key
-        assert props["declarations"]["items"]["properties"]["say"] \
-            == full["turn"]["properties"]["say"]
         assert props["dealer"] == full[level]["properties"]["dealer"]
         auction = ulti[f"{level}@ulti"]["properties"]["auction"]["items"]["properties"]
         assert auction["contract"] == {"$ref": "#/$defs/name"} and auction["call"] == {}
@@ -190,3 +190,32 @@ def test_implies() -> None:
         assert implies(b, a, resolve), (b, a)
     for b, a in no:
         assert not implies(b, a, resolve), (b, a)
+
+
+def test_pattern_texts() -> None:
+    """``_pattern_texts`` lists exactly the texts a finite, anchored pattern finds: every
+    declaration pattern of the notation, against each listed text changed by one character
+    (a text finds the pattern exactly when it is listed); None for what it cannot list."""
+    import random
+    import re
+    from tarockrec.fastschema import _pattern_texts
+    defs = schema.json_schema()["$defs"]
+    rng = random.Random(7)
+    for name in ("koenigrufen_say_item", "illustrated_say_item", "carinthian_say_item",
+                 "ulti_say_item"):
+        pattern = defs[name]["pattern"]
+        texts = _pattern_texts(pattern)
+        assert texts is not None and len(texts) >= 20
+        search = re.compile(pattern).search
+        for t in sorted(texts):
+            assert search(t), t
+            for _ in range(6):
+                i = rng.randrange(len(t) + 1)
+                c = rng.choice("ak:_S1\n")
+                for changed in (t[:i] + c + t[i:], t[:i] + t[i + 1:], t[:i] + c + t[i + 1:]):
+                    assert bool(search(changed)) == (changed in texts), (name, changed)
+    assert _pattern_texts("^(ab|c)[xy]?$") == {"ab", "c", "abx", "aby", "cx", "cy", "ab\n",
+                                               "c\n", "abx\n", "aby\n", "cx\n", "cy\n"}
+    for pattern in ("^[a-z][a-z0-9_]*$", "^a", "a$", "^a.$", "^[^a]$", "(?i)^a$", "^a\\d$",
+                    "^(a)\\1$", "^a{1,20}$"):
+        assert _pattern_texts(pattern) is None, pattern
