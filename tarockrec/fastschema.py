@@ -531,9 +531,9 @@ def _pattern_texts(pattern: str) -> set[str] | None:
     """Every text that ``pattern`` finds (``re.search``): when it is anchored at both ends
     (``^…$``) and made of literals, character sets, groups, alternatives and bounded
     repeats, with few texts; else None. (``$`` also matches before a final line break.)"""
-    from re import _constants as sre, _parser   # noqa: PLC0415 - the pattern's parse tree
+    sre = _sre("_constants")
     try:
-        tree = _parser.parse(pattern)
+        tree = _sre("_parser").parse(pattern)
     except re.error:
         return None
     items = list(tree)
@@ -544,8 +544,14 @@ def _pattern_texts(pattern: str) -> set[str] | None:
     return None if texts is None else texts | {t + "\n" for t in texts}
 
 
+def _sre(name: str) -> Any:
+    """A module of ``re``'s own (its pattern parser and constants, which typeshed omits)."""
+    import importlib
+    return importlib.import_module(f"re.{name}")
+
+
 def _sequence_texts(items: list[Any]) -> set[str] | None:
-    from re import _constants as sre             # noqa: PLC0415
+    sre = _sre("_constants")
     texts = {""}
     for op, av in items:
         if op is sre.LITERAL:
