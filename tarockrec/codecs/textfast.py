@@ -540,6 +540,15 @@ _TAG_LINE = re.compile(_TAG.pattern + _EOL)
 #: the tags of a deal as the writer most often writes them (more tags may follow)
 _HEAD = re.compile(rf'\[Tarockrec "([0-9]+)"\]\n\[Game "({_TEXT})"\]\n(?:\[Rules "({_TEXT})"\]\n)?'
                    rf'\[Players "({_TEXT})"\]\n\[Dealer "([0-9]+)"\]' + _EOL)
+#: a section's text: its first line and its wrapped lines (indented by two); hands, tricks
+_TEXT_LINES = r"([^\n]*(?:\n  [^\n]*)*)"
+_RUN_LINES = r"(  [^\n]*(?:\n  [^\n]*)*)"
+#: the sections of a played deal as the writer most often writes them (in its order)
+_LAYOUT = re.compile(rf"hands:\n{_RUN_LINES}\ntalon: {_TEXT_LINES}"
+                     + "".join(rf"(?:\n{name}: {_TEXT_LINES})?"
+                               for name in ("auction", "exchange", "declarations"))
+                     + rf"(?:\nplay:\n{_RUN_LINES})?(?:\nend: {_TEXT_LINES})?"
+                     + rf"(?:\nresult: {_TEXT_LINES})?")
 #: where a section starts: a line not indented by two (the others are wrapped lines)
 _SECTION_START = re.compile(r"\n(?!  )")
 
@@ -569,6 +578,23 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
         tags.append(m)
         pos = m.end()
     deals = _tags(rec, tags, in_round) if tags else None
+    m = _LAYOUT.fullmatch(s, pos, end)
+    if m is not None:               # the usual sections of a played deal: one match
+        hands, talon, auction, exchange, declarations, play, ending, result = m.groups()
+        rec["deal"] = {"hands": _runs(hands, ":"), "talon": _section("talon", _line(talon))}
+        if auction is not None:
+            rec["auction"] = _section("auction", _line(auction))
+        if exchange is not None:
+            rec["exchange"] = _section("exchange", _line(exchange))
+        if declarations is not None:
+            rec["declarations"] = _section("declarations", _line(declarations))
+        if play is not None:
+            rec["play"] = _runs(play, ".")
+        if ending is not None:
+            rec["end"] = _section("end", _line(ending))
+        if result is not None:
+            rec["result"] = _section("result", _line(result))
+        pos = end
     deal: dict[str, Any] | None = None
     for chunk in _SECTION_START.split(s[pos:end]) if pos < end else ():
         name, colon, rest = chunk.partition(":")
@@ -605,6 +631,11 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
     if "options" in rec.get("rules", ()):
         rec["rules"]["options"] = _sorted(rec["rules"]["options"])
     return _sorted(rec), deals
+
+
+def _line(text: str) -> str:
+    """A section's text (its first line and its wrapped lines) on one line."""
+    return text.replace("\n  ", " ") if "\n" in text else text
 
 
 def _joined(body: str | None, more: str) -> str:
