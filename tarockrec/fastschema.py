@@ -210,16 +210,29 @@ class Compiler:
             fname = self.function(s["not"])
             out.append(f"{pad}if {fname}({v}): return False\n")
         if "if" in s:
-            cond = self.function(s["if"])
+            cond = self._condition(s["if"], v) or f"{self.function(s['if'])}({v})"
             then = self.gen(s.get("then", True), v, ind + 1)
             other = self.gen(s.get("else", True), v, ind + 1)
-            out.append(f"{pad}if {cond}({v}):\n")
+            out.append(f"{pad}if {cond}:\n")
             out += then or [f"{pad}    pass\n"]
             out.append(f"{pad}else:\n")
             out += other or [f"{pad}    pass\n"]
         if known is not None:
             self._drop_known_types(out, pad, v, *known)
         return out
+
+    def _condition(self, s: Any, v: str) -> str | None:
+        """An ``if`` that only requires keys (a tournament's ``rounds``, a session's ``deals``)
+        as an expression, not a call; None for any other."""
+        r = self.resolve(s)
+        if (not isinstance(r, dict) or set(r) - _ANNOTATIONS not in ({"required"},
+                                                                     {"required", "type"})
+                or r.get("type", "object") != "object" or not r["required"]):
+            return None
+        keys = " and ".join(f"{k!r} in {v}" for k in r["required"])
+        if "type" in r:
+            return f"(type({v}) is dict and {keys})"
+        return f"(type({v}) is not dict or ({keys}))"   # (no object: nothing is required)
 
     @staticmethod
     def _drop_known_types(out: list[str], pad: str, v: str, known: str, start: int) -> None:

@@ -219,3 +219,18 @@ def test_pattern_texts() -> None:
     for pattern in ("^[a-z][a-z0-9_]*$", "^a", "a$", "^a.$", "^[^a]$", "(?i)^a$", "^a\\d$",
                     "^(a)\\1$", "^a{1,20}$"):
         assert _pattern_texts(pattern) is None, pattern
+
+
+def test_an_if_of_required_keys_is_an_expression() -> None:
+    """An ``if`` that only requires keys is tested in place (no call); it decides as jsonschema
+    does, for values that are no objects too (they pass a ``required`` without ``type``)."""
+    from tarockrec.fastschema import Compiler
+    for cond in ({"required": ["a"]}, {"type": "object", "required": ["a", "b"]}):
+        s = {"if": cond, "then": {"required": ["c"]}, "else": {"type": "string"}}
+        c = Compiler(s)
+        c.function(s, "#")
+        assert len(c.sources) == 1
+        check, slow = compile_schema(s), jsonschema.Draft202012Validator(s)
+        for v in (1, "x", [], {}, {"a": 1}, {"a": 1, "b": 2}, {"a": 1, "b": 2, "c": 3},
+                  {"c": 1}):
+            assert check(v) == slow.is_valid(v), (cond, v)
