@@ -143,6 +143,11 @@ class TrickTable:
             self._set_trick(number + 1)
         return winner
 
+    def forget_played(self) -> None:
+        """Tricks were added to ``tricks`` by their game directly (a written-out fast path):
+        ``played_by`` is built anew."""
+        self._played_by = None
+
     @property
     def played_by(self) -> dict[int, tuple[int, int]]:
         """card -> (seat, 1-based trick number) for every card played so far."""

@@ -182,6 +182,11 @@ def plan(rules: KoenigrufenRules) -> Plan:
 _SEAT_PLAN = SeatPlan(range(N))
 #: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
 _BEATS_NONE = (0,) * len(PACK)
+#: the cards that beat a card winning a trick without trumps (§5.3 Farbensolo, Farbendreier:
+#: a higher card of its suit; the winning card is always of the led suit)
+_WINS_NO_TRUMP = tuple(sum(1 << x for x in range(len(PACK))
+                           if SUIT_OF[x] == SUIT_OF[w] and STRENGTH[x] > STRENGTH[w])
+                       for w in range(len(PACK)))
 #: the seats of a trick in play order, by its leader
 _ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
 
@@ -1273,20 +1278,26 @@ class KoenigrufenEngine(DeclaringEngine):
         """Whole tricks while the legal cards are plain masks: §5.2, in misère also §5.4 (beat
         the winning card when able), with one reserved card held back before its trick
         (``_hold``; from its trick on, card by card). The shared ``_play_plain`` written out
-        for four seats in fixed order. Returns the tricks played: the card-by-card path takes
-        over at the first card refused (to word the finding)."""
+        for four seats in fixed order, and ``TrickTable.push_trick`` with it (the winner, §5.3,
+        followed card by card under ``wins``; the table's fixed seat plan: the winner leads).
+        Returns the tricks played: the card-by-card path takes over at the first card refused
+        (to word the finding)."""
         t = self.table
-        assert t is not None
+        c = self.contract
+        assert t is not None and c is not None
         card_of = PACK.index.__getitem__
         led_of = PACK.led
         hands = self.hands
         beats = BEATS if self._plain_misere else _BEATS_NONE
+        # who wins (§5.3): in misère (always with trumps) the card to beat is the winning one
+        wins = _WINS_NO_TRUMP if c.no_trump else BEATS
         if self._hold is not None:
             hold, held, until = self._hold
         else:
             hold, held, until = -1, 0, 13
         done = t.tricks
-        push = t.push_trick
+        won, count = t.won, t.count
+        leader = t.leader
         last = min(t.n_tricks, until)
         played = 0
         for trick in tricks:
@@ -1296,44 +1307,54 @@ class KoenigrufenEngine(DeclaringEngine):
                 cards = list(map(card_of, trick))
             except (KeyError, TypeError):       # not a card: the card-by-card path says so
                 break
-            a, b, c, d = cards
-            s0, s1, s2, s3 = seats = _ROUND_FROM[t.leader]
+            a, b, c_, d = cards
+            s0, s1, s2, s3 = seats = _ROUND_FROM[leader]
             # each seat's legal cards (its hand is not the others': the four cards differ)
-            h = hands[s0]
-            ok = h & ~held or h if s0 == hold else h
+            h0 = hands[s0]
+            ok = h0 & ~held or h0 if s0 == hold else h0
             if not ok >> a & 1:
                 break
             led = led_of[a]
-            h = hands[s1]
-            beating = beats[a]                  # what beats the winning card (none: 0)
-            ok = h & led or h & TAROCK_MASK or h
-            ok = ok & beating or ok
+            w, win = a, s0                      # the winning card and its seat
+            h1 = hands[s1]
+            ok = h1 & led or h1 & TAROCK_MASK or h1
+            ok = ok & beats[w] or ok            # what beats the winning card (none: 0)
             if s1 == hold:
                 ok = ok & ~held or ok
             if not ok >> b & 1:
                 break
-            if beating >> b & 1:
-                a = b                           # ``a`` is now the winning card
-            h = hands[s2]
-            beating = beats[a]
-            ok = h & led or h & TAROCK_MASK or h
-            ok = ok & beating or ok
+            if wins[w] >> b & 1:
+                w, win = b, s1
+            h2 = hands[s2]
+            ok = h2 & led or h2 & TAROCK_MASK or h2
+            ok = ok & beats[w] or ok
             if s2 == hold:
                 ok = ok & ~held or ok
-            if not ok >> c & 1:
+            if not ok >> c_ & 1:
                 break
-            if beating >> c & 1:
-                a = c
-            h = hands[s3]
-            beating = beats[a]
-            ok = h & led or h & TAROCK_MASK or h
-            ok = ok & beating or ok
+            if wins[w] >> c_ & 1:
+                w, win = c_, s2
+            h3 = hands[s3]
+            ok = h3 & led or h3 & TAROCK_MASK or h3
+            ok = ok & beats[w] or ok
             if s3 == hold:
                 ok = ok & ~held or ok
             if not ok >> d & 1:
                 break
-            push(list(seats), cards, 1 << cards[0] | 1 << b | 1 << c | 1 << d)
+            if wins[w] >> d & 1:
+                win = s3
+            hands[s0] = h0 & ~(1 << a)
+            hands[s1] = h1 & ~(1 << b)
+            hands[s2] = h2 & ~(1 << c_)
+            hands[s3] = h3 & ~(1 << d)
+            won[win] |= 1 << a | 1 << b | 1 << c_ | 1 << d
+            count[win] += 1
+            done.append((leader, cards, list(seats), win))
+            leader = win
             played += 1
+        if played:
+            t.leader = leader
+            t.forget_played()
         if len(done) >= t.n_tricks:
             self.phase = DONE
         return played
