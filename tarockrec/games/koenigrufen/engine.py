@@ -182,6 +182,8 @@ def plan(rules: KoenigrufenRules) -> Plan:
 _SEAT_PLAN = SeatPlan(range(N))
 #: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
 _BEATS_NONE = (0,) * len(PACK)
+#: card -> its bit
+_BIT_OF = tuple(1 << x for x in range(len(PACK)))
 #: the cards that beat a card winning a trick without trumps (§5.3 Farbensolo, Farbendreier:
 #: a higher card of its suit; the winning card is always of the led suit)
 _WINS_NO_TRUMP = tuple(sum(1 << x for x in range(len(PACK))
@@ -1287,6 +1289,7 @@ class KoenigrufenEngine(DeclaringEngine):
         assert t is not None and c is not None
         card_of = PACK.index.__getitem__
         led_of = PACK.led
+        bit = _BIT_OF
         hands = self.hands
         beats = BEATS if self._plain_misere else _BEATS_NONE
         # who wins (§5.3): in misère (always with trumps) the card to beat is the winning one
@@ -1308,11 +1311,14 @@ class KoenigrufenEngine(DeclaringEngine):
             except (KeyError, TypeError):       # not a card: the card-by-card path says so
                 break
             a, b, c_, d = cards
+            # card bits from a table, and a card taken from a hand that holds it by ``^``:
+            # each operation on a mask past 30 bits makes a new int object
+            ba, bb, bc, bd = bit[a], bit[b], bit[c_], bit[d]
             s0, s1, s2, s3 = seats = _ROUND_FROM[leader]
             # each seat's legal cards (its hand is not the others': the four cards differ)
             h0 = hands[s0]
             ok = h0 & ~held or h0 if s0 == hold else h0
-            if not ok >> a & 1:
+            if not ok & ba:
                 break
             led = led_of[a]
             w, win = a, s0                      # the winning card and its seat
@@ -1321,33 +1327,33 @@ class KoenigrufenEngine(DeclaringEngine):
             ok = ok & beats[w] or ok            # what beats the winning card (none: 0)
             if s1 == hold:
                 ok = ok & ~held or ok
-            if not ok >> b & 1:
+            if not ok & bb:
                 break
-            if wins[w] >> b & 1:
+            if wins[w] & bb:
                 w, win = b, s1
             h2 = hands[s2]
             ok = h2 & led or h2 & TAROCK_MASK or h2
             ok = ok & beats[w] or ok
             if s2 == hold:
                 ok = ok & ~held or ok
-            if not ok >> c_ & 1:
+            if not ok & bc:
                 break
-            if wins[w] >> c_ & 1:
+            if wins[w] & bc:
                 w, win = c_, s2
             h3 = hands[s3]
             ok = h3 & led or h3 & TAROCK_MASK or h3
             ok = ok & beats[w] or ok
             if s3 == hold:
                 ok = ok & ~held or ok
-            if not ok >> d & 1:
+            if not ok & bd:
                 break
-            if wins[w] >> d & 1:
+            if wins[w] & bd:
                 win = s3
-            hands[s0] = h0 & ~(1 << a)
-            hands[s1] = h1 & ~(1 << b)
-            hands[s2] = h2 & ~(1 << c_)
-            hands[s3] = h3 & ~(1 << d)
-            won[win] |= 1 << a | 1 << b | 1 << c_ | 1 << d
+            hands[s0] = h0 ^ ba                 # (the legal cards are the hand's)
+            hands[s1] = h1 ^ bb
+            hands[s2] = h2 ^ bc
+            hands[s3] = h3 ^ bd
+            won[win] |= ba | bb | bc | bd
             count[win] += 1
             done.append((leader, cards, list(seats), win))
             leader = win
