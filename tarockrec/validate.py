@@ -236,7 +236,7 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
         return _validate_sheet(game, rules, n, d, ptr, carry, report), None
     engine, found = game.make_engine(rules, n, dealer, d["deal"], carry)
     report.findings.extend(_prefixed(found, ptr))
-    if engine is None or any(f.severity == "error" for f in found):
+    if engine is None or found and any(f.severity == "error" for f in found):
         return None, None
     failed = False
     apply = engine.apply

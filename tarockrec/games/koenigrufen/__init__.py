@@ -25,6 +25,9 @@ N = 4
 _HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
 _HAND_PTRS_FIVE = tuple(f"/deal/hands/{s}" for s in range(FIVE))
 _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
+#: the cards dealt to each place (§2.2)
+_HAND_SIZES = (12,) * N
+_HALF_SIZES = (3, 3)
 
 
 def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[int]], list[list[int]]]:
@@ -104,8 +107,7 @@ class Koenigrufen(Game[AnyEngine]):
                                   "(lower, upper)", "/deal/talon")]
         if n == FIVE:
             return self._make_five(rules, dealer, deal, hands, talon, carry)
-        parts = [(ptr, hands[s], 12) for s, ptr in enumerate(_HAND_PTRS)]
-        parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
+        parts = [*zip(_HAND_PTRS, hands, _HAND_SIZES), *zip(_TALON_PTRS, talon, _HALF_SIZES)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings
