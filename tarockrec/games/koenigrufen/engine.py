@@ -180,8 +180,6 @@ def plan(rules: KoenigrufenRules) -> Plan:
 
 #: every trick is played by the four seats in turn (an immutable plan, shared by all deals)
 _SEAT_PLAN = SeatPlan(range(N))
-#: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
-_BEATS_NONE = (0,) * len(PACK)
 #: card -> its bit
 _BIT_OF = tuple(1 << x for x in range(len(PACK)))
 #: the cards that beat a card winning a trick without trumps (§5.3 Farbensolo, Farbendreier:
@@ -1291,13 +1289,12 @@ class KoenigrufenEngine(DeclaringEngine):
         led_of = PACK.led
         bit = _BIT_OF
         hands = self.hands
-        beats = BEATS if self._plain_misere else _BEATS_NONE
+        misere = self._plain_misere             # §5.4 applies (asked once a card)
+        beats = BEATS
         # who wins (§5.3): in misère (always with trumps) the card to beat is the winning one
         wins = _WINS_NO_TRUMP if c.no_trump else BEATS
-        if self._hold is not None:
-            hold, held, until = self._hold
-        else:
-            hold, held, until = -1, 0, 13
+        hold, held, until = self._hold if self._hold is not None else (-1, 0, 13)
+        holding = hold >= 0                     # (asked before the seat: mostly False)
         done = t.tricks
         won, count = t.won, t.count
         leader = t.leader
@@ -1317,15 +1314,16 @@ class KoenigrufenEngine(DeclaringEngine):
             s0, s1, s2, s3 = seats = _ROUND_FROM[leader]
             # each seat's legal cards (its hand is not the others': the four cards differ)
             h0 = hands[s0]
-            ok = h0 & ~held or h0 if s0 == hold else h0
+            ok = h0 & ~held or h0 if holding and s0 == hold else h0
             if not ok & ba:
                 break
             led = led_of[a]
             w, win = a, s0                      # the winning card and its seat
             h1 = hands[s1]
             ok = h1 & led or h1 & TAROCK_MASK or h1
-            ok = ok & beats[w] or ok            # what beats the winning card (none: 0)
-            if s1 == hold:
+            if misere:                          # §5.4: beat the winning card when able
+                ok = ok & beats[w] or ok
+            if holding and s1 == hold:
                 ok = ok & ~held or ok
             if not ok & bb:
                 break
@@ -1333,8 +1331,9 @@ class KoenigrufenEngine(DeclaringEngine):
                 w, win = b, s1
             h2 = hands[s2]
             ok = h2 & led or h2 & TAROCK_MASK or h2
-            ok = ok & beats[w] or ok
-            if s2 == hold:
+            if misere:
+                ok = ok & beats[w] or ok
+            if holding and s2 == hold:
                 ok = ok & ~held or ok
             if not ok & bc:
                 break
@@ -1342,8 +1341,9 @@ class KoenigrufenEngine(DeclaringEngine):
                 w, win = c_, s2
             h3 = hands[s3]
             ok = h3 & led or h3 & TAROCK_MASK or h3
-            ok = ok & beats[w] or ok
-            if s3 == hold:
+            if misere:
+                ok = ok & beats[w] or ok
+            if holding and s3 == hold:
                 ok = ok & ~held or ok
             if not ok & bd:
                 break
