@@ -239,15 +239,21 @@ class Auction:
             self.holder = seat
             self.bidders.add(seat)
         k = self.spec.passes_to_end
+        active = self.active
         if self.high is not None and (
                 (k is not None and self.passes_in_row >= k)
-                or (k is None and self.active == [self.holder])):
+                or (k is None and len(active) == 1 and active[0] == self.holder)):
             self.done, self.turn = True, None
             return
-        if not self.active:             # everybody passed with no bid: the game decides
+        if not active:                  # everybody passed with no bid: the game decides
             self.done, self.turn = True, None
             return
-        self.turn = self._after(seat)
+        # the next seat still in after ``seat`` in speaking order (``_after``, inline)
+        nxt = self._next
+        s = nxt[seat]
+        while s not in active and s != seat:
+            s = nxt[s]
+        self.turn = s
 
     def _after(self, seat: int) -> int:
         """The next seat still in after ``seat`` in speaking order."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Iterator, Mapping
 
 from ...dealing import composition
@@ -170,33 +171,40 @@ class Koenigrufen(Game[AnyEngine]):
                 batched: bool) -> Iterator[Step]:
         """The recorded actions in the order the rules take them (at five in record seats:
         ``FiveEngine`` takes them so)."""
+        # batched: each run one ``Batch`` (``batch_or_steps`` written out: no generator, and no
+        # per-entry steps made and thrown away, on the validator's path)
         auction = rec.get("auction", [])
-        yield from batch_or_steps("/auction", batched, lambda: engine.call_run(auction),
-                                  entry_steps(auction, call_action))
+        if batched:
+            yield "/auction", Batch(partial(engine.call_run, auction))
+        else:
+            yield from batch_or_steps("/auction", False, partial(engine.call_run, auction),
+                                      entry_steps(auction, call_action))
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
         ex = rec.get("exchange") or {}
-        concede = Action("concede", end.get("seat", -1))
         conceded = end.get("type") == "concede"
         decl = engine.declarer if engine.declarer is not None else -1
         if "king" in ex:
             yield "/exchange/king", Action("king", decl, (ex["king"],
                                                           bool(ex.get("as_remaining_king"))))
         if conceded and "take" not in ex:   # §4.4: right after the exposure
-            yield "/end", concede
+            yield "/end", Action("concede", end.get("seat", -1))
             conceded = False
         if "take" in ex:
             yield "/exchange/take", Action("take", decl, ex["take"])
         if "discard" in ex:
             yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
         turns = rec.get("declarations", [])
-        yield from batch_or_steps("/declarations", batched, lambda: engine.declare_run(turns),
-                                  entry_steps(turns, declare_action))
+        if batched:
+            yield "/declarations", Batch(partial(engine.declare_run, turns))
+        else:
+            yield from batch_or_steps("/declarations", False, partial(engine.declare_run, turns),
+                                      entry_steps(turns, declare_action))
         if conceded:                         # after the discard (or, illegally, later)
-            yield "/end", concede
+            yield "/end", Action("concede", end.get("seat", -1))
         if "play" in rec:
-            yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
+            yield "/play", Batch(partial(engine.play_tricks, rec["play"]))
 
     def record_of(self, e: AnyEngine) -> dict[str, Any]:
         if isinstance(e, FiveEngine):
