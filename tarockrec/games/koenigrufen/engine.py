@@ -134,12 +134,15 @@ class Plan:
     and the tables of ``KoenigrufenEngine.apply``'s fast path, which accepts the common legal
     call (§3.3, §3.4) without the checked path's sentences."""
 
-    __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids",
+    __slots__ = ("tariff", "round_spec", "no_round", "oe_round", "free_openings", "free_bids",
                  "free_choices", "limited", "hold_any", "rank")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         t = self.tariff = tariff(rules)
         self.round_spec = ROUND_SPECS[str(rules.declaration_end_rule)]
+        #: a deal's round before its declarations (§4.6): no seats, over; shared by the rule
+        #: set's deals and never written (``_after_exchange`` starts the deal's own)
+        self.no_round = Round(self.round_spec, ())
         self.oe_round = rules.announcement_round == "oe2023"
         spec = t.auction
         # ``_call_fits`` reads ``Auction.refusal`` for this kind of auction only
@@ -248,7 +251,7 @@ class KoenigrufenEngine(DeclaringEngine):
         self.auction = Auction(p.tariff.auction, _ROUND_FROM[self.forehand])
         # declarations (§4.6)
         self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
-        self.round = Round(p.round_spec, ())
+        self.round = p.no_round
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
         self.chains: KontraChains[str] = KontraChains(KONTRA_LADDER)  # per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
@@ -857,7 +860,7 @@ class KoenigrufenEngine(DeclaringEngine):
             self._start_play()
             return
         first = self.declarer if self._oe_round else (self.declarer + 1) % N
-        self.round = Round(self.round.spec, _ROUND_FROM[first])
+        self.round = Round(self._plan.round_spec, _ROUND_FROM[first])
         self._individual = c.family == "misere" and self.rules.misere_kontra_individual
         if self._individual:                           # G39: one chain per opponent
             for s in range(N):
