@@ -478,10 +478,19 @@ class KoenigrufenEngine(DeclaringEngine):
     def declare_run(self, turns: list[dict[str, Any]]) -> None:
         """The recorded declaration turns (``{"seat", "say"}``) in one replay step, each as
         ``apply(Action("declare", seat, tuple(say)))`` would; ``sub`` as in ``call_run``."""
+        c = self.contract
+        besserrufer = c is None or c.id == "besserrufer"
         for i, turn in enumerate(turns):
             seat, say = turn["seat"], tuple(turn["say"])
-            if self._silent_fits(seat, say):
-                self._end_turn(seat, (), False)
+            r = self.round
+            if (not say and not besserrufer and self.phase is DECLARE and type(seat) is int
+                    and seat == r.turn):
+                # a silent turn (§4.6.1): ``_silent_fits`` and ``_end_turn`` written out
+                self.turns.append((seat, say))
+                self._last_turn[seat] = len(r.turns)
+                r.push(seat, say)
+                if r.done:
+                    self._start_play()
                 continue
             if self._kontra_fits(seat, say):
                 self._push_kontra(seat)
