@@ -464,10 +464,18 @@ class KoenigrufenEngine(DeclaringEngine):
         """The recorded auction (its ``{"seat", "call"}`` entries) applied in one replay step,
         each as ``apply(Action("call", seat, call))`` would; an ``IllegalAction`` gets ``sub``
         = ``/i`` (+ its own), the place the per-action replay names."""
+        fits = self._call_fits
+        a = self.auction
         for i, entry in enumerate(entries):
             seat, call = entry["seat"], entry["call"]
-            if self._call_fits(seat, call):
-                self._push_call(seat, call)
+            if fits(seat, call):
+                if self.phase is AUCTION:       # ``_push_call`` written out for a bid or pass
+                    self.calls.append((seat, call))
+                    a.push(seat, call)
+                    if a.done:
+                        self._auction_done()
+                else:
+                    self._push_call(seat, call)
                 continue
             try:
                 DeclaringEngine.apply(self, Action("call", seat, call))
@@ -672,12 +680,17 @@ class KoenigrufenEngine(DeclaringEngine):
         a = self.auction
         a.push(seat, call)
         if a.done:
-            assert a.high is not None and a.holder is not None
-            if a.high == "mein_spiel":              # three passes: forehand chooses (§3.4)
-                self.phase = CHOOSE
-                self.declarer = a.holder
-            else:
-                self._fix_contract(self.contracts[a.high], a.holder)
+            self._auction_done()
+
+    def _auction_done(self) -> None:
+        """The auction has ended (§3.3): forehand's free choice, or the contract is fixed."""
+        a = self.auction
+        assert a.high is not None and a.holder is not None
+        if a.high == "mein_spiel":              # three passes: forehand chooses (§3.4)
+            self.phase = CHOOSE
+            self.declarer = a.holder
+        else:
+            self._fix_contract(self.contracts[a.high], a.holder)
 
     def _fix_contract(self, contract: Contract, declarer: int) -> None:
         self.contract = contract
