@@ -1310,7 +1310,7 @@ class KoenigrufenEngine(DeclaringEngine):
         t = self.table
         c = self.contract
         assert t is not None and c is not None
-        card_of = PACK.index.__getitem__
+        index = PACK.index
         led_of = PACK.led
         bit = _BIT_OF
         hands = self.hands
@@ -1328,15 +1328,15 @@ class KoenigrufenEngine(DeclaringEngine):
         for trick in tricks:
             if type(trick) is not list or len(trick) != 4 or len(done) >= last:
                 break
+            t0, t1, t2, t3 = trick
             try:
-                cards = list(map(card_of, trick))
+                a, b, c_, d = cards = [index[t0], index[t1], index[t2], index[t3]]
             except (KeyError, TypeError):       # not a card: the card-by-card path says so
                 break
-            a, b, c_, d = cards
             # card bits from a table, and a card taken from a hand that holds it by ``^``:
             # each operation on a mask past 30 bits makes a new int object
             ba, bb, bc, bd = bit[a], bit[b], bit[c_], bit[d]
-            s0, s1, s2, s3 = seats = _ROUND_FROM[leader]
+            s0, s1, s2, s3 = _ROUND_FROM[leader]
             # each seat's legal cards (its hand is not the others': the four cards differ)
             h0 = hands[s0]
             ok = h0 & ~held or h0 if holding and s0 == hold else h0
@@ -1380,7 +1380,7 @@ class KoenigrufenEngine(DeclaringEngine):
             hands[s3] = h3 ^ bd
             won[win] |= ba | bb | bc | bd
             count[win] += 1
-            done.append((leader, cards, list(seats), win))
+            done.append((leader, cards, [s0, s1, s2, s3], win))
             leader = win
             played += 1
         if played:
