@@ -1301,28 +1301,19 @@ class KoenigrufenEngine(DeclaringEngine):
 
     def _play_masks(self, tricks: list[Any]) -> int:
         """Whole tricks while the legal cards are plain masks: §5.2, in misère also §5.4 (beat
-        the winning card when able), with one reserved card held back before its trick
-        (``_hold``; from its trick on, card by card). The shared ``_play_plain`` written out
-        for four seats in fixed order, and ``TrickTable.push_trick`` with it (the winner, §5.3,
-        followed card by card under ``wins``; the table's fixed seat plan: the winner leads).
-        Returns the tricks played: the card-by-card path takes over at the first card refused
-        (to word the finding)."""
-        t = self.table
-        c = self.contract
+        the winning card when able), one reserved card held back before its trick (``_hold``).
+        ``_play_plain`` and ``TrickTable.push_trick`` written out for four seats in fixed order
+        (a hot path; §5.3 the winner followed card by card under ``wins``, and leads next).
+        Returns the tricks played: the card-by-card path takes over at the first card refused."""
+        t, c = self.table, self.contract
         assert t is not None and c is not None
-        index = PACK.index
-        led_of = PACK.led
-        bit = _BIT_OF
-        hands = self.hands
-        misere = self._plain_misere             # §5.4 applies (asked once a card)
-        beats = BEATS
+        index, led_of, bit, hands = PACK.index, PACK.led, _BIT_OF, self.hands
+        misere, beats = self._plain_misere, BEATS      # §5.4 applies (asked once a card)
         # who wins (§5.3): in misère (always with trumps) the card to beat is the winning one
         wins = _WINS_NO_TRUMP if c.no_trump else BEATS
         hold, held, until = self._hold if self._hold is not None else (-1, 0, 13)
         holding = hold >= 0                     # (asked before the seat: mostly False)
-        done = t.tricks
-        won, count = t.won, t.count
-        leader = t.leader
+        done, won, count, leader = t.tricks, t.won, t.count, t.leader
         last = min(t.n_tricks, until)
         played = 0
         for trick in tricks:
@@ -1333,8 +1324,7 @@ class KoenigrufenEngine(DeclaringEngine):
                 a, b, c_, d = cards = [index[t0], index[t1], index[t2], index[t3]]
             except (KeyError, TypeError):       # not a card: the card-by-card path says so
                 break
-            # card bits from a table, and a card taken from a hand that holds it by ``^``:
-            # each operation on a mask past 30 bits makes a new int object
+            # bits from a table, a card off its hand by ``^`` (a mask op makes a new int)
             ba, bb, bc, bd = bit[a], bit[b], bit[c_], bit[d]
             s0, s1, s2, s3 = _ROUND_FROM[leader]
             # each seat's legal cards (its hand is not the others': the four cards differ)
@@ -1342,8 +1332,7 @@ class KoenigrufenEngine(DeclaringEngine):
             ok = h0 & ~held or h0 if holding and s0 == hold else h0
             if not ok & ba:
                 break
-            led = led_of[a]
-            w, win = a, s0                      # the winning card and its seat
+            led, w, win = led_of[a], a, s0      # the led suit, the winning card and its seat
             h1 = hands[s1]
             ok = h1 & led or h1 & TAROCK_MASK or h1
             if misere:                          # §5.4: beat the winning card when able
