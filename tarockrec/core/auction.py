@@ -248,20 +248,12 @@ class Auction:
         if not active:                  # everybody passed with no bid: the game decides
             self.done, self.turn = True, None
             return
-        # the next seat still in after ``seat`` in speaking order (``_after``, inline)
+        # the next seat still in after ``seat`` in speaking order
         nxt = self._next
         s = nxt[seat]
         while s not in active and s != seat:
             s = nxt[s]
         self.turn = s
-
-    def _after(self, seat: int) -> int:
-        """The next seat still in after ``seat`` in speaking order."""
-        nxt = self._next
-        s = nxt[seat]
-        while s not in self.active and s != seat:
-            s = nxt[s]
-        return s
 
     def _push_duel(self, seat: int, call: str) -> None:
         """Cego §3.4: the holder and one challenger at a time, until one of them passes."""
