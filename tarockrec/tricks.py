@@ -33,6 +33,11 @@ class SeatPlan:
         return winner
 
 
+#: seats in play order -> the seat after each: ``TrickTable.following``, made once per order and
+#: shared; never written
+_FOLLOWING: dict[tuple[int, ...], dict[int, int]] = {}
+
+
 class TrickTable:
     """The cards on the table and the piles, driven by a ``SeatPlan``.
 
@@ -70,7 +75,11 @@ class TrickTable:
             self._seats_key = order
             self.order = order
             self.size = len(order)
-            self.following = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+            following = _FOLLOWING.get(order)
+            if following is None:
+                following = _FOLLOWING[order] = {s: order[(i + 1) % len(order)]
+                                                 for i, s in enumerate(order)}
+            self.following = following
 
     @property
     def to_play(self) -> int | None:
@@ -142,6 +151,11 @@ class TrickTable:
         if self._varies and number < self.n_tricks:
             self._set_trick(number + 1)
         return winner
+
+    def forget_played(self) -> None:
+        """Tricks were added to ``tricks`` by their game directly (a written-out fast path):
+        ``played_by`` is built anew."""
+        self._played_by = None
 
     @property
     def played_by(self) -> dict[int, tuple[int, int]]:

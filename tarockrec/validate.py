@@ -236,7 +236,7 @@ def _validate_deal(game: games.Game[Any], rules: Any, n: int, d: dict[str, Any],
         return _validate_sheet(game, rules, n, d, ptr, carry, report), None
     engine, found = game.make_engine(rules, n, dealer, d["deal"], carry)
     report.findings.extend(_prefixed(found, ptr))
-    if engine is None or any(f.severity == "error" for f in found):
+    if engine is None or found and any(f.severity == "error" for f in found):
         return None, None
     failed = False
     apply = engine.apply
@@ -364,11 +364,11 @@ def _compare_result(recorded: dict[str, Any] | None, derived: dict[str, Any], pt
     if not recorded:
         return
     scores = recorded.get("scores")
-    if isinstance(scores, list) and all(isinstance(x, int) for x in scores) and sum(scores) != 0:
+    if isinstance(scores, list) and _whole(scores) and sum(scores) != 0:
         report.findings.append(Finding("RESULT-ZERO-SUM", f"the recorded scores {scores} add up "
                                        f"to {sum(scores)}, not 0", ptr + "/result/scores"))
     for key, value in recorded.items():
-        if key.startswith("_"):
+        if key[:1] == "_":
             continue
         want = derived.get(key)
         if value != want:
@@ -376,6 +376,15 @@ def _compare_result(recorded: dict[str, Any] | None, derived: dict[str, Any], pt
             report.findings.append(Finding(f"RESULT-{key.upper()}", f"the recorded {name} "
                                            f"{_show(value)} differ(s) from the recomputed "
                                            f"{_show(want)}", f"{ptr}/result/{key}"))
+
+
+def _whole(values: list[Any]) -> bool:
+    """Whether every value is a whole number (``all(isinstance(x, int) ...)`` without a
+    generator: asked of every deal's result)."""
+    for x in values:
+        if not isinstance(x, int):
+            return False
+    return True
 
 
 def _show(v: Any) -> str:

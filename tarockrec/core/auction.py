@@ -97,6 +97,11 @@ class AuctionSpec:
         object.__setattr__(self, "calls", (PASS, HOLD, *self.ladder))
 
 
+#: seats in speaking order -> (seat -> priority, seat -> next seat): an auction's tables,
+#: made once per order (a game has a few) and shared; never written
+_SEAT_TABLES: dict[tuple[int, ...], tuple[dict[int, int], dict[int, int]]] = {}
+
+
 class Auction:
     """One auction among ``seats``, given in priority order (the first speaks first and has the
     highest priority)."""
@@ -107,9 +112,12 @@ class Auction:
 
     def __init__(self, spec: AuctionSpec, seats: Sequence[int]) -> None:
         self.spec = spec
-        self.seats = tuple(seats)
-        self.priority = {s: i for i, s in enumerate(self.seats)}   # 0 = highest
-        self._next = dict(zip(self.seats, self.seats[1:] + self.seats[:1]))
+        self.seats = order = tuple(seats)
+        tables = _SEAT_TABLES.get(order)
+        if tables is None:
+            tables = _SEAT_TABLES[order] = ({s: i for i, s in enumerate(order)},   # 0 = highest
+                                            dict(zip(order, order[1:] + order[:1])))
+        self.priority, self._next = tables
         self.active = list(self.seats)          # seats still in, in priority order
         self.high: str | None = None            # the standing call
         self.holder: int | None = None          # who owns it
@@ -231,23 +239,21 @@ class Auction:
             self.holder = seat
             self.bidders.add(seat)
         k = self.spec.passes_to_end
+        active = self.active
         if self.high is not None and (
                 (k is not None and self.passes_in_row >= k)
-                or (k is None and self.active == [self.holder])):
+                or (k is None and len(active) == 1 and active[0] == self.holder)):
             self.done, self.turn = True, None
             return
-        if not self.active:             # everybody passed with no bid: the game decides
+        if not active:                  # everybody passed with no bid: the game decides
             self.done, self.turn = True, None
             return
-        self.turn = self._after(seat)
-
-    def _after(self, seat: int) -> int:
-        """The next seat still in after ``seat`` in speaking order."""
+        # the next seat still in after ``seat`` in speaking order
         nxt = self._next
         s = nxt[seat]
-        while s not in self.active and s != seat:
+        while s not in active and s != seat:
             s = nxt[s]
-        return s
+        self.turn = s
 
     def _push_duel(self, seat: int, call: str) -> None:
         """Cego §3.4: the holder and one challenger at a time, until one of them passes."""

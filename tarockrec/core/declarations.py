@@ -31,6 +31,11 @@ class RoundSpec:
     all_speak: bool = True
 
 
+#: seats in speaking order -> seat -> the next seat: a round's table, made once per order and
+#: shared; never written
+_NEXT: dict[tuple[int, ...], dict[int, int]] = {}
+
+
 class Round:
     """One round of turns among ``seats`` (in speaking order, the first speaks first)."""
 
@@ -38,8 +43,11 @@ class Round:
 
     def __init__(self, spec: RoundSpec, seats: Sequence[int]) -> None:
         self.spec = spec
-        self.seats = tuple(seats)
-        self._next = {s: self.seats[(i + 1) % len(self.seats)] for i, s in enumerate(self.seats)}
+        self.seats = order = tuple(seats)
+        nxt = _NEXT.get(order)
+        if nxt is None:
+            nxt = _NEXT[order] = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+        self._next = nxt
         self.turn: int | None = self.seats[0] if self.seats else None
         self.spoke: set[int] = set()
         self.passes_in_row = 0

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Iterator, Mapping
 
 from ...dealing import composition
@@ -25,6 +26,9 @@ N = 4
 _HAND_PTRS = tuple(f"/deal/hands/{s}" for s in range(N))
 _HAND_PTRS_FIVE = tuple(f"/deal/hands/{s}" for s in range(FIVE))
 _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
+#: the cards dealt to each place (§2.2)
+_HAND_SIZES = (12,) * N
+_HALF_SIZES = (3, 3)
 
 
 def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[int]], list[list[int]]]:
@@ -104,8 +108,7 @@ class Koenigrufen(Game[AnyEngine]):
                                   "(lower, upper)", "/deal/talon")]
         if n == FIVE:
             return self._make_five(rules, dealer, deal, hands, talon, carry)
-        parts = [(ptr, hands[s], 12) for s, ptr in enumerate(_HAND_PTRS)]
-        parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
+        parts = [*zip(_HAND_PTRS, hands, _HAND_SIZES), *zip(_TALON_PTRS, talon, _HALF_SIZES)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings
@@ -168,33 +171,40 @@ class Koenigrufen(Game[AnyEngine]):
                 batched: bool) -> Iterator[Step]:
         """The recorded actions in the order the rules take them (at five in record seats:
         ``FiveEngine`` takes them so)."""
+        # batched: each run one ``Batch`` (``batch_or_steps`` written out: no generator, and no
+        # per-entry steps made and thrown away, on the validator's path)
         auction = rec.get("auction", [])
-        yield from batch_or_steps("/auction", batched, lambda: engine.call_run(auction),
-                                  entry_steps(auction, call_action))
+        if batched:
+            yield "/auction", Batch(partial(engine.call_run, auction))
+        else:
+            yield from batch_or_steps("/auction", False, partial(engine.call_run, auction),
+                                      entry_steps(auction, call_action))
         end = rec.get("end") or {}
         if end.get("type") == "redeal":
             yield "/end", Action("redeal", end.get("seat", -1))
         ex = rec.get("exchange") or {}
-        concede = Action("concede", end.get("seat", -1))
         conceded = end.get("type") == "concede"
         decl = engine.declarer if engine.declarer is not None else -1
         if "king" in ex:
             yield "/exchange/king", Action("king", decl, (ex["king"],
                                                           bool(ex.get("as_remaining_king"))))
         if conceded and "take" not in ex:   # §4.4: right after the exposure
-            yield "/end", concede
+            yield "/end", Action("concede", end.get("seat", -1))
             conceded = False
         if "take" in ex:
             yield "/exchange/take", Action("take", decl, ex["take"])
         if "discard" in ex:
             yield "/exchange/discard", Action("discard", decl, tuple(ex["discard"]))
         turns = rec.get("declarations", [])
-        yield from batch_or_steps("/declarations", batched, lambda: engine.declare_run(turns),
-                                  entry_steps(turns, declare_action))
+        if batched:
+            yield "/declarations", Batch(partial(engine.declare_run, turns))
+        else:
+            yield from batch_or_steps("/declarations", False, partial(engine.declare_run, turns),
+                                      entry_steps(turns, declare_action))
         if conceded:                         # after the discard (or, illegally, later)
-            yield "/end", concede
+            yield "/end", Action("concede", end.get("seat", -1))
         if "play" in rec:
-            yield "/play", Batch(lambda: engine.play_tricks(rec["play"]))
+            yield "/play", Batch(partial(engine.play_tricks, rec["play"]))
 
     def record_of(self, e: AnyEngine) -> dict[str, Any]:
         if isinstance(e, FiveEngine):

@@ -39,9 +39,9 @@ _BYTE_TABLES = tuple(
 def thirds(mask: int) -> int:
     """Σ w(c) over the cards of ``mask`` (§1.4)."""
     t = _BYTE_TABLES
-    return (t[0][mask & 255] + t[1][(mask >> 8) & 255] + t[2][(mask >> 16) & 255]
-            + t[3][(mask >> 24) & 255] + t[4][(mask >> 32) & 255] + t[5][(mask >> 40) & 255]
-            + t[6][(mask >> 48) & 255])
+    # the mask's bytes at once: each shift of a mask past 30 bits would make a new int
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")
+    return (t[0][b0] + t[1][b1] + t[2][b2] + t[3][b3] + t[4][b4] + t[5][b5] + t[6][b6])
 
 
 def card_points(mask: int) -> int:

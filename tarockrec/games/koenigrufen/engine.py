@@ -134,12 +134,15 @@ class Plan:
     and the tables of ``KoenigrufenEngine.apply``'s fast path, which accepts the common legal
     call (§3.3, §3.4) without the checked path's sentences."""
 
-    __slots__ = ("tariff", "round_spec", "oe_round", "free_openings", "free_bids",
+    __slots__ = ("tariff", "round_spec", "no_round", "oe_round", "free_openings", "free_bids",
                  "free_choices", "limited", "hold_any", "rank")
 
     def __init__(self, rules: KoenigrufenRules) -> None:
         t = self.tariff = tariff(rules)
         self.round_spec = ROUND_SPECS[str(rules.declaration_end_rule)]
+        #: a deal's round before its declarations (§4.6): no seats, over; shared by the rule
+        #: set's deals and never written (``_after_exchange`` starts the deal's own)
+        self.no_round = Round(self.round_spec, ())
         self.oe_round = rules.announcement_round == "oe2023"
         spec = t.auction
         # ``_call_fits`` reads ``Auction.refusal`` for this kind of auction only
@@ -180,8 +183,13 @@ def plan(rules: KoenigrufenRules) -> Plan:
 
 #: every trick is played by the four seats in turn (an immutable plan, shared by all deals)
 _SEAT_PLAN = SeatPlan(range(N))
-#: no card beats another (``_play_masks`` in positive contracts: no duty to beat, §5.2)
-_BEATS_NONE = (0,) * len(PACK)
+#: card -> its bit
+_BIT_OF = tuple(1 << x for x in range(len(PACK)))
+#: the cards that beat a card winning a trick without trumps (§5.3 Farbensolo, Farbendreier:
+#: a higher card of its suit; the winning card is always of the led suit)
+_WINS_NO_TRUMP = tuple(sum(1 << x for x in range(len(PACK))
+                           if SUIT_OF[x] == SUIT_OF[w] and STRENGTH[x] > STRENGTH[w])
+                       for w in range(len(PACK)))
 #: the seats of a trick in play order, by its leader
 _ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
 
@@ -243,7 +251,7 @@ class KoenigrufenEngine(DeclaringEngine):
         self.auction = Auction(p.tariff.auction, _ROUND_FROM[self.forehand])
         # declarations (§4.6)
         self.turns: list[tuple[int, tuple[str, ...]]] = []   # the opening included
-        self.round = Round(p.round_spec, ())
+        self.round = p.no_round
         self.announced: dict[str, tuple[int, str]] = {}  # bonus -> (seat, side "D"/"O")
         self.chains: KontraChains[str] = KontraChains(KONTRA_LADDER)  # per target (§4.6.2)
         self.public = [False] * N                        # side made public (§4.8 a, b)
@@ -456,10 +464,18 @@ class KoenigrufenEngine(DeclaringEngine):
         """The recorded auction (its ``{"seat", "call"}`` entries) applied in one replay step,
         each as ``apply(Action("call", seat, call))`` would; an ``IllegalAction`` gets ``sub``
         = ``/i`` (+ its own), the place the per-action replay names."""
+        fits = self._call_fits
+        a = self.auction
         for i, entry in enumerate(entries):
             seat, call = entry["seat"], entry["call"]
-            if self._call_fits(seat, call):
-                self._push_call(seat, call)
+            if fits(seat, call):
+                if self.phase is AUCTION:       # ``_push_call`` written out for a bid or pass
+                    self.calls.append((seat, call))
+                    a.push(seat, call)
+                    if a.done:
+                        self._auction_done()
+                else:
+                    self._push_call(seat, call)
                 continue
             try:
                 DeclaringEngine.apply(self, Action("call", seat, call))
@@ -470,10 +486,19 @@ class KoenigrufenEngine(DeclaringEngine):
     def declare_run(self, turns: list[dict[str, Any]]) -> None:
         """The recorded declaration turns (``{"seat", "say"}``) in one replay step, each as
         ``apply(Action("declare", seat, tuple(say)))`` would; ``sub`` as in ``call_run``."""
+        c = self.contract
+        besserrufer = c is None or c.id == "besserrufer"
         for i, turn in enumerate(turns):
             seat, say = turn["seat"], tuple(turn["say"])
-            if self._silent_fits(seat, say):
-                self._end_turn(seat, (), False)
+            r = self.round
+            if (not say and not besserrufer and self.phase is DECLARE and type(seat) is int
+                    and seat == r.turn):
+                # a silent turn (§4.6.1): ``_silent_fits`` and ``_end_turn`` written out
+                self.turns.append((seat, say))
+                self._last_turn[seat] = len(r.turns)
+                r.push(seat, say)
+                if r.done:
+                    self._start_play()
                 continue
             if self._kontra_fits(seat, say):
                 self._push_kontra(seat)
@@ -655,12 +680,17 @@ class KoenigrufenEngine(DeclaringEngine):
         a = self.auction
         a.push(seat, call)
         if a.done:
-            assert a.high is not None and a.holder is not None
-            if a.high == "mein_spiel":              # three passes: forehand chooses (§3.4)
-                self.phase = CHOOSE
-                self.declarer = a.holder
-            else:
-                self._fix_contract(self.contracts[a.high], a.holder)
+            self._auction_done()
+
+    def _auction_done(self) -> None:
+        """The auction has ended (§3.3): forehand's free choice, or the contract is fixed."""
+        a = self.auction
+        assert a.high is not None and a.holder is not None
+        if a.high == "mein_spiel":              # three passes: forehand chooses (§3.4)
+            self.phase = CHOOSE
+            self.declarer = a.holder
+        else:
+            self._fix_contract(self.contracts[a.high], a.holder)
 
     def _fix_contract(self, contract: Contract, declarer: int) -> None:
         self.contract = contract
@@ -852,7 +882,7 @@ class KoenigrufenEngine(DeclaringEngine):
             self._start_play()
             return
         first = self.declarer if self._oe_round else (self.declarer + 1) % N
-        self.round = Round(self.round.spec, _ROUND_FROM[first])
+        self.round = Round(self._plan.round_spec, _ROUND_FROM[first])
         self._individual = c.family == "misere" and self.rules.misere_kontra_individual
         if self._individual:                           # G39: one chain per opponent
             for s in range(N):
@@ -1271,69 +1301,80 @@ class KoenigrufenEngine(DeclaringEngine):
 
     def _play_masks(self, tricks: list[Any]) -> int:
         """Whole tricks while the legal cards are plain masks: §5.2, in misère also §5.4 (beat
-        the winning card when able), with one reserved card held back before its trick
-        (``_hold``; from its trick on, card by card). The shared ``_play_plain`` written out
-        for four seats in fixed order. Returns the tricks played: the card-by-card path takes
-        over at the first card refused (to word the finding)."""
-        t = self.table
-        assert t is not None
-        card_of = PACK.index.__getitem__
-        led_of = PACK.led
-        hands = self.hands
-        beats = BEATS if self._plain_misere else _BEATS_NONE
-        if self._hold is not None:
-            hold, held, until = self._hold
-        else:
-            hold, held, until = -1, 0, 13
-        done = t.tricks
-        push = t.push_trick
+        the winning card when able), one reserved card held back before its trick (``_hold``).
+        ``_play_plain`` and ``TrickTable.push_trick`` written out for four seats in fixed order
+        (a hot path; §5.3 the winner followed card by card under ``wins``, and leads next).
+        Returns the tricks played: the card-by-card path takes over at the first card refused."""
+        t, c = self.table, self.contract
+        assert t is not None and c is not None
+        index, led_of, bit, hands = PACK.index, PACK.led, _BIT_OF, self.hands
+        misere, beats = self._plain_misere, BEATS      # §5.4 applies (asked once a card)
+        # who wins (§5.3): in misère (always with trumps) the card to beat is the winning one
+        wins = _WINS_NO_TRUMP if c.no_trump else BEATS
+        hold, held, until = self._hold if self._hold is not None else (-1, 0, 13)
+        holding = hold >= 0                     # (asked before the seat: mostly False)
+        done, won, count, leader = t.tricks, t.won, t.count, t.leader
         last = min(t.n_tricks, until)
         played = 0
         for trick in tricks:
             if type(trick) is not list or len(trick) != 4 or len(done) >= last:
                 break
+            t0, t1, t2, t3 = trick
             try:
-                cards = list(map(card_of, trick))
+                a, b, c_, d = cards = [index[t0], index[t1], index[t2], index[t3]]
             except (KeyError, TypeError):       # not a card: the card-by-card path says so
                 break
-            a, b, c, d = cards
-            s0, s1, s2, s3 = seats = _ROUND_FROM[t.leader]
+            # bits from a table, a card off its hand by ``^`` (a mask op makes a new int)
+            ba, bb, bc, bd = bit[a], bit[b], bit[c_], bit[d]
+            s0, s1, s2, s3 = _ROUND_FROM[leader]
             # each seat's legal cards (its hand is not the others': the four cards differ)
-            h = hands[s0]
-            ok = h & ~held or h if s0 == hold else h
-            if not ok >> a & 1:
+            h0 = hands[s0]
+            ok = h0 & ~held or h0 if holding and s0 == hold else h0
+            if not ok & ba:
                 break
-            led = led_of[a]
-            h = hands[s1]
-            beating = beats[a]                  # what beats the winning card (none: 0)
-            ok = h & led or h & TAROCK_MASK or h
-            ok = ok & beating or ok
-            if s1 == hold:
+            led, w, win = led_of[a], a, s0      # the led suit, the winning card and its seat
+            h1 = hands[s1]
+            ok = h1 & led or h1 & TAROCK_MASK or h1
+            if misere:                          # §5.4: beat the winning card when able
+                ok = ok & beats[w] or ok
+            if holding and s1 == hold:
                 ok = ok & ~held or ok
-            if not ok >> b & 1:
+            if not ok & bb:
                 break
-            if beating >> b & 1:
-                a = b                           # ``a`` is now the winning card
-            h = hands[s2]
-            beating = beats[a]
-            ok = h & led or h & TAROCK_MASK or h
-            ok = ok & beating or ok
-            if s2 == hold:
+            if wins[w] & bb:
+                w, win = b, s1
+            h2 = hands[s2]
+            ok = h2 & led or h2 & TAROCK_MASK or h2
+            if misere:
+                ok = ok & beats[w] or ok
+            if holding and s2 == hold:
                 ok = ok & ~held or ok
-            if not ok >> c & 1:
+            if not ok & bc:
                 break
-            if beating >> c & 1:
-                a = c
-            h = hands[s3]
-            beating = beats[a]
-            ok = h & led or h & TAROCK_MASK or h
-            ok = ok & beating or ok
-            if s3 == hold:
+            if wins[w] & bc:
+                w, win = c_, s2
+            h3 = hands[s3]
+            ok = h3 & led or h3 & TAROCK_MASK or h3
+            if misere:
+                ok = ok & beats[w] or ok
+            if holding and s3 == hold:
                 ok = ok & ~held or ok
-            if not ok >> d & 1:
+            if not ok & bd:
                 break
-            push(list(seats), cards, 1 << cards[0] | 1 << b | 1 << c | 1 << d)
+            if wins[w] & bd:
+                win = s3
+            hands[s0] = h0 ^ ba                 # (the legal cards are the hand's)
+            hands[s1] = h1 ^ bb
+            hands[s2] = h2 ^ bc
+            hands[s3] = h3 ^ bd
+            won[win] |= ba | bb | bc | bd
+            count[win] += 1
+            done.append((leader, cards, [s0, s1, s2, s3], win))
+            leader = win
             played += 1
+        if played:
+            t.leader = leader
+            t.forget_played()
         if len(done) >= t.n_tricks:
             self.phase = DONE
         return played
