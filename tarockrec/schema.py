@@ -83,6 +83,18 @@ def _fast() -> Callable[[Any], bool]:
 _DEAL_LEVELS = {"deal_record": ["/allOf/0/else/else"],
                 "session_deal": ["/$defs/session_record/properties/deals/items",
                                  "/$defs/table/properties/deals/items"]}
+#: every definition on the way from the envelope to a deal, and the one place each is used:
+#: a deal where the games' blocks (``_game_dispatch``) lay their fields, and nowhere else
+_WAY = {**_DEAL_LEVELS, "session_record": ["/allOf/0/else/then"],
+        "tournament_record": ["/allOf/0/then"],
+        "round": ["/$defs/tournament_record/properties/rounds/items"],
+        "table": ["/$defs/round/properties/tables/items"]}
+#: the envelope: a tournament, a session or a deal, told as the games' blocks tell them
+_ENVELOPE = {"if": {"type": "object", "required": ["rounds"]},
+             "then": {"$ref": "#/$defs/tournament_record"},
+             "else": {"if": {"type": "object", "required": ["deals"]},
+                      "then": {"$ref": "#/$defs/session_record"},
+                      "else": {"$ref": "#/$defs/deal_record"}}}
 
 
 def gate_schema(game: str) -> dict[str, Any]:
@@ -120,10 +132,11 @@ def _shape() -> tuple[list[str] | None, set[str]]:
     refs: dict[str, list[str]] = {}
     _refs(s, refs)
     games = _game_dispatch(s)
-    if games is None or any(refs.get(f"#/$defs/{name}") != where
-                            for name, where in _DEAL_LEVELS.items()):
+    way = _on_the_way(refs, set(_DEAL_LEVELS))
+    if (games is None or s.get("allOf", [None])[0] != _ENVELOPE or way != set(_WAY)
+            or any(refs.get(f"#/$defs/{name}") != where for name, where in _WAY.items())):
         return None, set()
-    return games, _on_the_way(refs, set(_DEAL_LEVELS))
+    return games, way
 
 
 def _game_dispatch(s: dict[str, Any]) -> list[str] | None:

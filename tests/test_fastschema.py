@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 import json
 from pathlib import Path
 
@@ -234,3 +235,29 @@ def test_an_if_of_required_keys_is_an_expression() -> None:
         for v in (1, "x", [], {}, {"a": 1}, {"a": 1, "b": 2}, {"a": 1, "b": 2, "c": 3},
                   {"c": 1}):
             assert check(v) == slow.is_valid(v), (cond, v)
+
+
+def test_the_gates_per_game_need_the_schemas_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-game gates rely on where the envelope's definitions of a deal are used and on
+    the games' blocks: a schema that uses one elsewhere too, or tells the records apart
+    otherwise, is compiled whole (``_shape`` finds no games)."""
+    assert schema._shape()[0] == sorted(games.all_games(), key=[
+        "koenigrufen", "illustrated", "cego", "carinthian", "ulti"].index)
+    base = schema.json_schema()
+
+    def changed(edit: Any) -> Any:
+        s = copy.deepcopy(base)
+        edit(s)
+        return s
+
+    edits = [
+        lambda s: s["$defs"]["meta"].update({"properties": {"t": {"$ref": "#/$defs/table"}}}),
+        lambda s: s["$defs"]["entrant"].update({"properties": {"d": {"$ref": "#/$defs/session_deal"}}}),
+        lambda s: s["allOf"][0]["else"]["if"].update({"required": ["deal"]}),
+        lambda s: s["allOf"].pop(),
+        lambda s: s["$defs"]["cego"]["else"].update({"else": {}}),
+    ]
+    for edit in edits:
+        s = changed(edit)
+        monkeypatch.setattr(schema, "json_schema", lambda s=s: s)
+        assert schema._shape.__wrapped__()[0] is None          # type: ignore[attr-defined]
