@@ -498,8 +498,8 @@ def implies(b: Any, a: Any, resolve: Callable[[Any], Any]) -> bool:
     keys = set(a) - _ANNOTATIONS
     if keys - _IMPLIED:
         return False
-    listed = _values(b)
-    return all(_KEEPS[k](b, a, listed, resolve) for k in keys)
+    listed = _values(b)                 # (the three object keywords share one test)
+    return all(keeps(b, a, listed, resolve) for keeps in {_KEEPS[k] for k in keys})
 
 
 def _keeps_type(b: dict[str, Any], a: dict[str, Any], listed: list[Any] | None,

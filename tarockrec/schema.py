@@ -110,7 +110,7 @@ def gate_schema(game: str) -> dict[str, Any]:
     if games is None or game not in games:
         return s
     defs = s["$defs"]
-    resolve = _Resolver(s)
+    resolve = Compiler(s).resolve
     rename = {f"#/$defs/{name}": f"#/$defs/{name}@{game}" for name in way}
     fields = defs[f"{game}_fields"]["properties"]
     out = dict(defs)
@@ -150,8 +150,9 @@ def _game_dispatch(s: dict[str, Any]) -> list[str] | None:
     names = [g[1] for g in games if g is not None]
     defs = s["$defs"]
     for kind in ("deal_record", "session_record", "tournament_record"):
-        if "game" not in defs[kind]["required"] or defs[kind]["properties"]["game"].get(
-                "enum") != names:
+        record = defs.get(kind, {})
+        if ("game" not in record.get("required", ())
+                or record.get("properties", {}).get("game", {}).get("enum") != names):
             return None
     for name, block in zip(names, blocks):
         fields = {"$ref": f"#/$defs/{name}_fields"}
@@ -200,14 +201,6 @@ def _renamed(node: Any, rename: dict[str, str]) -> Any:
     if isinstance(node, list):
         return [_renamed(v, rename) for v in node]
     return node
-
-
-class _Resolver:
-    def __init__(self, root: dict[str, Any]) -> None:
-        self.compiler = Compiler(root)
-
-    def __call__(self, s: Any) -> Any:
-        return self.compiler.resolve(s)
 
 
 def _cache_dir() -> str | None:

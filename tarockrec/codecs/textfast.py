@@ -582,6 +582,8 @@ def _block(s: str, pos: int, end: int, in_round: bool) -> tuple[dict[str, Any], 
     if m is not None:               # the usual sections of a played deal: one match
         hands, talon, auction, exchange, declarations, play, ending, result = m.groups()
         rec["deal"] = {"hands": _runs(hands, ":"), "talon": _section("talon", _line(talon))}
+        # (one test per section, written out: a loop over (name, text) pairs cost ~10k
+        # instructions a deal)
         if auction is not None:
             rec["auction"] = _section("auction", _line(auction))
         if exchange is not None:
