@@ -26,7 +26,7 @@ HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "ta
        "tarockrec/games/__init__.py",
        "tarockrec/games/*/engine.py", "tarockrec/games/*/scoring.py",
        "tarockrec/games/*/contracts.py", "tarockrec/games/*/__init__.py",
-       "tarockrec/games/illustrated/bidding.py", "tarockrec/games/koenigrufen/facts.py"]
+       "tarockrec/games/illustrated/bidding.py", "tarockrec/games/koenigrufen/outcome.py"]
 
 #: Python semantics throughout: annotations are not enforced as C types, no variable is given
 #: a C integer type by inference (bit masks are arbitrary-precision ints)

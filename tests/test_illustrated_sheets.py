@@ -18,7 +18,7 @@ import pytest
 
 from tarockrec.games import get
 from tarockrec.games.illustrated.scoring import score_facts
-from tarockrec.games.illustrated.sheet import facts_of, outcome_of, reachable
+from tarockrec.games.illustrated.outcome import facts_of, outcome_of, reachable
 from tarockrec.generate import session_records
 from tarockrec.validate import validate_record
 

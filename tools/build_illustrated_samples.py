@@ -939,7 +939,7 @@ def sheet_twins(ex: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def invalid_sheets(tw: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """One refused score sheet per check of a written outcome (games/illustrated/sheet.py) and
+    """One refused score sheet per check of a written outcome (games/illustrated/outcome.py) and
     of a sheet without one: a twin with one change each."""
     out: dict[str, dict[str, Any]] = {}
     e1, e4, e5 = tw["sheet-e01_complete_deal"], tw["sheet-e04_dg_kontra_failed"], \

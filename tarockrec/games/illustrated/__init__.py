@@ -25,7 +25,7 @@ from .engine import IllustratedEngine, seating
 from .rules import IllustratedRules
 from ...scoring import Score
 from .scoring import multiplier_of, next_periods, periods_after, score_facts
-from .sheet import facts_of, outcome_of, reachable
+from .outcome import facts_of, outcome_of, reachable
 
 
 def deal_from_deck(deck: list[int], dealer: int, n: int) -> tuple[list[list[int]], list[int]]:
@@ -224,7 +224,7 @@ class Illustrated(Game[IllustratedEngine]):
     def next_carry(self, engine: IllustratedEngine, carry: dict[str, Any]) -> dict[str, Any]:
         return {"periods": list(next_periods(engine))}
 
-    # -- the outcome block (sheet.py; docs/notation.md) ---------------------------------------
+    # -- the outcome block (outcome.py; docs/notation.md) ---------------------------------------
     def outcome(self, engine: IllustratedEngine) -> dict[str, Any]:
         return outcome_of(engine.facts(), engine.rules)
 

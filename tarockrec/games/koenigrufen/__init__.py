@@ -16,7 +16,7 @@ from .codes import CODES
 from ...scoring import Score
 from .contracts import BIRD_CARD, KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine, tariff
-from .facts import next_doubling, of_engine, parse, reachable, to_outcome
+from .outcome import next_doubling, of_engine, parse, reachable, to_outcome
 from .five import ENGINE_DEALER, FIVE, FiveEngine, SeatMap
 from .rules import KoenigrufenRules
 from .scoring import doubling_after, period_multiplier, score_facts
@@ -337,7 +337,7 @@ class Koenigrufen(Game[AnyEngine]):
         five")."""
         return frozenset({dealer}) if n == FIVE else frozenset()
 
-    # -- the outcome (docs/notation.md, "Königrufen outcome"; facts.py) ------------------------
+    # -- the outcome (docs/notation.md, "Königrufen outcome"; outcome.py) ------------------------
     def outcome(self, engine: AnyEngine) -> dict[str, Any]:
         if isinstance(engine, FiveEngine):
             return engine.map.outcome(to_outcome(of_engine(engine.inner)))

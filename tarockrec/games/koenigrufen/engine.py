@@ -23,7 +23,7 @@ from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, TAROCK_MASK, Contract, contract_table,
 )
-from .facts import of_engine
+from .outcome import of_engine
 from .rules import KoenigrufenRules
 from .scoring import score_facts
 
@@ -1422,7 +1422,7 @@ class KoenigrufenEngine(DeclaringEngine):
 
     # -- scoring ------------------------------------------------------------------------
     def score(self) -> Score:
-        """§6.11: the one scorer over the facts of the play (``facts.of_engine``)."""
+        """§6.11: the one scorer over the facts of the play (``outcome.of_engine``)."""
         t = self.tariff
         return score_facts(of_engine(self), self.rules, t.bonus_base, t.capture_base)
 

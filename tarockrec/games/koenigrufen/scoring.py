@@ -2,7 +2,7 @@
 
 One scorer, ``score_facts``: it scores the facts of a deal (``Facts``: what the table writes,
 the outcome block of docs/notation.md) under a rule set. A played deal's facts come from its
-engine (``facts.py``), a score sheet's from its written outcome (``facts.py`` too); this module
+engine (``outcome.py``), a score sheet's from its written outcome (``outcome.py`` too); this module
 knows neither the engine nor the notation.
 """
 from __future__ import annotations
