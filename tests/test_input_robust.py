@@ -207,7 +207,10 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
 """
 
 
-@pytest.mark.parametrize("text", ["a" * 20_000_000, "\n" * 10_000_000])
+# short ids: pytest puts the test id in PYTEST_CURRENT_TEST, and a 20 MB value is more than
+# one environment string may hold (E2BIG when the subprocess starts)
+@pytest.mark.parametrize("text", ["a" * 20_000_000, "\n" * 10_000_000],
+                         ids=["long-text", "many-lines"])
 def test_a_json_array_with_a_large_text_reads_in_memory_of_its_size(text: str,
                                                                     tmp_path: Any) -> None:
     """The array splitter's pattern for a text kept a place to go back to per character
