@@ -325,3 +325,205 @@ def _new_file_mode(path: str) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+# -- a folder written whole (``publish``, issue 35) ---------------------------------------------
+
+#: the signals held back while a staged folder is switched in (Ctrl-C too: the two renames of
+#: a replacement must not be parted)
+_SWITCH_SIGNALS = set(STOP_SIGNALS) | {signal.SIGINT}
+
+
+class StagedFolder:
+    """A folder built beside its target and switched in whole, so that whatever stops the
+    build (a refusal, an error, a full disk, SIGTERM, SIGHUP, Ctrl-C) leaves the previous folder
+    exactly as it was, or nothing.
+
+    ``check()`` decides before any work whether ``target`` may be written: a new name, an empty
+    folder, or (only with ``replace``) a folder holding the file ``marker``, which ``commit``
+    writes last into every folder it switches in, so that a folder is recognised as one of ours
+    before anything in it is replaced. A folder holding anything else is never touched. A
+    symbolic link to a folder is followed (the link stays); a dangling one is refused.
+
+    ``building()`` makes the temporary folder (in the target's parent, so that the switch is a
+    rename on one file system) and removes it, with every folder it had to make, unless
+    ``commit()`` was called. ``commit()`` renames the new folder over an empty target, or moves
+    the previous folder aside, renames the new one in and removes the previous one; the signals
+    wait meanwhile. Operating-system errors come out as ``WriteError`` saying what is left."""
+
+    def __init__(self, target: str, marker: str, replace: bool) -> None:
+        self.target = target
+        self.marker = marker
+        self.replace = replace
+        self.dest = os.path.abspath(target)
+        self.previous = False               # a site of ours is there, to be replaced
+        self.folder: str | None = None      # the temporary folder being built
+        self.made: list[str] = []           # missing parent folders made for it
+        self.committed = False
+
+    @property
+    def left(self) -> str:
+        """What a failure leaves, as the end of a sentence."""
+        if self.committed:
+            return f"the new site in {self.target} was already complete and in place"
+        if self.previous:
+            return f"the previous site in {self.target} is unchanged"
+        return "nothing was written"
+
+    def _refuse(self, why: str) -> WriteError:
+        return WriteError(self.target, f"cannot write the site to {self.target}: {why}; "
+                                       f"{self.left}")
+
+    def check(self) -> None:
+        """Raise ``WriteError`` (nothing written) unless ``target`` may be written."""
+        if os.path.islink(self.target):
+            real = os.path.realpath(self.target)
+            if not os.path.lexists(real):
+                raise self._refuse(f"it is a symbolic link to {real}, which does not exist")
+            self.dest = real
+        try:
+            st = os.stat(self.dest)
+        except FileNotFoundError:
+            return
+        except OSError as err:
+            raise self._refuse(describe(self.target, err)) from None
+        if not stat.S_ISDIR(st.st_mode):
+            raise self._refuse("it is a file, not a folder")
+        try:
+            names = os.listdir(self.dest)
+        except OSError as err:
+            raise self._refuse(describe(self.target, err)) from None
+        if names and self.marker not in names:
+            shown = ", ".join(sorted(names)[:3]) + (", …" if len(names) > 3 else "")
+            raise self._refuse(f"the folder holds files that tarockrec publish did not write "
+                               f"({shown}); choose a new or an empty folder")
+        if names and not self.replace:
+            raise WriteError(self.target, f"{self.target} exists and holds a site written "
+                                          f"earlier; use --force to replace it; nothing was "
+                                          f"written")
+        self.previous = bool(names)         # an empty folder is simply renamed over
+
+    def _make_parents(self) -> None:
+        parent = os.path.dirname(self.dest)
+        missing: list[str] = []
+        while parent and not os.path.lexists(parent):
+            missing.append(parent)
+            parent = os.path.dirname(parent)
+        for folder in reversed(missing):
+            os.mkdir(folder)
+            self.made.append(folder)
+
+    def building(self) -> "_Building":
+        return _Building(self)
+
+    def _discard(self) -> None:
+        import shutil
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
+        for folder in reversed(self.made):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                break
+        self.made = []
+
+    def commit(self) -> None:
+        """Switch the complete folder in (the marker is written into it first)."""
+        assert self.folder is not None
+        with open(os.path.join(self.folder, self.marker), "w", encoding="utf-8") as fp:
+            fp.write("This folder was written by tarockrec publish, which replaces it whole "
+                     "(with --force) when this file is here.\n")
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, _SWITCH_SIGNALS) if _CAN_MASK else None
+        try:
+            self._switch()
+        finally:
+            _unblock(mask)
+
+    def _switch(self) -> None:
+        import shutil
+        import tempfile
+        assert self.folder is not None
+        os.chmod(self.folder, _new_folder_mode(self.dest))
+        parent = os.path.dirname(self.dest)
+        aside: str | None = None
+        if self.previous:
+            # an empty folder of a unique name, which the previous site is renamed over
+            aside = tempfile.mkdtemp(prefix=f".{os.path.basename(self.dest)}.old-",
+                                     dir=parent)
+            os.rename(self.dest, aside)
+        try:
+            os.rename(self.folder, self.dest)       # over nothing, or over an empty folder
+        except BaseException:
+            if aside is not None:
+                os.rename(aside, self.dest)
+            raise
+        self.folder = None
+        self.committed = True
+        self.made = []
+        if aside is not None:
+            shutil.rmtree(aside, ignore_errors=True)
+        _sync_folder(parent)
+
+
+class _Building:
+    """``with staged.building() as folder:`` (see ``StagedFolder``)."""
+
+    def __init__(self, staged: StagedFolder) -> None:
+        self.staged = staged
+        self.old: dict[signal.Signals, Any] = {}
+
+    def __enter__(self) -> str:
+        import tempfile
+        staged = self.staged
+        mask = _block()
+        self.old = stop_on_signals()
+        try:
+            staged._make_parents()
+            staged.folder = tempfile.mkdtemp(prefix=f".{os.path.basename(staged.dest)}.",
+                                             suffix=".tmp", dir=os.path.dirname(staged.dest))
+        except OSError as err:
+            staged._discard()
+            restore_signals(self.old)
+            raise staged._refuse(describe(staged.target, err)) from None
+        finally:
+            _unblock(mask)
+        return staged.folder
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
+                 tb: Any) -> None:
+        staged = self.staged
+        mask = _block()                     # no second signal while cleaning up
+        try:
+            if not staged.committed:
+                staged._discard()
+        finally:
+            restore_signals(self.old)
+            _unblock(mask)
+        if isinstance(err, OSError):
+            raise staged._refuse(describe(staged.target, err)) from None
+
+
+def _new_folder_mode(path: str) -> int:
+    """The permissions of the folder replaced, else the usual ones under the umask (mkdtemp
+    makes folders private)."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o777 & ~mask
+
+
+def _sync_folder(path: str) -> None:
+    """Make a rename in ``path`` durable (best effort: some file systems refuse)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

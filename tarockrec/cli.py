@@ -509,24 +509,14 @@ generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
 @click.argument("tournament")
 @click.option("-o", "out", required=True, metavar="DIR",
               help="The folder to write the site into (made if missing).")
-@click.option("--force", "-f", is_flag=True, help="Overwrite the pages of an earlier site in "
-              "DIR.")
+@click.option("--force", "-f", is_flag=True, help="Replace a site written earlier into DIR "
+              "(a folder holding anything else is never replaced).")
 def publish(tournament: str, out: str, force: bool) -> None:
     """Write TOURNAMENT as a static, self-contained site into DIR: the standings
     (index.html), a page per round with its tables, and a page per table with its sheet and
     every deal drawn and stepped through as show --html draws it (docs/tournaments.md)."""
-    from .atomic import WriteError, write_atomic
     from .publish import publish as build
-    try:
-        status, messages = build(tournament, out,
-                                 lambda path, chunks: write_atomic(path, chunks, replace=force))
-    except WriteError as err:
-        click.echo(f"tarockrec: {err.message}", err=True)
-        sys.exit(EXIT_UNREADABLE)
-    except (Terminated, KeyboardInterrupt) as err:
-        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
-        click.echo(f"tarockrec: stopped by {why} while writing {out}", err=True)
-        sys.exit(EXIT_UNREADABLE)
+    status, messages = build(tournament, out, force)
     for m in messages:
         click.echo(m, err=status != 0)
     sys.exit(status)

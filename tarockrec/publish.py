@@ -4,16 +4,19 @@ with its tables (``round-R.html``), and one page per table (``round-R-table-T.ht
 sheet and every deal drawn and stepped through as ``show --html`` draws it.
 
 Each table's page is written as its table is checked and its session let go, so memory does not
-grow with the number of deals. Every file is written whole or not at all
-(``atomic.write_atomic``); the standings are written last, so a site whose ``index.html`` is
-there is complete.
+grow with the number of deals. The site is built in a temporary folder beside ``DIR`` and
+switched in whole once every page is written and the tournament is valid
+(``atomic.StagedFolder``): a refusal, an error, a full disk, SIGTERM, SIGHUP or Ctrl-C leaves the
+previous site exactly as it was, or nothing. The file ``MARKER`` marks a folder as a site of
+ours; ``--force`` replaces only such a folder, never one holding anything else.
 """
 from __future__ import annotations
 
 import html
 import os
-from typing import Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator
 
+from .atomic import StagedFolder, Terminated, WriteError
 from .findings import Finding
 from .htmlpage import page, record_model
 from .sources import entries
@@ -49,6 +52,19 @@ def _table(heads: list[str], rows: list[list[str]]) -> str:
 
 def _e(x: Any) -> str:
     return "" if x is None else html.escape(str(x))
+
+
+#: the file that marks a folder as a site written by publish (written last, into every site)
+MARKER = ".tarockrec-site"
+
+#: opens a page for writing (tests put one that fails here: a full disk)
+_open: Callable[..., IO[str]] = open
+
+
+def _write_page(path: str, chunks: Iterator[str]) -> None:
+    with _open(path, "w", encoding="utf-8", newline="\n") as fp:
+        for chunk in chunks:
+            fp.write(chunk)
 
 
 class Site:
@@ -128,13 +144,15 @@ def _places(totals: list[int]) -> list[int]:
     return [1 + sum(1 for y in totals if y > x) for x in totals]
 
 
-def publish(path: str, out: str,
-            write: Callable[[str, Iterator[str]], None] | None = None) -> tuple[int, list[str]]:
-    """Write the site of the tournament in ``path`` into the folder ``out`` (made if missing).
-    Returns the exit status (0 written, 1 the tournament is not valid: nothing written, 2 not
-    readable or not a tournament) and the lines to tell the user."""
+def publish(path: str, out: str, force: bool = False,
+            write: Callable[[str, Iterator[str]], None] = _write_page) -> tuple[int, list[str]]:
+    """Write the site of the tournament in ``path`` into the folder ``out`` (made if missing;
+    an existing site of ours is replaced only with ``force``, a folder holding anything else
+    never). Returns the exit status (0 written; 1 the tournament is not valid; 2 not readable,
+    not a tournament, the folder cannot be written, or stopped by SIGTERM, SIGHUP or Ctrl-C)
+    and the lines to tell the user; whenever it is not 0, ``out`` is as it was (module
+    docstring)."""
     from . import schema
-    from .atomic import write_atomic
     found = list(entries(path))
     if not found or found[0].problem is not None:
         why = found[0].problem if found and found[0].problem else "it holds no record"
@@ -145,20 +163,29 @@ def publish(path: str, out: str,
     if not schema.fast_check(rec):
         return 1, [f"{path}: {f}" for f in schema.explain(rec)] + \
             [f"{path}: not valid; nothing published"]
-    if os.path.exists(out) and not os.path.isdir(out):
-        return 2, [f"cannot write {out}: it is a file, not a folder; nothing published"]
-    os.makedirs(out, exist_ok=True)
-    site = Site(rec, out, write or write_atomic)
+    staged = StagedFolder(out, MARKER, replace=force)
+    try:
+        staged.check()
+        with staged.building() as folder:
+            return _build(path, rec, out, folder, write, staged)
+    except WriteError as err:
+        return 2, [f"tarockrec: {err.message}"]
+    except (Terminated, KeyboardInterrupt) as err:
+        why = err.name if isinstance(err, Terminated) else "Ctrl-C"
+        return 2, [f"tarockrec: stopped by {why} while publishing to {out}; {staged.left}"]
+
+
+def _build(path: str, rec: dict[str, Any], out: str, folder: str,
+           write: Callable[[str, Iterator[str]], None], staged: StagedFolder) -> tuple[int, list[str]]:
+    """The pages into the temporary ``folder``, switched in if the tournament is valid."""
+    site = Site(rec, folder, write)
     findings: list[Finding] = []
     rows = validate_tournament(rec, findings, origin=path, on_table=site.table_page)
     errors = [f for f in findings if f.severity == "error"]
     if errors or rows is None:
-        for name in site.files:                  # a site of an invalid tournament is not left
-            try:
-                os.unlink(os.path.join(out, name))
-            except FileNotFoundError:
-                pass
-        return 1, [f"{path}: {f}" for f in errors] + [f"{path}: not valid; nothing published"]
+        return 1, [f"{path}: {f}" for f in errors] + \
+            [f"{path}: not valid; nothing published; {staged.left}"]
     site.round_pages()
     site.index(rows)
+    staged.commit()
     return 0, [f"wrote {len(site.files)} pages to {out} (index.html: the standings)"]

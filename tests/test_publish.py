@@ -45,7 +45,8 @@ def _site(tmp_path: Path, rec: dict | None = None) -> Path:
 
 def test_every_page_and_every_link(tmp_path: Path) -> None:
     out = _site(tmp_path)
-    pages = sorted(p.name for p in out.iterdir())
+    pages = sorted(p.name for p in out.glob("*.html"))
+    assert (out / ".tarockrec-site").is_file()
     # standings, 3 rounds, 3 tables (4, 4 and 5 seats) a round
     assert "index.html" in pages and len(pages) == 1 + 3 + 9
     for name in pages:
@@ -76,7 +77,7 @@ def test_an_invalid_tournament_is_not_published(tmp_path: Path) -> None:
     status, messages = publish(str(SAMPLES / "invalid" / "deal-score-changed.json"),
                                str(tmp_path / "site"))
     assert status == 1 and any("RESULT-SCORES" in m for m in messages)
-    assert not list((tmp_path / "site").iterdir())
+    assert not (tmp_path / "site").exists()
     status, messages = publish(str(tmp_path / "none.json"), str(tmp_path / "x"))
     assert status == 2
 
@@ -100,7 +101,7 @@ def test_an_earlier_site_is_overwritten_only_with_force(tmp_path: Path) -> None:
 
 def test_every_page_renders_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     out = _site(tmp_path)
-    for page in sorted(out.iterdir()):
+    for page in sorted(out.glob("*.html")):
         tab = browser.open(page)
         try:
             assert tab.problems() == [], (page.name, tab.problems())
