@@ -72,6 +72,18 @@ def main() -> None:
     Carinthian Tarock and Ulti."""
 
 
+def _allow_outside(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    from . import sources
+    sources.ALLOW_SOURCE_OUTSIDE = bool(value)   # set every time: a flag of this run only
+
+
+#: ``--allow-source-outside`` of the commands that read a tournament's tables
+allow_source_outside = click.option(
+    "--allow-source-outside", is_flag=True, expose_value=False, callback=_allow_outside,
+    help="Read a tournament table's `source` even where it leads out of the tournament's "
+         "folder (refused by default: TOURN-SOURCE; docs/tournaments.md).")
+
+
 #: inputs smaller than this are validated in one process unless --jobs asks otherwise
 #: (starting workers costs more than it saves)
 PARALLEL_FROM_BYTES = 2_000_000
@@ -104,6 +116,7 @@ def _jobs(asked: int | None, files: list[str]) -> int:
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None, metavar="N",
               help="Worker processes (default: the machine's cores for inputs of 2 MB or "
                    "more, else 1). The output is the same for every N, in input order.")
+@allow_source_outside
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | None,
              jobs: int | None) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
@@ -333,6 +346,7 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
               help="A breakdown per deal (text), or a table for a spreadsheet or pandas: one "
                    "row per deal and seat with every score item and the total (csv, or json: "
                    "an array of row objects).")
+@allow_source_outside
 def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
@@ -511,6 +525,7 @@ generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
               help="The folder to write the site into (made if missing).")
 @click.option("--force", "-f", is_flag=True, help="Replace a site written earlier into DIR "
               "(a folder holding anything else is never replaced).")
+@allow_source_outside
 def publish(tournament: str, out: str, force: bool) -> None:
     """Write TOURNAMENT as a static, self-contained site into DIR: the standings
     (index.html), a page per round with its tables, and a page per table with its sheet and
@@ -532,6 +547,7 @@ def publish(tournament: str, out: str, force: bool) -> None:
               help="The cup series: each tournament's cup points summed per entrant.")
 @click.option("--teams", "mode", flag_value="teams",
               help="The teams: their members' totals summed.")
+@allow_source_outside
 def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
     """The standings of the tournaments in PATHS (files of tournament records), derived from
     their tables as the rule set ranks them (docs/tournaments.md). A tournament that is not
@@ -590,6 +606,7 @@ def _option_value(text: str) -> Any:
 @click.option("--max-deals", type=click.IntRange(1), default=None, metavar="N",
               help="With --html: the most deals the page may hold (default 1000); past it "
                    "nothing is written.")
+@allow_source_outside
 def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
              colour: bool | None, html_out: str | None, max_deals: int | None,
              force: bool) -> None:

@@ -129,8 +129,9 @@ SHARED: tuple[Code, ...] = (
          "is not played by"),
     Code("TOURN-DEAL-LIMIT", "docs/tournaments.md", "a table plays more deals in a round than "
          "the rule set allows"),
-    Code("TOURN-SOURCE", "docs/tournaments.md", "a table's session file cannot be read, holds "
-         "other than one session of the tournament's game and rules, or other players"),
+    Code("TOURN-SOURCE", "docs/tournaments.md", "a table's session file cannot be read, is not "
+         "read (outside the tournament's folder, not a regular file, too large), holds other "
+         "than one session of the tournament's game and rules, or other players"),
     Code("TOURN-TOTALS", "docs/tournaments.md", "a table's written totals do not add up to zero, "
          "or differ from its session's"),
     Code("TOURN-NO-PLAY", "docs/tournaments.md", "a table gives neither deals, a session file, "

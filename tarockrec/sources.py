@@ -17,6 +17,15 @@ from typing import IO, Any, Iterator, Mapping
 from .codecs import jsonio
 from .findings import Finding, LazyLines
 
+#: the most bytes one record may take (docs/notation.md, *Limits*): a JSON document (read whole),
+#: a JSON Lines line, an XML or text-notation record, a tournament table's session file. A real
+#: session of a few hundred deals takes well under 1 MB, a tournament of 30,000 inline deals
+#: about 60 MB; past the cap comes INPUT-TOO-LARGE and the next file is read
+RECORD_MAX_BYTES = 256 << 20
+#: the most bytes read from one file, as stored and once decompressed (a stream has no end of
+#: its own: /dev/zero, a gzip bomb of blank lines)
+FILE_MAX_BYTES = 64 << 30
+
 EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml", ".txt")
                    for packed in ("", ".gz", ".zst"))
 
@@ -743,3 +752,86 @@ def _cut(fmt: str, data: bytes, at: int) -> int:
     if m is None or m.end() >= len(data) - 16:
         return -1
     return m.end()
+
+
+# -- a tournament table's ``source``: only what the user gave (issue 35, item 2) ---------------
+
+#: ``--allow-source-outside``: a table's ``source`` may lead out of its tournament's folder
+#: (set by the command line; worker processes are forked with it)
+ALLOW_SOURCE_OUTSIDE = False
+
+
+class SourceRefused(Exception):
+    """A table's ``source`` is not read; the message is the sentence that says why."""
+
+
+def table_source(source: str, origin: str | None, allow_outside: bool | None = None) -> str:
+    """The path of the file a table's ``source`` names (relative to the folder of ``origin``,
+    the tournament's file), checked before anything opens it: it must lead, after every
+    symbolic link is resolved, into that folder or below (unless ``allow_outside``, by default
+    ``ALLOW_SOURCE_OUTSIDE``), and be a regular file — never a FIFO, ``/dev/stdin``, a device or
+    a folder, which would block or never end — of at most ``RECORD_MAX_BYTES``. Raises
+    ``SourceRefused`` otherwise."""
+    if origin is None or origin == "-":
+        raise SourceRefused(f"the table's session is in {source!r}, which cannot be found from "
+                            "a tournament read from standard input")
+    try:
+        folder = os.path.dirname(os.path.abspath(origin))
+        path = os.path.join(folder, source)          # an absolute source stays as it is
+        real = os.path.realpath(path)
+        base = os.path.realpath(folder)
+    except ValueError:                               # a NUL character
+        raise SourceRefused(f"the table's session file {source!r} is not a file name") from None
+    outside = allow_outside if allow_outside is not None else ALLOW_SOURCE_OUTSIDE
+    if not outside and os.path.commonpath([base, real]) != base:
+        raise SourceRefused(f"the table's session file {source} lies outside the tournament's "
+                            f"folder {base} (it leads to {real}); it is not read (use "
+                            "--allow-source-outside to read it)")
+    try:
+        st = os.stat(real)                      # opens nothing: a FIFO does not block here
+    except OSError as err:
+        raise SourceRefused(f"the table's session file {source} cannot be read: "
+                            f"{(err.strerror or str(err)).lower()}") from None
+    _check_regular(source, st)
+    return real
+
+
+def _check_regular(source: str, st: os.stat_result) -> None:
+    import stat
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a file")
+        raise SourceRefused(f"the table's session file {source} is {kind}, not a regular file; "
+                            "it is not read")
+    if st.st_size > RECORD_MAX_BYTES:
+        raise SourceRefused(f"the table's session file {source} holds {st.st_size:,} bytes, "
+                            f"more than the {RECORD_MAX_BYTES:,} a session may hold; it is not "
+                            "read")
+
+
+def table_source_entries(source: str, origin: str | None,
+                         allow_outside: bool | None = None) -> Iterator[Entry]:
+    """The records of a table's ``source`` (``table_source`` checks it; ``SourceRefused`` is
+    raised before the first). The file is opened without blocking and checked again once open
+    (it may have been swapped meanwhile), and read under the caps of every input."""
+    path = table_source(source, origin, allow_outside)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | \
+        getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as err:
+        raise SourceRefused(f"the table's session file {source} cannot be read: "
+                            f"{(err.strerror or str(err)).lower()}") from None
+    try:
+        _check_regular(source, os.fstat(fd))
+        os.set_blocking(fd, True)
+        raw = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    for unit in _units(path, path, raw, 64, None):
+        if isinstance(unit, Entry):
+            yield unit
+        else:
+            yield from unit.entries()

@@ -234,14 +234,13 @@ def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
 
 def _read_source(rec: dict[str, Any], source: str, names: list[str], ptr: str,
                  origin: str | None, add: Any) -> dict[str, Any] | None:
-    from .sources import entries
+    from .sources import SourceRefused, table_source_entries
     where = ptr + "/source"
-    if origin is None or origin == "-":
-        add(Finding("TOURN-SOURCE", f"the table's session is in {source!r}, which cannot be "
-                    "found from a tournament read from standard input", where))
+    try:
+        found = list(_first_two(table_source_entries(source, origin)))
+    except SourceRefused as err:
+        add(Finding("TOURN-SOURCE", str(err), where))
         return None
-    path = source if os.path.isabs(source) else os.path.join(os.path.dirname(origin), source)
-    found = list(_first_two(entries(path)))
     if not found or found[0].problem is not None:
         why = found[0].problem.message if found and found[0].problem else "it holds no record"
         add(Finding("TOURN-SOURCE", f"the table's session file {source} cannot be read: {why}",
