@@ -224,7 +224,7 @@ def who_played_in(e, n: int, card: str) -> int | None:  # type: ignore[no-untype
 def pile(e, side) -> int:  # type: ignore[no-untyped-def]
     """Cards owned by ``side`` at the end (§4.5): the declarer's side or its complement get
     the talon/discards as scored; any other set of seats only its tricks."""
-    from tarockrec.games.koenigrufen.outcome import piles as _piles
+    from tarockrec.games.koenigrufen.engine import piles as _piles
     side = frozenset(side)
     if e.contract is not None and e.contract.family != "trischaken":
         d = e.side_d
