@@ -439,6 +439,8 @@ def thirds_range(n: int, inside: Iterable[int] = (), outside: Iterable[int] = ()
     cards of the w's ``inside`` and none of ``outside``; None if no such ``n`` cards exist."""
     pool = sorted(_W)
     for w in (*inside, *outside):
+        if w not in pool:              # more such cards than the pack has
+            return None
         pool.remove(w)
     held = list(inside)
     free = n - len(held)
@@ -681,10 +683,12 @@ def _seat_counts(ck: _Checker, seats: list[tuple[str, int, int, int]], points: l
 
 
 def _misere_possible(ck: _Checker, d: int, tricks: list[int], points: list[int]) -> None:
-    """§6.6: the talon is nobody's; each side's points from the cards of its tricks."""
-    t = tricks[d]
+    """§6.6: the talon is nobody's; each side's points from the cards of its tricks (all the
+    tricks written: a misère stopped early, ``allow_early_stop_misere``, writes those played)."""
+    t, played = tricks[d], sum(tricks)
     _seat_counts(ck, [("the declarer", 4 * t, 4 * t, t),
-                      ("the opponents", 4 * (12 - t), 4 * (12 - t), 12 - t)], points, None, 48)
+                      ("the opponents", 4 * (played - t), 4 * (played - t), played - t)],
+                 points, None, 4 * played)
 
 
 def _trischaken_possible(ck: _Checker, tricks: list[int], points: list[int],
