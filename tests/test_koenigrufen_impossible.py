@@ -236,3 +236,23 @@ def test_no_impossible_change_passes(n: int, rs: str) -> None:
     assert sheets_seen >= 30 and judged >= 100, (sheets_seen, judged)
     assert not passed, f"{len(passed)} of {judged} impossible outcomes accepted, e.g. " \
         + "; ".join(passed[:3])
+
+
+#: option sets beyond the complete rule sets whose talon, Valat and capture rules the checks
+#: above read (a generated sheet of each must be accepted)
+OPTION_SETS = [
+    {"unused_talon_owner": "opponents", "call_own_king": "off", "opponents_valat": "on"},
+    {"trischaken_scoring": "oe2023", "quapil": "on", "farbendreier": "on"},
+    {"trischaken_compare": "thirds", "silent_failure_penalty": "off",
+     "king_capture_excludes_ultimo": "on"},
+    # G26 beside the capture penalties (§6.4: always evaluated): a Valat keeps them
+    {"valat_suppresses_silent_bonuses": "on", "opponents_valat": "on"},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o))
+def test_generated_sheets_of_other_options_are_accepted(options: dict[str, str]) -> None:
+    rules = G.rules({"name": "default", "options": options})
+    for session in session_records("koenigrufen", 10, 12, 11, n=4, rules=rules):
+        report = validate_record(to_sheet(session))
+        assert report.valid, [str(f) for f in report.findings if f.severity == "error"]

@@ -405,8 +405,8 @@ def _valat_items(ck: _Checker, out: list[Item], where: list[int], won_d: int) ->
             "every trick: the outcome must write the Valat", "/items" if ck.o.get("items")
             else "")
     if valat and r.valat_suppresses_silent_bonuses:
-        for it, i in zip(out, where):
-            if not it.announced and it.name != "valat":
+        for it, i in zip(out, where):      # the capture penalties are always evaluated (§6.4)
+            if not it.announced and it.name != "valat" and it.name not in CAPTURES:
                 bad("OUTCOME-CONFLICT", f"beside a Valat only announced bonuses count under "
                     f"this rule set (G26), not the silent {it.name}", f"/items/{i}")
 
