@@ -663,15 +663,16 @@ def _seat_counts(ck: _Checker, seats: list[tuple[str, int, int, int]], points: l
         assert fewest is not None and most_t is not None
         lo_t, hi_t = fewest[0], most_t[1]
         cards = f"{least} cards" if least == most else f"{least} to {most} cards"
+        if not t and (points[k] or th is not None and th[k]):
+            ck.bad("OUTCOME-POINTS", f"{who} took no trick: no card counts to that pile, so its "
+                   f"card points are 0, not {points[k]}" + (f" ({th[k]} thirds)" if th else "")
+                   + " (§6.6, §6.7)", "/points")
+            return
         if th is not None and not lo_t <= th[k] <= hi_t:
             ck.bad("OUTCOME-POINTS", f"{who} took {t} trick(s): {cards} count {lo_t} to "
                    f"{hi_t} thirds (§1.3, §1.4), not {th[k]}", "/thirds")
             return
         lo, hi = _points_of((lo_t, hi_t))
-        if not t and points[k]:
-            ck.bad("OUTCOME-POINTS", f"{who} took no trick: no card counts to him, so his "
-                   f"card points are 0, not {points[k]} (§6.6, §6.7)", "/points")
-            return
         if not lo <= points[k] <= hi:
             ck.bad("OUTCOME-POINTS", f"{who} took {t} trick(s): {cards} count {lo} to {hi} "
                    f"card points (§1.3, §1.4), not {points[k]}", "/points")
