@@ -116,9 +116,31 @@ def _positive(o: dict[str, Any], rules: Any) -> str | None:
     pd = o["points"][0]
     for talon in talon_to_declarer(rules, o["contract"], not isinstance(partner, int)):
         lo, hi = points_range(4 * took[True] + talon, held[True], held[False])
-        if lo <= pd <= hi:
+        if lo <= pd <= hi and not _whole_pack_unwritten(o, rules, took, talon):
             return None
-    return f"{pd} card points out of the declarer's side's reach"
+    return f"{pd} card points out of the declarer's side's reach, or a whole pack's bonus unwritten"
+
+
+def _whole_pack_unwritten(o: dict[str, Any], rules: Any, took: dict[bool, int],
+                          talon: int) -> bool:
+    """§6.4 silent evaluation: "Trull / Four Kings: item to the side whose pile contains all
+    the cards". A side with every trick and the whole talon holds them all; unless announced,
+    or suppressed beside a Valat (G26), its made item is written."""
+    items = o.get("items") or []
+    no_trump = o["contract"] in ("farbensolo", "farbendreier")
+    scored = [] if no_trump else ["trull", "four_kings"]
+    if no_trump and rules.farbensolo_bonuses == "valat_and_four_kings":
+        scored = ["four_kings"]
+    if any(x["item"] == "valat" for x in items) and rules.valat_suppresses_silent_bonuses:
+        return False
+    for side, pile in ((True, 4 * took[True] + talon), (False, 4 * took[False] + 6 - talon)):
+        if pile == 54:
+            for b in scored:
+                written = [x for x in items if x["item"] == b]
+                if not any(x["announced"] for x in written) and not any(
+                        x["made"] and (x["side"] == "declarer") == side for x in written):
+                    return True
+    return False
 
 
 def _counts(o: dict[str, Any], rules: Any) -> str | None:

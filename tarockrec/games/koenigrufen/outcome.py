@@ -327,7 +327,7 @@ def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], tricks: list[i
     won_d = sum(tricks[s] for s in D)
     _valat_items(ck, out, where, won_d)
     if not ck.found:
-        _positive_possible(ck, c, D, tricks, pd, out, where)
+        _positive_possible(ck, c, D, tricks, pd, out, where, allowed)
     if c.id == "besserrufer" and not any(it.announced and it.declarer and it.name in birds
                                          for it in out):
         ck.bad("OUTCOME-ITEM", "a Besserrufer announces a bird (§4.6.3): the outcome must "
@@ -615,10 +615,13 @@ def _share_problems(placed: _Placed, talon: _Talon, tricks_of: dict[bool, int],
 
 
 def _positive_possible(ck: _Checker, c: Contract, D: frozenset[int], tricks: list[int],
-                       pd: int, items: list[Item], where: list[int]) -> None:
+                       pd: int, items: list[Item], where: list[int],
+                       allowed: tuple[str, ...]) -> None:
     """Whether some legal play gives the items and counts of a positive contract (issue 32
     item 1): one evaluation per bonus (§6.4); the items' cards and tricks; then some way of
-    sharing the talon with the declarer's card points in reach of his side's pile."""
+    sharing the talon with the declarer's card points in reach of his side's pile (and, where
+    one side's pile is the whole pack, its silent Trull and Four Kings written: ``allowed``,
+    the bonuses the contract scores)."""
     won_d = sum(tricks[s] for s in D)
     tricks_of = {True: won_d, False: 12 - won_d}
     placed = _Placed(ck, tricks_of)
@@ -632,13 +635,33 @@ def _positive_possible(ck: _Checker, c: Contract, D: frozenset[int], tricks: lis
         placed.item(it, i)
     if ck.found:
         return
+    suppressed = "valat" in seen and ck.r.valat_suppresses_silent_bonuses       # G26
+    whole: dict[str, bool | None] = {
+        b: next((it.declarer for it in items if it.name == b and it.made), None)
+        for b in ("trull", "four_kings") if b in allowed and not suppressed
+        and not any(it.name == b and it.announced for it in items)}
     problems: list[Finding] = []
     for talon in talon_shares(ck.r, c, len(D) == 1):
-        found = _share_problems(placed, talon, tricks_of, pd)
+        found = _share_problems(placed, talon, tricks_of, pd) + _whole_pack(talon, tricks_of,
+                                                                            whole)
         if not found:
             return
         problems = problems or found
     ck.found.extend(problems)
+
+
+def _whole_pack(talon: _Talon, tricks_of: dict[bool, int],
+                whole: dict[str, bool | None]) -> list[Finding]:
+    """§6.4 silent Trull and Four Kings: a side whose pile is the whole pack (every trick and
+    the whole talon) makes them; ``whole``: each silently evaluated one, and the side whose
+    made item the outcome writes (None: none)."""
+    for side in (True, False):
+        if 4 * tricks_of[side] + talon.to[side] == len(_W):
+            return [Finding("OUTCOME-CONFLICT", f"the {_WHOSE[side]} side took every trick and "
+                            f"counts the whole talon: its pile holds the whole pack, so its "
+                            f"silent {b} must be written (§4.5, §6.4)", "/outcome/items")
+                    for b, got in whole.items() if got is not side]
+    return []
 
 
 def _sum_fits(points: list[int], sizes: list[int], total: int,
