@@ -497,8 +497,11 @@ class _Placed:
         self.pile: dict[str, tuple[bool, str, int]] = {}     # card -> side, item, index
         self.winner: dict[int, tuple[bool, str, int]] = {}   # trick -> side, item, index
         self.played: dict[str, tuple[str, int]] = {}         # card -> item, index
+        self.start = 0                                       # findings before this item
 
     def put(self, card: str, side: bool, name: str, i: int) -> None:
+        if len(self.ck.found) > self.start:     # one finding per item
+            return
         for other in ((card, "kings") if card == "called" else
                       (card, "called") if card == "kings" else (card,)):
             got = self.pile.get(other)
@@ -512,10 +515,13 @@ class _Placed:
 
     def won(self, trick: int, side: bool, name: str, i: int) -> None:
         """Trick ``trick`` (0: some trick) won by ``side``."""
+        if len(self.ck.found) > self.start:
+            return
         got = self.winner.get(trick)
         if self.tricks_of[side] == 0:
-            self.ck.bad("OUTCOME-CONFLICT", f"the {_WHOSE[side]} {name} needs trick {trick} won "
-                        f"by that side, but it took no trick", f"/items/{i}")
+            which = f"trick {trick}" if trick else "a trick"
+            self.ck.bad("OUTCOME-CONFLICT", f"the {_WHOSE[side]} {name} needs {which} won by "
+                        f"that side, but it took no trick (§6.4)", f"/items/{i}")
         elif got is not None and got[0] != side:
             self.ck.bad("OUTCOME-CONFLICT", f"the {_WHOSE[side]} {name} needs trick {trick} won "
                         f"by that side, but the {_WHOSE[got[0]]} {got[1]} needs it won by the "
@@ -525,6 +531,7 @@ class _Placed:
 
     def item(self, it: Item, i: int) -> None:
         """The cards and tricks item ``it`` (written at index ``i``) names (§6.4)."""
+        self.start = len(self.ck.found)
         name, side, silent_lost = it.name, it.declarer, not it.announced and not it.made
         if name in _BIRD_AT and (it.made or silent_lost):
             card, trick = _BIRD_AT[name]     # made: won by its side; silent lost: by the other
