@@ -88,3 +88,28 @@ def test_declaration_kinds_cite_their_section(where: tuple[str, str, str]) -> No
     helpers = {n.func.attr for m in methods.values() for n in ast.walk(m)
                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
     assert method in called | helpers
+
+
+def _imported(path: Path) -> set[str]:
+    """The modules ``path`` imports, relative names as written (``.engine``), also under
+    ``TYPE_CHECKING``."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            out.add("." * node.level + (node.module or ""))
+            if node.module is None:
+                out.update("." * node.level + a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+@pytest.mark.parametrize("game", ["koenigrufen", "illustrated", "cego", "carinthian", "ulti"])
+def test_outcome_modules_do_not_import_their_engine(game: str) -> None:
+    """Issue 32 item 5: scoring from facts, the engine calling the facts builder, and the
+    outcome module (the written facts) importing nothing back, not even for type hints."""
+    outcome = GAMES / game / "outcome.py"
+    assert outcome.exists()
+    assert ".engine" not in _imported(outcome)
+    assert f"tarockrec.games.{game}.engine" not in _imported(outcome)
+    assert ".outcome" not in _imported(GAMES / game / "scoring.py")

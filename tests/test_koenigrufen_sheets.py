@@ -185,8 +185,8 @@ def test_a_sheets_money_under_ooe_matches_its_deals() -> None:
 def test_the_sheet_scorer_is_the_played_scorer() -> None:
     """One scorer: a played deal's score is ``score_facts`` over its facts, and the outcome
     read back gives the very same facts."""
-    from tarockrec.games.koenigrufen.engine import tariff
-    from tarockrec.games.koenigrufen.outcome import of_engine, parse
+    from tarockrec.games.koenigrufen.engine import of_engine, tariff
+    from tarockrec.games.koenigrufen.outcome import parse
     rng = random.Random(5)
     for rs in ("default", "ooe_2023"):
         rules = G.rules({"name": rs}) if rs != "default" else G.Rules()

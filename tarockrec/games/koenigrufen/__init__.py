@@ -15,8 +15,8 @@ from ...rules import RuleSet
 from .codes import CODES
 from ...scoring import Score
 from .contracts import BIRD_CARD, KING_MASK, PACK, TAROCK_MASK
-from .engine import KoenigrufenEngine, tariff
-from .outcome import next_doubling, of_engine, parse, reachable, to_outcome
+from .engine import KoenigrufenEngine, next_doubling, of_engine, tariff
+from .outcome import parse, reachable, to_outcome
 from .five import ENGINE_DEALER, FIVE, FiveEngine, SeatMap
 from .rules import KoenigrufenRules
 from .scoring import doubling_after, period_multiplier, score_facts
@@ -345,7 +345,7 @@ class Koenigrufen(Game[AnyEngine]):
 
     def score_outcome(self, outcome: dict[str, Any], rules: RuleSet, n: int, dealer: int,
                       carry: dict[str, Any]) -> tuple[list[Finding], Score | None]:
-        """The written outcome checked (facts.parse) and scored by the one scorer (at five
+        """The written outcome checked (outcome.parse) and scored by the one scorer (at five
         in engine seats, the findings and the score back in record seats)."""
         assert isinstance(rules, KoenigrufenRules)
         if n == FIVE:

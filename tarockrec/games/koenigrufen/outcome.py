@@ -1,249 +1,17 @@
-"""Königrufen facts from the play (engine → ``Facts``) and the outcome block of a score sheet
-(docs/notation.md, "Königrufen outcome"): ``Facts`` ↔ JSON, with every check of a written
-outcome, and the reachable scores of a sheet without one. ``scoring.score_facts`` scores both.
+"""The outcome block of a Königrufen score sheet (docs/notation.md, "Königrufen outcome"):
+``Facts`` ↔ JSON, with every check of a written outcome, and the reachable scores of a sheet
+without one. ``scoring.score_facts`` scores the facts; the facts of a played deal are read from
+its engine (``engine.of_engine``). Nothing here imports the engine.
 """
 from __future__ import annotations
 
-from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from ...findings import Finding
-from .contracts import KING_MASK, T21, T22, TRULL_MASK, Contract, card_points, thirds
-from .scoring import (ALONE, CAPTURES, ORDER, OTHERS, SEATS, SIDE_OF, UNIT, Facts, Item,
-                      doubling_after, lowest_bird, period_multiplier)
-
-if TYPE_CHECKING:
-    from ...tricks import TrickTable
-    from .engine import KoenigrufenEngine
-    from .rules import KoenigrufenRules
-
-
-def of_engine(e: "KoenigrufenEngine") -> Facts:
-    """The facts of the finished deal ``e`` (§6.11 read from the play)."""
-    r = e.rules
-    c = e.contract
-    m = period_multiplier(e.doubling)
-    if e.redeal_seat is not None or c is None:
-        return Facts(None, None, None, m, "redeal")
-    d_seat = e.declarer
-    assert d_seat is not None
-    partner = e.partner
-    if e.phase == "conceded":                  # §6.9, G22
-        items: tuple[Item, ...] = ()
-        if c.id == "besserrufer" and r.besserrufer_concession_pays_bird:
-            tf = e.tariff
-            bird = lowest_bird(e.dealt[d_seat], tf.birds, tf.bonus_base, tf.bird_card)
-            items = (Item(bird, True, False, True),)
-        return Facts(c, d_seat, partner, m, "concede", items=items)
-    t = e.table
-    assert t is not None
-    tricks = list(t.count)
-    if c.family == "trischaken":
-        return _trischaken(e, t, m, tricks)
-    D = ALONE[d_seat] if partner is None else frozenset((d_seat, partner))
-    pile_d, pile_o = piles(e, D)
-    thirds_d = thirds(pile_d)
-    points = [(thirds_d + 1) // 3, card_points(pile_o)]   # card_points, §1.4
-    if c.family == "misere":
-        won = tricks[d_seat] == c.tricks_goal
-        if e._individual:                      # G39: one chain per opponent
-            ind = tuple(Item("contract", True, won, True, e.chains.multiplier(f"seat{s}"), s)
-                        for s in SEATS if s != d_seat
-                        and e.chains.multiplier(f"seat{s}") > 1)
-            return Facts(c, d_seat, partner, m, None, won, tricks, points, None, 1, ind)
-        return Facts(c, d_seat, partner, m, None, won, tricks, points, None,
-                     e.chains.multiplier("contract"), ())
-
-    # §6.3 (positive contracts): the contract item's kontra, the Valat, the bonuses
-    solo_void = c.id == "solorufer" and e.king_in_talon
-    void_all = solo_void and r.solorufer_talon_king_kontra_void == "always"
-    won_d = 0
-    for s in D:
-        won_d += tricks[s]
-    success = thirds_d >= int(r.win_threshold_thirds)
-    # a function of the module bound to this deal, not one defined here: compiled, an inner
-    # function ties the engine in a reference cycle with the call's closure
-    kk = partial(_kontra_unless_void, e, solo_void, void_all)
-    out: list[Item] = []
-    f_contract = 1
-    announced = e.announced
-    valat_happened = False
-    if "valat" in announced:
-        x_d = announced["valat"][1] == "D"
-        X = D if x_d else OTHERS[D]
-        made = sum(tricks[s] for s in X) == 12
-        out.append(Item("valat", True, made, x_d, kk("valat", not made)))
-        valat_happened = True
-    elif won_d == 12:
-        f_contract = kk("contract", False)
-        out.append(Item("valat", False, True, True))
-        valat_happened = True
-    elif won_d == 0 and r.opponents_valat:
-        f_contract = kk("contract", True)
-        out.append(Item("valat", False, True, False))
-        valat_happened = True
-    else:
-        f_contract = kk("contract", not success)
-    if not (c.no_trump and r.farbensolo_bonuses != "valat_and_four_kings"):
-        _bonuses(e, out, D, pile_d, pile_o, kk, valat_happened)
-    return Facts(c, d_seat, partner, m, None, success, tricks, points, None, f_contract,
-                 tuple(out))
-
-
-def _trischaken(e: "KoenigrufenEngine", t: "TrickTable", m: int, tricks: list[int]) -> Facts:
-    """§6.7 / §7.2: each seat's card points; in thirds where the rule set compares them (G29
-    ``trischaken_compare = thirds``; ``trischaken_scoring = oe2023``, the talon in the pile of
-    the last trick's winner, [OÖ23 Trischaken 1])."""
-    r = e.rules
-    c = e.contract
-    piles_ = list(t.won)
-    th: list[int] | None = None
-    if r.trischaken_scoring == "oe2023":
-        lower, upper = e.talon
-        piles_[t.winner(12)] |= lower | upper
-        th = [thirds(p) for p in piles_]
-    elif r.trischaken_compare == "thirds":
-        th = [thirds(p) for p in piles_]
-    points = [card_points(p) for p in piles_]
-    return Facts(c, e.declarer, None, m, None, False, tricks, points, th)
-
-
-def _kontra_unless_void(e: "KoenigrufenEngine", solo_void: bool, void_all: bool, target: str,
-                        lost: bool) -> int:
-    """The kontra factor of ``target`` (§4.6.2), but 1 where a Solorufer with the king in the
-    talon voids the kontras (G23 ``solorufer_talon_king_kontra_void``: always, or on the
-    contract and an announced Valat when lost). Kept whether or not kontras count in the score
-    (``kontra_in_score``): the money counts them (§7.2)."""
-    if void_all or (solo_void and lost and target in ("contract", "valat")):
-        return 1
-    return e.chains.multiplier(target)
-
-
-def piles(e: "KoenigrufenEngine", D: frozenset[int]) -> tuple[int, int]:
-    """§4.5: cards owned by each side at the end."""
-    t = e.table
-    c = e.contract
-    assert t is not None and c is not None
-    pile_d = pile_o = 0
-    for s in SEATS:
-        if s in D:
-            pile_d |= t.won[s]
-        else:
-            pile_o |= t.won[s]
-    lower, upper = e.talon
-    if c.talon == "half":
-        extra = e.discard_mask | e.untaken
-        if e.rules.unused_talon_owner == "opponents":
-            pile_d |= e.discard_mask
-            pile_o |= e.untaken
-        else:
-            pile_d |= extra
-    elif c.talon == "all":
-        pile_d |= e.discard_mask
-    elif c.talon_owner == "opponents":
-        if c.id == "solorufer" and e.king_in_talon:
-            assert e.called_king is not None
-            with_king = lower if lower >> e.called_king & 1 else upper
-            pile_d |= with_king
-            pile_o |= (lower | upper) & ~with_king
-        else:
-            pile_o |= lower | upper
-    return pile_d, pile_o
-
-
-def _bonuses(e: "KoenigrufenEngine", out: list[Item], D: frozenset[int], pile_d: int,
-             pile_o: int, kk: "partial[int]", valat_happened: bool) -> None:
-    """§6.4: the bonus and penalty items the play gives, in the scorer's order."""
-    r = e.rules
-    c = e.contract
-    t = e.table
-    assert c is not None and t is not None
-    side_of = SIDE_OF[D]
-    silent_penalty = r.silent_failure_penalty
-    silent_ok = not (r.valat_suppresses_silent_bonuses and valat_happened)
-    tariff = e.tariff
-    bird_card = tariff.bird_card
-    king = e.called_king
-    tricks = t.tricks
-    n_tricks = len(tricks)
-    announced = e.announced
-    for bonus in tariff.bonus_types[c.no_trump, c.king_call]:
-        if announced and bonus in announced:
-            x_d = announced[bonus][1] == "D"
-            X = D if x_d else OTHERS[D]
-            if bonus in bird_card:      # the bird wins its trick: its player is the winner
-                card, trick = bird_card[bonus]
-                ok = (trick <= n_tricks and t.winning_card(trick) == card
-                      and t.winner(trick) in X)
-            elif bonus == "king_ultimo":
-                ok = (king is not None and n_tricks >= 12 and king in tricks[11][1]
-                      and t.winner(12) in X)
-            else:
-                mask = TRULL_MASK if bonus == "trull" else KING_MASK
-                ok = (pile_d if x_d else pile_o) & mask == mask
-            out.append(Item(bonus, True, ok, x_d, kk(bonus, not ok)))
-            continue
-        if not silent_ok:
-            continue
-        if bonus in bird_card:
-            card, trick = bird_card[bonus]
-            if trick > n_tricks:
-                continue
-            _, cards, seats, w = tricks[trick - 1]
-            if card in cards:
-                p = seats[cards.index(card)]
-                if w == p:
-                    out.append(Item(bonus, False, True, p in D))
-                elif w not in side_of[p] and silent_penalty:
-                    out.append(Item(bonus, False, False, p in D))
-        elif bonus == "king_ultimo":
-            if king is not None and n_tricks >= 12 and king in tricks[11][1]:
-                if t.winner(12) in D:
-                    out.append(Item(bonus, False, True, True))
-                elif silent_penalty:
-                    out.append(Item(bonus, False, False, True))
-        else:                            # trull, four kings: in one side's pile (§6.4)
-            mask = TRULL_MASK if bonus == "trull" else KING_MASK
-            if pile_d & mask == mask:
-                out.append(Item(bonus, False, True, True))
-            if pile_o & mask == mask:
-                out.append(Item(bonus, False, True, False))
-    if c.no_trump:
-        return
-    # capture penalties (always silent): the item goes to the capturing side
-    if r.xxi_capture:
-        found = _trick_of(t, T21)
-        if found is not None and T22 in found[0]:     # the XXI and the Sküs in one trick
-            cards, seats, _ = found
-            p21, p22 = seats[cards.index(T21)], seats[cards.index(T22)]
-            if p22 not in side_of[p21]:
-                out.append(Item("xxi_capture", False, True, p22 in D))
-    if c.king_call and r.king_capture and king is not None:
-        found = _trick_of(t, king)
-        if found is not None:
-            cards, seats, nk = found
-            pk = seats[cards.index(king)]
-            w = t.winner(nk)
-            excluded = nk == 12 and r.king_capture_excludes_ultimo
-            if w not in side_of[pk] and not excluded:
-                out.append(Item("king_capture", False, True, w in D))
-
-
-def _trick_of(t: "TrickTable", card: int) -> tuple[list[int], list[int], int] | None:
-    """The cards, seats and 1-based number of the trick ``card`` was played to (None: not
-    played): ``TrickTable.played``, keeping the trick."""
-    for n, (_, cards, seats, _) in enumerate(t.tricks, 1):
-        if card in cards:
-            return cards, seats, n
-    if card in t.cards:
-        return t.cards, t.seats, len(t.tricks) + 1
-    return None
-
-
-def next_doubling(e: "KoenigrufenEngine") -> int:
-    """§6.8 queue counter after the played deal ``e``."""
-    return doubling_after(e.doubling, e.redeal_seat is not None,
-                          e.contract.id if e.contract is not None else None, e.rules)
+from .contracts import KINGS, PACK, T1, T2, T3, T4, T21, T22, Contract, thirds
+from .rules import KoenigrufenRules
+from .scoring import (ALONE, CAPTURES, ORDER, OTHERS, SEATS, UNIT, Facts, Item,
+                      period_multiplier)
 
 
 # -- the outcome block (docs/notation.md, "Königrufen outcome") ---------------------------------
@@ -295,7 +63,7 @@ class _Checker:
     """Reads a written outcome into ``Facts``, collecting a finding for each thing that cannot
     be (pointers ``/outcome/...``)."""
 
-    def __init__(self, o: dict[str, Any], rules: "KoenigrufenRules") -> None:
+    def __init__(self, o: dict[str, Any], rules: KoenigrufenRules) -> None:
         self.o = o
         self.r = rules
         self.found: list[Finding] = []
@@ -304,7 +72,7 @@ class _Checker:
         self.found.append(Finding(code, text, "/outcome" + where))
 
 
-def parse(o: dict[str, Any], rules: "KoenigrufenRules", contracts: dict[str, Contract],
+def parse(o: dict[str, Any], rules: KoenigrufenRules, contracts: dict[str, Contract],
           birds: tuple[str, ...], carry: dict[str, Any]) -> tuple[list[Finding], Facts | None]:
     """The facts of the written outcome ``o`` under ``rules`` (``contracts``, ``birds``: the
     rule set's tariff), or the findings that say why it cannot be (docs/notation.md)."""
@@ -413,6 +181,8 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
             bad("OUTCOME-KONTRA", "a Trischaken cannot be kontra'd (§6.7)", "/kontra")
         if o.get("items"):
             bad("OUTCOME-ITEM", "a Trischaken scores no bonuses (§6.7)", "/items/0")
+        if not ck.found:
+            _trischaken_possible(ck, tricks, points, th)
         if ck.found:
             return ck.found, None
         return [], Facts(c, d, None, m, None, False, list(tricks), list(points),
@@ -440,9 +210,11 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
         items = _misere_items(ck, c, d, won) if individual else ()
         if not individual and o.get("items"):
             bad("OUTCOME-ITEM", f"a {c.id} scores no bonuses (§6.6)", "/items/0")
+        if not ck.found:
+            _misere_possible(ck, d, tricks, points)
     else:
         _positive_won(ck, won, points[0], won_d)
-        items = _positive_items(ck, c, D, won_d, kontra, birds)
+        items = _positive_items(ck, c, D, tricks, points[0], birds)
     if ck.found:
         return ck.found, None
     return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
@@ -533,7 +305,7 @@ def _misere_items(ck: _Checker, c: Contract, d: int, won: bool) -> tuple[Item, .
     return tuple(out)
 
 
-def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, kontra: Any,
+def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], tricks: list[int], pd: int,
                     birds: tuple[str, ...]) -> tuple[Item, ...]:
     """§6.3, §6.4: the Valat, the bonuses and the captures a positive contract may score."""
     r = ck.r
@@ -552,7 +324,10 @@ def _positive_items(ck: _Checker, c: Contract, D: frozenset[int], won_d: int, ko
         if item is not None:
             out.append(item)
             where.append(i)
+    won_d = sum(tricks[s] for s in D)
     _valat_items(ck, out, where, won_d)
+    if not ck.found:
+        _positive_possible(ck, c, D, tricks, pd, out, where, allowed)
     if c.id == "besserrufer" and not any(it.announced and it.declarer and it.name in birds
                                          for it in out):
         ck.bad("OUTCOME-ITEM", "a Besserrufer announces a bird (§4.6.3): the outcome must "
@@ -630,10 +405,330 @@ def _valat_items(ck: _Checker, out: list[Item], where: list[int], won_d: int) ->
             "every trick: the outcome must write the Valat", "/items" if ck.o.get("items")
             else "")
     if valat and r.valat_suppresses_silent_bonuses:
-        for it, i in zip(out, where):
-            if not it.announced and it.name != "valat":
+        for it, i in zip(out, where):      # the capture penalties are always evaluated (§6.4)
+            if not it.announced and it.name != "valat" and it.name not in CAPTURES:
                 bad("OUTCOME-CONFLICT", f"beside a Valat only announced bonuses count under "
                     f"this rule set (G26), not the silent {it.name}", f"/items/{i}")
+
+
+# -- what some legal play can give (issue 32 item 1) --------------------------------------------
+# A written outcome is refused where no legal play gives it: each pile's card points against its
+# size (the tricks its side took and the talon cards it counts, §4.5) and the pack's card
+# values (§1.3, §1.4); the cards the items place (Trull, kings, birds, the called king) in one
+# pile only; the trick winners the bird and King Ultimo items name (§6.4).
+
+#: w(c) in thirds (§1.4) of every card of the pack
+_W = tuple(thirds(1 << card) for card in range(len(PACK)))
+#: the cards the items place, by name: the card's w; "kings" is all four, "called" the
+#: called king (one of them, which the outcome does not say)
+_PLACED_W = {"T1": (_W[T1],), "T2": (_W[T2],), "T3": (_W[T3],), "T4": (_W[T4],),
+             "T21": (_W[T21],), "T22": (_W[T22],), "kings": tuple(_W[k] for k in KINGS),
+             "called": (_W[KINGS[0]],)}
+_CARD_NAME = {"T1": "the Pagat", "T2": "the Uhu", "T3": "the Kakadu", "T4": "the Quapil",
+              "T21": "the XXI", "T22": "the Sküs", "kings": "the four kings",
+              "called": "the called king"}
+#: a bird's card and the trick it is played to (§6.4, §7.2 Quapil)
+_BIRD_AT = {"pagat": ("T1", 12), "uhu": ("T2", 11), "kakadu": ("T3", 10), "quapil": ("T4", 9)}
+#: cards never discarded (§4.3): in a talon share of discards they cannot be
+_NOT_DISCARDABLE = ("T1", "T21", "T22", "kings", "called")
+
+
+def thirds_range(n: int, inside: Iterable[int] = (), outside: Iterable[int] = ()
+                 ) -> tuple[int, int] | None:
+    """The least and the most thirds (§1.4) ``n`` cards of the pack can count when they hold
+    cards of the w's ``inside`` and none of ``outside``; None if no such ``n`` cards exist."""
+    pool = sorted(_W)
+    for w in (*inside, *outside):
+        if w not in pool:              # more such cards than the pack has
+            return None
+        pool.remove(w)
+    held = list(inside)
+    free = n - len(held)
+    if free < 0 or free > len(pool):
+        return None
+    return sum(held) + sum(pool[:free]), sum(held) + sum(pool[len(pool) - free:])
+
+
+def _points_of(t: tuple[int, int]) -> tuple[int, int]:
+    """Card points P = ⌊(thirds + 1) / 3⌋ (§1.4) of a range of thirds."""
+    return (t[0] + 1) // 3, (t[1] + 1) // 3
+
+
+class _Talon:
+    """One way the talon's six cards may be shared (§4.3, §4.5, §6.9): how many count to each
+    side, how many of those may be cards never discarded, and whether the called king lies
+    in the declarer's share unplayed (a Solorufer's king in the talon)."""
+
+    __slots__ = ("to", "free", "called_in_talon")
+
+    def __init__(self, d: int, o: int, free_d: int, free_o: int,
+                 called_in_talon: bool = False) -> None:
+        self.to = {True: d, False: o}
+        self.free = {True: free_d, False: free_o}
+        self.called_in_talon = called_in_talon
+
+
+def talon_shares(r: KoenigrufenRules, c: Contract, alone: bool) -> tuple[_Talon, ...]:
+    """The ways the talon counts to the sides in ``c`` (``alone``: no partner)."""
+    if c.talon == "half":              # discards (3) to D; the untaken half per G8
+        if r.unused_talon_owner == "opponents":
+            return (_Talon(3, 3, 0, 3),)
+        return (_Talon(6, 0, 3, 0),)
+    if c.talon == "all":               # Sechserdreier: six discards to D
+        return (_Talon(6, 0, 0, 0),)
+    if c.talon_owner != "opponents":   # misère: nobody's
+        return (_Talon(0, 0, 0, 0),)
+    opponents = _Talon(0, 6, 0, 6)
+    if c.id == "solorufer" and alone:  # the called king in the talon: its half to D (§4.5)
+        in_talon = _Talon(3, 3, 3, 3, called_in_talon=True)
+        # the declarer's own king only where he may call it (call_own_king, §7.2)
+        return (opponents, in_talon) if r.call_own_king else (in_talon,)
+    return (opponents,)
+
+
+class _Placed:
+    """The piles and trick winners the items of a positive contract name (§6.4): a card in
+    one pile only, a trick won by one side only; the first item naming each, for the
+    sentence."""
+
+    def __init__(self, ck: _Checker, tricks_of: dict[bool, int]) -> None:
+        self.ck = ck
+        self.tricks_of = tricks_of
+        self.pile: dict[str, tuple[bool, str, int]] = {}     # card -> side, item, index
+        self.winner: dict[int, tuple[bool, str, int]] = {}   # trick -> side, item, index
+        self.played: dict[str, tuple[str, int]] = {}         # card -> item, index
+        self.start = 0                                       # findings before this item
+
+    def put(self, card: str, side: bool, name: str, i: int) -> None:
+        if len(self.ck.found) > self.start:     # one finding per item
+            return
+        for other in ((card, "kings") if card == "called" else
+                      (card, "called") if card == "kings" else (card,)):
+            got = self.pile.get(other)
+            if got is not None and got[0] != side:
+                self.ck.bad("OUTCOME-CONFLICT", f"the {_WHOSE[side]} {name} puts "
+                            f"{_CARD_NAME[card]} in that side's pile, but the "
+                            f"{_WHOSE[got[0]]} {got[1]} in the other's: a card lies in one "
+                            "pile only (§4.5, §6.4)", f"/items/{i}")
+                return
+        self.pile.setdefault(card, (side, name, i))
+
+    def won(self, trick: int, side: bool, name: str, i: int) -> None:
+        """Trick ``trick`` (0: some trick) won by ``side``."""
+        if len(self.ck.found) > self.start:
+            return
+        got = self.winner.get(trick)
+        if self.tricks_of[side] == 0:
+            which = f"trick {trick}" if trick else "a trick"
+            self.ck.bad("OUTCOME-CONFLICT", f"the {_WHOSE[side]} {name} needs {which} won by "
+                        f"that side, but it took no trick (§6.4)", f"/items/{i}")
+        elif got is not None and got[0] != side:
+            self.ck.bad("OUTCOME-CONFLICT", f"the {_WHOSE[side]} {name} needs trick {trick} won "
+                        f"by that side, but the {_WHOSE[got[0]]} {got[1]} needs it won by the "
+                        "other (§6.4)", f"/items/{i}")
+        elif trick:
+            self.winner.setdefault(trick, (side, name, i))
+
+    def item(self, it: Item, i: int) -> None:
+        """The cards and tricks item ``it`` (written at index ``i``) names (§6.4)."""
+        self.start = len(self.ck.found)
+        name, side, silent_lost = it.name, it.declarer, not it.announced and not it.made
+        if name in _BIRD_AT and (it.made or silent_lost):
+            card, trick = _BIRD_AT[name]     # made: won by its side; silent lost: by the other
+            won_by = side if it.made else not side
+            self.put(card, won_by, name, i)
+            self.won(trick, won_by, name, i)
+            self.played[card] = (name, i)
+        elif name == "king_ultimo" and (it.made or silent_lost):
+            self.put("called", it.made, name, i)    # the King Ultimo is the declarer's side's
+            self.won(12, it.made, name, i)
+            self.played["called"] = (name, i)
+        elif name == "trull" and it.made:
+            for card in ("T22", "T21", "T1"):
+                self.put(card, side, name, i)
+        elif name == "four_kings" and it.made:
+            self.put("kings", side, name, i)
+        elif name == "xxi_capture":          # the Sküs takes the XXI: both to its side
+            self.put("T22", side, name, i)
+            self.put("T21", side, name, i)
+            self.won(0, side, name, i)
+        elif name == "king_capture":
+            if side:                         # the called king is always the declarer's side's
+                self.ck.bad("OUTCOME-CONFLICT", "the called king is played by the declarer's "
+                            "side (its holder is the partner or the declarer, §4.2): only the "
+                            "opponents can capture it", f"/items/{i}/side")
+            else:
+                self.put("called", False, name, i)
+                self.won(0, False, name, i)
+                self.played["called"] = (name, i)
+
+
+def _held(cards: Iterable[str]) -> tuple[list[int], int]:
+    """The w's of the named cards (the called king inside the four kings counted once) and
+    how many of them are never discarded."""
+    names = set(cards)
+    if "kings" in names:
+        names.discard("called")
+    ws = [w for n in sorted(names) for w in _PLACED_W[n]]
+    return ws, sum(len(_PLACED_W[n]) for n in names if n in _NOT_DISCARDABLE)
+
+
+def _share_problems(placed: _Placed, talon: _Talon, tricks_of: dict[bool, int],
+                    pd: int) -> list[Finding]:
+    """What one way of sharing the talon leaves impossible: the called king in the talon
+    played or in the opponents' pile; a side without a trick holding, in its talon cards,
+    cards it cannot; the declarer's side's card points against its pile (§1.4, §4.5)."""
+    out: list[Finding] = []
+    pile = dict(placed.pile)
+    if talon.called_in_talon:
+        got = pile.get("called") or pile.get("kings")
+        if "called" in placed.played:
+            name, i = placed.played["called"]
+            out.append(Finding("OUTCOME-CONFLICT", f"a Solorufer without a partner under this "
+                               "rule set had the called king in the talon (the declarer may "
+                               "not call his own, call_own_king = off): it was never played, "
+                               f"so the outcome's {name} cannot be (§4.5, §6.9)",
+                               f"/outcome/items/{i}"))
+        elif got is not None and not got[0]:
+            out.append(Finding("OUTCOME-CONFLICT", "a Solorufer without a partner under this "
+                               "rule set had the called king in the talon half that counts to "
+                               f"the declarer (§4.5), but the opponents' {got[1]} puts it in "
+                               "their pile", f"/outcome/items/{got[2]}"))
+        pile.setdefault("called", (True, "", -1))
+    held = {side: [c for c, v in pile.items() if v[0] == side] for side in (True, False)}
+    for side in (True, False):
+        ws, never = _held(held[side])
+        if tricks_of[side] == 0 and held[side] and (never > talon.free[side]
+                                                    or len(ws) > talon.to[side]):
+            first = min((v for v in pile.values() if v[0] == side and v[2] >= 0),
+                        key=lambda v: v[2], default=None)
+            names = ", ".join(_CARD_NAME[c] for c in sorted(held[side]))
+            out.append(Finding("OUTCOME-CONFLICT", f"the {_WHOSE[side]} side took no trick: "
+                               f"its pile is the talon cards it counts ({talon.to[side]}, of "
+                               f"which {talon.free[side]} may be a king or a Trull card, "
+                               f"§4.3), which cannot hold {names}",
+                               f"/outcome/items/{first[2]}" if first else "/outcome/tricks"))
+    n_d = 4 * tricks_of[True] + talon.to[True]
+    rng = thirds_range(n_d, _held(held[True])[0], _held(held[False])[0])
+    lo, hi = _points_of(rng) if rng is not None else (1, 0)
+    if not lo <= pd <= hi:
+        out.append(Finding("OUTCOME-POINTS", f"the declarer's side took {tricks_of[True]} "
+                           f"trick(s) and counts {talon.to[True]} talon card(s) (§4.5)"
+                           + (f" with {', '.join(_CARD_NAME[c] for c in sorted(held[True]))}"
+                              if held[True] else "") + f": its {n_d} cards count "
+                           + (f"{lo} to {hi} card points" if rng else "no such pile")
+                           + f" (§1.3, §1.4), not {pd}", "/outcome/points"))
+    return out
+
+
+def _positive_possible(ck: _Checker, c: Contract, D: frozenset[int], tricks: list[int],
+                       pd: int, items: list[Item], where: list[int],
+                       allowed: tuple[str, ...]) -> None:
+    """Whether some legal play gives the items and counts of a positive contract (issue 32
+    item 1): one evaluation per bonus (§6.4); the items' cards and tricks; then some way of
+    sharing the talon with the declarer's card points in reach of his side's pile (and, where
+    one side's pile is the whole pack, its silent Trull and Four Kings written: ``allowed``,
+    the bonuses the contract scores)."""
+    won_d = sum(tricks[s] for s in D)
+    tricks_of = {True: won_d, False: 12 - won_d}
+    placed = _Placed(ck, tricks_of)
+    seen: dict[str, bool] = {}
+    for it, i in zip(items, where):
+        if it.name in seen:
+            ck.bad("OUTCOME-CONFLICT", f"each bonus is evaluated once (§6.4): the outcome "
+                   f"writes {it.name} for both sides", f"/items/{i}")
+            return
+        seen[it.name] = it.declarer
+        placed.item(it, i)
+    if ck.found:
+        return
+    suppressed = "valat" in seen and ck.r.valat_suppresses_silent_bonuses       # G26
+    whole: dict[str, bool | None] = {
+        b: next((it.declarer for it in items if it.name == b and it.made), None)
+        for b in ("trull", "four_kings") if b in allowed and not suppressed
+        and not any(it.name == b and it.announced for it in items)}
+    problems: list[Finding] = []
+    for talon in talon_shares(ck.r, c, len(D) == 1):
+        found = _share_problems(placed, talon, tricks_of, pd) + _whole_pack(talon, tricks_of,
+                                                                            whole)
+        if not found:
+            return
+        problems = problems or found
+    ck.found.extend(problems)
+
+
+def _whole_pack(talon: _Talon, tricks_of: dict[bool, int],
+                whole: dict[str, bool | None]) -> list[Finding]:
+    """§6.4 silent Trull and Four Kings: a side whose pile is the whole pack (every trick and
+    the whole talon) makes them; ``whole``: each silently evaluated one, and the side whose
+    made item the outcome writes (None: none)."""
+    for side in (True, False):
+        if 4 * tricks_of[side] + talon.to[side] == len(_W):
+            return [Finding("OUTCOME-CONFLICT", f"the {_WHOSE[side]} side took every trick and "
+                            f"counts the whole talon: its pile holds the whole pack, so its "
+                            f"silent {b} must be written (§4.5, §6.4)", "/outcome/items")
+                    for b, got in whole.items() if got is not side]
+    return []
+
+
+def _sum_fits(points: list[int], sizes: list[int], total: int,
+              th: list[int] | None) -> bool:
+    """Whether disjoint piles of ``sizes`` cards, together ``total`` cards of the pack, can
+    count ``points`` (or, written, the thirds ``th``): their thirds add up to what ``total``
+    cards count, each pile's P within ⅓ of its thirds (§1.4)."""
+    rng = thirds_range(total)
+    assert rng is not None
+    if th is not None:
+        return rng[0] <= sum(th) <= rng[1]
+    k = sum(1 for n in sizes if n)
+    return 3 * sum(points) - k <= rng[1] and 3 * sum(points) + k >= rng[0]
+
+
+def _seat_counts(ck: _Checker, seats: list[tuple[str, int, int, int]], points: list[int],
+                 th: list[int] | None, total: int) -> None:
+    """Each pile's card points (thirds where written) against the cards its tricks (and a
+    talon share) can hold, ``seats``: (who, pile size least, most, tricks); then their sum."""
+    for k, (who, least, most, t) in enumerate(seats):
+        fewest, most_t = thirds_range(least), thirds_range(most)
+        assert fewest is not None and most_t is not None
+        lo_t, hi_t = fewest[0], most_t[1]
+        cards = f"{least} cards" if least == most else f"{least} to {most} cards"
+        if not t and (points[k] or th is not None and th[k]):
+            ck.bad("OUTCOME-POINTS", f"{who} took no trick: no card counts to that pile, so its "
+                   f"card points are 0, not {points[k]}" + (f" ({th[k]} thirds)" if th else "")
+                   + " (§6.6, §6.7)", "/points")
+            return
+        if th is not None and not lo_t <= th[k] <= hi_t:
+            ck.bad("OUTCOME-POINTS", f"{who} took {t} trick(s): {cards} count {lo_t} to "
+                   f"{hi_t} thirds (§1.3, §1.4), not {th[k]}", "/thirds")
+            return
+        lo, hi = _points_of((lo_t, hi_t))
+        if not lo <= points[k] <= hi:
+            ck.bad("OUTCOME-POINTS", f"{who} took {t} trick(s): {cards} count {lo} to {hi} "
+                   f"card points (§1.3, §1.4), not {points[k]}", "/points")
+            return
+    if not _sum_fits(points, [s[2] for s in seats], total, th):
+        ck.bad("OUTCOME-POINTS", f"the piles' card points {points}"
+               + (f" (thirds {th})" if th is not None else "") + f" cannot come from "
+               f"{total} cards of the pack (§1.4)", "/thirds" if th is not None else "/points")
+
+
+def _misere_possible(ck: _Checker, d: int, tricks: list[int], points: list[int]) -> None:
+    """§6.6: the talon is nobody's; each side's points from the cards of its tricks (all the
+    tricks written: a misère stopped early, ``allow_early_stop_misere``, writes those played)."""
+    t, played = tricks[d], sum(tricks)
+    _seat_counts(ck, [("the declarer", 4 * t, 4 * t, t),
+                      ("the opponents", 4 * (played - t), 4 * (played - t), played - t)],
+                 points, None, 4 * played)
+
+
+def _trischaken_possible(ck: _Checker, tricks: list[int], points: list[int],
+                         th: list[int] | None) -> None:
+    """§6.7: each seat's points from the cards of its tricks; under ``trischaken_scoring =
+    oe2023`` the talon joins the pile of the last trick's winner (a seat with a trick)."""
+    talon = 6 if ck.r.trischaken_scoring == "oe2023" else 0
+    seats = [(f"seat {s}", 4 * t, 4 * t + (talon if t else 0), t) for s, t in enumerate(tricks)]
+    _seat_counts(ck, seats, points, th, 48 + talon)
 
 
 # -- a score sheet without an outcome: reachable scores -----------------------------------------
@@ -644,7 +739,7 @@ def _sumset(a: frozenset[int], b: Iterable[int]) -> frozenset[int]:
     return frozenset(x + y for x in a for y in b)
 
 
-def positive_nets(r: "KoenigrufenRules", c: Contract, birds: tuple[str, ...],
+def positive_nets(r: KoenigrufenRules, c: Contract, birds: tuple[str, ...],
                   bonus_base: dict[str, int], capture_base: int, mc: int,
                   mb: int) -> frozenset[int]:
     """Every net amount (toward the declarer's side, period multiplier included) some outcome
@@ -685,7 +780,7 @@ def positive_nets(r: "KoenigrufenRules", c: Contract, birds: tuple[str, ...],
     return nets
 
 
-def trischaken_vectors(r: "KoenigrufenRules", v: int, decl: int,
+def trischaken_vectors(r: KoenigrufenRules, v: int, decl: int,
                        m: int) -> set[tuple[int, ...]]:
     """Every per-seat result of a Trischaken (§6.7, or §7.2 ``oe2023``) with forehand
     ``decl``: its cases enumerated (who took every trick, who none, who has the most points,
@@ -718,7 +813,7 @@ def trischaken_vectors(r: "KoenigrufenRules", v: int, decl: int,
     return out
 
 
-def reachable(r: "KoenigrufenRules", c: Contract, birds: tuple[str, ...],
+def reachable(r: KoenigrufenRules, c: Contract, birds: tuple[str, ...],
               bonus_base: dict[str, int], capture_base: int, doubling: int, decl: int,
               partners: Iterable[int | None], scores: list[int]) -> bool:
     """Whether some outcome of ``c`` with declarer ``decl`` (and one of ``partners``) gives

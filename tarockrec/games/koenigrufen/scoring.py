@@ -2,8 +2,8 @@
 
 One scorer, ``score_facts``: it scores the facts of a deal (``Facts``: what the table writes,
 the outcome block of docs/notation.md) under a rule set. A played deal's facts come from its
-engine (``outcome.py``), a score sheet's from its written outcome (``outcome.py`` too); this module
-knows neither the engine nor the notation.
+engine (``engine.of_engine``), a score sheet's from its written outcome (``outcome.parse``);
+this module knows neither the engine nor the notation.
 """
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ class Item(NamedTuple):
 
 @dataclass(slots=True)
 class Facts:
-    """What a deal scores from (the outcome block): built from the play (``facts.of_engine``)
-    or from a written outcome (``facts.parse``). ``contract`` None: a redeal.
+    """What a deal scores from (the outcome block): built from the play (``engine.of_engine``)
+    or from a written outcome (``outcome.parse``). ``contract`` None: a redeal.
 
     ``kontra`` is the factor on the contract item as it applies (§6.5, §6.9: a kontra a
     Solorufer's talon king voids is 1; under an announced Valat the Valat item carries it);
