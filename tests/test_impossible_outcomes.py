@@ -196,6 +196,98 @@ def _ca_trischak(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str |
     return "the piles cannot share the pack"
 
 
+# -- Ulti (rules/ulti.md) ----------------------------------------------------------------------
+def _ul_contract(cid: str) -> dict[str, Any]:
+    """The parts of a contract id (docs/notation.md, Ulti vocabulary; rules/ulti.md §3)."""
+    parts = cid.split("_")
+    return {"nt": parts[0] in ("betli", "durch"), "betli": parts[0] == "betli",
+            "simple": "simple" in parts, "ulti": "ulti" in parts,
+            "durch": parts[0] != "durch" and "durch" in parts,
+            "hundred": 40 if "hundred_40" in cid else 20 if "hundred_20" in cid else 0}
+
+
+def _ul_points(c: dict[str, Any], s_pts: int, d_pts: int, t_s: int, t_d: int,
+               last: set[bool], to_defenders: bool) -> bool:
+    """§1.4, §5.2, §7.1: some aces and tens in each side's tricks (3 a trick at most; 2 cards
+    lie in the talon, counting for nobody or, G3, for the defenders), trick 10, and marriages
+    (one per suit in one hand; a Hundred's soloist declares only his contract's)."""
+    for owners in itertools.product(("S", "D", None), repeat=4):     # suit 0 is the trump
+        mine = [i for i, o in enumerate(owners) if o == "S"]
+        if c["hundred"] == 40 and mine not in ([], [0]):
+            continue
+        if c["hundred"] == 20 and (len(mine) > 1 or 0 in mine):
+            continue
+        m = {side: sum(40 if i == 0 else 20 for i, o in enumerate(owners) if o == side)
+             for side in ("S", "D")}
+        for ours in last:
+            a_s = (s_pts - 10 * ours - m["S"]) / 10
+            a_d = (d_pts - 10 * (not ours) - m["D"]) / 10
+            total = a_s + a_d
+            if a_s == int(a_s) and a_d == int(a_d) and 0 <= a_s <= min(8, 3 * t_s) \
+                    and 0 <= a_d <= min(8, 3 * t_d + (2 if to_defenders else 0)) \
+                    and (total == 8 if to_defenders else 6 <= total <= 8):
+                return True
+    return False
+
+
+def ulti_bound(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str | None:
+    if o.get("end") == "concede":
+        return None
+    c = _ul_contract(o["contract"])
+    sol, tricks = o["declarer"], o.get("tricks")
+    items = {it["item"]: it for it in o.get("items", [])}
+    if c["nt"]:
+        if "points" in o or items:
+            return "no-trump contracts count no points and score no bonus"
+        if tricks is None:
+            return None
+        early = sum(tricks) < 10
+        if early and (opts["require_full_play"] == "on" or
+                      (tricks[sol] if c["betli"] else sum(tricks) - tricks[sol]) != 1):
+            return "play stops early only once a Betli is lost or an NT Durch is lost"
+        if sum(tricks) > 10 or o["won"] != ((tricks[sol] == 0 and not early) if c["betli"]
+                                            else tricks[sol] == 10):
+            return "won against the tricks"
+        return None
+    if tricks is None or "points" not in o or sum(tricks) != 10:
+        return None if tricks is None or sum(tricks) == 10 else "10 tricks"
+    t_s = tricks[sol]
+    s_pts, d_pts = o["points"]
+    last = {True, False} - ({True} if t_s == 0 else {False} if t_s == 10 else set())
+    ulti, seven = items.get("ulti"), items.get("silent_seven")
+    if ulti and ulti["made"]:
+        last &= {True}
+    if "ulti_extra" in items:
+        last &= {False}
+    if seven:
+        if seven["made"]:
+            last &= {seven["seat"] == sol}
+            if tricks[seven["seat"]] == 0:
+                return "the seven's player won trick 10 but no trick"
+        elif seven["seat"] == sol:
+            last &= {False}
+    if not last:
+        return "trick 10 against the tricks and the last-trick items"
+    if not _ul_points(c, s_pts, d_pts, t_s, 10 - t_s, last,
+                      opts["talon_points_to"] == "defenders"):
+        return "the points cannot be counted from these tricks"
+    if c["simple"]:
+        want = s_pts > d_pts or (s_pts == d_pts and opts["simple_tie"] == "soloist_wins")
+    elif c["durch"]:
+        want = t_s == 10 and (not c["hundred"] or s_pts >= 100)
+    else:
+        want = s_pts >= 100
+    if o["won"] != want:
+        return "won against the points and tricks"
+    if ("unbid_durch" in items) != (not c["durch"] and t_s == 10):
+        return "an unbid Durch is all 10 tricks"
+    if ("silent_hundred" in items) != (not c["hundred"] and s_pts >= 100):
+        return "the soloist's 100 without a Hundred part"
+    if ("hundred" in items) != (d_pts >= 100):
+        return "the defenders' 100"
+    return None
+
+
 # -- the changes -----------------------------------------------------------------------------------
 def _int_changes(value: int) -> list[int]:
     return sorted({value + k for k in (-10, -5, -1, 1, 5, 10)} | {0})
@@ -251,7 +343,8 @@ def changes(o: Outcome, vocabulary: dict[str, list[Any]], item_names: list[str],
         if name in have:
             continue
         for side, made in itertools.product(("declarer", "opponents"), (True, False)):
-            for seat in ([None] if o.get("contract") != "trischak" else range(seats)):
+            seated = o.get("contract") == "trischak" or name == "silent_seven"
+            for seat in (range(seats) if seated else [None]):
                 new_item = {"item": name, "announced": False, "made": made, "side": side}
                 if seat is not None:
                     new_item["seat"] = seat
@@ -325,3 +418,18 @@ def test_carinthian(n: int, ruleset: str, options: dict[str, str]) -> None:
                                    carinthian_bound, 100, 32 + n, {"contract": CA_CONTRACTS},
                                    CA_ITEMS)
     assert impossible > tried // 10        # the bound has something to judge
+
+
+UL_ITEMS = ["ulti", "ulti_extra", "silent_seven", "silent_hundred", "hundred", "unbid_durch"]
+UL_CONTRACTS = ["spades_simple", "hearts_simple_ulti", "clubs_hundred_40", "diamonds_hundred_20",
+                "spades_durch_ulti", "hearts_durch_hundred_40", "betli", "durch_nt"]
+UL_RULES = [("default", {}), ("default", {"talon_points_to": "defenders",
+                                          "simple_tie": "soloist_wins",
+                                          "require_full_play": "on"})]
+
+
+@pytest.mark.parametrize("ruleset,options", UL_RULES)
+def test_ulti(ruleset: str, options: dict[str, str]) -> None:
+    impossible, tried = check_game("ulti", _rules("ulti", ruleset, options), 3, ulti_bound, 150,
+                                   32, {"contract": UL_CONTRACTS}, UL_ITEMS)
+    assert impossible > tried // 10
