@@ -288,6 +288,138 @@ def ulti_bound(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str | N
     return None
 
 
+# -- Cego (rules/cego.md) --------------------------------------------------------------------
+def _ce_pack(n: int) -> list[int]:
+    """§1.2, §1.5, §1.6: raw values (a zero card counts 1); 51 cards at three, 54 at four."""
+    return [5] * 7 + [4] * 4 + [3] * 4 + [2] * 4 + [1] * (32 if n == 3 else 35)
+
+
+def _ce_count_span(n: int, cards: int) -> tuple[int, int]:
+    """§1.6: the fewest and the most a pile of ``cards`` cards counts."""
+    pack = sorted(_ce_pack(n))
+    return (_ca_count(sum(pack[:cards]), cards) if cards else 0,
+            _ca_count(sum(pack[len(pack) - cards:]), cards) if cards else 0)
+
+
+def _ce_a(p: int) -> int:
+    """§6.2's table, from its rows."""
+    if p == 70:
+        return 8
+    if p == 0:
+        return -8
+    if p >= 40:
+        return (p - 40) // 5 + 2
+    if p >= 36:
+        return 1
+    return -((35 - p) // 5 + 1)
+
+
+def cego_bound(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str | None:
+    if o.get("end") == "challenge":
+        return None
+    tricks, d, c = o["tricks"], o["declarer"], o["contract"]
+    all_tricks = 13 if n == 3 else 11
+    if c in ("piccolo", "bettel"):
+        need = 1 if c == "piccolo" else 0
+        early = sum(tricks) < all_tricks
+        # §5.5, G16: a record may stop once the failure is decided (the engine lets it stop
+        # at any trick's end after that)
+        if early and (opts["require_full_play"] == "on" or tricks[d] <= need):
+            return "play stops early only after the trick deciding the failure (§5.5)"
+        if sum(tricks) > all_tricks or o["won"] != (tricks[d] == need and not early):
+            return "won against the tricks (§5.4)"
+        return None
+    if sum(tricks) != all_tricks:
+        return "every trick is played (§5.5)"
+    if c == "raeuber":
+        for s in range(n):
+            lo, hi = _ce_count_span(n, 4 * tricks[s])
+            if not lo <= o["points"][s] <= hi:
+                return "a Räuber pile counts what its tricks can (§6.8)"
+        return None
+    p = o["points"][0]
+    t = tricks[d]
+    if o["points"][0] + o["points"][1] != 70:
+        return "the sides total 70 (§1.7)"
+    if t == 0:
+        if p != 0:
+            return "a declarer without a trick has 0 (§6.1)"
+    else:
+        lo, hi = _ce_count_span(n, (12 if n == 3 else 10) + (3 if n == 3 else 4) * t)
+        extra = 1 if n == 3 else 0
+        if not lo + extra <= p <= hi + extra:
+            return "the declarer's pile counts what it can (§6.1)"
+    a = o["a"]
+    broken_pfeife = c == "pfeife" and a == -1 and p >= 36
+    if a != _ce_a(p) and not broken_pfeife:
+        return "A is the table's for P (§6.2, §6.4)"
+    if o["won"] != (a > 0):
+        return "won is A > 0 (§6.2)"
+    return None
+
+
+# -- Illustrated (rules/illustrated.md) ---------------------------------------------------------
+#: §1.3: the honours and kings (5 each; never discarded, §4.3), and the other 35 cards' values
+IL_OTHERS = [4] * 4 + [3] * 4 + [2] * 4 + [1] * 23
+IL_TALON = {"three": 3, "two": 2, "one": 1, "solo": 0}
+
+
+def illustrated_bound(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str | None:
+    if "end" in o:
+        return None
+    tricks, pts, d, partner = o["tricks"], o["points"], o["declarer"], o.get("partner")
+    if n == 5 and tricks[dealer]:
+        return "the dealer sits out at five"
+    if sum(tricks) != 9:
+        return "9 tricks (§1.3)"
+    if pts[0] + pts[1] != 94:
+        return "the sides total 94 (§1.3)"
+    if o["won"] != (pts[0] >= 48):
+        return "won is 48 or more (§6.2)"
+    team = {d} if partner is None else {d, partner}
+    t = sum(tricks[s] for s in team)
+    # §1.3, §4.3: the declarer's discard (the talon cards he took) counts for his team; under
+    # lone_declarer_takes_all_discards a lone declarer's team takes all six
+    # (and, under unintentional_lone_takes_all_discards, one who called a card of his own or
+    # of the talon, which the outcome does not tell)
+    lone = partner is None
+    discards = {6 if lone and opts.get("lone_declarer_takes_all_discards") == "true"
+                else IL_TALON[o["contract"]]}
+    if lone and opts.get("unintentional_lone_takes_all_discards") == "true":
+        discards.add(6)
+    fives_here = {"declarer": 0, "opponents": 0}
+    names: dict[str, set[str]] = {"declarer": set(), "opponents": set()}
+    for it in o.get("items", []):
+        if not it["made"] or "seat" in it:         # §4.9: what a team made, in its tricks
+            continue
+        if it["item"] == "trull":
+            names[it["side"]] |= {"T22", "T21", "T1"}
+        elif it["item"] == "four_kings":
+            fives_here[it["side"]] = 4
+        elif it["item"] == "xxi_catch":
+            names[it["side"]] |= {"T22", "T21"}
+        elif it["item"] == "volat" and (t == 9) != (it["side"] == "declarer"):
+            return "a silent volát is all 9 tricks (§6.2)"
+    if names["declarer"] & names["opponents"] or (fives_here["declarer"] and
+                                                  fives_here["opponents"]):
+        return "one card in both teams' piles"
+    ours_min = len(names["declarer"]) + fives_here["declarer"]
+    theirs_min = len(names["opponents"]) + fives_here["opponents"]
+    spans = []
+    for x, discard in itertools.product(range(0, 8), discards):
+        # x: the honours and kings in the declarer team's tricks (never discarded, §4.3)
+        if x < ours_min or 7 - x < theirs_min or x > 4 * t or 7 - x > 4 * (9 - t):
+            continue
+        rest = 4 * t + discard - x
+        if not 0 <= rest <= len(IL_OTHERS):
+            continue
+        others = sorted(IL_OTHERS)
+        spans.append((5 * x + sum(others[:rest]), 5 * x + sum(others[len(others) - rest:])))
+    if not any(lo <= pts[0] <= hi for lo, hi in spans):
+        return "the declarer team's pile counts what its tricks and discard can (§1.3)"
+    return None
+
+
 # -- the changes -----------------------------------------------------------------------------------
 def _int_changes(value: int) -> list[int]:
     return sorted({value + k for k in (-10, -5, -1, 1, 5, 10)} | {0})
@@ -361,13 +493,19 @@ def _rules(game: str, ruleset: str, options: dict[str, Any]) -> Any:
     return g.Rules(ruleset, options)
 
 
+#: games whose sheet must record the calls (Cego §2.5, §3.7): they keep the auction
+KEEP_AUCTION = ("cego",)
+
+
 def _sheets(game: str, rules: Any, n: int, count: int, seed: int) -> Iterator[dict[str, Any]]:
     """Sheets of engine-played deals (``convert --sheet``) with only the outcome left to check:
-    no result (its fields are optional and checked against the outcome) and no auction."""
+    no result (its fields are optional and checked against the outcome) and, where a sheet may
+    leave them out, no calls."""
     for rec in deal_records(game, count, seed, n=n, rules=rules):
         sheet = to_sheet(rec)
         sheet.pop("result", None)
-        sheet.pop("auction", None)
+        if game not in KEEP_AUCTION:
+            sheet.pop("auction", None)
         yield sheet
 
 
@@ -432,4 +570,30 @@ UL_RULES = [("default", {}), ("default", {"talon_points_to": "defenders",
 def test_ulti(ruleset: str, options: dict[str, str]) -> None:
     impossible, tried = check_game("ulti", _rules("ulti", ruleset, options), 3, ulti_bound, 150,
                                    32, {"contract": UL_CONTRACTS}, UL_ITEMS)
+    assert impossible > tried // 10
+
+
+CE_CONTRACTS = ["solo", "cego", "eine", "eine_leere", "zwei_leere", "zwei_verschiedene",
+                "pfeife", "piccolo", "bettel", "raeuber"]
+CE_RULES = [("default", {}), ("default", {"require_full_play": "on", "raeuber_tie": "parlett"})]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("ruleset,options", CE_RULES)
+def test_cego(n: int, ruleset: str, options: dict[str, str]) -> None:
+    impossible, tried = check_game("cego", _rules("cego", ruleset, options), n, cego_bound, 150,
+                                   32 + n, {"contract": CE_CONTRACTS}, ["solo_hand"])
+    assert impossible > tried // 10
+
+
+IL_ITEMS = ["trull", "four_kings", "double_game", "volat", "pagat_ultimo", "xxi_catch"]
+IL_RULESETS = ["default", "akos", "itvb", "tarokk_kupa"]
+
+
+@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("ruleset", IL_RULESETS)
+def test_illustrated(n: int, ruleset: str) -> None:
+    impossible, tried = check_game("illustrated", _rules("illustrated", ruleset, {}), n,
+                                   illustrated_bound, 80, 32 + n,
+                                   {"contract": list(IL_TALON)}, IL_ITEMS)
     assert impossible > tried // 10
