@@ -390,22 +390,12 @@ class _Pile:
         away = sum(1 for c in TRULL_CARDS if c in self.away)
         return max(self.trull[0], here), min(self.trull[1], 3 - away)
 
-    def raw_ranges(self) -> list[tuple[int, int]]:
+    def raw_ranges(self) -> tuple[tuple[int, int], ...]:
         """The raw sums (§1.4) the pile can have, as intervals: within one, every value is
         reached by swapping a card for one a point higher or lower."""
-        small = sum(1 for c in _SMALL_BIRDS if c in self.named)
-        free_small = 2 - small - sum(1 for c in _SMALL_BIRDS if c in self.away)
-        pool = _ANONYMOUS + (1,) * free_small            # what fills the rest, high first
-        low, high = self.trull_range()
-        out = []
-        for x in range(low, high + 1):
-            for y in range(self.kings[0], self.kings[1] + 1):
-                rest = self.cards - x - y - small
-                if rest < 0 or rest > len(pool) or x + y + small > self.five_slots:
-                    continue
-                base = _FIVE * (x + y) + small
-                out.append((base + sum(pool[len(pool) - rest:]), base + sum(pool[:rest])))
-        return out
+        return _raw_ranges(self.cards, self.five_slots, self.trull_range(), self.kings,
+                           frozenset(self.named & set(_SMALL_BIRDS)),
+                           frozenset(self.away & set(_SMALL_BIRDS)))
 
     def counts(self, points: int) -> bool:
         """Whether the pile can count ``points`` (§1.4)."""
@@ -418,6 +408,25 @@ class _Pile:
             return "nothing (no cards fit)"
         d = _deduction(self.cards)
         return f"{min(lo for lo, _ in ranges) - d}–{max(hi for _, hi in ranges) - d}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _raw_ranges(cards: int, five_slots: int, trull: tuple[int, int], kings: tuple[int, int],
+                small_here: frozenset[int], small_away: frozenset[int]
+                ) -> tuple[tuple[int, int], ...]:
+    """``_Pile.raw_ranges`` by the pile's size, its room for Trull cards and kings, how many
+    of each it holds and where Uhu and Kike lie (one pile shape answers many outcomes)."""
+    small = len(small_here)
+    pool = _ANONYMOUS + (1,) * (2 - small - len(small_away))   # what fills the rest, high first
+    out = []
+    for x in range(trull[0], trull[1] + 1):
+        for y in range(kings[0], kings[1] + 1):
+            rest = cards - x - y - small
+            if rest < 0 or rest > len(pool) or x + y + small > five_slots:
+                continue
+            base = _FIVE * (x + y) + small
+            out.append((base + sum(pool[len(pool) - rest:]), base + sum(pool[:rest])))
+    return tuple(out)
 
 
 def _deduction(cards: int) -> int:
