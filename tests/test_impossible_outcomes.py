@@ -61,7 +61,8 @@ def _ca_raw_span(cards: int, slots_for_fives: int, must: set[str], must_not: set
             if rest < 0 or rest > len(rest_pool) or x + y + len(small_in) > slots_for_fives:
                 continue
             base = 5 * (x + y) + len(small_in)
-            spans.append((base + sum(rest_pool[:rest]), base + sum(rest_pool[len(rest_pool) - rest:])))
+            spans.append((base + sum(rest_pool[:rest]),
+                          base + sum(rest_pool[len(rest_pool) - rest:])))
     return spans
 
 

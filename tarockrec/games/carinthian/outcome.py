@@ -327,8 +327,8 @@ def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str, str]
     valat = names.get("valat")
     if (won == 16) != (valat is not None and valat.made):
         if won == 16:
-            return ("OUTCOME-CONFLICT", "the declarer won all 16 tricks: that is a valat (§6.2), which the outcome "
-                    "does not write", "/items")
+            return ("OUTCOME-CONFLICT", "the declarer won all 16 tricks: that is a valat "
+                    "(§6.2), which the outcome does not write", "/items")
         return ("OUTCOME-CONFLICT", "a valat made means all 16 tricks, but the declarer won "
                 f"{won} (§6.2)", "/tricks")
     winners = list(_trick_winners(items).values())
@@ -338,8 +338,8 @@ def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str, str]
     if m is not None:                    # the Sküs wins its trick
         ours, theirs = max(ours, int(m.declarer_side)), max(theirs, int(not m.declarer_side))
     if ours > won or theirs > 16 - won:
-        return ("OUTCOME-CONFLICT", f"the bonuses need the declarer to win {ours} and the defenders {theirs} of "
-                f"the tricks, but the declarer won {won} of 16", "/items")
+        return ("OUTCOME-CONFLICT", f"the bonuses need the declarer to win {ours} and the "
+                f"defenders {theirs} of the tricks, but the declarer won {won} of 16", "/items")
     return None
 
 
@@ -348,8 +348,8 @@ def _trischak_conflicts(items: tuple[Item, ...], tricks: list[int], n: int,
     if sum(tricks) < 16:                 # §6.6: decided after trick 6, no bird reached its trick
         for it in items:
             if it.name in BIRDS and (it.made or not it.announced):
-                return ("OUTCOME-CONFLICT", f"play ended after trick 6: no {it.name} reached its trick "
-                        "(§5.6, §6.6)", "/items")
+                return ("OUTCOME-CONFLICT", f"play ended after trick 6: no {it.name} reached "
+                        "its trick (§5.6, §6.6)", "/items")
         return None
     by_seat = [0] * n
     for it in items:
@@ -357,8 +357,8 @@ def _trischak_conflicts(items: tuple[Item, ...], tricks: list[int], n: int,
             by_seat[it.seat] += 1
     for s in range(n):
         if by_seat[s] > tricks[s]:
-            return ("OUTCOME-CONFLICT", f"seat {s} made {by_seat[s]} silent bird(s) but won {tricks[s]} trick(s)",
-                    "/items")
+            return ("OUTCOME-CONFLICT", f"seat {s} made {by_seat[s]} silent bird(s) but won "
+                    f"{tricks[s]} trick(s)", "/items")
     return None
 
 # -- what the piles can hold (§1.4, §4.2, §6.1, §6.3, §6.6) ----------------------------------
