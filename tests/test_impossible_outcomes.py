@@ -527,6 +527,9 @@ def check_game(game: str, rules: Any, n: int, bound: Bound, count: int, seed: in
         assert why is None, f"the bound refuses what play gave: {why}: {o}"
         for what, changed in changes(o, vocabulary, item_names, n):
             tried += 1
+            codes = _errors({**sheet, "outcome": changed})
+            if "INTERNAL-ERROR" in codes:         # no change ends in a traceback
+                missed.append(f"{what}: {changed} -> {codes}")
             try:
                 why = bound(changed, n, sheet["dealer"], opts)
             except (KeyError, TypeError, IndexError):
@@ -534,10 +537,10 @@ def check_game(game: str, rules: Any, n: int, bound: Bound, count: int, seed: in
             if why is None:
                 continue
             impossible += 1
-            codes = _errors({**sheet, "outcome": changed})
-            if not codes or "INTERNAL-ERROR" in codes:
-                missed.append(f"{what} ({why}): {changed} -> {codes}")
-    assert not missed, f"{len(missed)} impossible changes accepted:\n" + "\n".join(missed[:10])
+            if not codes:
+                missed.append(f"{what} ({why}): {changed} -> accepted")
+    assert not missed, f"{len(missed)} impossible changes accepted or failing inside:\n" + \
+        "\n".join(missed[:10])
     return impossible, tried
 
 
@@ -554,7 +557,7 @@ CA_RULES = [("default", {}), ("default", {"trull_kings_tricks_only": "true"}),
 @pytest.mark.parametrize("ruleset,options", CA_RULES)
 def test_carinthian(n: int, ruleset: str, options: dict[str, str]) -> None:
     impossible, tried = check_game("carinthian", _rules("carinthian", ruleset, options), n,
-                                   carinthian_bound, 100, 32 + n, {"contract": CA_CONTRACTS},
+                                   carinthian_bound, 70, 32 + n, {"contract": CA_CONTRACTS},
                                    CA_ITEMS)
     assert impossible > tried // 10        # the bound has something to judge
 
