@@ -150,7 +150,7 @@ CASES: list[tuple[str, dict[str, Any], str, str]] = [
     ("e01_e1", {"points": [41, 28]}, "OUTCOME-POINTS", "/outcome/points"),
     ("e06_e6", {"points": [50, 20], "won": True}, "OUTCOME-POINTS", "/outcome/points"),
     ("e07_e7", {"points": [30, 28, 30]}, "OUTCOME-POINTS", "/outcome/points"),
-    ("e07_e7", {"points": [10, 10, 50]}, "OUTCOME-POINTS", "/outcome/points"),
+    ("e07_e7", {"points": [10, 10, 50]}, "OUTCOME-POINTS", "/outcome/points/2"),
     ("e01_e1", {"won": False}, "OUTCOME-CONFLICT", "/outcome/won"),
     ("e03_e3", {"target": 40, "won": True}, None, ""),                          # a Vierzig without Fünfzig
     ("e01_e1", {"target": 40}, "OUTCOME-CONFLICT", "/outcome/target"),
@@ -166,6 +166,24 @@ CASES: list[tuple[str, dict[str, Any], str, str]] = [
                           _item("kike", seat=1, side="opponents"),
                           _item("pagat", seat=1, side="opponents")],
                 "tricks": [12, 2, 2]}, "OUTCOME-CONFLICT", "/outcome/items"),
+    # issue 32: what the piles can hold (§1.4, §4.2, §6.1, §6.3, §6.6)
+    ("e03_e3", {"items": [_item("trull", side="opponents"), _item("pagat")]},
+     "OUTCOME-CONFLICT", "/outcome/items"),               # a Pagat made, the Trull theirs
+    ("e03_e3", {"items": [_item("trull", side="opponents"), _item("mondfang")]},
+     "OUTCOME-CONFLICT", "/outcome/items"),
+    ("e01_e1", {"items": [_item("trull"), _item("four_kings")], "points": [20, 50],
+                "won": False}, "OUTCOME-POINTS", "/outcome/points"),   # 35 raw in 30 cards
+    ("e01_e1", {"items": [_item("trull"), _item("four_kings")], "points": [38, 32]},
+     None, ""),                                                        # the fewest they count
+    ("e01_e1", {"items": [_item("trull"), _item("four_kings")], "points": [37, 33]},
+     "OUTCOME-POINTS", "/outcome/points"),
+    ("e01_e1", {"items": [_item("trull"), _item("four_kings")], "tricks": [7, 2, 7],
+                "points": [34, 36], "won": False}, "OUTCOME-CONFLICT", "/outcome/items"),
+    ("e06_e6", {"items": [_item("valat"), _item("pagat"), _item("four_kings")]},
+     "OUTCOME-CONFLICT", "/outcome/items"),   # 1 point in the untaken half: his whole Trull
+    ("e01_e1", {"tricks": [15, 1, 0], "points": [24, 46], "won": False, "items": None},
+     "OUTCOME-POINTS", "/outcome/points"),        # one trick and the discard: 23 at most
+    ("e09_e9", {"points": [44, 25, 1]}, "OUTCOME-POINTS", "/outcome/points/2"),  # no trick
     ("e07_e7", {"items": [_item("mondfang")]}, "OUTCOME-ITEM", "/outcome/items/0/item"),
     ("e01_e1", {"items": [_item("four_kings", True)]}, "OUTCOME-ITEM",
      "/outcome/items/0/announced"),

@@ -194,6 +194,8 @@ def test_a_sheet_with_an_outcome_is_scored() -> None:
      ("OUTCOME-CONFLICT", "/outcome/points")),                   # 6 tricks count more
     ({"tricks": [6, 4, 4]}, ("OUTCOME-POINTS", "/outcome/tricks")),
     ({"tricks": [0, 7, 6]}, ("OUTCOME-CONFLICT", "/outcome/points")),   # P = 0 iff no trick
+    # issue 32: the defenders' 3 cards count 13 at most, so 12 tricks give at least 57
+    ({"tricks": [12, 1, 0]}, ("OUTCOME-CONFLICT", "/outcome/points")),
     ({"a": None}, ("CE-OUTCOME-KEY", "/outcome")),
     ({"target": 35}, ("CE-OUTCOME-KEY", "/outcome/target")),
     ({"end": "challenge"}, ("CE-OUTCOME-KEY", "/outcome")),
@@ -247,7 +249,16 @@ def test_raeuber_outcomes() -> None:
     assert errors(outcome_sheet("ex13-4p-raeuber")) == []
     assert errors(outcome_sheet("ex13-4p-raeuber", points=[23, 17, 11, 0])) == [
         ("OUTCOME-CONFLICT", "/outcome/points/3")]
+    # issue 32: one trick's 4 cards count 17 at most (three 5s and a 4, §1.6)
+    assert errors(outcome_sheet("ex13-4p-raeuber", points=[20, 14, 11, 18],
+                                tricks=[3, 4, 3, 1])) == [
+        ("OUTCOME-CONFLICT", "/outcome/points/3")]
+    assert not [code for code, _ in errors(outcome_sheet(
+        "ex13-4p-raeuber", points=[20, 14, 11, 17], tricks=[3, 4, 3, 1]))
+        if code.startswith("OUTCOME")]                  # only the written result differs
     assert errors(outcome_sheet("ex13-4p-raeuber", points=[60, 30, 11, 8])) == [
+        ("OUTCOME-CONFLICT", "/outcome/points/0")]                # 12 cards count 46 at most
+    assert errors(outcome_sheet("ex13-4p-raeuber", points=[40, 40, 11, 8])) == [
         ("OUTCOME-CONFLICT", "/outcome/points")]
     assert errors(outcome_sheet("ex13-4p-raeuber", points=[23, 17])) == [
         ("OUTCOME-POINTS", "/outcome/points")]

@@ -187,3 +187,31 @@ def test_an_auction_cut_short_names_no_declarer() -> None:
     codes = {f.code for f in validate_record(_cut_short(None, [20, -20, 20, -20])).findings
              if f.severity == "error"}
     assert "IT-AUCTION-INCOMPLETE" in codes
+
+
+def _silent(name: str, side: str) -> dict[str, Any]:
+    return {"item": name, "announced": False, "made": True, "side": side}
+
+
+@pytest.mark.parametrize("change,code", [
+    # issue 32: what a team made sits in its tricks (§4.9): the Skíz and the XXI cannot be
+    # both in the declarer's side's Trull and in the defenders' catch
+    ({"items": [_silent("four_kings", "opponents"), _silent("trull", "declarer"),
+                _silent("xxi_catch", "opponents")]}, "OUTCOME-CONFLICT"),
+    # 6 tricks and 2 discards are 26 cards: at least 29 card points (§1.3)
+    ({"points": [25, 69], "won": False}, "OUTCOME-POINTS"),
+    ({"points": [29, 65], "won": False}, None),
+    # the four kings in the defenders' tricks leave at most 3 five-point cards to 26 cards
+    ({"points": [81, 13]}, "OUTCOME-POINTS"),
+])
+def test_an_outcome_no_play_gives_is_refused(change: dict[str, Any], code: str | None) -> None:
+    rec = _twin("e02_silent_items")
+    rec.pop("result")
+    rec["outcome"].update(change)
+    found = [(f.code, f.pointer) for f in validate_record(rec).findings if f.severity == "error"]
+    if code is None:
+        assert not found
+    else:
+        assert found and found[0][0] == code, found
+        assert found[0][1] == ("/outcome/items" if code == "OUTCOME-CONFLICT"
+                               else "/outcome/points")

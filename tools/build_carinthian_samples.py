@@ -514,6 +514,7 @@ def sheet_faults(add: Callable[..., None], samples: dict[str, dict[str, Any]],
         "/outcome/items/2/announced", "a Trull written as announced (§4.3: never announced)")
     add("o10_trischak_without_points", twin("e07_e7", points=None), ["CA-OUTCOME-KEYS"],
         "/outcome", "a Trischak outcome without the participants' card points (§6.6)")
+    impossible_outcomes(add, twin)
     unreachable = copy.deepcopy(samples["sheet-e01_e1"])
     unreachable.pop("outcome")
     unreachable["result"] = {"scores": [-1000, 2000, -1000]}
@@ -522,6 +523,31 @@ def sheet_faults(add: Callable[..., None], samples: dict[str, dict[str, Any]],
     rec["_expect"] = ["RESULT-UNREACHABLE"]
     rec["_at"] = "/result/scores"
     out["o11_scores_unreachable"] = _checked(rec)      # its result is the point: kept
+
+
+def impossible_outcomes(add: Callable[..., None], twin: Callable[..., dict[str, Any]]) -> None:
+    """Issue 32: outcomes no play gives, by what the piles can hold (§1.4, §4.2, §6.1, §6.3,
+    §6.6); the examples the issue reports."""
+    def item(name: str, side: str = "declarer") -> dict[str, Any]:
+        return {"item": name, "announced": False, "made": True, "side": side}
+    add("o12_pagat_with_their_trull", twin("e03_e3", items=[item("trull", "opponents"),
+                                                           item("pagat")]),
+        ["OUTCOME-CONFLICT"], "/outcome/items", "a Pagat made by the declarer while the "
+        "defenders' pile holds the Trull: T1 cannot lie in both piles (§6.3)")
+    add("o13_trull_kings_few_points", twin("e01_e1", items=[item("trull"), item("four_kings")],
+                                           points=[20, 50], won=False),
+        ["OUTCOME-POINTS"], "/outcome/points", "Trull and four kings in the pile of a declarer "
+        "who won 9 tricks, with 20 card points: his 30 cards count at least 38 (§1.4, §6.1)")
+    add("o14_points_beyond_tricks", twin("e01_e1", tricks=[15, 1, 0], points=[24, 46],
+                                         won=False, items=None),
+        ["OUTCOME-POINTS"], "/outcome/points", "24 card points from one trick and the discard: "
+        "6 cards without the whole Trull or the four kings count 23 at most (§1.4, §4.2)")
+    add("o15_valat_with_50", twin("e06_e6", points=[50, 20]), ["OUTCOME-POINTS"],
+        "/outcome/points", "a Valat with 50 card points: the defenders hold only the untaken "
+        "half, 3 cards counting 13 at most (§1.4, §6.1)")
+    add("o16_trischak_trickless_points", twin("e09_e9", points=[44, 25, 1]),
+        ["OUTCOME-POINTS"], "/outcome/points/2", "a Trischak seat with no trick and a card point "
+        "(§5.6, §6.6: his pile is empty)")
 
 
 def _checked(rec: dict[str, Any]) -> dict[str, Any]:

@@ -454,6 +454,10 @@ def sheet_invalid(examples: dict[str, Rec]) -> dict[str, tuple[Rec, str, str]]:
     out["sheet_outcome_tricks"] = (
         outcome("ex01", lambda r: r["outcome"].update(tricks=[6, 4, 4])),
         "14 tricks at a 3-player table (§5.5)", "OUTCOME-POINTS")
+    out["sheet_outcome_points_beyond_tricks"] = (
+        outcome("ex01", lambda r: r["outcome"].update(tricks=[12, 1, 0])),
+        "47 card points from 12 of 13 tricks: the defenders' 3 cards count 13 at most, so the "
+        "declarer has at least 57 (§1.6, §6.1; issue 32)", "OUTCOME-CONFLICT")
     out["sheet_outcome_multiplier_against_calls"] = (
         outcome("ex01", lambda r: r["outcome"].update(multiplier=2)),
         "M = 2 for a Cego that no Solo bid preceded (§6.3)", "OUTCOME-AUCTION")

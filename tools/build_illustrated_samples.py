@@ -997,6 +997,13 @@ def invalid_sheets(tw: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
            lambda r: put(r, tricks=[1, 5, 1, 3]))
     change(e1, "won_with_too_few", ["OUTCOME-CONFLICT"], "won with 40 card points (§6.2)",
            lambda r: put(r, points=[40, 54]))
+    change(e1, "points_beyond_tricks", ["OUTCOME-POINTS"], "the defenders' one trick and "
+           "three discards hold at least 7 card points: the declarer's side cannot have 88 "
+           "(§1.3; issue 32)", lambda r: put(r, points=[88, 6]))
+    change(e9, "trull_beside_their_catch", ["OUTCOME-CONFLICT"], "a silent Trull for the "
+           "declarer's side while the defenders' Skíz caught the XXI: both cards in both "
+           "sides' tricks (§4.9; issue 32)",
+           lambda r: add(r, item="trull", announced=False, made=True, side="declarer"))
     change(e4, "double_game_made_with_68", ["OUTCOME-CONFLICT"], "double game needs 71 (§6.2)",
            lambda r: item(r, 0, made=True))
     change(e5, "volat_with_few_points", ["OUTCOME-CONFLICT"], "all 9 tricks bring ≥ 72 (§6.2)",

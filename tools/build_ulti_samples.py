@@ -778,6 +778,23 @@ def invalid_sheets(valid: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]
     mk("s14_no_won", "sheet_u01", lambda r: o(r).pop("won"), ["OUTCOME-MISSING"],
        "the outcome must say whether the main part was won")
 
+    # issue 32: outcomes no play gives (the written result left out: the outcome alone)
+    def outcome_only(**change: Any) -> Callable[[dict[str, Any]], None]:
+        def edit(rec: dict[str, Any]) -> None:
+            rec.pop("result", None)
+            o(rec).update(change)
+        return edit
+    mk("s17_ulti_without_a_trick", "sheet_u02", outcome_only(tricks=[4, 0, 6]),
+       ["OUTCOME-CONFLICT"], "§7.2 an Ulti made (the soloist won trick 10) by a soloist who "
+       "won no trick")
+    mk("s18_points_beyond_tricks", "sheet_u05",
+       outcome_only(tricks=[4, 1, 5], points=[100, 80], won=True), ["OUTCOME-POINTS"],
+       "§1.4, §7.1 100 points from one trick: its 3 aces and tens, trick 10 and the trump "
+       "marriage make 80 at most")
+    mk("s19_betli_stopped_late", "sheet_u04", outcome_only(tricks=[2, 1, 1]),
+       ["OUTCOME-POINTS"], "§6.6 a Betli stops early only right after the soloist's first "
+       "trick, not after his second")
+
     def bare(rec: dict[str, Any]) -> None:
         del rec["outcome"]
         rec["result"] = {"scores": [202, -101, -101]}     # a soloist entry of +101

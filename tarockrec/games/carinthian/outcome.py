@@ -24,8 +24,9 @@ from itertools import product
 from typing import Any
 
 from ...findings import Finding
-from .contracts import BIRD_BASE, Contract, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, TRISCHAK, \
-    TRISCHAK_BASE, VALAT_SILENT, VALAT_WIN, VALUE, ZAHLE_VALUE
+from .contracts import BIRD_BASE, BIRD_CARD, BIRD_TRICK, BIRDS, CONTRACTS, FUENFZIG_TARGET, KINGS, \
+    PACK, T1, T2, T21, T22, T3, TRISCHAK, TRISCHAK_BASE, VALAT_SILENT, VALAT_WIN, VALUE, \
+    ZAHLE_VALUE, Contract
 from .rules import CarinthianRules
 from .scoring import ORDER, Facts, Item, settle, settle_seats
 
@@ -73,18 +74,6 @@ def _item(it: Item) -> dict[str, Any]:
 
 
 # -- outcome → facts, with its checks -------------------------------------------------------
-@functools.cache
-def _pile_bounds() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The fewest and the most card points a pile of c cards can count (§1.4), c = 0…54."""
-    def counted(values: list[int]) -> tuple[int, ...]:
-        out, s = [0], 0
-        for c, v in enumerate(values, 1):
-            s += v
-            out.append(s - 2 * (c // 3) - (1 if c % 3 else 0))
-        return tuple(out)
-    return counted(sorted(VALUE)), counted(sorted(VALUE, reverse=True))
-
-
 def _seat_list(value: Any, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and all(
         isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value)
@@ -115,16 +104,17 @@ def parse(o: dict[str, Any], rules: CarinthianRules, n: int, dealer: int,
         found = _check_tricks(tricks, n, dealer, d, trischak, rules)
         if found:
             raise _Refused("OUTCOME-POINTS", found, "/tricks")
-        found = _check_points(pts, tricks, n, dealer, d, contract, trischak)
+        found = _check_points(pts, n, trischak)
         if found:
             raise _Refused("OUTCOME-POINTS", found, "/points")
         items, found_items = _items(o.get("items") or [], rules, d, trischak)
         if found_items:
             return list(found_items), None
         if trischak:
-            conflict = _trischak_conflicts(items, tricks, n, dealer)
+            conflict = _trischak_conflicts(items, tricks, n, dealer) \
+                or _trischak_piles(items, rules, d, pts, tricks, n, dealer)
             if conflict:
-                raise _Refused("OUTCOME-CONFLICT", *conflict)
+                raise _Refused(*conflict)
             return [], Facts(TRISCHAK, d, False, kontra, 0, False, list(pts), list(tricks),
                              items)
         return [], _game_facts(o, rules, CONTRACTS[str(contract)], d, kontra, items)
@@ -214,9 +204,10 @@ def _game_facts(o: dict[str, Any], rules: CarinthianRules, c: Contract, d: int, 
             and not rules.valat_and_game_kontra:
         raise _Refused("OUTCOME-KONTRA", "valat was announced: it replaces the game, so a "
                        "kontra is on the valat item, not on the game (§4.5, G10)", "/kontra")
-    conflict = _normal_conflicts(items, tricks[d])
+    conflict = _normal_conflicts(items, tricks[d]) or _normal_piles(items, rules, c, pts[0],
+                                                                    tricks[d])
     if conflict:
-        raise _Refused("OUTCOME-CONFLICT", *conflict)
+        raise _Refused(*conflict)
     return Facts(c.id, d, False, kontra, target, bool(won), list(pts), list(tricks), items)
 
 
@@ -244,35 +235,17 @@ def _check_tricks(tricks: list[int], n: int, dealer: int, d: int, trischak: bool
     return "" if total == 16 else f"{total} tricks won in all, not 16 (§5.7)"
 
 
-def _check_points(pts: Any, tricks: list[int], n: int, dealer: int, d: int, contract: Any,
-                  trischak: bool) -> str:
-    low, high = _pile_bounds()
+def _check_points(pts: Any, n: int, trischak: bool) -> str:
+    """The shape of the card points; what the piles can count is ``_normal_piles`` and
+    ``_trischak_piles``."""
     if trischak:
-        if not _seat_list(pts, n):
-            return f"a Trischak's card points are {n} counts, one per participant (§6.6)"
-        for s in range(n):
-            t = tricks[s]
-            most = high[3 * t + min(6, t)]      # his tricks and the talon cards they brought
-            if pts[s] > most:
-                return (f"seat {s} won {t} trick(s): his pile counts at most {most} card "
-                        f"points, not {pts[s]} (§1.4)")
-        full = sum(tricks) == 16 and not (n == 4 and tricks[dealer] == 0)   # G19: as after 6
-        if full and not 69 <= sum(pts) <= 71:
-            return (f"the participants' card points add up to {sum(pts)}; the whole pack "
-                    "counts 69 to 71 in Trischak piles (§1.4)")
-        return ""
+        return "" if _seat_list(pts, n) else \
+            f"a Trischak's card points are {n} counts, one per participant (§6.6)"
     if not (isinstance(pts, list) and len(pts) == 2 and all(
             isinstance(x, int) and not isinstance(x, bool) for x in pts)):
         return "card points are two counts: the declarer's and the defenders' (§6.1)"
     if pts[0] + pts[1] != 70:
         return f"the two piles count 70 together (§1.4), not {pts[0]} + {pts[1]}"
-    talon = CONTRACTS[contract].talon
-    c_d = 3 * tricks[d] + (3 if talon else 0)   # his tricks and his discard (§6.1)
-    lo = max(low[c_d], 70 - high[54 - c_d])
-    hi = min(high[c_d], 70 - low[54 - c_d])
-    if not lo <= pts[0] <= hi:
-        return (f"a declarer who won {tricks[d]} trick(s) has {c_d} cards in his pile: "
-                f"{lo}–{hi} card points, not {pts[0]} (§1.4, §6.1)")
     return ""
 
 
@@ -349,14 +322,14 @@ def _trick_winners(items: tuple[Item, ...]) -> dict[int, bool]:
     return out
 
 
-def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str] | None:
+def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str, str] | None:
     names = {it.name: it for it in items}
     valat = names.get("valat")
     if (won == 16) != (valat is not None and valat.made):
         if won == 16:
-            return ("the declarer won all 16 tricks: that is a valat (§6.2), which the outcome "
-                    "does not write", "/items")
-        return ("a valat made means all 16 tricks, but the declarer won "
+            return ("OUTCOME-CONFLICT", "the declarer won all 16 tricks: that is a valat "
+                    "(§6.2), which the outcome does not write", "/items")
+        return ("OUTCOME-CONFLICT", "a valat made means all 16 tricks, but the declarer won "
                 f"{won} (§6.2)", "/tricks")
     winners = list(_trick_winners(items).values())
     ours = winners.count(True)
@@ -364,25 +337,19 @@ def _normal_conflicts(items: tuple[Item, ...], won: int) -> tuple[str, str] | No
     m = names.get("mondfang")
     if m is not None:                    # the Sküs wins its trick
         ours, theirs = max(ours, int(m.declarer_side)), max(theirs, int(not m.declarer_side))
-    # the Trull and the kings cannot be laid away (§4.2): in his pile they came in tricks
-    for name, need in (("trull", 1), ("four_kings", 2)):
-        it = names.get(name)
-        if it is not None and it.declarer_side and won < need:
-            return (f"the declarer won {won} trick(s): his pile cannot hold the {name} (kings "
-                    "and Trull are never discarded, §4.2)", "/items")
     if ours > won or theirs > 16 - won:
-        return (f"the bonuses need the declarer to win {ours} and the defenders {theirs} of "
-                f"the tricks, but the declarer won {won} of 16", "/items")
+        return ("OUTCOME-CONFLICT", f"the bonuses need the declarer to win {ours} and the "
+                f"defenders {theirs} of the tricks, but the declarer won {won} of 16", "/items")
     return None
 
 
 def _trischak_conflicts(items: tuple[Item, ...], tricks: list[int], n: int,
-                        dealer: int) -> tuple[str, str] | None:
+                        dealer: int) -> tuple[str, str, str] | None:
     if sum(tricks) < 16:                 # §6.6: decided after trick 6, no bird reached its trick
         for it in items:
             if it.name in BIRDS and (it.made or not it.announced):
-                return (f"play ended after trick 6: no {it.name} reached its trick "
-                        "(§5.6, §6.6)", "/items")
+                return ("OUTCOME-CONFLICT", f"play ended after trick 6: no {it.name} reached "
+                        "its trick (§5.6, §6.6)", "/items")
         return None
     by_seat = [0] * n
     for it in items:
@@ -390,9 +357,235 @@ def _trischak_conflicts(items: tuple[Item, ...], tricks: list[int], n: int,
             by_seat[it.seat] += 1
     for s in range(n):
         if by_seat[s] > tricks[s]:
-            return (f"seat {s} made {by_seat[s]} silent bird(s) but won {tricks[s]} trick(s)",
-                    "/items")
+            return ("OUTCOME-CONFLICT", f"seat {s} made {by_seat[s]} silent bird(s) but won "
+                    f"{tricks[s]} trick(s)", "/items")
     return None
+
+# -- what the piles can hold (§1.4, §4.2, §6.1, §6.3, §6.6) ----------------------------------
+TRULL_CARDS = (T22, T21, T1)
+_NAMED = (*TRULL_CARDS, T2, T3, *KINGS)
+#: the values of the cards no bonus names (all but the Trull, the kings, Uhu and Kike), high first
+_ANONYMOUS = tuple(sorted((VALUE[c] for c in range(len(PACK)) if c not in _NAMED), reverse=True))
+_FIVE = VALUE[T22]
+_SMALL_BIRDS = (T2, T3)
+#: where a bonus puts a card: a made bird in its winner's pile, the Mondfang in the Sküs's
+_MOND = (T22, T21)
+
+
+class _Pile:
+    """What one pile holds as the outcome's facts place the cards: ``cards`` its size,
+    ``five_slots`` how many of them may be Trull cards or kings (the declarer's discard holds
+    neither, §4.2), ``trull``/``kings`` how many of them it holds (inclusive ranges),
+    ``named`` the named cards in it, ``away`` named cards another pile holds."""
+
+    def __init__(self, cards: int, five_slots: int | None = None) -> None:
+        self.cards = cards
+        self.five_slots = cards if five_slots is None else five_slots
+        self.trull, self.kings = (0, 3), (0, 4)
+        self.named: set[int] = set()
+        self.away: set[int] = set()
+
+    def trull_range(self) -> tuple[int, int]:
+        here = sum(1 for c in TRULL_CARDS if c in self.named)
+        away = sum(1 for c in TRULL_CARDS if c in self.away)
+        return max(self.trull[0], here), min(self.trull[1], 3 - away)
+
+    def raw_ranges(self) -> tuple[tuple[int, int], ...]:
+        """The raw sums (§1.4) the pile can have, as intervals: within one, every value is
+        reached by swapping a card for one a point higher or lower."""
+        return _raw_ranges(self.cards, self.five_slots, self.trull_range(), self.kings,
+                           frozenset(self.named & set(_SMALL_BIRDS)),
+                           frozenset(self.away & set(_SMALL_BIRDS)))
+
+    def counts(self, points: int) -> bool:
+        """Whether the pile can count ``points`` (§1.4)."""
+        raw_sum = points + _deduction(self.cards)
+        return any(lo <= raw_sum <= hi for lo, hi in self.raw_ranges())
+
+    def count_span(self) -> str:
+        ranges = self.raw_ranges()
+        if not ranges:
+            return "nothing (no cards fit)"
+        d = _deduction(self.cards)
+        return f"{min(lo for lo, _ in ranges) - d}–{max(hi for _, hi in ranges) - d}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _raw_ranges(cards: int, five_slots: int, trull: tuple[int, int], kings: tuple[int, int],
+                small_here: frozenset[int], small_away: frozenset[int]
+                ) -> tuple[tuple[int, int], ...]:
+    """``_Pile.raw_ranges`` by the pile's size, its room for Trull cards and kings, how many
+    of each it holds and where Uhu and Kike lie (one pile shape answers many outcomes)."""
+    small = len(small_here)
+    pool = _ANONYMOUS + (1,) * (2 - small - len(small_away))   # what fills the rest, high first
+    out = []
+    for x in range(trull[0], trull[1] + 1):
+        for y in range(kings[0], kings[1] + 1):
+            rest = cards - x - y - small
+            if rest < 0 or rest > len(pool) or x + y + small > five_slots:
+                continue
+            base = _FIVE * (x + y) + small
+            out.append((base + sum(pool[len(pool) - rest:]), base + sum(pool[:rest])))
+    return tuple(out)
+
+
+def _deduction(cards: int) -> int:
+    """§1.4: a pile of ``cards`` cards counts its raw sum less this."""
+    return 2 * (cards // 3) + (1 if cards % 3 else 0)
+
+
+def _bird_in_winner(it: Item) -> bool | None:
+    """Whether the bird card of ``it`` lies in the declarer's side's pile (its trick's winner):
+    a silent bird is the side that played it, ``made`` when it won; an announced one made is
+    the declarer's; None when the outcome does not place it (an announced bird failed)."""
+    if it.announced and not it.made:
+        return None
+    return it.declarer_side == it.made
+
+
+def _normal_piles(items: tuple[Item, ...], rules: CarinthianRules, c: Contract, points: int,
+                  won: int) -> tuple[str, str, str] | None:
+    """The declarer's pile (§6.1: his tricks and his discard) against the bonuses that place
+    cards in it or in the defenders' (tricks and talon), and against his card points."""
+    pile = _Pile(3 * won + (3 if c.talon else 0), 3 * won)
+    theirs: set[int] = set()      # named cards the defenders took in tricks
+    their_kings = 0
+    written = {it.name: it for it in items}
+    for name, size in (("trull", 3), ("four_kings", 4)):
+        it = written.get(name)
+        if it is None:            # neither pile holds them all (§6.3)
+            held = (0 if rules.trull_kings_tricks_only else 1, size - 1)
+        else:
+            held = (size, size) if it.declarer_side else (0, 0)
+            if not it.declarer_side and rules.trull_kings_tricks_only:    # G15: in tricks
+                if name == "trull":
+                    theirs.update(TRULL_CARDS)
+                else:
+                    their_kings = size
+        if name == "trull":
+            pile.trull = held
+        else:
+            pile.kings = held
+    for it in items:
+        placed: tuple[int, ...] = (BIRD_CARD[it.name],) if it.name in BIRDS else \
+            _MOND if it.name == "mondfang" else ()
+        ours = _bird_in_winner(it) if it.name in BIRDS else it.declarer_side
+        if placed and ours is not None:
+            (pile.named if ours else pile.away).update(placed)
+            if not ours:
+                theirs.update(placed)
+    theirs_from_tricks = len(theirs) + their_kings
+    both = pile.named & pile.away
+    if both:
+        return ("OUTCOME-CONFLICT", f"the bonuses put {PACK.codes[min(both)]} in both sides' "
+                "piles (§6.3)", "/items")
+    low, high = pile.trull_range()
+    if low > high:
+        return ("OUTCOME-CONFLICT", "the bonuses put Trull cards in both sides' piles: one side "
+                "cannot hold the whole Trull (§6.3)", "/items")
+    needed = low + pile.kings[0] + len(pile.named - set(TRULL_CARDS))
+    if needed > 3 * won:
+        return ("OUTCOME-CONFLICT", f"the declarer won {won} trick(s): they cannot hold the "
+                f"{needed} cards the bonuses put in his pile (the Trull and the kings are never "
+                "discarded, §4.2, §6.3)", "/items")
+    if theirs_from_tricks > 3 * (16 - won):
+        return ("OUTCOME-CONFLICT", f"the defenders won {16 - won} trick(s): they cannot have "
+                f"taken the {theirs_from_tricks} cards the bonuses put in their tricks (§6.3)",
+                "/items")
+    if not pile.counts(points):
+        unwritten = [n for n in ("trull", "four_kings") if n not in written]
+        pile.trull = (0, 3) if "trull" in unwritten else pile.trull
+        pile.kings = (0, 4) if "four_kings" in unwritten else pile.kings
+        if unwritten and pile.counts(points):
+            return ("OUTCOME-CONFLICT", f"with {points} card points from {won} trick(s) one "
+                    f"side's pile holds the whole {' or the '.join(unwritten)}, which the "
+                    "outcome does not write (§6.3)", "/items")
+        return ("OUTCOME-POINTS", f"a declarer who won {won} trick(s) holds {pile.cards} cards"
+                f"{_what(written)}: they count {pile.count_span()} card points, not {points} "
+                "(§1.4, §6.1)", "/points")
+    return None
+
+
+def _trischak_seat_piles(items: tuple[Item, ...], rules: CarinthianRules, d: int,
+                         n: int) -> list[_Pile]:
+    """Each participant's pile as the Trischak bonuses place cards (§6.6): the Trull and the
+    kings in one seat's pile, or (silent bonuses scored) in nobody's whole; a made bird in its
+    player's pile, a lost one in another's. Sizes are set by the caller."""
+    piles = [_Pile(0) for _ in range(n)]
+    written = {it.name: it for it in items}
+    for name, size in (("trull", 3), ("four_kings", 4)):
+        it = written.get(name)
+        for s, pile in enumerate(piles):
+            held = ((size, size) if it.seat == s else (0, 0)) if it is not None else \
+                (0, size - 1) if rules.trischak_silent_bonuses else (0, size)
+            if name == "trull":
+                pile.trull = held
+            else:
+                pile.kings = held
+    for it in items:
+        if it.name not in BIRDS or (it.announced and not it.made):
+            continue
+        seat = d if it.announced else it.seat
+        assert seat is not None
+        card = BIRD_CARD[it.name]
+        for s, pile in enumerate(piles):
+            (pile.named if s == seat and it.made else pile.away).add(card)
+    return piles
+
+
+def _trischak_piles(items: tuple[Item, ...], rules: CarinthianRules, d: int, pts: list[int],
+                    tricks: list[int], n: int, dealer: int) -> tuple[str, str, str] | None:
+    """§5.6, §6.6: each participant's pile (his tricks, and the talon card each of tricks 1–6
+    brought; at four the dealer's four-card tricks) against the bonuses and his card points;
+    after a full play the piles share the whole pack (raw 106, §1.4)."""
+    after_six = n == 4 and tricks[dealer] == 0          # scored as after trick 6 (§5.6, G19)
+    full = sum(tricks) == 16 and not after_six
+    piles = _trischak_seat_piles(items, rules, d, n)
+    for s, pile in enumerate(piles):
+        low, high = pile.trull_range()
+        if pile.named & pile.away or low > high:
+            return ("OUTCOME-CONFLICT", f"the bonuses put the same card in seat {s}'s pile "
+                    "and in another's (§6.6)", "/items")
+
+    def sizes(s: int) -> dict[int, int]:
+        """Seat ``s``'s pile size for each count of tricks 1–6 he can have won."""
+        t = tricks[s]
+        if n == 4 and s == dealer:
+            return {0: 0} if after_six else {t: 4 * t}
+        ks = range(max(0, t - 10), min(6, t) + 1)
+        return {k: 4 * k if after_six else 3 * t + k for k in ks}
+
+    options = []
+    for s, pile in enumerate(piles):
+        fits = {}
+        for k, cards in sizes(s).items():
+            pile.cards = pile.five_slots = cards
+            if pile.counts(pts[s]):
+                fits[k] = cards
+        if not fits:
+            spans = ", ".join(f"{c} cards count {_span(piles[s], c)}" for c in
+                              sorted(set(sizes(s).values())))
+            return ("OUTCOME-POINTS", f"seat {s} won {tricks[s]} trick(s): his pile ({spans}) "
+                    f"cannot count {pts[s]} card points (§1.4, §5.6)", f"/points/{s}")
+        options.append(fits)
+    for ks in product(*(sorted(o) for o in options)):
+        if sum(ks) == 6 and (not full or sum(
+                pts[s] + _deduction(options[s][k]) for s, k in enumerate(ks)) == 106):
+            return None
+    return ("OUTCOME-POINTS", f"the participants' card points {pts} cannot be counted from "
+            "one pack: no sharing of the 54 cards between piles of their tricks gives them "
+            "(§1.4, §5.6)", "/points")
+
+
+def _span(pile: _Pile, cards: int) -> str:
+    pile.cards = pile.five_slots = cards
+    return pile.count_span()
+
+
+def _what(written: dict[str, Item]) -> str:
+    """The bonuses that fix cards, as the sentence of a pile's count names them."""
+    names = [n for n in ("trull", "four_kings", "mondfang", *BIRDS) if n in written]
+    return f" with what {', '.join(names)} say" if names else ""
 
 
 # -- score sheets without an outcome: the scores some outcome gives -------------------------

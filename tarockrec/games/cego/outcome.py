@@ -47,21 +47,32 @@ def least(size: int) -> int:
     return size - 2 * (size // 3) - (1 if size % 3 else 0)
 
 
+def most(n: int, size: int) -> int:
+    """§1.6: the most card points a pile of ``size`` cards of the ``n``-player pack counts
+    (its highest cards)."""
+    raw = sorted((v or 1 for v in INFO[n].value), reverse=True)
+    return sum(raw[:size]) - _deduction(size) if size else 0
+
+
 def _deduction(size: int) -> int:
     return 2 * (size // 3) + (1 if size % 3 else 0)
 
 
 def points_range(n: int, t: int) -> tuple[int, int]:
-    """The declarer's possible P after winning ``t`` tricks (§6.1): at least the zero-card
-    count of his pile (Legage + tricks, the 3-player extra point), at most 70 less the least
-    the defenders' pile can count. Sound bounds, not every value between is proven."""
+    """The declarer's possible P after winning ``t`` tricks (§6.1): his pile (Legage and
+    tricks, the 3-player extra point) counts at least its zero cards' count and at most its
+    highest cards', and the defenders' pile likewise; the two make 70. Sound bounds: every
+    value between is reached by swapping one card for one a point higher or lower."""
     info = INFO[n]
     if t == 0:
         return 0, 0
     if t == info.tricks:
         return TOTAL_POINTS, TOTAL_POINTS
-    low = least(info.talon_size + n * t) + (1 if n == 3 else 0)
-    return low, TOTAL_POINTS - least(n * (info.tricks - t))
+    extra = 1 if n == 3 else 0
+    ours = info.talon_size + n * t
+    theirs = n * (info.tricks - t)
+    return (max(least(ours) + extra, TOTAL_POINTS - most(n, theirs)),
+            min(most(n, ours) + extra, TOTAL_POINTS - least(theirs)))
 
 
 #: every P a declarer can reach at each table size, and the A it gives (§6.2)
@@ -245,8 +256,8 @@ def _raeuber(points: list[int], d: int, tricks: tuple[int, ...], n: int, dealer:
                            f"points, {n} numbers, not {len(points)} (§6.8)", "/outcome/points"))
         return bad, None
     for i, (p, t) in enumerate(zip(points, tricks)):
-        # 4t cards count at least their zero-card count; the rest of the pack lies elsewhere
-        if not least(4 * t) <= p <= TOTAL_POINTS or (t == 0) != (p == 0):
+        # 4t cards count at least their zero-card count and at most their highest cards'
+        if not least(4 * t) <= p <= most(n, 4 * t) or (t == 0) != (p == 0):
             bad.append(Finding("OUTCOME-CONFLICT", f"seat {i} won {t} trick(s) and cannot "
                                f"count {p} card points in Räuber (§1.6, §6.8)",
                                f"/outcome/points/{i}"))

@@ -12,7 +12,8 @@ from typing import Any
 
 from ...findings import Finding
 from .contracts import (
-    ALL_BONUSES, BINDINGS, GAME_VALUE, LEVELS, SAS_BONUSES, bonus_kind,
+    ALL_BONUSES, BINDINGS, GAME_VALUE, KING_OF, LEVELS, PACK, POINTS, SAS_BONUSES, T1, T21, T22,
+    TALON_TABLE, bonus_kind,
 )
 from .rules import IllustratedRules
 from .scoring import HAND_VALUE, IllustratedFacts, bonus_values, silent_counts
@@ -418,7 +419,71 @@ class _Reader:
                     self.bad("OUTCOME-CONFLICT", f"{name}: the {WHO[team]} played the card "
                              "to trick 9 (silent), yet the other side made its announced one",
                              f"/items/{i}")
+        if not self.found:
+            self._piles(written, f)
         return not self.found
+
+    def _piles(self, written: list[tuple[int, str, str, bool, bool]],
+               f: IllustratedFacts) -> None:
+        """The cards the achieved bonuses place in each team's tricks (§4.9), in one team's
+        only, and the declarer team's card points against its tricks, its discards and those
+        cards (§1.3, §4.3)."""
+        placed: dict[str, set[int]] = {"D": set(), "O": set()}
+        for _, team, name, _, made in written:
+            if made:
+                placed[team].update(_PLACES.get(name, ()))
+        both = placed["D"] & placed["O"]
+        if both:
+            self.bad("OUTCOME-CONFLICT", f"the bonuses made put {PACK.codes[min(both)]} in both "
+                     "sides' tricks (§4.9)", "/items")
+            return
+        r, contract = self.rules, f.contract
+        assert contract is not None
+        all_discards = len(PACK) - TRICKS * _CARDS_PER_TRICK
+        lone = f.partner is None
+        discards = {all_discards if lone and r.lone_declarer_takes_all_discards
+                    else TALON_TABLE[contract][0]}
+        if lone and r.unintentional_lone_takes_all_discards:
+            discards.add(all_discards)
+        spans = [_team_pile(f.points[0], f.tricks_d(), k, placed["D"], placed["O"])
+                 for k in sorted(discards)]
+        if all(span is not None for span in spans):
+            low = min(sp[0] for sp in spans if sp is not None)
+            high = max(sp[1] for sp in spans if sp is not None)
+            said = " with the cards its bonuses place" if placed["D"] | placed["O"] else ""
+            self.bad("OUTCOME-POINTS", f"the declarer's side won {f.tricks_d()} trick(s): "
+                     f"its tricks and discard{said} hold {low}–{high} card points, not "
+                     f"{f.points[0]} (§1.3, §4.3)", "/points")
+
+
+#: §4.9: the cards an achieved bonus puts in its team's tricks (the card that won its trick,
+#: the honours or kings collected, the Skíz and the XXI it caught)
+_PLACES = {"trull": (T22, T21, T1), "four_kings": tuple(KING_OF.values()),
+           "xxi_catch": (T22, T21), "pagat_ultimo": (T1,), "pagat_uhu": (T1,),
+           "kismadar": (T21,), "nagymadar": (T22,),
+           **{f"king_{kind}:{s}": (k,) for s, k in KING_OF.items() for kind in ("ultimo", "uhu")}}
+#: §1.3, §4.3: the honours and kings (5 points, never discarded) and the other cards' points
+_FIVES = frozenset(c for c in range(len(PACK)) if POINTS[c] == 5)
+_OTHERS = tuple(sorted(POINTS[c] for c in range(len(PACK)) if c not in _FIVES))
+_CARDS_PER_TRICK = 4
+
+
+def _team_pile(points: int, tricks: int, discard: int, ours: set[int], theirs: set[int]
+               ) -> tuple[int, int] | None:
+    """The fewest and most card points (§1.3) the declarer team's pile can hold, over its
+    ``tricks`` tricks and ``discard`` discarded cards, with the named cards ``ours`` in its
+    tricks and ``theirs`` in the defenders': None when ``points`` is in reach."""
+    spans = []
+    for x in range(len(ours & _FIVES), len(_FIVES) - len(theirs & _FIVES) + 1):
+        rest = _CARDS_PER_TRICK * tricks + discard - x
+        if x > _CARDS_PER_TRICK * tricks or len(_FIVES) - x > _CARDS_PER_TRICK * (
+                TRICKS - tricks) or not 0 <= rest <= len(_OTHERS):
+            continue
+        low, high = 5 * x + sum(_OTHERS[:rest]), 5 * x + sum(_OTHERS[len(_OTHERS) - rest:])
+        if low <= points <= high:
+            return None
+        spans.append((low, high))
+    return (min(s[0] for s in spans), max(s[1] for s in spans)) if spans else (0, -1)
 
 
 def facts_of(o: dict[str, Any], rules: IllustratedRules, n: int, dealer: int,

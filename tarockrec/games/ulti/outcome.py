@@ -22,7 +22,7 @@ from typing import Any
 
 from ...findings import Finding
 from .contracts import CONTRACTS, Contract
-from .rules import SimpleTie, UltiRules
+from .rules import SimpleTie, TalonPoints, UltiRules
 from .scoring import UltiFacts, score_facts
 
 SEATS = (0, 1, 2)
@@ -30,6 +30,10 @@ SEATS = (0, 1, 2)
 FACTORS = (2, 4, 8)
 #: the most points a side can count: 8 aces and tens, the last trick, four marriages (§7.1)
 MAX_POINTS = 80 + 10 + 40 + 3 * 20
+#: §1.2, §1.4: the aces and tens (10 points each), three cards a trick, two in the talon
+COUNTERS, TRICK_CARDS, TALON_CARDS = 8, 3, 2
+#: §5.2: a marriage in the trump suit, and one in each of the three other suits
+TRUMP_MARRIAGE, OTHER_MARRIAGE, OTHER_SUITS = 40, 20, 3
 #: the items a trump contract may write, and the side each belongs to (None: either)
 TRUMP_ITEMS = {"ulti": "declarer", "ulti_extra": "declarer", "silent_seven": None,
                "silent_hundred": "declarer", "hundred": "opponents", "unbid_durch": "declarer"}
@@ -151,6 +155,15 @@ class _Reader:
             self.bad("OUTCOME-POINTS", f"the tricks {t} are not 3 counts adding up to 10"
                      + (" or fewer (an early end)" if early else ""), "/tricks")
             return None
+        sol = self.o.get("declarer")
+        if sum(t) < 10 and isinstance(sol, int) and 0 <= sol < 3:
+            stop = "the first trick the soloist won" if c.betli is not None \
+                else "the first trick the soloist lost"
+            last = t[sol] if c.betli is not None else sum(t) - t[sol]
+            if last != 1:                                               # §6.6, G14
+                self.bad("OUTCOME-POINTS", f"play may stop early only after {stop}: the "
+                         f"tricks {t} do not end there (§6.6)", "/tricks")
+                return None
         return list(t)
 
     def _points(self, c: Contract) -> tuple[int, int] | None:
@@ -246,6 +259,7 @@ class _Reader:
     def _consistent(self, f: UltiFacts, seen: set[str]) -> None:
         """Items against each other and against the points and tricks written (§7.2–§7.5)."""
         c, p, t, sol = f.contract, f.points, f.tricks, f.soloist
+        self._tricks_and_items(f)
         if f.ulti_extra and f.ulti_won:
             self.bad("OUTCOME-CONFLICT", "the Ulti cannot be made with the soloist's 7 of trumps "
                      "captured (ulti_extra)", "/items")
@@ -265,6 +279,97 @@ class _Reader:
                        "unbid_durch": "the soloist's tricks"}[name]
                 self.bad("OUTCOME-CONFLICT", f"{name} {'is missing' if should else 'cannot be'}: "
                          f"{why} say so (§7.4, §7.5)", "/items")
+
+
+    def _tricks_and_items(self, f: UltiFacts) -> None:
+        """Who won trick 10, as the tricks and the last-trick items say it (§7.2, §7.3); then
+        the points against the tricks (§7.1)."""
+        t, sol = f.tricks, f.soloist
+        if t is not None and f.seven is not None:
+            by, took = f.seven
+            if took and t[by] == 0:
+                self.bad("OUTCOME-CONFLICT", f"silent_seven says seat {by} won trick 10 with the "
+                         "7 of trumps, but the outcome gives him no trick (§7.3)", "/items")
+                return
+            if not took and t[by] == sum(t):
+                self.bad("OUTCOME-CONFLICT", f"silent_seven says seat {by} lost trick 10, but "
+                         "the outcome gives him every trick (§7.3)", "/items")
+                return
+        sides = last_trick_sides(f)
+        if not sides:
+            fact = "made the Ulti" if f.ulti_won else "lost his 7 of trumps in trick 10" \
+                if f.ulti_extra else "played the 7 of trumps to trick 10"
+            self.bad("OUTCOME-CONFLICT", f"the outcome says the soloist {fact}, but gives him "
+                     f"{t[sol] if t else '?'} trick(s): trick 10 cannot have gone that way "
+                     "(§7.2, §7.3)", "/items")
+        elif f.points is not None and not points_fit(f, self.rules, sides):
+            s_pts, d_pts = f.points
+            had = f" from {t[sol]} of the 10 tricks" if t is not None else ""
+            self.bad("OUTCOME-POINTS", f"the soloist's {s_pts} and the defenders' {d_pts} points "
+                     f"cannot be counted{had}: 10 for each ace and ten in a side's tricks (three "
+                     "cards a trick; the talon keeps two), 10 for trick 10, and the marriages "
+                     "each side may declare (§1.4, §5.2, §7.1)", "/points")
+
+
+def last_trick_sides(f: UltiFacts) -> set[bool]:
+    """The sides that can have won trick 10 (True: the soloist), by his tricks and the Ulti and
+    the silent seven (§7.2, §7.3)."""
+    sides = {True, False}
+    if f.tricks is not None:
+        won = f.tricks[f.soloist]
+        sides -= {True} if won == 0 else {False} if won == sum(f.tricks) else set()
+    if f.ulti_won:
+        sides &= {True}
+    if f.ulti_extra:
+        sides &= {False}
+    if f.seven is not None:
+        by, took = f.seven
+        if took:
+            sides &= {by == f.soloist}
+        elif by == f.soloist:
+            sides &= {False}
+    return sides
+
+
+def _marriages(c: Contract) -> list[tuple[int, int]]:
+    """(soloist's, defenders') marriage points §5.2 allows: one marriage per suit, in one
+    hand; a Hundred's soloist declares only the marriage of his contract."""
+    out = set()
+    for trump_to in (None, True, False):
+        if trump_to and c.hundred == OTHER_MARRIAGE:
+            continue
+        for ours in range((0 if c.hundred == TRUMP_MARRIAGE else OTHER_SUITS) + 1):
+            if c.hundred == OTHER_MARRIAGE and (ours > 1 or trump_to):
+                continue
+            for theirs in range(OTHER_SUITS - ours + 1):
+                out.add((TRUMP_MARRIAGE * (trump_to is True) + OTHER_MARRIAGE * ours,
+                         TRUMP_MARRIAGE * (trump_to is False) + OTHER_MARRIAGE * theirs))
+    return sorted(out)
+
+
+def points_fit(f: UltiFacts, rules: UltiRules, last: set[bool]) -> bool:
+    """Whether some play gives the written points (§1.4, §7.1): aces and tens in each side's
+    tricks (at most three a trick), the talon's two cards counted for nobody or (G3) for the
+    defenders, 10 for trick 10 to the side in ``last``, the marriages each side may declare."""
+    assert f.points is not None
+    s_pts, d_pts = f.points
+    t = f.tricks
+    ours_max = min(COUNTERS, TRICK_CARDS * t[f.soloist]) if t is not None else COUNTERS
+    theirs_max = min(COUNTERS, TRICK_CARDS * (sum(t) - t[f.soloist])) if t is not None \
+        else COUNTERS
+    to_defenders = rules.talon_points_to is TalonPoints.DEFENDERS
+    if to_defenders:
+        theirs_max = min(COUNTERS, theirs_max + TALON_CARDS)
+    in_play = range(COUNTERS, COUNTERS + 1) if to_defenders \
+        else range(COUNTERS - TALON_CARDS, COUNTERS + 1)
+    for ours_last in last:
+        for m_ours, m_theirs in _marriages(f.contract):
+            a, rest = divmod(s_pts - 10 * ours_last - m_ours, 10)
+            b, rest_b = divmod(d_pts - 10 * (not ours_last) - m_theirs, 10)
+            if not rest and not rest_b and 0 <= a <= ours_max and 0 <= b <= theirs_max \
+                    and a + b in in_play:
+                return True
+    return False
 
 
 def facts_of(outcome: dict[str, Any], rules: UltiRules) -> tuple[list[Finding], UltiFacts | None]:
