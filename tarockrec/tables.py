@@ -158,7 +158,7 @@ def _deals(entry: Entry, rid: str | None, rec: dict[str, Any], scores: list[Scor
             facts = {k: v for k, v in d["result"].items()
                      if k in _SHEET_FACTS and not k.startswith("_")}
             facts.update({k: v for k, v in score.facts.items() if v is not None})
-            score = Score(score.items, score.deltas, facts)
+            score = Score(score.items, score.deltas, facts, score.money)
         if not isinstance(dealer, int) or isinstance(dealer, bool):
             dealer = None
         # who sits out the game says (a played deal and its score sheet alike; a sheet has

@@ -382,3 +382,20 @@ def test_played_scores_are_reachable_without_an_outcome(options: dict[str, str])
                 assert report.valid, [str(f) for f in report.findings]
                 if keep == ("scores",):
                     assert "can come from some outcome" in report.findings[-1].message
+
+
+def test_scores_without_a_sheet_line_are_checked_against_the_written_points() -> None:
+    """Issue 32, item 2: a Cego sheet with neither an outcome nor a ``sheet`` field has its
+    scores checked against its written card points (§6.2–§6.5): Eine Leere after a Solo bid
+    (M = 4) for −8/+4/+4 is V = −4, so A = −1, so P is 31–35."""
+    rec = sample("score-sheet-3p-ex02")
+    del rec["result"]["sheet"]
+
+    def codes(points: list[int]) -> set[str]:
+        rec["result"]["points"] = points
+        return {code for code, _ in errors(rec)}
+
+    assert codes([33, 37]) == set()
+    assert "RESULT-UNREACHABLE" in codes([23, 47])        # A = −3: V = −12
+    assert "RESULT-UNREACHABLE" in codes([60, 10])        # a won game
+    assert "RESULT-UNREACHABLE" in codes([33, 30])        # not P and 70 − P

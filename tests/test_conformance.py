@@ -21,9 +21,10 @@ from tarockrec import rulesets
 from tarockrec.codecs import jsonio, xmlio
 from tarockrec.codes import catalogue
 from tarockrec.engine import Action
-from tarockrec.errors import IllegalAction
+from tarockrec.errors import IllegalAction, RulesError
 from tarockrec.games import Game, all_games
 from tarockrec.generate import deal_records, record_of, session_records
+from tarockrec.sheet import to_sheet
 from tarockrec.validate import validate_record
 
 DEALS = 120
@@ -200,3 +201,53 @@ def test_generation_reaches_no_dead_end(name: str, n: int, ruleset: str) -> None
     for seed in range(3):
         assert len(list(deal_records(name, 5, seed, n, rules))) == 5
         assert len(list(session_records(name, 1, 5, seed, n, rules))[0]["deals"]) == 5
+
+
+# -- a record and its sheet validate alike under every option (issue 32, item 2) ---------------
+def _option_changes(name: str, ruleset: str) -> list[tuple[str, Any]]:
+    """Every option of the rule set set to each other value it may take (a number one more)."""
+    game = all_games()[name]
+    base = game.Rules.named(ruleset)
+    out: list[tuple[str, Any]] = []
+    for opt in game.Rules.options:
+        values = opt.supported or opt.values or (int(base[opt.name]) + 1,)
+        out += [(opt.name, v) for v in values if v != base[opt.name]]
+    return out
+
+
+#: deals per option value (each one changed from the rule set's own value), the carried state
+#: passed on; a record ends as soon as its play may stop early (a decided misère)
+OPTION_DEALS = 3
+
+
+@pytest.mark.parametrize("name,n,ruleset", SWEEP, ids=[f"{g}-{n}-{r}" for g, n, r in SWEEP])
+def test_a_record_and_its_sheet_validate_alike_under_every_option(name: str, n: int,
+                                                                   ruleset: str) -> None:
+    """The promise of ``sheet.py``: a valid record converts (``convert --sheet``) to a sheet
+    that validates with the same scores, for every option of every complete rule set (a
+    Königrufen Bettel stopped once lost gave a sheet refused for its trick count)."""
+    game = all_games()[name]
+    for option, value in _option_changes(name, ruleset):
+        try:
+            rules = game.rules({"name": ruleset, "options": {option: value}})
+        except RulesError:
+            continue                    # a value this rule set cannot take with its others
+        rng = random.Random(f"sheet/{name}/{n}/{ruleset}/{option}/{value}")
+        carry = game.initial_carry(rules, n)
+        dealer = 0
+        for _ in range(OPTION_DEALS):
+            engine = game.random_deal(rng, n, dealer, rules, carry)
+            while not engine.is_over:
+                if engine.phase == "play" and engine.expected_next() is None:
+                    break               # the record may end here: it does
+                engine.apply(game.choose(engine, rng))
+            rec = record_of(game, engine, rules, n, dealer, carry)
+            full = validate_record(rec)
+            assert full.valid, (option, value, [str(f) for f in full.findings])
+            sheet = validate_record(to_sheet(rec))
+            assert sheet.valid, (option, value, [str(f) for f in sheet.findings
+                                                 if f.severity == "error"])
+            assert [s.deltas if s else None for s in sheet.scores] == \
+                [s.deltas if s else None for s in full.scores], (option, value)
+            carry = game.next_carry(engine, carry)
+            dealer = game.next_dealer(engine, dealer, n, rec)

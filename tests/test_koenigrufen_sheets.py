@@ -207,3 +207,87 @@ def test_a_game_without_an_outcome_scorer_says_so() -> None:
     from tarockrec.games import Game
     found, score = Game.score_outcome(G, {"contract": "rufer"}, G.Rules(), 4, 0, {})
     assert score is None and [f.code for f in found] == ["OUTCOME-UNSUPPORTED"]
+
+
+@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("rs", ["default", "ooe_2023"])
+def test_a_result_with_only_the_scores_is_checked_against_the_outcome(rs: str, n: int) -> None:
+    """Issue 32, item 2: the result's fields are optional (docs/notation.md). A sheet whose
+    outcome names the partner and whose result writes only the scores is accepted (it was
+    refused with RESULT-SCORES: the sides were taken from the result alone); the same scores
+    moved to the wrong side are refused."""
+    rules = G.rules({"name": rs})
+    partnered = 0
+    for session in session_records("koenigrufen", 2, 12, 5, n=n, rules=rules):
+        sheet = to_sheet(session)
+        for deal in sheet["deals"]:
+            deal["result"] = {"scores": deal["result"]["scores"]}
+        assert not _codes(sheet)
+        for i, deal in enumerate(sheet["deals"]):
+            p, d = deal["outcome"].get("partner"), deal["outcome"].get("declarer")
+            scores = deal["result"]["scores"]
+            if not isinstance(p, int) or scores[p] == 0:
+                continue
+            partnered += 1
+            # the partner's score swapped with a defender's: the outcome's sides differ
+            other = next(s for s in range(n) if s not in (p, d) and scores[s] != scores[p]
+                         and scores[s] != 0)
+            bad = copy.deepcopy(sheet)
+            row = bad["deals"][i]["result"]["scores"]
+            row[p], row[other] = row[other], row[p]
+            assert "RESULT-SCORES" in _codes(bad)
+    assert partnered
+
+
+def test_a_rufer_sheet_without_outcome_or_partner_is_not_refused_for_its_sides() -> None:
+    """Without an outcome the partner may be any seat: a Rufer's 2 v 2 scores with no partner
+    written are not refused (RESULT-SCORES assumed the declarer alone)."""
+    sheet = _load(VALID / "sheet-ex01-rufer-kontra-rekontra.json")
+    sheet.pop("outcome")
+    sheet["result"] = {"scores": [70, -70, 70, -70]}
+    assert not _codes(sheet)
+    sheet["result"] = {"scores": [70, 70, -70, -70]}
+    assert not _codes(sheet)
+    sheet["result"] = {"scores": [70, -70, -50, 50]}           # no side pays alike
+    assert "RESULT-SCORES" in _codes(sheet)
+
+
+def _stopped_early(rules: Any, n: int, seed: int) -> dict[str, Any] | None:
+    """A deal under ``rules`` whose record ends as soon as the play may stop (a negative
+    contract decided, G32), or None if the deal never may."""
+    from tarockrec.generate import record_of
+    rng = random.Random(seed)
+    carry = G.initial_carry(rules, n)
+    e = G.random_deal(rng, n, 0, rules, carry)
+    while not e.is_over:
+        if e.phase == "play" and e.expected_next() is None:
+            return record_of(G, e, rules, n, 0, carry)
+        e.apply(G.choose(e, rng))
+    return None
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_a_misere_stopped_early_converts_to_a_valid_sheet(n: int) -> None:
+    """Issue 32, item 2: a Bettel or Piccolo stopped once lost (``allow_early_stop_misere =
+    on``) converts to a sheet that validates: the sheet writes the tricks played (it was
+    refused: "tricks must add up to 12"). A full count is still needed otherwise."""
+    rules = G.rules({"name": "default", "options": {"allow_early_stop_misere": "on"}})
+    stopped = [rec for seed in range(400) if (rec := _stopped_early(rules, n, seed))]
+    assert len(stopped) >= 3
+    for rec in stopped[:5]:
+        full = validate_record(rec)
+        assert full.valid, [str(f) for f in full.findings]
+        sheet = to_sheet(rec)
+        assert sum(sheet["outcome"]["tricks"]) < 12
+        got = validate_record(sheet)
+        assert got.valid, [str(f) for f in got.findings]
+        assert got.scores[0] is not None and full.scores[0] is not None
+        assert got.scores[0].deltas == full.scores[0].deltas
+        # without the option the short count is refused
+        assert "OUTCOME-POINTS" in _codes({**sheet, "rules": {"name": "default"}})
+        # and a short count is no decided misère when the declarer's tricks do not lose it
+        out = sheet["outcome"]
+        d = out["declarer"]
+        short = copy.deepcopy(sheet)
+        short["outcome"]["tricks"][d] = 0
+        assert "OUTCOME-POINTS" in _codes(short)

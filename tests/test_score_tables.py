@@ -243,3 +243,24 @@ def test_a_score_sheet_marks_the_seat_who_sits_out_as_the_played_deal_does(
         else:
             assert o["side"] != "out"
     assert outs > 0
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_sheet_with_a_result_keeps_the_money(fmt: str, tmp_path: Path) -> None:
+    """Issue 32, item 2: a score sheet that writes a ``result`` object (every sheet ``convert
+    --sheet`` writes) keeps the ``money`` column of a rule set that counts kontras for money
+    only, with the figures of its full record."""
+    from tarockrec.sheet import to_sheet
+    full = os.path.join(SAMPLES, "koenigrufen", "valid", "cup-bettel-individual-kontra.json")
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(jsonio.dumps(to_sheet(jsonio.loads(Path(full).read_bytes()))))
+    score = validate_record(jsonio.loads(Path(full).read_bytes())).scores[0]
+    assert score is not None and score.money is not None and score.money != score.deltas
+    if fmt == "csv":
+        rows, columns, res = _csv([str(sheet)])
+        assert res.exit_code == 0 and columns[-1] == "money"
+        assert [int(r["money"]) for r in rows] == score.money
+    else:
+        objs, res = _json([str(sheet)])
+        assert res.exit_code == 0
+        assert [o["money"] for o in objs] == score.money

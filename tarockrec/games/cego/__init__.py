@@ -307,7 +307,10 @@ class Cego(Game[CegoEngine]):
             return True
         lines = possible_sheets(n, rec["dealer"], c, [d], [solo_bid], [_challenged(rec)],
                                 rules)
-        return any(net_of(line) == scores for line in lines)
+        # §6.2–§6.5: a line that gives the scores must also fit the written card points
+        return any(net_of(line) == scores
+                   and _sheet_problem(rec, rules, n, c, d, solo_bid, list(line)) is None
+                   for line in lines)
 
 
 def _ints(v: Any, n: int) -> list[int] | None:

@@ -426,21 +426,16 @@ class Koenigrufen(Game[AnyEngine]):
         scores = res.get("scores")
         if contract is not None and isinstance(scores, list) and len(scores) == N:
             decl = res.get("declarer", facts.get("declarer"))
-            partner = res.get("partner")
             # G39: a negative contract settled with each opponent apart (own kontras) may leave
             # the opponents' scores unequal
             apart = contract.family == "misere" and rules.misere_kontra_individual
             if (contract.family != "trischaken" and not apart and isinstance(decl, int)
-                    and decl in range(N)):
-                side = {decl} | ({partner} if isinstance(partner, int) and partner in range(N)
-                             else set())
-                for group in (side, set(range(N)) - side):
-                    vals = {scores[s] for s in group}
-                    if len(vals) > 1:
-                        findings.append(Finding("RESULT-SCORES", "the scores of one side differ: "
-                                                "every Königrufen item is paid side against "
-                                                "side", "/result/scores"))
-                        break
+                    and decl in range(N)
+                    and not any(_sides_even(scores, decl, p)
+                                for p in _partners(rec, contract.king_call, decl))):
+                findings.append(Finding("RESULT-SCORES", "the scores of one side differ: "
+                                        "every Königrufen item is paid side against side",
+                                        "/result/scores"))
         return findings, facts
 
     def _check_sheet_five(self, rec: dict[str, Any], rules: RuleSet,
@@ -467,9 +462,30 @@ class Koenigrufen(Game[AnyEngine]):
         return findings, _facts_out(facts4, m)
 
 
+def _partners(rec: dict[str, Any], king_call: bool, decl: int) -> list[int | None]:
+    """The declarer's possible partners on a score sheet: the one its result names, else its
+    outcome's (the result's fields are optional, docs/notation.md), else any other seat or
+    none when the contract calls a king."""
+    for block in (rec.get("result"), rec.get("outcome")):
+        if isinstance(block, dict) and "partner" in block:
+            p = block["partner"]
+            return [p if isinstance(p, int) and p in range(N) else None]
+    return [None, *(s for s in range(N) if s != decl)] if king_call else [None]
+
+
+def _sides_even(scores: list[Any], decl: int, partner: int | None) -> bool:
+    """Whether each side's seats score alike (every Königrufen item is paid side against
+    side)."""
+    side = {decl} if partner is None else {decl, partner}
+    return all(len({scores[s] for s in group}) <= 1 for group in (side, set(range(N)) - side))
+
+
 def _sheet_in(rec: dict[str, Any], m: SeatMap) -> dict[str, Any]:
     """A five-seat score sheet's result in engine seats (for the four-seat checks)."""
     res = rec.get("result")
+    written = rec.get("outcome")
+    if isinstance(written, dict) and "partner" in written:
+        rec = {**rec, "outcome": {**written, "partner": m.eng(written["partner"])}}
     if not isinstance(res, dict):
         return {**rec, "dealer": ENGINE_DEALER}
     out = dict(res)

@@ -167,7 +167,7 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
             birds: tuple[str, ...]) -> tuple[list[Finding], Facts | None]:
     o, r, bad = ck.o, ck.r, ck.bad
     tri = c.family == "trischaken"
-    counts = _counts(ck, c, tri)
+    counts = _counts(ck, c, tri, d)
     if counts is None:
         return ck.found, None
     tricks, points = counts
@@ -221,12 +221,16 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
                      kontra if isinstance(kontra, int) else 1, items)
 
 
-def _counts(ck: _Checker, c: Contract, tri: bool) -> tuple[Any, Any] | None:
-    """The tricks (four counts adding up to 12) and the card points (the two sides', or in a
-    Trischaken each seat's, §1.4) of a played deal; None when they cannot be used."""
+def _counts(ck: _Checker, c: Contract, tri: bool, d: int) -> tuple[Any, Any] | None:
+    """The tricks (four counts adding up to 12, fewer in a negative contract stopped once
+    lost, G32) and the card points (the two sides', or in a Trischaken each seat's, §1.4) of
+    a played deal; None when they cannot be used."""
     o, bad = ck.o, ck.bad
     tricks: Any = o.get("tricks")
-    if not _ints(tricks, 4) or any(not 0 <= t <= 12 for t in tricks) or sum(tricks) != 12:
+    if (_ints(tricks, 4) and c.tricks_goal is not None and ck.r.allow_early_stop_misere
+            and sum(tricks) < 12 and tricks[d] > c.tricks_goal and min(tricks) >= 0):
+        pass                            # G32: a decided misère writes the tricks played
+    elif not _ints(tricks, 4) or any(not 0 <= t <= 12 for t in tricks) or sum(tricks) != 12:
         bad("OUTCOME-POINTS", "tricks must be four counts, one per seat, of 0 to 12 adding up "
             f"to 12, not {tricks}" if tricks is not None else
             "a played deal writes the tricks each seat won", "/tricks" if tricks else "")

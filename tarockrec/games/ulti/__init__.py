@@ -214,10 +214,13 @@ class Ulti(Game[UltiEngine]):
                 return Action("pass", seat)
             pick = bids[min(int(rng.expovariate(0.35)), len(bids) - 1)]
             cards = [PACK.code(x) for x in iter_bits(e.hands[seat] | e.talon)]
-            while True:
+            for _ in range(200):
                 disc = tuple(rng.sample(cards, 2))
                 if e.can_bid(seat, (pick.id, disc)):
                     return Action("bid", seat, (pick.id, disc))
+            # a bid few discards allow (require_marriage_for_hundred keeps a marriage): the
+            # first legal action, a pass where no discard allows any bid
+            return next(iter(e.legal_actions()), Action("pass", seat))
         assert e.table is not None
         actions = list(e.legal_actions())
         if any(a.kind == "concede" for a in actions) and rng.random() < 0.1:
