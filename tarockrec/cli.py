@@ -177,8 +177,8 @@ def _target_format(path: str, to: str | None) -> str:
               "(default: from TARGET's extension).")
 @click.option("--force", "-f", is_flag=True, help="Overwrite TARGET if it exists.")
 @click.option("--sheet", is_flag=True, help="Write the score sheets the table would have "
-              "written: no cards, no play, the derived outcome and result of every deal "
-              "(records must be valid).")
+              "written: no cards, no play, the derived outcome and result of every deal; "
+              "of a tournament, every table's inline deals (records must be valid).")
 def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) -> None:
     """Convert SOURCE (JSON, JSON Lines, XML or text; '-' = stdin) to TARGET in canonical form
     ('-' = stdout). Records are checked against the schema (with --sheet, fully validated);
@@ -245,7 +245,7 @@ def _sheet_of(entry: Any) -> Any:
     """``convert --sheet``: the record's score sheet, or its errors and ``_Abort``."""
     from .sheet import NotSheetable, to_sheet
     try:
-        return to_sheet(entry.record)
+        return to_sheet(entry.record, entry.source)
     except NotSheetable as err:
         errors = [f for f in err.report.findings if f.severity == "error"]
         for f in errors:

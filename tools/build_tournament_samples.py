@@ -52,22 +52,14 @@ TOTALS_ONLY: dict[str, Any] = {
 }
 
 
-def _tables(rec: dict[str, Any]) -> list[dict[str, Any]]:
-    return [t for rnd in rec["rounds"] for t in rnd["tables"]]
-
-
 def valid() -> dict[str, Any]:
     out: dict[str, Any] = {}
     full = tournament_record("ulti", 6, 2, 11)              # two tables of 3
     full["event"] = {"name": "Ulti-verseny (full deals)", "date": "2026-11-21",
                      "site": "Szeged"}
     out["full-deals.json"] = full
-    sheets = copy.deepcopy(full)
-    sheets["event"]["name"] = "Ulti-verseny (score sheets)"
-    for table in _tables(sheets):
-        session = {"tarockrec": 1, "game": "ulti", "players": ["x"] * len(table["seats"]),
-                   "deals": table["deals"], "result": table["result"]}
-        table["deals"] = to_sheet(session)["deals"]
+    sheets = to_sheet(full)                                 # convert --sheet
+    sheets["event"] = {**full["event"], "name": "Ulti-verseny (score sheets)"}
     out["score-sheets.json"] = sheets
     files = copy.deepcopy(full)
     files["event"]["name"] = "Ulti-verseny (sessions in files)"

@@ -1,0 +1,123 @@
+"""``convert --sheet`` of every record kind, and findings an API user can print (issue 35,
+item 4): a tournament's inline tables are reduced to score sheets, a sheet without written
+scores is kept, and ``str(finding)`` never holds a lone surrogate."""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import SAMPLES
+from tarockrec.cli import main
+from tarockrec.findings import Finding
+from tarockrec.sheet import NotSheetable, to_sheet
+from tarockrec.validate import validate_record
+
+TOURNAMENTS = os.path.join(SAMPLES, "tournaments", "valid")
+
+
+def _load(name: str) -> dict[str, Any]:
+    with open(os.path.join(TOURNAMENTS, name), encoding="utf-8") as f:
+        rec: dict[str, Any] = json.load(f)
+    return rec
+
+
+def _tables(rec: dict[str, Any]) -> list[dict[str, Any]]:
+    return [t for rnd in rec["rounds"] for t in rnd["tables"]]
+
+
+def test_a_tournaments_sheet_reduces_its_inline_tables() -> None:
+    full = _load("full-deals.json")
+    sheet = to_sheet(full)
+    # every inline deal lost its cards and play, kept its result; the standings are the same
+    for table, was in zip(_tables(sheet), _tables(full)):
+        assert len(table["deals"]) == len(was["deals"])
+        assert all("deal" not in d and "play" not in d and "outcome" in d
+                   for d in table["deals"])
+        assert table["result"] == was["result"] and table["seats"] == was["seats"]
+    # the shipped score-sheet sample is exactly the full one reduced (beside its name)
+    shipped = _load("score-sheets.json")
+    assert {**sheet, "event": shipped["event"]} == shipped
+    before, after = validate_record(full), validate_record(sheet)
+    assert after.valid and after.standings is not None and before.standings is not None
+    assert [r.as_dict() for r in after.standings] == [r.as_dict() for r in before.standings]
+    assert to_sheet(sheet) == sheet         # a sheet reduces to itself
+
+
+def test_tables_in_files_and_totals_only_are_kept() -> None:
+    origin = os.path.join(TOURNAMENTS, "sessions-in-files.json")
+    files = _load("sessions-in-files.json")
+    assert to_sheet(files, origin) == files
+    totals = _load("totals-only.json")
+    assert to_sheet(totals) == totals
+    # without the file it was read from, a table's file cannot be found: not valid
+    with pytest.raises(NotSheetable) as err:
+        to_sheet(files)
+    assert {f.code for f in err.value.report.findings} == {"TOURN-SOURCE"}
+
+
+def test_an_invalid_tournament_makes_no_sheet() -> None:
+    bad = _load("full-deals.json")
+    bad["rounds"][0]["tables"][0]["deals"][0]["result"]["scores"][0] += 1
+    with pytest.raises(NotSheetable) as err:
+        to_sheet(bad)
+    assert "RESULT-SCORES" in {f.code for f in err.value.report.findings}
+
+
+def test_convert_sheet_of_tournaments_on_the_command_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "o.json"
+    res = runner.invoke(main, ["convert", "--sheet", os.path.join(TOURNAMENTS,
+                                                                    "full-deals.json"), str(out)])
+    assert res.exit_code == 0, res.output
+    assert json.loads(out.read_text())["rounds"] == _load("score-sheets.json")["rounds"]
+    # a table's file is found beside the tournament as validate finds it
+    shutil.copytree(TOURNAMENTS, tmp_path / "t")
+    res = runner.invoke(main, ["convert", "--sheet", str(tmp_path / "t" /
+                                                          "sessions-in-files.json"),
+                               str(tmp_path / "files.jsonl")])
+    assert res.exit_code == 0, res.output
+    # an invalid table: its findings and one line, no traceback, nothing written
+    bad = _load("full-deals.json")
+    bad["rounds"][1]["tables"][0]["deals"][1]["result"]["scores"][0] += 1
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    res = runner.invoke(main, ["convert", "--sheet", str(tmp_path / "bad.json"),
+                               str(tmp_path / "bad-out.json")])
+    assert res.exit_code == 1 and res.exception is None or isinstance(res.exception, SystemExit)
+    assert "[RESULT-SCORES]" in res.output and "not valid, so no score sheet" in res.output
+    assert not (tmp_path / "bad-out.json").exists()
+
+
+CEGO_SOLO = {"tarockrec": 1, "game": "cego", "players": ["A", "B", "C", "D"], "dealer": 0,
+             "auction": [{"seat": 1, "call": "solo"}, {"seat": 2, "call": "pass"},
+                         {"seat": 3, "call": "pass"}, {"seat": 0, "call": "pass"}],
+             "result": {"declarer": 1, "contract": "solo"}}
+
+
+def test_a_sheet_without_scores_converts() -> None:
+    """A Cego sheet with no ``result.scores`` validates; its sheet is itself."""
+    assert validate_record(CEGO_SOLO).valid
+    assert to_sheet(CEGO_SOLO) == CEGO_SOLO
+    session = {k: v for k, v in CEGO_SOLO.items() if k not in ("dealer", "auction", "result")}
+    session["deals"] = [{k: CEGO_SOLO[k] for k in ("dealer", "auction", "result")}]
+    assert validate_record(session).valid
+    assert to_sheet(copy.deepcopy(session)) == session
+
+
+def test_str_of_a_finding_escapes_lone_surrogates() -> None:
+    f = Finding("REC-SCHEMA", "an odd key \ud800", "/x\udfff/1", line=3)
+    text = str(f)
+    text.encode("utf-8")                     # printable wherever UTF-8 is
+    assert text == "line 3 /x\\udfff/1: an odd key \\ud800 [REC-SCHEMA]"
+    assert str(Finding("X", "plain é", "/a")) == "/a: plain é [X]"
+    # what the validator finds in a record with such a key prints
+    rec = {"tarockrec": 1, "game": "ulti", "players": ["A", "B", "C"], "dealer": 0,
+           "deal\ud800": 1}
+    for finding in validate_record(rec).findings:
+        str(finding).encode("utf-8")
