@@ -447,7 +447,8 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
 @click.option("--tournament", "entrants", type=click.IntRange(1), default=None,
               metavar="ENTRANTS", help="Write one tournament record instead: ENTRANTS entrants "
               "seated at random each round at tables of the game's sizes, each table playing "
-              "the rule set's deal limit (docs/tournaments.md).")
+              "12 deals a round, or the rule set's deals per round where it sets them (the "
+              "default rule sets do not; docs/tournaments.md).")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
               help="With --tournament: the number of rounds.")
 @click.option("-o", "output", default=None, metavar="FILE",
@@ -553,7 +554,7 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
     for path in expand(paths):
         for entry in entries(path):
             if entry.problem is not None:
-                click.echo(f"{report.label(entry, True)}: {entry.problem}", err=True)
+                click.echo(report.unreadable(entry), err=True)
                 status = EXIT_UNREADABLE
                 continue
             rec = entry.record

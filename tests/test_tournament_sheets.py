@@ -121,3 +121,39 @@ def test_str_of_a_finding_escapes_lone_surrogates() -> None:
            "deal\ud800": 1}
     for finding in validate_record(rec).findings:
         str(finding).encode("utf-8")
+
+
+# -- issue 35, item 5: wording, help, table names ----------------------------------------------
+@pytest.mark.parametrize("args", [["standings"], ["publish", "-o", "site"],
+                                  ["show", "--html", "o.html"]])
+def test_a_missing_file_is_named_once(args: list[str], tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(main, [*args[:1], "nosuch.json", *args[1:]])
+    first = res.output.splitlines()[0]
+    assert res.exit_code == 2
+    assert first == "cannot read nosuch.json: No such file or directory [IO-ERROR]"
+
+
+def test_generate_tournament_help_promises_no_limit_the_default_lacks() -> None:
+    from tarockrec.generate import DEFAULT_ROUND_DEALS
+    from tarockrec.tournament import standings_rules
+    assert standings_rules("koenigrufen", None).deals_per_round == {}   # the default: none
+    text = " ".join(CliRunner().invoke(main, ["generate", "--help"]).output.split())
+    assert "the rule set's deal limit" not in text
+    assert f"playing {DEFAULT_ROUND_DEALS} deals a round, or the rule set's deals per round " \
+           "where it sets them" in text
+
+
+def test_table_names_tell_the_tables_apart() -> None:
+    rec = _load("totals-only.json")
+    for rnd in rec["rounds"]:
+        for table in rnd["tables"]:
+            del table["table"]                      # unnamed: called 1 and 2 by their place
+    assert validate_record(rec).valid
+    rec["rounds"][1]["tables"][0]["table"] = "2"    # now clashes with the unnamed second
+    found = [(f.code, f.pointer) for f in validate_record(rec).findings if f.severity == "error"]
+    assert found == [("TOURN-TABLE-NAME", "/rounds/1/tables/1")]
+    rec["rounds"][1]["tables"][0]["table"] = ""
+    found = [(f.code, f.pointer) for f in validate_record(rec).findings if f.severity == "error"]
+    assert found == [("TOURN-TABLE-NAME", "/rounds/1/tables/0/table")]

@@ -105,6 +105,10 @@ def invalid(ok: dict[str, Any]) -> dict[str, Any]:
         table["result"]["totals"] = [-20, 40, -20]
         r["rounds"][0]["absent"] = ["H"]
     mk("table-of-three", t, three, ["TOURN-TABLE-SIZE"], "a Königrufen table of three")
+    mk("table-name-twice", t, lambda r: r["rounds"][1]["tables"][1].update(table="1"),
+       ["TOURN-TABLE-NAME"], "two tables of round 2 are called 1")
+    mk("table-name-empty", t, lambda r: r["rounds"][0]["tables"][0].update(table=" "),
+       ["TOURN-TABLE-NAME"], "a table whose name is a space")
     mk("totals-not-zero", t, lambda r: r["rounds"][1]["tables"][0]["result"].update(
         totals=[-10, 50, 10, -40]), ["TOURN-TOTALS"], "table totals adding up to 10")
     mk("no-play", t, lambda r: r["rounds"][1]["tables"][0].pop("result"), ["TOURN-NO-PLAY"],
