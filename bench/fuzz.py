@@ -1,6 +1,7 @@
 """Fuzzing the readers, the validator and every writer.
 
     python bench/fuzz.py [--inputs 100000] [--seed 1] [--games koenigrufen,ulti,...]
+                         [--summary FILE]
 
 Each input is generated deals, sessions, score sheets or a tournament of some game — with its
 tables inline, or in session files of their own beside it (``source``, each file JSON, XML or
@@ -416,13 +417,13 @@ def _rewrite(name: str, rec: Any, outcome: Outcome) -> None:
 
 
 def run(count: int, seed: int, game_names: list[str], per_game: int = 30,
-        progress: Callable[[int], None] | None = None) -> Outcome:
+        progress: Callable[[int, Outcome], None] | None = None) -> Outcome:
     outcome = Outcome()
     records = corpus(game_names, per_game, seed)
     for k, (where, name, data, files) in enumerate(inputs(records, count, seed)):
         check_one(name, data, outcome, where, files)
-        if progress and k % 1000 == 0:
-            progress(k)
+        if progress and (k + 1) % 500 == 0:
+            progress(k + 1, outcome)
     return outcome
 
 
@@ -435,25 +436,46 @@ def unreached(out: Outcome, game_names: list[str], kinds: tuple[str, ...] = KIND
     return [w for w in places if not out.valid_by[w]]
 
 
+def summary(out: Outcome, inputs_done: int, game_names: list[str], seconds: float,
+            crashes: int = 20) -> dict[str, Any]:
+    """The run's figures so far (and the first crashes and slow inputs)."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    cpu = resource.getrusage(resource.RUSAGE_SELF)
+    return {"inputs": inputs_done, "records_read": out.records, "valid": out.valid,
+            "rewritten": out.rewritten, "sheets": out.sheets, "crashes": len(out.crashes),
+            "slower_than_2s": len(out.slow), "seconds": round(seconds, 1),
+            "cpu_seconds": round(cpu.ru_utime + cpu.ru_stime, 1), "max_rss_MB": round(rss, 1),
+            "inputs_by_format": {f: sum(n for w, n in out.reached.items()
+                                        if w.startswith(f + "/")) for f in FORMATS},
+            "inputs_by_kind": {k: sum(n for w, n in out.reached.items()
+                                      if w.endswith("/" + k)) for k in KINDS},
+            "unreached": unreached(out, game_names),
+            "first_crashes": out.crashes[:crashes],
+            "first_slow": [f"{name} {dt:.1f} s" for name, dt in out.slow[:crashes]]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--inputs", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default=",".join(games.all_games()))
+    ap.add_argument("--summary", default=None, metavar="FILE",
+                    help="rewrite FILE with the figures so far every 500 inputs (a long run "
+                         "stopped early still tells what it did)")
     args = ap.parse_args()
+    names = args.games.split(",")
     t = time.perf_counter()
-    out = run(args.inputs, args.seed, args.games.split(","),
-              progress=lambda k: print(f"\r{k:,} inputs", end="", file=sys.stderr, flush=True))
-    elapsed = time.perf_counter() - t
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    def progress(k: int, out: Outcome) -> None:
+        print(f"\r{k:,} inputs", end="", file=sys.stderr, flush=True)
+        if args.summary:
+            with open(args.summary + ".part", "w", encoding="utf-8") as fp:
+                json.dump(summary(out, k, names, time.perf_counter() - t), fp)
+            os.replace(args.summary + ".part", args.summary)
+    out = run(args.inputs, args.seed, names, progress=progress)
     print(file=sys.stderr)
-    print(json.dumps({"inputs": args.inputs, "records_read": out.records, "valid": out.valid,
-                      "rewritten": out.rewritten, "sheets": out.sheets, "crashes": len(out.crashes),
-                      "slower_than_2s": len(out.slow), "seconds": round(elapsed, 1),
-                      "max_rss_MB": round(rss, 1),
-                      "inputs_by_format": {f: sum(n for w, n in out.reached.items()
-                                                  if w.startswith(f + "/")) for f in FORMATS},
-                      "unreached": unreached(out, args.games.split(","))}))
+    result = summary(out, args.inputs, names, time.perf_counter() - t, crashes=0)
+    print(json.dumps({k: v for k, v in result.items() if not k.startswith("first_")}))
     for c in out.crashes[:20]:
         print(c)
     for name, dt in out.slow[:20]:
