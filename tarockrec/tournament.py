@@ -448,10 +448,18 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
                                                       events=[None] * len(tournaments)))
             s.events[k] = row.cup_points
             s.cup_points += row.cup_points
-    ordered = sorted(out.values(), key=lambda s: (-s.cup_points, s.entrant))
+    ordered = sorted(out.values(), key=lambda s: (-s.cup_points, id_order(s.entrant)))
     for i, s in enumerate(ordered):
         s.rank = ordered[i - 1].rank if i and ordered[i - 1].cup_points == s.cup_points else i + 1
     return ordered
+
+
+def id_order(entrant: str) -> tuple[Any, ...]:
+    """Entrant ids in the order a person reads them: ``2`` before ``10`` (numbers within an
+    id compare as numbers), then as written."""
+    import re
+    parts = re.split(r"(\d+)", entrant)
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts if p), entrant
 
 
 @dataclass

@@ -157,3 +157,67 @@ def test_table_names_tell_the_tables_apart() -> None:
     rec["rounds"][1]["tables"][0]["table"] = ""
     found = [(f.code, f.pointer) for f in validate_record(rec).findings if f.severity == "error"]
     assert found == [("TOURN-TABLE-NAME", "/rounds/1/tables/0/table")]
+
+
+# -- standings --series and --teams say when they have nothing to say ----------------------
+def _generated(tmp_path: Path, entrants: int) -> str:
+    from tarockrec.generate import tournament_record
+    path = tmp_path / f"t{entrants}.json"
+    path.write_text(json.dumps(tournament_record("koenigrufen", entrants, 1, 5)))
+    return str(path)
+
+
+def test_a_series_sorts_ids_as_numbers_and_says_there_are_no_cup_points(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["standings", _generated(tmp_path, 12), "--series",
+                                    "--format", "csv"])
+    assert res.exit_code == 0
+    lines = res.output.splitlines()
+    assert lines[0].startswith("tarockrec: no cup points: ")     # one line, on stderr
+    ids = [line.split(",")[1] for line in lines[2:]]
+    assert ids == [str(k) for k in range(1, 13)]                 # not 1, 10, 11, 12, 2, …
+
+
+def test_a_series_with_cup_points_says_nothing_more(tmp_path: Path) -> None:
+    from tarockrec.standings import Ranked, cannot_rank
+    from tarockrec.tournament import Row
+    assert cannot_rank([Ranked("a", "A", [Row("1", "Anna")], (10, 5))], "series") is None
+    assert cannot_rank([Ranked("a", "A", [Row("1", "Anna", team="Ost")])], "teams") is None
+
+
+def test_teams_without_teams_say_so(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["standings", _generated(tmp_path, 8), "--teams"])
+    assert res.exit_code == 2
+    assert res.output.startswith("tarockrec: no teams: ") and res.output.count("\n") == 1
+    with_teams = CliRunner().invoke(main, ["standings", os.path.join(TOURNAMENTS,
+                                                                     "totals-only.json"),
+                                           "--teams"])
+    assert with_teams.exit_code == 0 and "Ost" in with_teams.output
+
+
+# -- add-deals: a table's session into the tournament -----------------------------------------
+def test_add_deals_puts_a_session_into_its_table(tmp_path: Path) -> None:
+    runner = CliRunner()
+    shutil.copytree(TOURNAMENTS, tmp_path / "t")
+    tour, session = tmp_path / "t" / "sessions-in-files.json", \
+        tmp_path / "t" / "sessions" / "round1-table1.json"
+    out = tmp_path / "t" / "inline.json"
+    args = ["add-deals", str(tour), str(session), "--round", "1", "--table", "1", "-o", str(out)]
+    res = runner.invoke(main, args)
+    assert res.exit_code == 1 and "already has its play (source)" in res.output
+    assert not out.exists()
+    res = runner.invoke(main, [*args, "--replace", "--sheet"])
+    assert res.exit_code == 0, res.output
+    rec = json.loads(out.read_text())
+    table = rec["rounds"][0]["tables"][0]
+    assert "source" not in table and all("deal" not in d for d in table["deals"])
+    rep = validate_record(rec, origin=str(out))
+    assert rep.valid, [str(f) for f in rep.findings]
+    # another table's session, a round or table that is not there: one line, exit 1
+    for bad, says in ((["--round", "1", "--table", "2"], "is played by"),
+                      (["--round", "3", "--table", "1"], "not a round 3"),
+                      (["--round", "1", "--table", "9"], "has no table '9'")):
+        res = runner.invoke(main, ["add-deals", str(tour), str(session), *bad, "-o",
+                                   str(tmp_path / "x.json"), "--replace"])
+        assert res.exit_code == 1 and says in res.output and res.output.count("\n") == 1
+    res = runner.invoke(main, [*args, "--replace"])       # OUT exists: only with --force
+    assert res.exit_code == 2 and "--force" in res.output
