@@ -1,18 +1,22 @@
 """Fuzzing the readers, the validator and every writer.
 
     python bench/fuzz.py [--inputs 100000] [--seed 1] [--games koenigrufen,ulti,...]
+                         [--summary FILE]
 
-Each input is generated deals, sessions, score sheets or a tournament of some game, written as one record (JSON, XML, text)
-or several (a pretty JSON array as ``convert`` writes it, JSON Lines, an XML archive, text
-blocks) and then broken: bytes
-flipped, cut short, pieces doubled, odd characters and numbers planted, values replaced
-anywhere in the record. Each goes through what a user's file goes through: the reader
-(``sources``), ``validate_record``, and — when the record reads — every writer (JSON, JSON
-Lines, XML, text) and the XML and text readers again, which must give back the same record;
-the records of an archive are written again as a pretty array and JSON Lines. A crash is any
-exception, an ``INTERNAL-ERROR`` finding, or a record that a writer changes. The run reports
-crashes, inputs slower than two seconds and the peak memory. ``tests/test_fuzz.py`` runs the
-same fuzzer over a few thousand seeded inputs.
+Each input is generated deals, sessions, score sheets or a tournament of some game — with its
+tables inline, or in session files of their own beside it (``source``, each file JSON, XML or
+text) — written as one record (JSON, XML, text) or several (a pretty JSON array as ``convert``
+writes it, JSON Lines, an XML archive, text blocks) and then broken: bytes flipped, cut short,
+pieces doubled, odd characters and numbers planted, values replaced anywhere in the record or
+in a table's file. Each goes through what a user's file goes through: the reader
+(``sources``), ``validate_record`` (a tournament's table files read beside it), ``convert
+--sheet`` of every valid record (whose sheet must validate with the same scores and
+standings), and — when the record reads — every writer (JSON, JSON Lines, XML, text) and the
+XML and text readers again, which must give back the same record; the records of an archive
+are written again as a pretty array and JSON Lines. A crash is any exception, an
+``INTERNAL-ERROR`` finding, a sheet that scores otherwise, or a record that a writer changes.
+The run reports crashes, inputs slower than two seconds and the peak memory.
+``tests/test_fuzz.py`` runs the same fuzzer over a few thousand seeded inputs.
 
 Since 2026-11-26 (fifth session) the corpus also holds score sheets and tournaments. The last
 100,000-input run before that (2026-11-26, four shards of 25,000, seeds 1-4, on a loaded 2-core
@@ -27,6 +31,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import sys
 import time
@@ -53,9 +58,15 @@ ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2**70, 1.5, "", "T22", "XX", 
                          [], {}, ["T1"] * 3, {"_x": 1}, "\ud800", "\uffff", [[[]]]]
 
 
+#: a tournament of the corpus whose tables are in files: ``{file name: session record}``,
+#: taken off before the tournament is written, the files written beside it
+FILES = "_fuzz_files"
+
+
 def corpus(game_names: list[str], per_game: int, seed: int) -> list[dict[str, Any]]:
     """Valid records to break: deals of every game and table size, a few sessions, their
-    score sheets (``convert --sheet``: outcomes, no cards) and a small tournament."""
+    score sheets (``convert --sheet``: outcomes, no cards) and a small tournament, with its
+    tables inline and in files of their own."""
     out: list[dict[str, Any]] = []
     for name in game_names:
         game = games.get(name)
@@ -68,14 +79,34 @@ def corpus(game_names: list[str], per_game: int, seed: int) -> list[dict[str, An
         smallest = min(game.table_sizes)
         entrants = next(e for e in range(2 * smallest, 4 * smallest)
                         if table_sizes_for(e, game.table_sizes))
-        out.append(tournament_record(name, entrants, 1, seed))
+        tournament = tournament_record(name, entrants, 1, seed)
+        out += [tournament, _in_files(tournament)]
+    return out
+
+
+def _in_files(tournament: dict[str, Any]) -> dict[str, Any]:
+    """The tournament with each table's session in a file of its own (``tables/r1-t2.json``;
+    the extension is chosen when an input is made)."""
+    out = json.loads(json.dumps(tournament))
+    names = {e["id"]: e["name"] for e in out["entrants"]}
+    files: dict[str, Any] = {}
+    for r, rnd in enumerate(out["rounds"]):
+        for t, table in enumerate(rnd["tables"]):
+            name = f"tables/r{r + 1}-t{t + 1}.json"
+            files[name] = {"tarockrec": 1, "game": out["game"],
+                           **({"rules": out["rules"]} if "rules" in out else {}),
+                           "players": [names[s] for s in table["seats"]],
+                           "deals": table.pop("deals"), "result": table["result"]}
+            table["source"] = name
+    out[FILES] = files
     return out
 
 
 def kind_of(rec: dict[str, Any]) -> str:
-    """``deal``, ``session``, ``sheet`` (a deal or session without cards) or ``tournament``."""
+    """``deal``, ``session``, ``sheet`` (a deal or session without cards), ``tournament`` or
+    ``sources`` (a tournament with its tables in files)."""
     if "rounds" in rec:
-        return "tournament"
+        return "sources" if FILES in rec else "tournament"
     deals = rec.get("deals")
     first = deals[0] if isinstance(deals, list) and deals else rec
     if isinstance(first, dict) and "outcome" in first and "deal" not in first:
@@ -83,9 +114,13 @@ def kind_of(rec: dict[str, Any]) -> str:
     return "session" if "deals" in rec else "deal"
 
 
-KINDS = ("deal", "session", "sheet", "tournament")
+KINDS = ("deal", "session", "sheet", "tournament", "sources")
 #: the share of inputs made of each kind of record
-KIND_WEIGHTS = (0.45, 0.2, 0.2, 0.15)
+KIND_WEIGHTS = (0.42, 0.18, 0.18, 0.11, 0.11)
+#: how a table's session file is written: extension -> writer
+SOURCE_FORMATS: dict[str, Callable[[dict[str, Any]], str]] = {
+    ".json": lambda rec: jsonio.dumps(rec), ".xml": lambda rec: xmlio.dumps(rec),
+    ".txt": lambda rec: textio.dumps(rec)}
 
 
 # -- mutations ----------------------------------------------------------------------------
@@ -120,23 +155,23 @@ def _set_anywhere(rng: random.Random, rec: Any) -> Any:
 def _text_mutation(rng: random.Random, text: str, kind: str = "json") -> str:
     n = len(text)
     i = rng.randrange(n)
-    kind = rng.randrange(8)
-    if kind == 0:
+    how = rng.randrange(8)
+    if how == 0:
         return text[:i]                                               # cut short
-    if kind == 1:
+    if how == 1:
         j = min(n, i + rng.randrange(1, 40))
         return text[:j] + text[i:]                                    # a piece doubled
-    if kind == 2:
+    if how == 2:
         return text[:i] + chr(rng.randrange(0x20, 0x7f)) + text[i + 1:]   # one character
-    if kind == 3:
+    if how == 3:
         return text[:i] + rng.choice(ODD_TEXTS) + text[i:]
-    if kind == 4:
+    if how == 4:
         digits = [k for k, c in enumerate(text) if c.isdigit()]
         if digits:
             k = rng.choice(digits)
             return text[:k] + rng.choice(ODD_NUMBERS) + text[k + 1:]
         return text
-    if kind == 5:
+    if how == 5:
         depth = rng.choice([50, 199, 201, 1000, 3000])          # deep nesting planted
         if kind == "text":                    # a private field: an exact tag [key = JSON]
             k = text.find("\n")
@@ -145,9 +180,10 @@ def _text_mutation(rng: random.Random, text: str, kind: str = "json") -> str:
         if kind == "json":
             k = text.find(",")
             return text if k < 0 else text[:k] + ', "_deep": ' + "[" * depth + "]" * depth + text[k:]
-        k = text.find(">", text.find("<deal") + 1)
+        found = re.search(r"<(deal|session|tournament)\b", text)
+        k = text.find(">", found.end()) if found else -1
         return text if k < 0 else text[:k + 1] + "<x>" * depth + "</x>" * depth + text[k + 1:]
-    if kind == 6:
+    if how == 6:
         j = min(n, i + rng.randrange(1, 200))
         return text[:i] + text[j:]                                    # a piece cut out
     return text.replace(rng.choice(['"T1"', '"SK"', '"HA"', "T1 ", "SK "]),
@@ -179,10 +215,44 @@ def label(fmt: str, rec: dict[str, Any]) -> str:
     return f"{fmt}/{rec.get('game')}/{kind_of(rec)}"
 
 
+def _table_files(rng: random.Random, recs: list[dict[str, Any]]) -> dict[str, bytes]:
+    """For tournaments with their tables in files: takes the files off ``recs`` (in place),
+    writes them in one of ``SOURCE_FORMATS`` (the tables' ``source`` renamed to match), and
+    breaks one of them now and then; ``{file name: bytes}``."""
+    files: dict[str, Any] = {}
+    for rec in recs:
+        files = rec.pop(FILES, None) or files
+    if not files:
+        return {}
+    ext = rng.choice(list(SOURCE_FORMATS))
+    for rec in recs:
+        for rnd in rec.get("rounds") or []:
+            for table in rnd.get("tables") or [] if isinstance(rnd, dict) else []:
+                source = table.get("source") if isinstance(table, dict) else None
+                if isinstance(source, str) and source.endswith(".json"):
+                    table["source"] = source[:-5] + ext
+    names = sorted(files)
+    broken = rng.choice(names)
+    out: dict[str, bytes] = {}
+    for name in names:
+        session = files[name]
+        if name == broken and rng.random() < 0.2:
+            session = _set_anywhere(rng, session)
+        try:
+            text = SOURCE_FORMATS[ext](session)
+        except Exception:       # a value no writer can write: the JSON reader gets it raw
+            text = json.dumps(session)
+        if name == broken and rng.random() < 0.2:
+            text = _text_mutation(rng, text, {".txt": "text", ".xml": "xml"}.get(ext, "json"))
+        out[name[:-5] + ext] = text.encode("utf-8", "surrogatepass")
+    return out
+
+
 def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
-    """(label, name, bytes): records of one game and kind (deals or sessions) written in one
-    of ``FORMATS`` (a single record, or several as a pretty JSON array, JSON Lines, an XML
-    archive or text blocks), then broken."""
+    """(label, name, bytes, files): records of one game and kind written in one of
+    ``FORMATS`` (a single record, or several as a pretty JSON array, JSON Lines, an XML
+    archive or text blocks), then broken; ``files``: a tournament's table files to write
+    beside it (``{name: bytes}``)."""
     rng = random.Random(seed)
     groups: dict[tuple[Any, str], list[dict[str, Any]]] = {}
     for rec in records:
@@ -196,6 +266,13 @@ def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
         fmt = rng.choices(names, weights)[0]
         ext, (lo, hi), write, _ = FORMATS[fmt]
         recs = [rng.choice(pool) for _ in range(rng.randint(lo, hi))]
+        files: dict[str, bytes] = {}
+        if chosen == "sources":
+            recs = [json.loads(json.dumps(r)) for r in recs]
+            where = label(fmt, recs[0])
+            files = _table_files(rng, recs)
+        else:
+            where = label(fmt, recs[0])
         if rng.random() < 0.35:
             i = rng.randrange(len(recs))
             recs[i] = _set_anywhere(rng, recs[i])
@@ -210,7 +287,7 @@ def inputs(records: list[dict[str, Any]], count: int, seed: int) -> Any:
         for _ in range(rng.choice([0, 1, 1, 2, 3])):
             if text:
                 text = _text_mutation(rng, text, kind)
-        yield label(fmt, recs[0]), f"input-{k}{ext}", text.encode("utf-8", "surrogatepass")
+        yield where, f"input-{k}{ext}", text.encode("utf-8", "surrogatepass"), files
 
 
 # -- one input through the whole path ------------------------------------------------------
@@ -221,41 +298,78 @@ class Outcome:
     records: int = 0
     valid: int = 0
     rewritten: int = 0
-    #: inputs, and valid records read, by ``format/game/kind``
+    #: inputs, and valid records read, by ``format/game/kind`` (and by the format of a
+    #: tournament's table files: ``table-file.xml/game/sources``)
     reached: Counter[str] = field(default_factory=Counter)
     valid_by: Counter[str] = field(default_factory=Counter)
+    sheets: int = 0
+    #: seconds spent on the current input's score sheets (``convert --sheet``, a command of
+    #: its own: timed apart from reading and validating)
+    sheet_seconds: float = 0.0
 
 
-def _entries_of(name: str, data: bytes) -> list[Entry]:
-    """Read ``data`` as the file reader reads a file called ``name``."""
+def _entries_of(name: str, data: bytes, folder: str | None = None) -> list[Entry]:
+    """Read ``data`` as the file reader reads a file called ``name`` (in ``folder``, where
+    it is left for the tables' files; else in a temporary file, removed)."""
     import tempfile
-    fd, path = tempfile.mkstemp(suffix=os.path.splitext(name)[1])
-    try:
+    if folder is not None:
+        path = os.path.join(folder, name)
+        with open(path, "wb") as fp:
+            fp.write(data)
+    else:
+        fd, path = tempfile.mkstemp(suffix=os.path.splitext(name)[1])
         with os.fdopen(fd, "wb") as fp:
             fp.write(data)
+    try:
         out: list[Entry] = []
         for unit in units(path):
             out += [unit] if isinstance(unit, Entry) else list(unit.entries())
         return out
     finally:
-        os.unlink(path)
+        if folder is None:
+            os.unlink(path)
 
 
-def check_one(name: str, data: bytes, outcome: Outcome, where: str = "") -> None:
+def check_one(name: str, data: bytes, outcome: Outcome, where: str = "",
+              files: dict[str, bytes] | None = None) -> None:
+    """One input through the whole path; ``files``: a tournament's table files, written
+    beside it."""
+    import tempfile
     t = time.perf_counter()
     outcome.reached[where] += 1
+    outcome.sheet_seconds = 0.0
+    with tempfile.TemporaryDirectory() as folder:
+        for file_name, text in (files or {}).items():
+            os.makedirs(os.path.dirname(os.path.join(folder, file_name)), exist_ok=True)
+            with open(os.path.join(folder, file_name), "wb") as fp:
+                fp.write(text)
+        _check_in(name, data, outcome, where, folder, files or {})
+    dt = time.perf_counter() - t - outcome.sheet_seconds
+    if dt > 2.0:
+        outcome.slow.append((name, dt))
+
+
+def _check_in(name: str, data: bytes, outcome: Outcome, where: str, folder: str,
+              files: dict[str, bytes]) -> None:
     try:
         read: list[Any] = []
-        for entry in _entries_of(name, data):
+        for entry in _entries_of(name, data, folder):
             outcome.records += 1
             if entry.problem is not None:
                 continue
-            rep = validate_record(entry.record, entry.index, entry.line, entry.lines)
+            rep = validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                  origin=entry.source)
             if any(f.code == "INTERNAL-ERROR" for f in rep.findings):
                 outcome.crashes.append(f"{name}: INTERNAL-ERROR {rep.findings}")
                 continue
             outcome.valid += rep.valid
             outcome.valid_by[where] += rep.valid
+            for file_name in files:
+                outcome.valid_by["table-file" + os.path.splitext(file_name)[1] + "/"
+                                 + where.split("/", 1)[1]] += rep.valid
+                break
+            if rep.valid:
+                _sheet(name, entry, rep, outcome)
             if schema.fast_check(entry.record):      # what convert writes: records of the schema's shape
                 _rewrite(name, entry.record, outcome)
                 read.append(entry.record)
@@ -268,9 +382,26 @@ def check_one(name: str, data: bytes, outcome: Outcome, where: str = "") -> None
                     outcome.crashes.append(f"{name}: the {ext} archive writer changed records")
     except Exception:
         outcome.crashes.append(f"{name}: {traceback.format_exc(limit=3)}")
+
+
+def _sheet(name: str, entry: Entry, rep: Any, outcome: Outcome) -> None:
+    """``convert --sheet`` of a valid record: its sheet validates with the same scores, totals
+    and standings (timed apart: a slow one is listed as ``name (sheet)``)."""
+    t = time.perf_counter()
+    sheet = to_sheet(entry.record, entry.source)
+    again = validate_record(sheet, origin=entry.source)
+
+    def scored(r: Any) -> Any:
+        return ([None if s is None else s.deltas for s in r.scores], r.totals,
+                None if r.standings is None else [row.as_dict() for row in r.standings])
+    if not again.valid or scored(again) != scored(rep):
+        outcome.crashes.append(f"{name}: its score sheet validates otherwise "
+                               f"({[str(f) for f in again.findings][:3]})")
+    outcome.sheets += 1
     dt = time.perf_counter() - t
+    outcome.sheet_seconds += dt
     if dt > 2.0:
-        outcome.slow.append((name, dt))
+        outcome.slow.append((name + " (sheet)", dt))
 
 
 def _rewrite(name: str, rec: Any, outcome: Outcome) -> None:
@@ -286,20 +417,41 @@ def _rewrite(name: str, rec: Any, outcome: Outcome) -> None:
 
 
 def run(count: int, seed: int, game_names: list[str], per_game: int = 30,
-        progress: Callable[[int], None] | None = None) -> Outcome:
+        progress: Callable[[int, Outcome], None] | None = None) -> Outcome:
     outcome = Outcome()
     records = corpus(game_names, per_game, seed)
-    for k, (where, name, data) in enumerate(inputs(records, count, seed)):
-        check_one(name, data, outcome, where)
-        if progress and k % 1000 == 0:
-            progress(k)
+    for k, (where, name, data, files) in enumerate(inputs(records, count, seed)):
+        check_one(name, data, outcome, where, files)
+        if progress and (k + 1) % 500 == 0:
+            progress(k + 1, outcome)
     return outcome
 
 
 def unreached(out: Outcome, game_names: list[str], kinds: tuple[str, ...] = KINDS) -> list[str]:
-    """The ``format/game/kind`` places no input reached, or where no valid record was read."""
-    return [w for w in (f"{f}/{g}/{k}" for f in FORMATS for g in game_names
-                        for k in kinds) if not out.valid_by[w]]
+    """The ``format/game/kind`` places no input reached, or where no valid record was read
+    (with ``sources``: also each format of the table files, ``table-file.xml/game/sources``)."""
+    places = [f"{f}/{g}/{k}" for f in FORMATS for g in game_names for k in kinds]
+    if "sources" in kinds:
+        places += [f"table-file{ext}/{g}/sources" for ext in SOURCE_FORMATS for g in game_names]
+    return [w for w in places if not out.valid_by[w]]
+
+
+def summary(out: Outcome, inputs_done: int, game_names: list[str], seconds: float,
+            crashes: int = 20) -> dict[str, Any]:
+    """The run's figures so far (and the first crashes and slow inputs)."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    cpu = resource.getrusage(resource.RUSAGE_SELF)
+    return {"inputs": inputs_done, "records_read": out.records, "valid": out.valid,
+            "rewritten": out.rewritten, "sheets": out.sheets, "crashes": len(out.crashes),
+            "slower_than_2s": len(out.slow), "seconds": round(seconds, 1),
+            "cpu_seconds": round(cpu.ru_utime + cpu.ru_stime, 1), "max_rss_MB": round(rss, 1),
+            "inputs_by_format": {f: sum(n for w, n in out.reached.items()
+                                        if w.startswith(f + "/")) for f in FORMATS},
+            "inputs_by_kind": {k: sum(n for w, n in out.reached.items()
+                                      if w.endswith("/" + k)) for k in KINDS},
+            "unreached": unreached(out, game_names),
+            "first_crashes": out.crashes[:crashes],
+            "first_slow": [f"{name} {dt:.1f} s" for name, dt in out.slow[:crashes]]}
 
 
 def main() -> None:
@@ -307,20 +459,23 @@ def main() -> None:
     ap.add_argument("--inputs", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default=",".join(games.all_games()))
+    ap.add_argument("--summary", default=None, metavar="FILE",
+                    help="rewrite FILE with the figures so far every 500 inputs (a long run "
+                         "stopped early still tells what it did)")
     args = ap.parse_args()
+    names = args.games.split(",")
     t = time.perf_counter()
-    out = run(args.inputs, args.seed, args.games.split(","),
-              progress=lambda k: print(f"\r{k:,} inputs", end="", file=sys.stderr, flush=True))
-    elapsed = time.perf_counter() - t
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    def progress(k: int, out: Outcome) -> None:
+        print(f"\r{k:,} inputs", end="", file=sys.stderr, flush=True)
+        if args.summary:
+            with open(args.summary + ".part", "w", encoding="utf-8") as fp:
+                json.dump(summary(out, k, names, time.perf_counter() - t), fp)
+            os.replace(args.summary + ".part", args.summary)
+    out = run(args.inputs, args.seed, names, progress=progress)
     print(file=sys.stderr)
-    print(json.dumps({"inputs": args.inputs, "records_read": out.records, "valid": out.valid,
-                      "rewritten": out.rewritten, "crashes": len(out.crashes),
-                      "slower_than_2s": len(out.slow), "seconds": round(elapsed, 1),
-                      "max_rss_MB": round(rss, 1),
-                      "inputs_by_format": {f: sum(n for w, n in out.reached.items()
-                                                  if w.startswith(f + "/")) for f in FORMATS},
-                      "unreached": unreached(out, args.games.split(","))}))
+    result = summary(out, args.inputs, names, time.perf_counter() - t, crashes=0)
+    print(json.dumps({k: v for k, v in result.items() if not k.startswith("first_")}))
     for c in out.crashes[:20]:
         print(c)
     for name, dt in out.slow[:20]:

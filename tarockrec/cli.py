@@ -190,8 +190,8 @@ def _target_format(path: str, to: str | None) -> str:
               "(default: from TARGET's extension).")
 @click.option("--force", "-f", is_flag=True, help="Overwrite TARGET if it exists.")
 @click.option("--sheet", is_flag=True, help="Write the score sheets the table would have "
-              "written: no cards, no play, the derived outcome and result of every deal "
-              "(records must be valid).")
+              "written: no cards, no play, the derived outcome and result of every deal; "
+              "of a tournament, every table's inline deals (records must be valid).")
 def convert(source: str, target: str, to: str | None, force: bool, sheet: bool) -> None:
     """Convert SOURCE (JSON, JSON Lines, XML or text; '-' = stdin) to TARGET in canonical form
     ('-' = stdout). Records are checked against the schema (with --sheet, fully validated);
@@ -258,7 +258,7 @@ def _sheet_of(entry: Any) -> Any:
     """``convert --sheet``: the record's score sheet, or its errors and ``_Abort``."""
     from .sheet import NotSheetable, to_sheet
     try:
-        return to_sheet(entry.record)
+        return to_sheet(entry.record, entry.source)
     except NotSheetable as err:
         errors = [f for f in err.report.findings if f.severity == "error"]
         for f in errors:
@@ -461,7 +461,8 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
 @click.option("--tournament", "entrants", type=click.IntRange(1), default=None,
               metavar="ENTRANTS", help="Write one tournament record instead: ENTRANTS entrants "
               "seated at random each round at tables of the game's sizes, each table playing "
-              "the rule set's deal limit (docs/tournaments.md).")
+              "12 deals a round, or the rule set's deals per round where it sets them (the "
+              "default rule sets do not; docs/tournaments.md).")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
               help="With --tournament: the number of rounds.")
 @click.option("-o", "output", default=None, metavar="FILE",
@@ -519,6 +520,71 @@ def generate(game: str, count: int, sessions: int | None, ruleset: str, options:
 generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
 
 
+@main.command(name="add-deals")
+@click.argument("tournament")
+@click.argument("session")
+@click.option("--round", "round_no", type=click.IntRange(1), required=True, metavar="R",
+              help="The round of the table (from 1).")
+@click.option("--table", "table_name", required=True, metavar="NAME",
+              help="The table's name (an unnamed table: its place in the round, 1, 2, …).")
+@click.option("-o", "output", required=True, metavar="OUT",
+              help="The tournament file to write (TOURNAMENT itself only with --force).")
+@click.option("--sheet", is_flag=True, help="Reduce the session to score sheets first, as "
+              "convert --sheet does (it must be valid).")
+@click.option("--replace", is_flag=True, help="Replace the play the table already has.")
+@click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
+def add_deals(tournament: str, session: str, round_no: int, table_name: str, output: str,
+              sheet: bool, replace: bool, force: bool) -> None:
+    """Put the session record in SESSION (one table's deals: full records, or the score
+    sheets convert --sheet makes) into table NAME of round R of the tournament in TOURNAMENT,
+    written to OUT whole or not at all. The session must be the table's: the tournament's game
+    and rules, played by the seated entrants in seat order. Check the result with validate.
+    Exit 0: written; 1: the session is not valid (with --sheet) or not the table's; 2:
+    unreadable input or bad usage."""
+    from .director import NotTheTable, put_session
+    _check_target(output, force)
+    tour, played = (_one_record(p, what) for p, what in
+                    ((tournament, "a tournament record (rounds)"),
+                     (session, "a session record (deals)")))
+    if sheet:
+        try:
+            played = _sheet_of(_one_entry(session))
+        except _Abort:
+            click.echo(f"nothing written to {output}", err=True)
+            sys.exit(EXIT_INVALID)
+    try:
+        rec = put_session(tour, played, round_no, table_name, replace)
+    except NotTheTable as err:
+        click.echo(f"tarockrec: {err}; nothing written", err=True)
+        sys.exit(EXIT_INVALID)
+    _write_file(output, iter([jsonio.dumps(rec)]), force)
+    click.echo(f"put {len(played['deals'])} deal(s) into table {table_name} of round "
+               f"{round_no}: {output} (tarockrec validate {output} checks them)", err=True)
+
+
+def _one_entry(path: str) -> Any:
+    """The one record of ``path``, as its entry; an unreadable file or one of several
+    records is one line on stderr and exit 2."""
+    found = list(entries(path))
+    if len(found) == 1 and found[0].problem is not None:
+        click.echo(report.unreadable(found[0]), err=True)
+        sys.exit(EXIT_UNREADABLE)
+    if len(found) != 1 or not isinstance(found[0].record, dict):
+        click.echo(f"tarockrec: {path} must hold one record, not {len(found)}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    return found[0]
+
+
+def _one_record(path: str, what: str) -> dict[str, Any]:
+    record: dict[str, Any] = _one_entry(path).record
+    key = "rounds" if "rounds" in what else "deals"
+    if key not in record or not schema.fast_check(record):
+        click.echo(f"tarockrec: {path} must hold {what} of the notation's shape "
+                   f"(tarockrec validate {path} says what is wrong)", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    return record
+
+
 @main.command()
 @click.argument("tournament")
 @click.option("-o", "out", required=True, metavar="DIR",
@@ -551,15 +617,18 @@ def publish(tournament: str, out: str, force: bool) -> None:
 def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
     """The standings of the tournaments in PATHS (files of tournament records), derived from
     their tables as the rule set ranks them (docs/tournaments.md). A tournament that is not
-    valid is not ranked: its findings go to stderr and the exit code is 1 (2: unreadable)."""
-    from .standings import Ranked, render
+    valid is not ranked: its findings go to stderr and the exit code is 1 (2: unreadable, or
+    --teams where no entrant has a team). A series whose rule sets give no cup points says so
+    on stderr."""
+    from .standings import Ranked, cannot_rank, render
+    from .tournament import standings_rules
     from .validate import validate_record
     status = EXIT_VALID
     ranked: list[Ranked] = []
     for path in expand(paths):
         for entry in entries(path):
             if entry.problem is not None:
-                click.echo(f"{report.label(entry, True)}: {entry.problem}", err=True)
+                click.echo(report.unreadable(entry), err=True)
                 status = EXIT_UNREADABLE
                 continue
             rec = entry.record
@@ -576,8 +645,14 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
                 status = max(status, EXIT_INVALID)
                 continue
             event = rec.get("event") or {}
+            cup = standings_rules(str(rec["game"]), rec.get("rules")).cup_points
             ranked.append(Ranked(entry.source, str(event.get("name") or entry.source),
-                                 rep.standings))
+                                 rep.standings, cup))
+    why = cannot_rank(ranked, mode or "entrants") if ranked else None
+    if why is not None:
+        click.echo(f"tarockrec: {why}", err=True)
+        if mode == "teams":             # nothing to show: bad usage of --teams
+            sys.exit(EXIT_UNREADABLE)
     if ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)

@@ -127,6 +127,8 @@ SHARED: tuple[Code, ...] = (
          "absent in a round"),
     Code("TOURN-TABLE-SIZE", "docs/tournaments.md", "a table has a number of entrants the game "
          "is not played by"),
+    Code("TOURN-TABLE-NAME", "docs/tournaments.md", "a table's name is empty, or two tables "
+         "of one round have the same name (an unnamed table is called by its place)"),
     Code("TOURN-DEAL-LIMIT", "docs/tournaments.md", "a table plays more deals in a round than "
          "the rule set allows"),
     Code("TOURN-SOURCE", "docs/tournaments.md", "a table's session file cannot be read, is not "

@@ -22,7 +22,13 @@ class Finding:
         return f"line {self.line} {where}" if self.line is not None else where
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.message} [{self.code}]"
+        """The finding as one line; a lone surrogate (a key or value of a record read from
+        JSON's ``\\ud800``) is escaped as the command line escapes it, so that the line can be
+        printed or encoded as UTF-8."""
+        text = f"{self.place}: {self.message} [{self.code}]"
+        if text.isascii():
+            return text
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"code": self.code, "severity": self.severity,

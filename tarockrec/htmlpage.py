@@ -32,6 +32,7 @@ from .show import (SECTIONS, TOURNAMENT_HINT, Style, Trace, _SECTION_TITLES, _Vi
                    _value_at, _with_failure, session_traces, trace, words)
 from .sources import Entry, entries
 from .validate import Report, validate_record
+from .report import unreadable
 
 #: suit signs and colours of the drawn cards (a four-colour pack, as in the terminal); a suit
 #: letter not listed is drawn with its letter in grey
@@ -375,7 +376,7 @@ def _entry_model(entry: Entry, deal: int | None) -> tuple[int, dict[str, Any] | 
     if entry.problem is not None:
         return 2, {"label": label, "title": "unreadable", "valid": False, "deals": [],
                    "players": [], "lines": [], "findings": [_finding(entry.problem)]}, \
-            f"{label}: unreadable: {entry.problem}"
+            unreadable(entry)
     report = validate_record(entry.record, entry.index, entry.line, entry.lines)
     try:
         model, found = record_model(entry.record, label, report, deal)

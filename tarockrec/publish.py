@@ -155,8 +155,8 @@ def publish(path: str, out: str, force: bool = False,
     from . import schema
     found = list(entries(path))
     if not found or found[0].problem is not None:
-        why = found[0].problem if found and found[0].problem else "it holds no record"
-        return 2, [f"{path}: cannot be read: {why}"]
+        from .report import unreadable
+        return 2, [unreadable(found[0]) if found else f"{path}: it holds no record"]
     rec = found[0].record
     if len(found) != 1 or not isinstance(rec, dict) or "rounds" not in rec:
         return 2, [f"{path}: publish takes one tournament record (a file with rounds)"]

@@ -51,6 +51,18 @@ def json_array(items: Iterable[Any]) -> str:
     return "[\n" + body + "\n]\n" if body else "[\n]\n"
 
 
+def unreadable(entry: Entry) -> str:
+    """One line for an input that cannot be read, naming the file once: a file that cannot be
+    opened is its ``IO-ERROR`` alone (its sentence names the file), anything else the record's
+    label and the finding."""
+    problem = entry.problem
+    assert problem is not None
+    if problem.code == "IO-ERROR" and not problem.pointer and problem.line is None \
+            and entry.source in problem.message:
+        return f"{problem.message} [{problem.code}]"
+    return f"{label(entry, True)}: {problem}"
+
+
 def label(entry: Entry, many: bool | None = None) -> str:
     """The file name, and the record number and line when the file holds several records
     (``many``: by default when the record is not the first or has a line of its own)."""

@@ -2,7 +2,9 @@
 written for each deal, with no cards and no play: the derived outcome and result.
 
 A full record and its sheet validate with identical scores (the conformance suite checks it for
-every game, table size and complete rule set)."""
+every game, table size and complete rule set). A tournament's sheet is the tournament with each
+table's inline deals reduced so; a table kept in a file of its own (``source``) or given by its
+totals only is kept as written (convert the file itself to reduce it)."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,14 +23,18 @@ class NotSheetable(ValueError):
         super().__init__(str(errors[0]) if errors else "the record cannot be reduced")
 
 
-def to_sheet(record: dict[str, Any]) -> dict[str, Any]:
-    """The score-sheet form of a valid deal or session record; raises ``NotSheetable`` with
-    the validator's report when the record is not valid."""
-    report = validate_record(record, outcomes=True)
-    if not report.valid or report.outcomes is None:
+def to_sheet(record: dict[str, Any], origin: str | None = None) -> dict[str, Any]:
+    """The score-sheet form of a valid deal, session or tournament record; raises
+    ``NotSheetable`` with the validator's report when the record is not valid. ``origin``: the
+    file the record was read from (a tournament's tables may name files beside it)."""
+    report = validate_record(record, outcomes=True, origin=origin)
+    if not report.valid:
         raise NotSheetable(report)
+    if report.kind == "tournament":
+        return _tournament_sheet(record)
     game = games.get(record["game"])
-    assert game is not None
+    if game is None or report.outcomes is None:     # a valid record names a known game
+        raise NotSheetable(report)
     if "deals" not in record:
         return _deal_sheet(game, record, report, 0, "")
     out = {k: v for k, v in record.items() if k not in ("deals", "notes")}
@@ -42,17 +48,37 @@ def to_sheet(record: dict[str, Any]) -> dict[str, Any]:
 
 def _deal_sheet(game: games.Game[Any], deal: dict[str, Any], report: Report, i: int,
                 ptr: str) -> dict[str, Any]:
+    if "deal" not in deal:          # already a sheet: kept as written (its scores may be unwritten)
+        return dict(deal)
     assert report.outcomes is not None
     outcome = report.outcomes[i]
     score = report.scores[i]
-    assert score is not None
-    if "deal" not in deal:          # already a sheet: kept as written
-        return dict(deal)
-    assert outcome is not None
+    assert outcome is not None and score is not None    # a valid played deal has both
     out = game.to_sheet({k: v for k, v in deal.items() if k != "notes"}, outcome)
     written = {k: v for k, v in (deal.get("result") or {}).items() if k.startswith("_")}
     out["result"] = {**score.result(), **written}
     _keep_notes(deal, out, out)
+    return out
+
+
+def _tournament_sheet(record: dict[str, Any]) -> dict[str, Any]:
+    """The (valid) tournament with each table's inline deals reduced to sheets, as the table's
+    session (the tournament's game and rules, the seated entrants' names) reduces."""
+    names = {e["id"]: e["name"] for e in record["entrants"]}
+    out = {k: v for k, v in record.items() if k not in ("rounds", "notes")}
+    out["rounds"] = []
+    for rnd in record["rounds"]:
+        tables = []
+        for table in rnd["tables"]:
+            if "deals" in table:
+                session = {"tarockrec": 1, "game": record["game"],
+                           **({"rules": record["rules"]} if "rules" in record else {}),
+                           "players": [names[s] for s in table["seats"]],
+                           "deals": table["deals"]}
+                table = {**table, "deals": to_sheet(session)["deals"]}
+            tables.append(table)
+        out["rounds"].append({**rnd, "tables": tables})
+    _keep_notes(record, out, out)
     return out
 
 

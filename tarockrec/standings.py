@@ -20,6 +20,21 @@ class Ranked:
     source: str
     name: str
     rows: list[Row]
+    #: the cup points its rule set gives for placings 1, 2, … (none: every entrant gets 0)
+    cup_points: tuple[int, ...] = ()
+
+
+def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
+    """Why the ``mode`` standings of ``tournaments`` say nothing, in one line (None when they
+    do): a series where no rule set gives cup points, teams where no entrant has a team."""
+    if mode == "series" and not any(t.cup_points for t in tournaments):
+        return ("no cup points: the rule set of " + ", ".join(t.name for t in tournaments)
+                + " gives none (its tournament block has no cup_points), so every entrant has "
+                "0 and shares rank 1")
+    if mode == "teams" and not any(r.team for t in tournaments for r in t.rows):
+        return ("no teams: no entrant of " + ", ".join(t.name for t in tournaments)
+                + " has a team (entrants[].team), so there are no team standings")
+    return None
 
 
 def table_rows(tournaments: list[Ranked], mode: str) -> tuple[list[str], list[list[Any]]]:
@@ -119,4 +134,4 @@ def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
     return FORMATS[fmt](list(tournaments), mode)
 
 
-__all__ = ["Ranked", "render", "table_rows", "SeriesRow", "TeamRow"]
+__all__ = ["Ranked", "cannot_rank", "render", "table_rows", "SeriesRow", "TeamRow"]

@@ -178,8 +178,10 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
     """Every entrant at exactly one table of the round, or marked absent; table sizes the
     game allows."""
     seen: dict[str, str] = {}
+    named: dict[str, int] = {}
     for t, table in enumerate(rnd["tables"]):
         ptr = f"/rounds/{r}/tables/{t}"
+        _check_table_name(table, t, r, ptr, named, add)
         n = len(table["seats"])
         if n not in sizes:
             add(Finding("TOURN-TABLE-SIZE", f"a table of {n} cannot play this game (tables of "
@@ -206,6 +208,23 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
         if eid not in seen:
             add(Finding("TOURN-UNSEATED", f"entrant {eid} ({e['name']}) is neither seated nor "
                         f"marked absent in round {r + 1}", f"/rounds/{r}"))
+
+
+def _check_table_name(table: dict[str, Any], t: int, r: int, ptr: str, named: dict[str, int],
+                      add: Any) -> None:
+    """A table's name says which table it is: not empty, and one table of the round by each
+    name (an unnamed table is called by its place, as its pages are); ``named``: the names
+    of the round so far."""
+    name = str(table.get("table", t + 1))
+    if not name.strip():
+        add(Finding("TOURN-TABLE-NAME", f"table {t + 1} of round {r + 1} has an empty name; "
+                    "give it one or leave the name out", ptr + "/table"))
+    elif name in named:
+        unnamed = "" if "table" in table else " (unnamed, so called by its place)"
+        add(Finding("TOURN-TABLE-NAME", f"two tables of round {r + 1} are called {name!r}: "
+                    f"table {named[name] + 1} and table {t + 1}{unnamed}",
+                    ptr + ("/table" if "table" in table else "")))
+    named.setdefault(name, t)
 
 
 def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
@@ -428,10 +447,18 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
                                                       events=[None] * len(tournaments)))
             s.events[k] = row.cup_points
             s.cup_points += row.cup_points
-    ordered = sorted(out.values(), key=lambda s: (-s.cup_points, s.entrant))
+    ordered = sorted(out.values(), key=lambda s: (-s.cup_points, id_order(s.entrant)))
     for i, s in enumerate(ordered):
         s.rank = ordered[i - 1].rank if i and ordered[i - 1].cup_points == s.cup_points else i + 1
     return ordered
+
+
+def id_order(entrant: str) -> tuple[Any, ...]:
+    """Entrant ids in the order a person reads them: ``2`` before ``10`` (numbers within an
+    id compare as numbers), then as written."""
+    import re
+    parts = re.split(r"(\d+)", entrant)
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts if p), entrant
 
 
 @dataclass

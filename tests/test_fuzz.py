@@ -27,6 +27,32 @@ def test_fuzzed_inputs_never_crash_and_writers_keep_what_reads() -> None:
     assert {f for f, _, _ in tournaments} == set(fuzz.FORMATS)
     assert {g for _, g, _ in tournaments} == set(names)
     assert set(fuzz.FORMATS) >= {"json-array", "jsonl", "xml-archive", "text", "text-archive"}
+    # tournaments with their tables in files of their own, in every format of the
+    # tournament's file and of the tables' files, of every game
+    sources = [w.split("/") for w, n in out.valid_by.items() if w.endswith("/sources") and n]
+    assert {f for f, _, _ in sources} == set(fuzz.FORMATS) | {
+        "table-file" + ext for ext in fuzz.SOURCE_FORMATS}
+    assert {g for _, g, _ in sources} == set(names)
+    # every valid record was made a score sheet (convert --sheet) that scores the same
+    assert out.sheets == out.valid
+
+
+def test_the_fuzzer_finds_a_sheet_that_scores_otherwise(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A ``convert --sheet`` that drops a tournament table's deals is caught."""
+    real = fuzz.to_sheet
+
+    def dropping(rec, origin=None):  # type: ignore[no-untyped-def]
+        out = real(rec, origin)
+        for rnd in out.get("rounds", []):
+            for table in rnd["tables"]:
+                if "deals" in table:
+                    table["deals"] = table["deals"][:-1]
+        return out
+    monkeypatch.setattr(fuzz, "to_sheet", dropping)
+    records = [r for r in fuzz.corpus(["ulti"], 2, 1) if fuzz.kind_of(r) == "tournament"]
+    out = fuzz.Outcome()
+    fuzz.check_one("t.json", fuzz.FORMATS["json"][2](records).encode(), out, "json/ulti/x")
+    assert out.crashes and "its score sheet validates otherwise" in out.crashes[0]
 
 
 def test_the_fuzzer_finds_a_planted_bug(monkeypatch) -> None:  # type: ignore[no-untyped-def]

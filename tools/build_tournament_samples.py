@@ -52,22 +52,14 @@ TOTALS_ONLY: dict[str, Any] = {
 }
 
 
-def _tables(rec: dict[str, Any]) -> list[dict[str, Any]]:
-    return [t for rnd in rec["rounds"] for t in rnd["tables"]]
-
-
 def valid() -> dict[str, Any]:
     out: dict[str, Any] = {}
     full = tournament_record("ulti", 6, 2, 11)              # two tables of 3
     full["event"] = {"name": "Ulti-verseny (full deals)", "date": "2026-11-21",
                      "site": "Szeged"}
     out["full-deals.json"] = full
-    sheets = copy.deepcopy(full)
-    sheets["event"]["name"] = "Ulti-verseny (score sheets)"
-    for table in _tables(sheets):
-        session = {"tarockrec": 1, "game": "ulti", "players": ["x"] * len(table["seats"]),
-                   "deals": table["deals"], "result": table["result"]}
-        table["deals"] = to_sheet(session)["deals"]
+    sheets = to_sheet(full)                                 # convert --sheet
+    sheets["event"] = {**full["event"], "name": "Ulti-verseny (score sheets)"}
     out["score-sheets.json"] = sheets
     files = copy.deepcopy(full)
     files["event"]["name"] = "Ulti-verseny (sessions in files)"
@@ -113,6 +105,10 @@ def invalid(ok: dict[str, Any]) -> dict[str, Any]:
         table["result"]["totals"] = [-20, 40, -20]
         r["rounds"][0]["absent"] = ["H"]
     mk("table-of-three", t, three, ["TOURN-TABLE-SIZE"], "a Königrufen table of three")
+    mk("table-name-twice", t, lambda r: r["rounds"][1]["tables"][1].update(table="1"),
+       ["TOURN-TABLE-NAME"], "two tables of round 2 are called 1")
+    mk("table-name-empty", t, lambda r: r["rounds"][0]["tables"][0].update(table=" "),
+       ["TOURN-TABLE-NAME"], "a table whose name is a space")
     mk("totals-not-zero", t, lambda r: r["rounds"][1]["tables"][0]["result"].update(
         totals=[-10, 50, 10, -40]), ["TOURN-TOTALS"], "table totals adding up to 10")
     mk("no-play", t, lambda r: r["rounds"][1]["tables"][0].pop("result"), ["TOURN-NO-PLAY"],
@@ -137,12 +133,49 @@ def invalid(ok: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: the README's walk-through (samples/tournaments/cup/): three evenings of a club cup under the
+#: Raiffeisen Tarockcup Austria's rule set, the same eight entrants, score sheets at every
+#: table; in the third, round 2 table 2 is still to be entered from its full recording
+CUP_NAMES = [("Anna Berger", "TC Wien"), ("Bernd Huber", "TC Wien"), ("Clara Wimmer", "TC Graz"),
+             ("Dieter Gruber", "TC Graz"), ("Eva Moser", "TC Linz"), ("Franz Bauer", "TC Linz"),
+             ("Gerda Steiner", "TC Wien"), ("Hans Pichler", "TC Graz")]
+CUP_ROUND, CUP_TABLE = 2, 1          # the table of the third evening still to be entered
+
+
+def cup() -> dict[str, Any]:
+    from tarockrec import games
+    rules = games.get("koenigrufen").rules({"name": "tarockcup_austria"})  # type: ignore[union-attr]
+    out: dict[str, Any] = {}
+    for month, seed in ((1, 31), (2, 32), (3, 33)):
+        rec = tournament_record("koenigrufen", 8, 2, seed, rules)
+        rec["event"] = {"name": f"Clubcup, evening {month}", "date": f"2026-0{month}-13",
+                        "site": "Wien", "series": "Clubcup 2026"}
+        for e, (name, club) in zip(rec["entrants"], CUP_NAMES):
+            e.update(name=name, club=club)
+        full = rec["rounds"][CUP_ROUND - 1]["tables"][CUP_TABLE]
+        sheets = to_sheet(rec)                             # what the tables wrote
+        if month == 3:
+            names = {e["id"]: e["name"] for e in rec["entrants"]}
+            out[f"round{CUP_ROUND}-table{CUP_TABLE + 1}.json"] = {
+                "tarockrec": 1, "game": "koenigrufen", "rules": rec["rules"],
+                "players": [names[s] for s in full["seats"]], "deals": full["deals"],
+                "result": full["result"]}
+            waiting = sheets["rounds"][CUP_ROUND - 1]["tables"][CUP_TABLE]
+            del waiting["deals"], waiting["result"]
+            sheets["_example"] = (f"round {CUP_ROUND}, table {CUP_TABLE + 1} is still to be "
+                                  "entered (README: A tournament, from sheets to the published "
+                                  "site)")
+        out[f"cup-2026-0{month}.json"] = sheets
+    return out
+
+
 def main() -> None:
     ok = valid()
     bad = invalid(ok)
+    walk = cup()
     if OUT.exists():
         shutil.rmtree(OUT)
-    for sub, recs in (("valid", ok), ("invalid", bad)):
+    for sub, recs in (("valid", ok), ("invalid", bad), ("cup", walk)):
         for name, rec in recs.items():
             path = OUT / sub / name
             path.parent.mkdir(parents=True, exist_ok=True)
