@@ -72,23 +72,10 @@ def main() -> None:
     Carinthian Tarock and Ulti."""
 
 
-#: inputs smaller than this are validated in one process unless --jobs asks otherwise
-#: (starting workers costs more than it saves)
-PARALLEL_FROM_BYTES = 2_000_000
-
-
-def _jobs(asked: int | None, files: list[str]) -> int:
-    if asked is not None:
-        return asked
-    size = 0
-    for p in files:
-        if p == "-":
-            return parallel.default_jobs()
-        try:
-            size += os.path.getsize(p)
-        except OSError:
-            pass
-    return parallel.default_jobs() if size >= PARALLEL_FROM_BYTES else 1
+def _jobs(asked: int | None) -> int:
+    """The worker processes asked for, by default one per core: ``parallel.rendered`` starts
+    no more than there are runs of work (none for one run), whatever the bytes."""
+    return asked if asked is not None else parallel.default_jobs()
 
 
 @main.command()
@@ -102,8 +89,10 @@ def _jobs(asked: int | None, files: list[str]) -> int:
 @click.option("--max-findings", type=click.IntRange(1), default=None, metavar="N",
               help="Report at most N findings per record (the count of the rest is given).")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None, metavar="N",
-              help="Worker processes (default: the machine's cores for inputs of 2 MB or "
-                   "more, else 1). The output is the same for every N, in input order.")
+              help="Worker processes (default: one per core, at most one per run of work: "
+                   "about 1,000 deals, or a file of one large record; an input of one run is "
+                   "checked in one process). The output is the same for every N, in input "
+                   "order.")
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | None,
              jobs: int | None) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
@@ -121,7 +110,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | 
                    "use; the workers (at most one per run of records) will share them",
                    err=True)
     try:
-        for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
+        for chunk in parallel.rendered(files, style, _jobs(jobs)):
             progress.tick(chunk.source, chunk.offset, sum(chunk.counts))
             valid, invalid, unreadable = chunk.counts
             counts["valid"] += valid

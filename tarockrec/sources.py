@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import stat
 import sys
 import tempfile
 import zlib
@@ -65,6 +66,21 @@ def detect(name: str, head: bytes) -> str:
     if jsonio.looks_like_jsonl(head):
         return "jsonl"
     return "json"
+
+
+@dataclass
+class Document:
+    """A file holding one JSON record (a deal, a session, a tournament), not read yet: it is
+    read, parsed and validated by whoever validates it — a worker process, so that the main
+    process neither parses it nor sends it whole, and a worker holds one such record at a
+    time. What is read of it is what ``entries`` reads."""
+
+    source: str
+    path: str
+    size: int                       # bytes of the file (how documents are grouped in runs)
+
+    def entries(self) -> Iterator[Entry]:
+        return entries(self.path)
 
 
 def entries(path: str) -> Iterator[Entry]:
@@ -152,13 +168,14 @@ def _records(data: bytes) -> int:
 
 
 def units(path: str, batch: int = 1,
-          pieces: "set[int] | None" = None) -> Iterator["Entry | Lines | Piece"]:
+          pieces: "set[int] | None" = None) -> Iterator["Entry | Lines | Piece | Document"]:
     """What ``entries`` reads from ``path``, with JSON Lines left unparsed in batches of
     ``batch`` lines (parsed by whoever validates them). Compressed files (gzip, zstd) are
     read through; stdin and files are streamed (only a JSON document is read whole).
 
     With ``pieces`` (the runs to stop reading: see ``Piece``), a file of XML or the text
-    notation is cut into ``Piece``s, parsed by whoever validates them too."""
+    notation is cut into ``Piece``s, parsed by whoever validates them too, and a file that is
+    one JSON record is a ``Document``, read by whoever validates it."""
     name = "<stdin>" if path == "-" else path
     try:
         raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
@@ -170,7 +187,7 @@ def units(path: str, batch: int = 1,
 
 
 def _units(path: str, name: str, raw: IO[bytes], batch: int,
-           pieces: "set[int] | None") -> Iterator["Entry | Lines | Piece"]:
+           pieces: "set[int] | None") -> Iterator["Entry | Lines | Piece | Document"]:
     """``units`` of the opened ``raw`` (closed at the end unless it is stdin's)."""
     last: Entry | Lines | None = None
     # stdin cut into pieces is kept as it is read, to be read again from its start when a
@@ -187,6 +204,11 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int,
             return
         if spool is not None:        # JSON (Lines) is never read again: nothing kept
             spool.forget()
+        elif pieces is not None and fmt == "json" and head.lstrip(b" \t\r\n")[:1] == b"{":
+            size = _regular_size(raw)
+            if size is not None:     # a file of one record (not a pipe, read only once)
+                yield Document(name, path, size)
+                return
         if fmt == "jsonl":
             for last in _line_runs(name, head, src, raw, batch):
                 yield last
@@ -422,6 +444,15 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+def _regular_size(raw: IO[bytes]) -> int | None:
+    """The size of the regular file ``raw`` (None for a pipe, a device, …)."""
+    try:
+        st = os.fstat(raw.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
 def _plain_name(name: str) -> str:
     lower = name.lower()
     for ext in COMPRESSED:
@@ -624,7 +655,7 @@ class Piece:
                 if e.index > self.index:
                     yield e
 
-    def _reread(self) -> Iterator["Entry | Lines | Piece"]:
+    def _reread(self) -> Iterator["Entry | Lines | Piece | Document"]:
         """The file's units, read in order from its start (stdin: as kept, then the rest)."""
         if self.spool is None:
             return units(self.path, 64)
