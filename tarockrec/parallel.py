@@ -24,7 +24,8 @@ from typing import Any, Generator, Iterable, Iterator
 
 from . import atomic
 from .report import INVALID, VALID, Style, render
-from .sources import PIECE, Document, Entry, Lines, Piece, Unfit, units
+from .findings import Finding
+from .sources import PIECE, Document, Entry, Lines, Piece, Unfit, entries, units
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little (the
@@ -46,11 +47,24 @@ def default_jobs() -> int:
 
 
 def check(entry: Entry) -> tuple[Entry, Report]:
-    """One entry's report (an unreadable entry reports its problem)."""
+    """One entry's report (an unreadable entry reports its problem). A tournament read a
+    table at a time that must be read whole to be checked (``inline.Reread``) is read whole."""
     if entry.problem is not None:
         return entry, Report(index=entry.index, line=entry.line, findings=[entry.problem])
-    return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
-                                  origin=entry.source)
+    if entry.deferred is None:
+        return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                      origin=entry.source)
+    from .inline import Reread
+    try:
+        return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                      origin=entry.source, deferred=entry.deferred)
+    except Reread:
+        entry.record = entry.deferred = None
+    whole = next(iter(entries(entry.source)), None)
+    if whole is None:
+        return entry, Report(index=entry.index, line=entry.line, findings=[Finding(
+            "IO-ERROR", f"cannot read {entry.source} again: it holds no record now", "")])
+    return check(whole)
 
 
 def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
