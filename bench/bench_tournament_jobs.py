@@ -1,7 +1,8 @@
 """Tournaments with the default worker count against ``--jobs 1`` (issue 35, item 6).
 
     python bench/bench_tournament_jobs.py [--runs 3] [--files 20] [--entrants 40]
-                                          [--big 10000] [--baseline /other/checkout]
+                                          [--big 10000] [--big-runs 1]
+                                          [--baseline /other/checkout]
 
 Two inputs, made with ``tarockrec generate --tournament`` (kept in bench/out):
 
@@ -11,7 +12,8 @@ Two inputs, made with ``tarockrec generate --tournament`` (kept in bench/out):
   deals); ``--big 0`` leaves it out.
 
 Each is validated as a whole process by ``validate -q`` (the default worker count) and by
-``validate -q --jobs 1``, in turn (A B A B …: the machine's drift touches both alike), and,
+``validate -q --jobs 1``, in turn (A B A B …: the machine's drift touches both alike; RUNS
+times, the large tournament BIG_RUNS times), and,
 with ``--baseline``, by the other checkout's too. Printed per command: the median wall time,
 the peak resident memory of the largest process (the parent or one worker) and, per
 checkout, the median of the run-by-run ratio default / ``--jobs 1`` (below 1: the default is
@@ -80,18 +82,21 @@ def main() -> None:
     ap.add_argument("--files", type=int, default=20)
     ap.add_argument("--entrants", type=int, default=40)
     ap.add_argument("--big", type=int, default=10_000)
+    ap.add_argument("--big-runs", type=int, default=1)
     ap.add_argument("--baseline", help="another checkout, measured in the same run")
     args = ap.parse_args()
     checkouts = [("this", ROOT)] + ([("baseline", os.path.abspath(args.baseline))]
                                     if args.baseline else [])
     made = inputs(args.files, args.entrants, args.big)
-    print(f"load average {load()}; {os.cpu_count()} cores; median of {args.runs} runs")
+    runs = {made[0][0]: args.runs, **{label: args.big_runs for label, _ in made[1:]}}
+    print(f"load average {load()}; {os.cpu_count()} cores; median of {args.runs} runs "
+          f"({args.big_runs} of the large tournament)")
     print(f"{'input':24} {'checkout':9} {'jobs':>7} {'wall s':>8} {'peak MB':>8} "
           f"{'default/j1':>10}")
     for label, path in made:
         walls: dict[tuple[str, str], list[float]] = {}
         peaks: dict[tuple[str, str], list[int]] = {}
-        for _ in range(args.runs):
+        for _ in range(runs[label]):
             for name, checkout in checkouts:
                 for jobs in ("default", "1"):
                     extra = [] if jobs == "default" else ["--jobs", "1"]

@@ -260,8 +260,6 @@ def _parallel(batches: Iterator[Batch], jobs: int,
     thread wakes up again and again while a result waits in the pipe (~0.25 s of the main
     process's time per 100,000 records, taken from the workers on two cores), and a worker
     that dies leaves its task waiting for ever; here that is ``WorkerLost``."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
     handlers = atomic.stop_on_signals()
     pool: Any = None
     flight: deque[tuple[Batch, Any]] = deque()
@@ -276,6 +274,7 @@ def _parallel(batches: Iterator[Batch], jobs: int,
                 yield batch, _chunk(batch, style)
             finished = True
             return
+        from concurrent.futures import ProcessPoolExecutor   # only now (start-up time)
         jobs = len(ahead)
         pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_quiet_worker)
         for batch in _then(ahead, batches):
@@ -287,7 +286,10 @@ def _parallel(batches: Iterator[Batch], jobs: int,
             done, future = flight.popleft()
             yield done, future.result()
         finished = True
-    except BrokenProcessPool:
+    except Exception as err:
+        from concurrent.futures.process import BrokenProcessPool
+        if not isinstance(err, BrokenProcessPool):
+            raise
         raise WorkerLost("a worker process ended without finishing its records "
                          "(killed, or out of memory?)") from None
     finally:
