@@ -17,8 +17,8 @@ times, the large tournament BIG_RUNS times), and,
 with ``--baseline``, by the other checkout's too. Printed per command: the median wall time,
 the peak resident memory of the largest process (the parent or one worker) and, per
 checkout, the median of the run-by-run ratio default / ``--jobs 1`` (below 1: the default is
-faster). The load average is printed first and last: on a shared machine compare only
-figures of the same run.
+faster), and the CPU time of the process with its workers. The load average is printed first
+and last: on a shared machine compare only figures of the same run.
 """
 from __future__ import annotations
 
@@ -60,8 +60,9 @@ def inputs(files: int, entrants: int, big: int) -> list[tuple[str, str]]:
     return made
 
 
-def run_once(cmd: list[str]) -> tuple[float, int]:
-    """(wall seconds, peak resident kB of the largest process it waited for)."""
+def run_once(cmd: list[str]) -> tuple[float, int, float]:
+    """(wall seconds, peak resident kB of the largest process it waited for, CPU seconds of
+    the process and the workers it waited for)."""
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _pid, status, usage = os.wait4(proc.pid, 0)
@@ -69,7 +70,7 @@ def run_once(cmd: list[str]) -> tuple[float, int]:
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):
         raise SystemExit(f"{' '.join(cmd[-4:])} failed ({code})")
-    return wall, usage.ru_maxrss
+    return wall, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def load() -> str:
@@ -91,17 +92,19 @@ def main() -> None:
     runs = {made[0][0]: args.runs, **{label: args.big_runs for label, _ in made[1:]}}
     print(f"load average {load()}; {os.cpu_count()} cores; median of {args.runs} runs "
           f"({args.big_runs} of the large tournament)")
-    print(f"{'input':24} {'checkout':9} {'jobs':>7} {'wall s':>8} {'peak MB':>8} "
+    print(f"{'input':24} {'checkout':9} {'jobs':>7} {'wall s':>8} {'CPU s':>7} {'peak MB':>8} "
           f"{'default/j1':>10}")
     for label, path in made:
         walls: dict[tuple[str, str], list[float]] = {}
         peaks: dict[tuple[str, str], list[int]] = {}
+        cpus: dict[tuple[str, str], list[float]] = {}
         for _ in range(runs[label]):
             for name, checkout in checkouts:
                 for jobs in ("default", "1"):
                     extra = [] if jobs == "default" else ["--jobs", "1"]
-                    wall, peak = run_once(cli(checkout) + ["validate", "-q", *extra, path])
+                    wall, peak, cpu = run_once(cli(checkout) + ["validate", "-q", *extra, path])
                     walls.setdefault((name, jobs), []).append(wall)
+                    cpus.setdefault((name, jobs), []).append(cpu)
                     peaks.setdefault((name, jobs), []).append(peak)
         for name, _checkout in checkouts:
             ratios = [a / b for a, b in zip(walls[(name, "default")], walls[(name, "1")])]
@@ -109,7 +112,8 @@ def main() -> None:
                 wall = statistics.median(walls[(name, jobs)])
                 peak = max(peaks[(name, jobs)]) / 1024
                 ratio = f"{statistics.median(ratios):10.2f}" if jobs == "default" else ""
-                print(f"{label:24} {name:9} {jobs:>7} {wall:8.2f} {peak:8.0f} {ratio}")
+                cpu = statistics.median(cpus[(name, jobs)])
+                print(f"{label:24} {name:9} {jobs:>7} {wall:8.2f} {cpu:7.2f} {peak:8.0f} {ratio}")
         sys.stdout.flush()
     print(f"load average {load()}")
 

@@ -478,10 +478,15 @@ def _environment(plain: dict[str, Any], recipe: list[Any]) -> dict[str, Any]:
 
     def lookup(fname: str) -> Check:
         return lambda x: env[fname](x)
+    def matcher(name: str, pattern: str, memo: set[str]) -> Callable[[str], bool]:
+        def first(text: str) -> bool:       # compiled when first asked, then in its place
+            env[name] = _matcher(re.compile(pattern).search, memo)
+            return bool(env[name](text))
+        return first
     for kind, name, data in recipe:
         if kind == "matcher":
             pattern, memo = data
-            env[name] = _matcher(re.compile(pattern).search, env[memo])
+            env[name] = matcher(name, pattern, env[memo])
         elif kind == "lookup":
             env[name] = {k: lookup(fname) for k, fname in data.items()}
         else:

@@ -101,18 +101,18 @@ def _gate(game: Any, cache: str | None) -> Callable[[Any], bool] | None:
 
 def _gate_key(game: str) -> str | None:
     """What a kept gate is kept under: the schema file, the game, this compiler (its modules'
-    sizes and times) and the Python version."""
-    import hashlib
+    sizes and times) and the Python version (checksums in C: ``hashlib`` would load OpenSSL,
+    which costs more than the rest of a kept gate)."""
     import sys
+    import zlib
     from . import fastschema
     try:
-        stamp = [os.stat(f) for f in (__file__, fastschema.__file__)]
+        stamp = [(s.st_size, s.st_mtime_ns) for s in
+                 (os.stat(f) for f in (__file__, fastschema.__file__))]
     except (OSError, TypeError):
         return None
-    made = hashlib.sha256(_read(SCHEMA_FILE))
-    made.update(repr((game, [(s.st_size, s.st_mtime_ns) for s in stamp],
-                      sys.version)).encode())
-    return made.hexdigest()[:32]
+    made = repr((game, stamp, sys.version)).encode()
+    return f"{zlib.crc32(_read(SCHEMA_FILE)):08x}{zlib.crc32(made):08x}{len(made):x}"
 
 
 #: the envelope's definitions of a deal, and where each game's ``<game>_fields`` meet them
