@@ -18,51 +18,8 @@ from .codecs import jsonio
 from .findings import Finding
 from .sources import entries, expand
 
-EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
-
-
-class _Progress:
-    """A progress bar on stderr for long inputs, drawn only when stderr is a terminal:
-    the share of the input bytes read so far and the records checked."""
-
-    def __init__(self, paths: list[str]) -> None:
-        self.on = sys.stderr.isatty()
-        self.sizes = [os.path.getsize(p) if p != "-" and os.path.isfile(p) else 0
-                      for p in paths]
-        self.order = {p: i for i, p in enumerate(paths)}
-        self.total = sum(self.sizes)
-        self.done = 0          # bytes of the files before the current one
-        self.current = ""
-        self.n = 0
-        self.last = 0.0
-        self.drawn = False
-
-    def tick(self, source: str, offset: int | None, records: int = 1) -> None:
-        """``records`` more records checked, the last of them read from ``source`` up to
-        ``offset`` bytes."""
-        self.n += records
-        if not self.on:
-            return
-        if source != self.current:
-            self.done = sum(self.sizes[:self.order.get(source, len(self.sizes))])
-            self.current = source
-        now = time.monotonic()
-        if now - self.last < 0.2:
-            return
-        self.last = now
-        read = self.done + (offset or 0)
-        share = min(1.0, read / self.total) if self.total else 0.0
-        bar = "#" * int(share * 30)
-        sys.stderr.write(f"\r[{bar:<30}] {share:4.0%}  {self.n:,} records")
-        sys.stderr.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        """Wipe the bar (before a line is printed for a record, and at the end)."""
-        if self.drawn:
-            sys.stderr.write("\r" + " " * 60 + "\r")
-            sys.stderr.flush()
-            self.drawn = False
+from .command import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _cannot_write,  # noqa: F401
+                      _jobs, _Progress, run)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -84,25 +41,6 @@ allow_source_outside = click.option(
          "folder (refused by default: TOURN-SOURCE; docs/tournaments.md).")
 
 
-#: inputs smaller than this are validated in one process unless --jobs asks otherwise
-#: (starting workers costs more than it saves)
-PARALLEL_FROM_BYTES = 2_000_000
-
-
-def _jobs(asked: int | None, files: list[str]) -> int:
-    if asked is not None:
-        return asked
-    size = 0
-    for p in files:
-        if p == "-":
-            return parallel.default_jobs()
-        try:
-            size += os.path.getsize(p)
-        except OSError:
-            pass
-    return parallel.default_jobs() if size >= PARALLEL_FROM_BYTES else 1
-
-
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text",
@@ -114,61 +52,18 @@ def _jobs(asked: int | None, files: list[str]) -> int:
 @click.option("--max-findings", type=click.IntRange(1), default=None, metavar="N",
               help="Report at most N findings per record (the count of the rest is given).")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None, metavar="N",
-              help="Worker processes (default: the machine's cores for inputs of 2 MB or "
-                   "more, else 1). The output is the same for every N, in input order.")
+              help="Worker processes (default: one per core, at most one per run of work: "
+                   "about 1,000 deals, or a file of one large record; an input of one run is "
+                   "checked in one process). The output is the same for every N, in input "
+                   "order.")
 @allow_source_outside
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, max_findings: int | None,
              jobs: int | None) -> None:
     """Replay every record in PATHS (files, directories, '-' for stdin) through the rules
     engine and report every finding. Exit 0: all valid; 1: some invalid; 2: unreadable input,
     or no record at all."""
-    counts = {"valid": 0, "invalid": 0, "unreadable": 0}
-    files = expand(paths)
-    progress = _Progress(files)
-    out = sys.stdout
-    cases: list[str] = []
-    style = report.Style(fmt, quiet, max_findings)
-    cores = parallel.default_jobs()
-    if jobs is not None and jobs > cores:
-        click.echo(f"tarockrec: --jobs {jobs} is more than the {cores} core(s) this process may "
-                   "use; the workers (at most one per run of records) will share them",
-                   err=True)
-    try:
-        for chunk in parallel.rendered(files, style, _jobs(jobs, files)):
-            progress.tick(chunk.source, chunk.offset, sum(chunk.counts))
-            valid, invalid, unreadable = chunk.counts
-            counts["valid"] += valid
-            counts["invalid"] += invalid
-            counts["unreadable"] += unreadable
-            if chunk.text:
-                progress.close()
-                if fmt == "junit":
-                    cases.append(chunk.text)
-                else:
-                    out.write(chunk.text)
-    except (Terminated, KeyboardInterrupt, parallel.WorkerLost) as err:
-        progress.close()
-        why = (f"stopped by {err.name}" if isinstance(err, Terminated) else "stopped by Ctrl-C"
-               if isinstance(err, KeyboardInterrupt) else str(err))
-        click.echo(f"tarockrec: {why} after {sum(counts.values()):,} record(s); "
-                   "the rest were not checked", err=True)
-        sys.exit(EXIT_UNREADABLE)
-    progress.close()
-    total = sum(counts.values())
-    if fmt == "json":
-        out.write(report.json_line({"summary": dict(counts, records=total)}))
-    elif fmt == "junit":
-        out.write(report.junit(cases, counts))
-    else:
-        out.write(f"{total} record(s): {counts['valid']} valid, {counts['invalid']} invalid, "
-                  f"{counts['unreadable']} unreadable\n")
-    if total == 0:
-        click.echo("tarockrec: no record was read from " + ", ".join(paths)
-                   + " (an empty folder, or no .json / .jsonl / .xml / .txt file in it?)", err=True)
-        sys.exit(EXIT_UNREADABLE)
-    if counts["unreadable"]:
-        sys.exit(EXIT_UNREADABLE)
-    sys.exit(EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+    from .command import validate_command
+    validate_command(paths, fmt, quiet, max_findings, jobs)
 
 
 def _target_format(path: str, to: str | None) -> str:
@@ -1052,42 +947,8 @@ def schema_cmd(kind: str) -> None:
     click.echo(schema.schema_text(kind), nl=False)
 
 
-def run() -> None:
-    """The console entry point: text the terminal cannot encode (a file name of undecodable
-    bytes) is escaped instead of failing. A closed pipe (``tarockrec validate … | head -1``)
-    ends quietly: click handles it."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
-    try:
-        try:
-            main()
-        finally:
-            sys.stdout.flush()      # what is still held fails here, not at the exit
-    except OSError as err:          # a full disk, /dev/full, a quota: no traceback
-        _cannot_write(err)
-
-
-def _cannot_write(err: OSError) -> NoReturn:
-    """An output could not be written: one line on stderr and exit 2. Whatever stdout still
-    holds is dropped (it can never be written), so that the exit does not try again; a pipe
-    closed by its reader ends quietly, as click ends it."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):      # no file descriptor behind stdout: nothing to drop
-        pass
-    if err.errno == errno.EPIPE:
-        sys.exit(1)
-    why = err.strerror.lower() if err.strerror else str(err)
-    click.echo(f"tarockrec: cannot write the output: {why}; what was written is incomplete",
-               err=True)
-    sys.exit(EXIT_UNREADABLE)
-
-
 __all__ = ["main", "Finding"]
 
 
 if __name__ == "__main__":  # pragma: no cover
-    run()
+    run(main)

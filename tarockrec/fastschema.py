@@ -14,6 +14,7 @@ numbers; the validator reports such numbers itself).
 from __future__ import annotations
 
 import re
+import types
 from typing import Any, Callable
 
 Check = Callable[[Any], bool]
@@ -59,11 +60,17 @@ class Compiler:
         self.too_long: set[str] = set()       # $ref targets too long to write out in place
         self.sources: list[str] = []
         self.n = 0
+        #: how to make the environment again from plain data (``Kit``): its values that
+        #: ``marshal`` keeps, and (kind, name, data) for the matchers and tables of functions
+        self.plain: dict[str, Any] = {}
+        self.recipe: list[tuple[str, str, Any]] = []
 
     def _name(self, prefix: str, value: Any) -> str:
         self.n += 1
         name = f"_{prefix}{self.n}"
         self.env[name] = value
+        if prefix in "SKECM":           # sets, lists and JSON values
+            self.plain[name] = value
         return name
 
     # -- references ----------------------------------------------------------------------
@@ -175,6 +182,7 @@ class Compiler:
             memo: set[str] = set()
             mname = self._name("M", memo)
             rname = self._name("R", _matcher(re.compile(s["pattern"]).search, memo))
+            self.recipe.append(("matcher", rname, (s["pattern"], mname)))
             out.append(f"{pad}if type({v}) is str and {v} not in {mname} and not {rname}({v}): "
                        "return False\n")
         for key, op in (("minimum", "<"), ("maximum", ">")):
@@ -376,6 +384,9 @@ class Compiler:
         extra_f = None if extra in (True, {}) else self.function(extra)
         pname = self._name("P", {k: self.env_lookup(f) for k, f in checks.items()})
         self.env["_pats" + pname] = pats
+        self.recipe.append(("lookup", pname, checks))
+        self.recipe.append(("patterns", "_pats" + pname,
+                            [(p, f) for p, (_, f) in zip(patterns, pats)]))
         self.n += 1
         name = f"_f{self.n}"
         src = (f"def {name}(v):\n"
@@ -425,6 +436,79 @@ def compile_schema(schema: dict[str, Any], cache_dir: str | None = None) -> Chec
     return c.env[top]  # type: ignore[no-any-return]
 
 
+def cached_gate(key: str, cache_dir: str | None) -> Check | None:
+    """The gate kept under ``key`` by ``keep_gate`` (None: none, or not readable): its
+    bytecode and the plain data its environment is made again from, so that a one-record
+    validation neither builds the gate's schema nor generates its source."""
+    import marshal
+    import os
+    if cache_dir is None:
+        return None
+    try:
+        with open(os.path.join(cache_dir, f"kit-{key}.bin"), "rb") as fp:
+            code, top, plain, recipe = marshal.load(fp)
+        if not isinstance(code, types.CodeType):
+            return None
+        env = _environment(plain, recipe)
+        exec(code, env)  # noqa: S102 - our own schema, compiled by us
+        gate: Check = env[top]
+        return gate
+    except (OSError, EOFError, ValueError, TypeError, KeyError, re.error):
+        return None
+
+
+def keep_gate(schema: dict[str, Any], key: str, cache_dir: str | None) -> Check:
+    """``compile_schema(schema)``, kept under ``key`` for ``cached_gate``."""
+    c = Compiler(schema)
+    top = c.function(schema, "#")
+    code = _bytecode("\n".join(c.sources), cache_dir)
+    env = _environment(c.plain, c.recipe)
+    exec(code, env)  # noqa: S102 - our own schema
+    if cache_dir is not None:
+        import marshal
+        _write(cache_dir, f"kit-{key}.bin", marshal.dumps((code, top, c.plain, c.recipe)))
+    gate: Check = env[top]
+    return gate
+
+
+def _environment(plain: dict[str, Any], recipe: list[Any]) -> dict[str, Any]:
+    """The names the generated source uses, made from plain data (``Compiler.recipe``)."""
+    env: dict[str, Any] = {"_eq": _json_equal, "_MISSING": _MISSING, **plain}
+    env["_call"] = lambda fname, x: env[fname](x)
+
+    def lookup(fname: str) -> Check:
+        return lambda x: env[fname](x)
+    def matcher(name: str, pattern: str, memo: set[str]) -> Callable[[str], bool]:
+        def first(text: str) -> bool:       # compiled when first asked, then in its place
+            env[name] = _matcher(re.compile(pattern).search, memo)
+            return bool(env[name](text))
+        return first
+    for kind, name, data in recipe:
+        if kind == "matcher":
+            pattern, memo = data
+            env[name] = matcher(name, pattern, env[memo])
+        elif kind == "lookup":
+            env[name] = {k: lookup(fname) for k, fname in data.items()}
+        else:
+            env[name] = [(re.compile(p).search, fname) for p, fname in data]
+    return env
+
+
+def _write(cache_dir: str, name: str, data: bytes) -> None:
+    """``data`` into the cache, whole or not at all; a cache that cannot be written is no
+    error (the gate is compiled each time)."""
+    import os
+    import tempfile
+    try:
+        os.makedirs(cache_dir, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cache_dir, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fp:
+            fp.write(data)
+        os.replace(tmp, os.path.join(cache_dir, name))
+    except OSError:
+        pass
+
+
 def _bytecode(code: str, cache_dir: str | None) -> Any:
     import hashlib
     import marshal
@@ -442,15 +526,7 @@ def _bytecode(code: str, cache_dir: str | None) -> Any:
     except (OSError, EOFError, ValueError, TypeError):
         pass
     compiled = compile(code, "<tarockrec schema>", "exec")
-    try:                     # a cache that cannot be written is no error: compile each time
-        import tempfile
-        os.makedirs(cache_dir, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache_dir, suffix=".tmp")
-        with os.fdopen(fd, "wb") as fp:
-            marshal.dump(compiled, fp)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    _write(cache_dir, f"gate-{key}.bin", marshal.dumps(compiled))
     return compiled
 
 

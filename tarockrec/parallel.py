@@ -3,7 +3,11 @@
 The main process reads the sources; JSON Lines go to the workers unparsed, as runs of lines
 in one block of bytes each (``sources.Lines``), and so do XML archives and the text notation,
 as runs of whole records (``sources.Piece``; stdin's too), so that parsing runs in parallel
-too; JSON documents go parsed. A worker checks a run and words what ``validate``
+too; a file of one JSON record (a tournament, a session, a deal) goes as its name
+(``sources.Document``: the worker reads it), files of small ones grouped; the records of a
+JSON array and of a JSON document on stdin go parsed, in runs of ``BATCH`` deals (a session or
+a tournament weighs its deals). The runs are the work: as many workers as there are runs, up
+to ``jobs``, and none when there is one run (it is checked in this process). A worker checks a run and words what ``validate``
 prints for it (``report.render``, as one process does), and the main process writes these
 ``Chunk``s in input order through a window of runs in flight, so memory stays flat in the
 size of the archive. A worker never raises: whatever goes wrong with a record is a finding of
@@ -20,7 +24,8 @@ from typing import Any, Generator, Iterable, Iterator
 
 from . import atomic
 from .report import INVALID, VALID, Style, render
-from .sources import Entry, Lines, Piece, Unfit, units
+from .findings import Finding
+from .sources import PIECE, Document, Entry, Lines, Piece, Unfit, entries, units
 from .validate import Report, validate_record
 
 #: records per batch sent to a worker: large enough that the hand-over costs little (the
@@ -30,6 +35,8 @@ BATCH = 1000
 STDIN_BATCH = 200
 #: batches in flight per worker (the read-ahead that keeps every worker busy)
 WINDOW = 3
+#: bytes of files of one record grouped in one run (a file larger than this is a run alone)
+DOCUMENTS = PIECE
 
 
 def default_jobs() -> int:
@@ -40,11 +47,24 @@ def default_jobs() -> int:
 
 
 def check(entry: Entry) -> tuple[Entry, Report]:
-    """One entry's report (an unreadable entry reports its problem)."""
+    """One entry's report (an unreadable entry reports its problem). A tournament read a
+    table at a time that must be read whole to be checked (``inline.Reread``) is read whole."""
     if entry.problem is not None:
         return entry, Report(index=entry.index, line=entry.line, findings=[entry.problem])
-    return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
-                                  origin=entry.source)
+    if entry.deferred is None:
+        return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                      origin=entry.source)
+    from .inline import Reread
+    try:
+        return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
+                                      origin=entry.source, deferred=entry.deferred)
+    except Reread:
+        entry.record = entry.deferred = None
+    whole = next(iter(entries(entry.source)), None)
+    if whole is None:
+        return entry, Report(index=entry.index, line=entry.line, findings=[Finding(
+            "IO-ERROR", f"cannot read {entry.source} again: it holds no record now", "")])
+    return check(whole)
 
 
 def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
@@ -54,31 +74,87 @@ def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
             yield from map(check, [unit] if isinstance(unit, Entry) else unit.entries())
 
 
-Batch = list[Entry] | Lines | Piece
+@dataclass
+class Documents:
+    """A run of files of one record each (``sources.Document``), read where it is checked."""
+
+    files: list[Document]
+
+    def entries(self) -> Iterator[Entry]:
+        for doc in self.files:
+            yield from doc.entries()
+
+
+Batch = list[Entry] | Lines | Piece | Documents
 
 
 def _run_size(path: str) -> int:
     return STDIN_BATCH if path == "-" else BATCH
 
 
+def weight(record: Any) -> int:
+    """The work of a record, in deals: a deal 1, a session its deals, a tournament its tables'
+    deals and one for each table."""
+    if not isinstance(record, dict):
+        return 1
+    deals = record.get("deals")
+    if isinstance(deals, list):
+        return max(1, len(deals))
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list):
+        return 1
+    work = 1
+    for rnd in rounds:
+        tables = rnd.get("tables") if isinstance(rnd, dict) else None
+        for table in tables if isinstance(tables, list) else ():
+            deals = table.get("deals") if isinstance(table, dict) else None
+            work += 1 + (len(deals) if isinstance(deals, list) else 0)
+    return work
+
+
 def _batches(paths: Iterable[str], stopped: set[int]) -> Iterator[Batch]:
+    """The runs of work: parsed records until they weigh ``BATCH`` deals (``STDIN_BATCH``
+    from stdin), files of one record until they hold ``DOCUMENTS`` bytes, and the
+    ``Lines`` and ``Piece``s of the sources as they come."""
     pending: list[Entry] = []
+    work = 0
+    files: list[Document] = []
+    size = 0
     for path in paths:
-        size = _run_size(path)
-        for unit in units(path, size, stopped):
+        most = _run_size(path)
+        for unit in units(path, most, stopped):
+            if isinstance(unit, Document):
+                if pending:
+                    yield pending
+                    pending, work = [], 0
+                if files and size + unit.size > DOCUMENTS:
+                    yield Documents(files)
+                    files, size = [], 0
+                files.append(unit)
+                size += unit.size
+                if len(files) >= most:
+                    yield Documents(files)
+                    files, size = [], 0
+                continue
+            if files:
+                yield Documents(files)
+                files, size = [], 0
             if isinstance(unit, Entry):
                 pending.append(unit)
-                if len(pending) < size:
+                work += weight(unit.record)
+                if work < most:
                     continue
                 yield pending
-                pending = []
+                pending, work = [], 0
             else:
                 if pending:
                     yield pending
-                    pending = []
+                    pending, work = [], 0
                 yield unit
     if pending:
         yield pending
+    if files:
+        yield Documents(files)
 
 
 @dataclass
@@ -94,14 +170,14 @@ class Chunk:
     unfit: bool = False                 # the Piece is not trusted: nothing done (Piece.rest)
 
 
-def _chunk(batch: Batch | Entry, style: Style) -> Chunk:
+def _chunk(batch: Batch | Entry | Document, style: Style) -> Chunk:
     if isinstance(batch, Piece):
         try:       # validated as parsed (a piece's records are not all held at once)
             return _tally(batch.read(), style, batch.run)
         except Unfit:
             return Chunk(batch.source, batch.offset, (0, 0, 0), "", batch.run, unfit=True)
-    return _tally([batch] if isinstance(batch, Entry) else batch.entries()
-                  if isinstance(batch, Lines) else batch, style)
+    return _tally([batch] if isinstance(batch, Entry) else batch
+                  if isinstance(batch, list) else batch.entries(), style)
 
 
 def _tally(todo: Iterable[Entry], style: Style, run: int | None = None) -> Chunk:
@@ -124,7 +200,7 @@ def _tally(todo: Iterable[Entry], style: Style, run: int | None = None) -> Chunk
                  run)
 
 
-def _kept(done: Iterable[tuple[Batch | Entry, Chunk]], stopped: set[int],
+def _kept(done: Iterable[tuple[Batch | Entry | Document, Chunk]], stopped: set[int],
           style: Style) -> Iterator[Chunk]:
     """The chunks of ``done``; at a piece that is not trusted, the file read in order from it
     to its end by this process, a run at a time, and not the file's later pieces (its reading
@@ -184,17 +260,22 @@ def _parallel(batches: Iterator[Batch], jobs: int,
     thread wakes up again and again while a result waits in the pipe (~0.25 s of the main
     process's time per 100,000 records, taken from the workers on two cores), and a worker
     that dies leaves its task waiting for ever; here that is ``WorkerLost``."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
     handlers = atomic.stop_on_signals()
     pool: Any = None
     flight: deque[tuple[Batch, Any]] = deque()
     finished = False
     try:
         # no more workers than runs to do: the pool starts all of its workers at once (forked
-        # before its threads start), so the runs are counted first, up to ``jobs`` of them
+        # before its threads start), so the runs are counted first, up to ``jobs`` of them;
+        # one run is checked here (a worker would only add its start and the hand-over)
         ahead = deque(itertools.islice(batches, jobs))
-        jobs = max(1, len(ahead))
+        if len(ahead) <= 1:
+            for batch in ahead:
+                yield batch, _chunk(batch, style)
+            finished = True
+            return
+        from concurrent.futures import ProcessPoolExecutor   # only now (start-up time)
+        jobs = len(ahead)
         pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_quiet_worker)
         for batch in _then(ahead, batches):
             flight.append((batch, pool.submit(_chunk, batch, style)))
@@ -205,7 +286,10 @@ def _parallel(batches: Iterator[Batch], jobs: int,
             done, future = flight.popleft()
             yield done, future.result()
         finished = True
-    except BrokenProcessPool:
+    except Exception as err:
+        from concurrent.futures.process import BrokenProcessPool
+        if not isinstance(err, BrokenProcessPool):
+            raise
         raise WorkerLost("a worker process ended without finishing its records "
                          "(killed, or out of memory?)") from None
     finally:

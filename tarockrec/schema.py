@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import orjson
 
-from .fastschema import Compiler, compile_schema, trim
+from .fastschema import Compiler, cached_gate, compile_schema, keep_gate, trim
 from .findings import Finding, pointer_join
 
 SCHEMA_FILE = "tarockrec.schema.json"
@@ -60,23 +60,59 @@ def json_schema() -> dict[str, Any]:
 def _fast() -> Callable[[Any], bool]:
     """The bulk gate: a record is checked by its game's gate (``gate_schema``), each compiled
     when its game is first met; the whole schema as one gate when it has not that shape."""
-    games = _shape()[0]
-    if games is None:
-        return compile_schema(json_schema(), _cache_dir())
     gates: dict[str, Callable[[Any], bool]] = {}
+    cache = _cache_dir()
 
     def check(record: Any) -> bool:
         if type(record) is not dict:
             return False
         game = record.get("game")
-        gate = gates.get(game) if type(game) is str else None
+        if type(game) is not str:   # (every definition of a record requires a game)
+            return False
+        gate = gates.get(game)
         if gate is None:
-            if game not in games:   # (every definition of a record requires one of them)
+            gate = _gate(game, cache)
+            if gate is None:
                 return False
-            gate = gates[game] = compile_schema(gate_schema(game), _cache_dir())
+            gates[game] = gate
         return gate(record)
 
     return check
+
+
+def _gate(game: Any, cache: str | None) -> Callable[[Any], bool] | None:
+    """The gate of ``game``'s records, None when no record names it: as kept in the cache
+    (made with the same schema file by the same compiler), else compiled and kept."""
+    if type(game) is not str:
+        return None
+    key = _gate_key(game)
+    gate = cached_gate(key, cache) if key is not None else None
+    if gate is not None:
+        return gate
+    games = _shape()[0]
+    if games is not None and game not in games:
+        return None
+    whole = games is None
+    doc = json_schema() if whole else gate_schema(game)
+    if key is None:
+        return compile_schema(doc, cache)
+    return keep_gate(doc, key, cache)
+
+
+def _gate_key(game: str) -> str | None:
+    """What a kept gate is kept under: the schema file, the game, this compiler (its modules'
+    sizes and times) and the Python version (checksums in C: ``hashlib`` would load OpenSSL,
+    which costs more than the rest of a kept gate)."""
+    import sys
+    import zlib
+    from . import fastschema
+    try:
+        stamp = [(s.st_size, s.st_mtime_ns) for s in
+                 (os.stat(f) for f in (__file__, fastschema.__file__))]
+    except (OSError, TypeError):
+        return None
+    made = repr((game, stamp, sys.version)).encode()
+    return f"{zlib.crc32(_read(SCHEMA_FILE)):08x}{zlib.crc32(made):08x}{len(made):x}"
 
 
 #: the envelope's definitions of a deal, and where each game's ``<game>_fields`` meet them

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import stat
 import sys
 import tempfile
 import zlib
@@ -39,6 +40,9 @@ class Entry:
     problem: Finding | None = None
     lines: Mapping[str, int] | None = None   # JSON Pointer -> line (XML, pretty JSON)
     offset: int | None = None             # bytes of the source read so far (progress)
+    #: a tournament's tables' deals not read yet (``inline.Deferred``: ``validate`` reads a
+    #: large tournament file a table at a time)
+    deferred: Any = None
 
 
 def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
@@ -76,9 +80,25 @@ def detect(name: str, head: bytes) -> str:
     return "json"
 
 
-def entries(path: str) -> Iterator[Entry]:
-    """Every record in ``path`` ('-' = stdin). An unreadable file gives one Entry with a problem."""
-    for unit in units(path, 64):
+@dataclass
+class Document:
+    """A file holding one JSON record (a deal, a session, a tournament), not read yet: it is
+    read, parsed and validated by whoever validates it — a worker process, so that the main
+    process neither parses it nor sends it whole, and a worker holds one such record at a
+    time. What is read of it is what ``entries`` reads."""
+
+    source: str
+    path: str
+    size: int                       # bytes of the file (how documents are grouped in runs)
+
+    def entries(self) -> Iterator[Entry]:
+        return entries(self.path, inline=True)
+
+
+def entries(path: str, inline: bool = False) -> Iterator[Entry]:
+    """Every record in ``path`` ('-' = stdin). An unreadable file gives one Entry with a problem.
+    ``inline``: a large tournament's tables' deals are read when checked (``Entry.deferred``)."""
+    for unit in units(path, 64, inline=inline):
         if isinstance(unit, Entry):
             yield unit
         else:
@@ -160,14 +180,15 @@ def _records(data: bytes) -> int:
     return sum(1 for piece in data.split(b"\n") if piece.strip())
 
 
-def units(path: str, batch: int = 1,
-          pieces: "set[int] | None" = None) -> Iterator["Entry | Lines | Piece"]:
+def units(path: str, batch: int = 1, pieces: "set[int] | None" = None,
+          inline: bool = False) -> Iterator["Entry | Lines | Piece | Document"]:
     """What ``entries`` reads from ``path``, with JSON Lines left unparsed in batches of
     ``batch`` lines (parsed by whoever validates them). Compressed files (gzip, zstd) are
     read through; stdin and files are streamed (only a JSON document is read whole).
 
     With ``pieces`` (the runs to stop reading: see ``Piece``), a file of XML or the text
-    notation is cut into ``Piece``s, parsed by whoever validates them too."""
+    notation is cut into ``Piece``s, parsed by whoever validates them too, and a file that is
+    one JSON record is a ``Document``, read by whoever validates it."""
     name = "<stdin>" if path == "-" else path
     try:
         raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
@@ -175,11 +196,11 @@ def units(path: str, batch: int = 1,
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: "
                                                  f"{err.strerror or err}", ""))
         return
-    yield from _units(path, name, raw, batch, pieces)
+    yield from _units(path, name, raw, batch, pieces, inline)
 
 
-def _units(path: str, name: str, raw: IO[bytes], batch: int,
-           pieces: "set[int] | None") -> Iterator["Entry | Lines | Piece"]:
+def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] | None",
+           inline: bool = False) -> Iterator["Entry | Lines | Piece | Document"]:
     """``units`` of the opened ``raw`` (closed at the end unless it is stdin's)."""
     last: Entry | Lines | None = None
     # stdin cut into pieces is kept as it is read, to be read again from its start when a
@@ -196,12 +217,17 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int,
             return
         if spool is not None:        # JSON (Lines) is never read again: nothing kept
             spool.forget()
+        elif pieces is not None and fmt == "json" and head.lstrip(b" \t\r\n")[:1] == b"{":
+            size = _regular_size(raw)
+            if size is not None:     # a file of one record (not a pipe, read only once)
+                yield Document(name, path, size)
+                return
         if fmt == "jsonl":
             for last in _line_runs(name, head, src, raw, batch):
                 yield last
         else:
             for last in _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt,
-                              raw):
+                              raw, inline, inflated is None):
                 yield last
         if inflated is not None and inflated.problem is not None:
             # the records before the break were read; the break is told too (when it falls
@@ -431,6 +457,15 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+def _regular_size(raw: IO[bytes]) -> int | None:
+    """The size of the regular file ``raw`` (None for a pipe, a device, …)."""
+    try:
+        st = os.fstat(raw.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
 def _plain_name(name: str) -> str:
     lower = name.lower()
     for ext in COMPRESSED:
@@ -447,7 +482,8 @@ def _position(raw: IO[bytes]) -> int | None:
         return None
 
 
-def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]:
+def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes], inline: bool = False,
+          plain: bool = True) -> Iterator[Entry]:
     if fmt == "xml":
         from .codecs import xmlio
         for index, line, rec, lines in xmlio.iter_xml_lines(fp):
@@ -463,7 +499,11 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
             e.offset = _position(raw)
             yield e
     else:
-        data = fp.read()
+        data, deferred = _inline(name, fp, raw, plain) if inline else (None, None)
+        if deferred is not None:
+            yield deferred
+            return
+        data = fp.read() if data is None else data
         # an array's records are read one by one: a broken record is that record's finding,
         # and a large archive is never held as objects all at once
         records = jsonio.iter_json_array(data)
@@ -484,6 +524,31 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes]) -> Iterator[Entry]
 
 #: pretty-printed JSON larger than this is reported by JSON Pointer only
 LINE_MAP_LIMIT = 8_000_000
+
+
+def _inline(name: str, fp: IO[bytes], raw: IO[bytes],
+            plain: bool) -> tuple[bytes | None, Entry | None]:
+    """A large tournament read with its tables' deals deferred (``inline``): the Entry, or
+    None and what was read of ``fp`` (None: nothing) to be read as any JSON document."""
+    from . import inline
+    size = _regular_size(raw) if plain else None
+    data: bytes | None = None
+    if size is not None:
+        if size < inline.INLINE_FROM:
+            return None, None
+        got = inline.read_file(raw.fileno(), size)
+    else:
+        data = fp.read()
+        if len(data) < inline.INLINE_FROM:
+            return data, None
+        got = inline.read_bytes(data)
+    if got is None:
+        return data, None
+    rec, deferred = got
+    entry = Entry(name, 1, None, rec, deferred=deferred)
+    if deferred.text.size - deferred.start <= LINE_MAP_LIMIT:
+        entry.lines = inline.Lines(deferred.text, deferred.start)
+    return data, entry
 
 
 def _record_lines(data: bytes, items: list[Any]) -> dict[int, Mapping[str, int]] | None:
@@ -633,7 +698,7 @@ class Piece:
                 if e.index > self.index:
                     yield e
 
-    def _reread(self) -> Iterator["Entry | Lines | Piece"]:
+    def _reread(self) -> Iterator["Entry | Lines | Piece | Document"]:
         """The file's units, read in order from its start (stdin: as kept, then the rest)."""
         if self.spool is None:
             return units(self.path, 64)

@@ -121,12 +121,14 @@ class Table:
 
 # -- validation ------------------------------------------------------------------------------
 def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: str | None = None,
-                        on_table: Callable[[Table], None] | None = None) -> list[Row] | None:
+                        on_table: Callable[[Table], None] | None = None,
+                        deferred: Any = None) -> list[Row] | None:
     """Check the tournament ``rec`` (already through the schema), adding to ``findings``;
     returns the derived standings, or None when a table's result is not known. ``origin``: the
     file the tournament was read from (a table's ``source`` is relative to it). ``on_table`` is
     given each table with its session as it is checked (``publish`` draws it then); the
-    session is let go after, so one table is in memory at a time."""
+    session is let go after, so one table is in memory at a time. ``deferred``: the inline
+    tables' deals not read yet (``inline.Deferred``), read when their table is checked."""
     from .validate import validate_record      # validate imports this module
     add = findings.append
     game = games.get(rec["game"])
@@ -154,7 +156,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             if len(seats) not in game.table_sizes or any(s not in register for s in seats):
                 complete = False
                 continue
-            session = _session_of(rec, table, seats, register, ptr, origin, add)
+            session = _session_of(rec, table, seats, register, ptr, origin, add, deferred)
             found: list[Any] = []
             totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
                                    found)
@@ -229,7 +231,7 @@ def _check_table_name(table: dict[str, Any], t: int, r: int, ptr: str, named: di
 
 def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
                 register: Mapping[str, Any], ptr: str, origin: str | None,
-                add: Any) -> dict[str, Any] | None:
+                add: Any, deferred: Any = None) -> dict[str, Any] | None:
     """The table's session record (its deals inline, or the one record of its ``source``
     file); None when it has no deals."""
     names = [register[s]["name"] for s in seats]
@@ -245,7 +247,7 @@ def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
     if "rules" in rec:
         session["rules"] = rec["rules"]
     session["players"] = names
-    session["deals"] = table["deals"]
+    session["deals"] = table["deals"] if deferred is None else deferred.load(table["deals"])
     if "result" in table:
         session["result"] = table["result"]
     return session

@@ -79,13 +79,19 @@ def _place(findings: list[Finding], lines: Mapping[str, int] | None,
 
 def validate_record(rec: Any, index: int = 1, line: int | None = None,
                     lines: Mapping[str, int] | None = None, outcomes: bool = False,
-                    origin: str | None = None, tables: bool = False) -> Report:
+                    origin: str | None = None, tables: bool = False,
+                    deferred: Any = None) -> Report:
     """``origin``: the file ``rec`` was read from (a tournament's tables may name files of
-    their own, relative to it). ``tables``: keep a tournament's tables on the report."""
+    their own, relative to it). ``tables``: keep a tournament's tables on the report.
+    ``deferred``: the tables' deals not read yet (``inline.Deferred``, as ``sources`` reads a
+    large tournament); ``inline.Reread`` when the record must be read whole to be checked."""
+    from .inline import Reread
     report = Report(index=index, line=line, outcomes=[] if outcomes else None,
                     tables=[] if tables else None)
     try:
-        _validate(rec, report, origin)
+        _validate(rec, report, origin, deferred)
+    except Reread:
+        raise
     except Exception as err:  # a bug must not become a traceback for the user
         report.findings.append(Finding("INTERNAL-ERROR", f"tarockrec could not finish checking "
                                        f"this record ({type(err).__name__}: {err}); please "
@@ -94,7 +100,8 @@ def validate_record(rec: Any, index: int = 1, line: int | None = None,
     return report
 
 
-def _validate(rec: Any, report: Report, origin: str | None = None) -> None:
+def _validate(rec: Any, report: Report, origin: str | None = None,
+              deferred: Any = None) -> None:
     add = report.findings.append
     if not isinstance(rec, dict):
         add(Finding("REC-SCHEMA", "a record must be a JSON object", ""))
@@ -108,15 +115,22 @@ def _validate(rec: Any, report: Report, origin: str | None = None) -> None:
     report.game = name if isinstance(name, str) else None
     report.kind = "tournament" if "rounds" in rec else "session" if "deals" in rec else "deal"
     if not schema.fast_check(rec):
+        if deferred is not None:        # explained on the whole document
+            from .inline import Reread
+            raise Reread
         report.findings.extend(schema.explain(rec) or _fractions(rec, ""))
         if report.findings:
             return
     if report.kind == "tournament":
         from .tournament import validate_tournament
+        if deferred is not None:
+            _deferred_gate(rec, deferred)
         _check_notes(rec, "", report)
         report.standings = validate_tournament(
             rec, report.findings, origin,
-            report.tables.append if report.tables is not None else None)
+            report.tables.append if report.tables is not None else None, deferred)
+        if deferred is not None:
+            deferred.rest()
         return
     game = games.get(name) if isinstance(name, str) else None
     if game is None:
@@ -141,6 +155,21 @@ def _validate(rec: Any, report: Report, origin: str | None = None) -> None:
         report.scores.append(_validate_deal(game, rules, n, rec, "", carry, report)[0])
         return
     _validate_session(game, rules, n, rec, report)
+
+
+def _deferred_gate(rec: dict[str, Any], deferred: Any) -> None:
+    """What a table's deals read later must pass: the schema gate, as the deals of a session
+    of the tournament's game and rules (the gate of the whole tournament holds its tables'
+    deals to the same definitions); a note anchored inside them is checked on the whole
+    document."""
+    from .inline import Reread
+    head = {"tarockrec": 1, "game": rec["game"], "players": ["A", "B", "C"]}
+    if "rules" in rec:
+        head["rules"] = rec["rules"]
+    deferred.gate = lambda deals: schema.fast_check({**head, "deals": deals})
+    for note in rec.get("notes") or ():
+        if deferred.inside(rec, note["at"]):
+            raise Reread
 
 
 def _fractions(value: Any, ptr: str) -> list[Finding]:

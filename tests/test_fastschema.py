@@ -97,6 +97,37 @@ def test_compiled_gate_is_cached_and_a_broken_cache_is_no_error(tmp_path) -> Non
     assert compile_schema(schema.json_schema(), str(blocked / "sub"))(rec)
 
 
+def test_a_kept_gate_is_made_again_without_its_schema_and_agrees(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up: a game's gate is kept whole (bytecode and the plain data of its names), so a
+    later run neither builds the gate's schema nor generates its source; it checks what the
+    compiled one checks, and a broken kept gate is compiled again."""
+    from tarockrec import fastschema
+    cache = str(tmp_path)
+    made = {game: schema._gate(game, cache) for game in games.all_games()}
+    kits = sorted(tmp_path.glob("kit-*.bin"))
+    assert len(kits) == len(made)
+
+    def no_schema(game: str) -> Any:
+        raise AssertionError("the gate's schema was built again")
+    monkeypatch.setattr(schema, "gate_schema", no_schema)
+    kept = {game: schema._gate(game, cache) for game in games.all_games()}
+    changed = []
+    for rec in RECORDS + NESTED:
+        for edit in ({"_x": 1}, {"extra": 1}, {"dealer": "0"}, {"players": ["A", 2]}):
+            changed.append(dict(rec, **edit))
+        changed.append({k: v for k, v in rec.items() if k != "players"})
+    for rec in RECORDS + NESTED + changed:
+        game = rec["game"]
+        assert kept[game](rec) == made[game](rec) == SLOW.is_valid(rec), rec
+    assert schema._gate("chess", cache) is None and schema._gate(3, cache) is None
+    monkeypatch.undo()
+    kits[0].write_bytes(b"\x00garbage")
+    assert fastschema.cached_gate(kits[0].name[4:-4], cache) is None
+    assert all(schema._gate(game, cache)(rec) for game in made for rec in RECORDS
+               if rec["game"] == game)
+
+
 def test_an_any_of_string_enumeration_is_tested_in_place() -> None:
     """An ``anyOf`` branch that is a string enumeration (the Cego talon's cards) or only a
     type (a player's name) is an expression, not a call per value; it decides as jsonschema

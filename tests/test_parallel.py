@@ -73,11 +73,63 @@ def test_jobs_on_stdin(mixed: str) -> None:
     assert b"Traceback" not in outs[1].stderr
 
 
-def test_default_is_one_process_for_small_inputs(mixed: str) -> None:
+def test_the_default_is_one_worker_per_core_and_one_run_starts_none(
+        mixed: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default is chosen by the work, not the bytes: every core, but no more workers than
+    runs of work, and an input of one run is checked in this process (no worker started)."""
+    from concurrent import futures
+
     from tarockrec.cli import _jobs
-    assert _jobs(None, [mixed]) == 1
-    assert _jobs(None, ["-"]) == parallel.default_jobs()
-    assert _jobs(4, [mixed]) == 4
+    assert _jobs(None) == parallel.default_jobs()
+    assert _jobs(4) == 4
+
+    def no_pool(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a worker pool was started for one run")
+    monkeypatch.setattr(futures, "ProcessPoolExecutor", no_pool)
+    chunks = list(parallel.rendered([mixed], Style(), jobs=8))      # 120 lines: one run
+    assert sum(sum(c.counts) for c in chunks) == 120
+
+
+def test_files_of_one_record_are_runs_read_by_the_workers(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder of tournaments: each file (larger than ``DOCUMENTS`` bytes) is a run of its
+    own, read and parsed where it is checked — not all parsed by the main process and sent
+    as one run to one worker (which made the default slower than one process, and hold every
+    tournament at once); small files are grouped. The output is that of one process."""
+    from tarockrec.generate import tournament_record
+    from tarockrec.sources import Document, expand
+    big = jsonio.dumps(tournament_record("koenigrufen", 8, 1, 3))
+    monkeypatch.setattr(parallel, "DOCUMENTS", len(big.encode()) // 2)
+    for k in range(3):
+        (tmp_path / f"cup{k}.json").write_text(big, encoding="utf-8")
+    small = os.path.join(SAMPLES, "ulti", "valid")
+    runs = list(parallel._batches(expand([str(tmp_path), small]), set()))
+    assert all(isinstance(run, parallel.Documents) for run in runs)
+    assert [len(run.files) for run in runs[:3]] == [1, 1, 1]
+    grouped = [len(run.files) for run in runs[3:]]
+    assert sum(grouped) == len(os.listdir(small)) and 1 < len(grouped) < sum(grouped)
+    assert all(sum(doc.size for doc in run.files) <= parallel.DOCUMENTS
+               for run in runs[3:] if len(run.files) > 1)
+    assert all(isinstance(doc, Document) for run in runs for doc in run.files)
+    one = _run(["validate", "-j", "1", str(tmp_path), small])
+    two = _run(["validate", "-j", "2", str(tmp_path), small])
+    assert one == two and one[0] == 0 and "3 valid" not in one[1]
+
+
+def test_parsed_records_are_weighed_by_their_deals(tmp_path: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records parsed by the main process (a JSON array) go in runs of ``BATCH`` deals: a
+    session weighs its deals, so sessions of 12 deals make runs of a few records."""
+    from tarockrec.generate import session_records
+    monkeypatch.setattr(parallel, "BATCH", 30)
+    path = tmp_path / "sessions.json"
+    sessions = list(session_records("koenigrufen", 6, 12, 5))
+    path.write_text(jsonio.dumps(sessions), encoding="utf-8")
+    runs = list(parallel._batches([str(path)], set()))
+    assert [len(run) for run in runs if isinstance(run, list)] == [3, 3]
+    assert parallel.weight(sessions[0]) == 12
+    assert parallel.weight({"rounds": [{"tables": [{"deals": [{}] * 4}, {}]}]}) == 7
+    assert parallel.weight([1]) == parallel.weight({"rounds": 3}) == 1
 
 
 def _children(pid: int) -> list[int]:

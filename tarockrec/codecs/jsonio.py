@@ -237,11 +237,11 @@ class _Skeleton:
     def keys(self) -> int:
         return self.bare().count(b'":')
 
-    def too_deep(self) -> bool:
-        """Whether containers nest more than ``MAX_DEPTH`` deep (then the walk finds the
-        place); each pass takes away the innermost pairs of brackets."""
+    def too_deep(self, limit: int = MAX_DEPTH) -> bool:
+        """Whether containers nest more than ``limit`` deep (then the walk finds the place);
+        each pass takes away the innermost pairs of brackets."""
         brackets = _NOT_BRACKET.sub(b"", self.bare())
-        for _ in range(MAX_DEPTH):
+        for _ in range(limit):
             if not brackets:
                 return False
             brackets = _INNERMOST.sub(b"", brackets)
@@ -254,11 +254,12 @@ def _suspect(data: bytes) -> bool:
     return (b"\\" in data or b"\xef" in data) and _SUSPECT.search(data) is not None
 
 
-def loads(text: str | bytes, line_offset: int = 0) -> Any:
+def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     """One JSON value. Refused with a finding (``JSONError``): text that is not JSON, and
     values no format can carry exactly — a text holding a character XML cannot carry or a
     lone surrogate (REC-TEXT), a number beyond the range of a double (REC-NUMBER), nesting
-    deeper than ``MAX_DEPTH`` (REC-DEPTH). A UTF-8 byte order mark in front is ignored."""
+    deeper than ``MAX_DEPTH`` (REC-DEPTH; ``depth``: the levels the value sits in, for a
+    part of a document read apart). A UTF-8 byte order mark in front is ignored."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if data.startswith(b"\xef\xbb\xbf"):     # a byte order mark, which a reader may ignore
         text = data = data[3:]                 # (RFC 8259 §8.1): Windows tools write it
@@ -270,10 +271,11 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
             pass
         else:
             skeleton = None
-            if scanned.count(b"[") > MAX_DEPTH:
+            if scanned.count(b"[") > MAX_DEPTH - depth:
                 skeleton = _Skeleton(data)
-            if _suspect(data) or (skeleton is not None and skeleton.too_deep()):
-                _refuse_unwritable(value, line_offset)
+            deep = skeleton is not None and skeleton.too_deep(MAX_DEPTH - depth)
+            if _suspect(data) or deep:
+                _refuse_unwritable(value, line_offset, depth)
             # a key given twice is dropped silently by the parser: the text is the compact
             # writing of what was read, or has as many keys as that writing (then no key can
             # be missing), or it is read again with every object's pairs in view
@@ -287,7 +289,7 @@ def loads(text: str | bytes, line_offset: int = 0) -> Any:
         value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise JSONError(_syntax_finding(text, err, line_offset)) from None
-    _refuse_unwritable(value, line_offset)
+    _refuse_unwritable(value, line_offset, depth)
     _refuse_duplicate_keys(text, line_offset)
     return value
 
@@ -390,24 +392,25 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
             stack.extend((x, f"{ptr}/{i}") for i, x in enumerate(v))
 
 
-def unwritable(value: Any, floats_checked: bool = False) -> Finding | None:
+def unwritable(value: Any, floats_checked: bool = False, depth: int = 0) -> Finding | None:
     """The first place in ``value`` that no format can carry exactly (see ``loads``).
-    ``floats_checked``: every float in ``value`` was read by ``loads`` (so is finite)."""
+    ``floats_checked``: every float in ``value`` was read by ``loads`` (so is finite).
+    ``depth``: the levels ``value`` sits in (a part of a document read apart)."""
     # the common case in one C call: written as JSON, nothing suspect shows and there are
     # too few brackets to nest too deep (a lone surrogate or a non-text key makes dumps
     # fail; a number beyond a double is written null)
     try:
         data = orjson.dumps(value)
     except (orjson.JSONEncodeError, TypeError):
-        return _unwritable_walk(value)
-    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH \
+        return _unwritable_walk(value, depth)
+    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH - depth \
             and (floats_checked or b"null" not in data) and not _suspect(data):
         return None
-    return _unwritable_walk(value)
+    return _unwritable_walk(value, depth)
 
 
-def _unwritable_walk(value: Any) -> Finding | None:
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+def _unwritable_walk(value: Any, depth: int = 0) -> Finding | None:
+    stack: list[tuple[Any, str, int]] = [(value, "", depth)]
     while stack:
         v, ptr, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -445,8 +448,8 @@ def _deep_place(ptr: str) -> str:
     return "/" + "/".join(parts[:3])
 
 
-def _refuse_unwritable(value: Any, line_offset: int) -> None:
-    problem = unwritable(value)
+def _refuse_unwritable(value: Any, line_offset: int, depth: int = 0) -> None:
+    problem = unwritable(value, depth=depth)
     if problem is not None:
         raise JSONError(Finding(problem.code, problem.message, problem.pointer,
                                 line=line_offset + 1))

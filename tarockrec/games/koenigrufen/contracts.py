@@ -29,11 +29,18 @@ def _card_value(code: str) -> int:
 
 VALUE = tuple(_card_value(c) for c in PACK.codes)
 THIRDS = tuple(3 * v - 2 if v else 1 for v in VALUE)
-_BYTE_TABLES = tuple(
-    tuple(sum(THIRDS[8 * b + i] for i in range(8) if (x >> i) & 1 and 8 * b + i < len(PACK))
-          for x in range(256))
-    for b in range(7)
-)
+def _byte_table(b: int) -> tuple[int, ...]:
+    """Σ THIRDS over the cards of byte ``b`` of a mask, for each value of the byte (each value
+    is a smaller one plus its highest bit: one addition each, at import)."""
+    cards = [THIRDS[8 * b + i] if 8 * b + i < len(THIRDS) else 0 for i in range(8)]
+    table = [0] * 256
+    for x in range(1, 256):
+        top = x.bit_length() - 1
+        table[x] = table[x ^ (1 << top)] + cards[top]
+    return tuple(table)
+
+
+_BYTE_TABLES = tuple(_byte_table(b) for b in range(7))
 
 
 def thirds(mask: int) -> int:

@@ -1,0 +1,92 @@
+"""Start-up: ``tarockrec validate`` of one small record, as a whole process (issue 35, item 6).
+
+    python bench/bench_startup.py [--runs 15] [--baseline /other/checkout] [--record FILE]
+
+Runs bare Python (``python -c pass``), ``import click``, and each checkout's ``validate`` of
+one record, in turn (A B A B …), after one warm-up each (bytecode caches written, to a
+temporary ``PYTHONPYCACHEPREFIX``, and the schema gate kept in the user's cache, as an
+installed package has them), and prints per command the median wall time and the median CPU
+time (user + system) of the process. With valgrind at hand it also counts each command's
+instructions (``callgrind``: one run, deterministic, unlike times on a shared machine).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+RECORD = os.path.join(ROOT, "samples", "koenigrufen", "valid", "contract-bettel-won.json")
+
+
+def validate(checkout: str, record: str) -> str:
+    return (f"import sys; sys.path.insert(0, {checkout!r}); sys.argv = ['tarockrec', "
+            f"'validate', {record!r}]; from tarockrec.cli import run; run()")
+
+
+def run_once(code: str, env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of ``python -c code``."""
+    t = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, env=env)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {code}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def instructions(code: str, env: dict[str, str]) -> int | None:
+    """Instructions of ``python -c code`` counted by callgrind (None without valgrind)."""
+    if shutil.which("valgrind") is None:
+        return None
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    for line in out.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1])
+    return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--baseline", help="another checkout, measured in the same run")
+    ap.add_argument("--record", default=RECORD)
+    args = ap.parse_args()
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="tarockrec-pyc-")
+    commands = {"bare python": "pass", "import click": "import click",
+                "validate (this)": validate(ROOT, args.record)}
+    if args.baseline:
+        commands["validate (baseline)"] = validate(os.path.abspath(args.baseline), args.record)
+    for code in commands.values():
+        run_once(code, env)                                # warm-up
+    walls: dict[str, list[float]] = {k: [] for k in commands}
+    cpus: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(args.runs):
+        for label, code in commands.items():
+            wall, cpu = run_once(code, env)
+            walls[label].append(wall)
+            cpus[label].append(cpu)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; median of "
+          f"{args.runs} runs; {os.path.relpath(args.record, ROOT)}")
+    print(f"{'command':20} {'wall ms':>8} {'CPU ms':>8} {'instructions':>14}")
+    for label, code in commands.items():
+        count = instructions(code, env)
+        print(f"{label:20} {1000 * statistics.median(walls[label]):8.1f} "
+              f"{1000 * statistics.median(cpus[label]):8.1f} "
+              f"{'' if count is None else f'{count / 1e6:11.0f} M'}")
+    if args.baseline:
+        ratios = [a / b for a, b in zip(cpus["validate (this)"], cpus["validate (baseline)"])]
+        print(f"CPU this / baseline, run by run: median {statistics.median(ratios):.2f}")
+    shutil.rmtree(env["PYTHONPYCACHEPREFIX"], ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
