@@ -745,16 +745,35 @@ def _tournament_lines(block: Mapping[str, Any] | None) -> list[str]:
         return []
     sources = block.get("sources", {})
     out = []
-    for key in ("counts", "deals_per_round", "rank_points", "rank_ties", "tie_breaks",
-                "cup_points"):
-        if key in block:
-            value = block[key]
-            if isinstance(value, dict):
-                value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
-            src = f" [source {sources[key]}]" if key in sources else ""
-            out.append(f"- `{key}` = {value}{src}")
+    for key, value in block.items():
+        if key in ("sources", "decided"):
+            continue
+        if key == "rank_points_by_round":
+            value = "; ".join(f"round {r}: " + "; ".join(f"table of {k}: {v}"
+                                                       for k, v in m.items())
+                              for r, m in value.items())
+        elif key in ("deals_per_round", "rank_points"):
+            value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
+        src = f" [source {sources[key]}]" if key in sources else ""
+        out.append(f"- `{key}` = {value}{src}")
     out += [f"- decided: {d}" for d in block.get("decided", ())]
     return out
+
+
+def _changelog_lines() -> list[str]:
+    """docs/rulesets.md's changelog (tarockrec/rulesets/changelog.json): each change of a
+    shipped set's tournament block that can rank a tournament differently, and why."""
+    from . import rulesets
+    entries = json.loads((rulesets.HERE / "changelog.json").read_text(encoding="utf-8"))
+    out = ["## Changelog", "",
+           "Changes to shipped rule sets that rank a tournament (or a series) differently, "
+           "newest first: a value changes only when a source replaces a decision or a better "
+           "source is found.", ""]
+    for e in entries:
+        keys = ", ".join(f"`{k}`" for k in e["keys"])
+        out.append(f"- {e['date']}, `{e['rule_set']}` ({keys}): {e['change']}. Why: "
+                   f"{e['why']}. Rankings: {e['ranks']}.")
+    return out + [""]
 
 
 def _short(section: str) -> str:
@@ -852,6 +871,8 @@ def rulesets_markdown(game: str | None = None) -> str:
                 out.append("- Tournament (standings, docs/tournaments.md):")
                 out += ["  " + line for line in _tournament_lines(d.tournament)]
             out.append("")
+    if len(chosen) > 1:
+        out += _changelog_lines()
     return "\n".join(out)
 
 

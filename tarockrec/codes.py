@@ -139,6 +139,10 @@ SHARED: tuple[Code, ...] = (
          "were not checked", severity="info"),
     Code("TOURN-STANDINGS", "docs/tournaments.md", "the written standings differ from the ones "
          "the tables give"),
+    Code("TOURN-ROUNDS", "docs/tournaments.md", "a tournament plays more rounds than its rule "
+         "set's tournament block allows"),
+    Code("TOURN-RANKING", "docs/tournaments.md", "a tournament's own ranking block does not fit "
+         "the rule-set schema's tournament block"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
     Code("SESSION-CARRY", "sessions", "the carried state written on a deal differs from the "
          "state the earlier deals leave"),
