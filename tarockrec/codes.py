@@ -141,6 +141,8 @@ SHARED: tuple[Code, ...] = (
          "the tables give"),
     Code("TOURN-ROUNDS", "docs/tournaments.md", "a tournament plays more rounds than its rule "
          "set's tournament block allows"),
+    Code("TOURN-SUBSTITUTE", "docs/tournaments.md", "a table's substitutes or departures do "
+         "not say consistently who played which deals"),
     Code("TOURN-RANKING", "docs/tournaments.md", "a tournament's own ranking block does not fit "
          "the rule-set schema's tournament block"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import games, ranking, rulesets
+from . import games, ranking, rulesets, substitutes
 from .findings import Finding
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
@@ -58,6 +58,8 @@ class StandingsRules:
     #: a series counts only each entrant's best k results (None: all of them)
     series_best: int | None = None
     series_tie_breaks: tuple[str, ...] = ()
+    #: how a seat played by two entrants is credited (substitutes.py: split, seat_holder)
+    substitutes: str = "split"
     #: the tournament record's own block ranked it (house rules), not its rule set's
     own: bool = False
     #: where each value comes from (``sections`` of the rule set's provenance)
@@ -103,6 +105,7 @@ def rules_from_block(block: Mapping[str, Any], own: bool = False) -> StandingsRu
         carried_into=block.get("carried_into", "total"),
         series_best=block.get("series_best"),
         series_tie_breaks=tuple(block.get("series_tie_breaks", ())),
+        substitutes=block.get("substitutes", "split"),
         sources=dict(block.get("sources", {})),
         decided=tuple(block.get("decided", ())), own=own)
 
@@ -234,8 +237,9 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             if totals is None:
                 complete = False
                 continue
-            _score_table(rows, seats, totals, r, srules)
-            _count_deals(rows, seats, None if session is None else len(session["deals"]))
+            if not _credit_table(rows, table, seats, totals, found[0] if found else None, r,
+                                 srules, register, ptr, add):
+                complete = False
     if not complete:
         return None
     ranked = rank(list(rows.values()), srules)
@@ -263,6 +267,7 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
                             f"seated twice in round {r + 1} ({seen[eid]} and table {t + 1})",
                             f"{ptr}/seats/{s}"))
             seen[eid] = f"table {t + 1}"
+    _seat_substitutes(rnd, r, register, seen, add)
     for a, eid in enumerate(rnd.get("absent", [])):
         if eid not in register:
             add(Finding("TOURN-ENTRANT", f"{eid!r} is not in the register of entrants",
@@ -276,6 +281,19 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
         if eid not in seen:
             add(Finding("TOURN-UNSEATED", f"entrant {eid} ({e['name']}) is neither seated nor "
                         f"marked absent in round {r + 1}", f"/rounds/{r}"))
+
+
+def _seat_substitutes(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
+                      seen: dict[str, str], add: Any) -> None:
+    """A substitute plays (part of) the round at his table: seated there, and nowhere else."""
+    for t, table in enumerate(rnd["tables"]):
+        for i, sub in enumerate(table.get("substitutes", ())):
+            eid = sub["entrant"]
+            if eid in register and eid in seen:
+                add(Finding("TOURN-SEATED", f"entrant {eid} ({register[eid]['name']}) "
+                            f"substitutes at table {t + 1} in round {r + 1} but is seated at "
+                            f"{seen[eid]}", f"/rounds/{r}/tables/{t}/substitutes/{i}/entrant"))
+            seen.setdefault(eid, f"table {t + 1}")
 
 
 def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
@@ -409,6 +427,33 @@ def report_money(report: Any) -> list[int] | None:
         deltas = getattr(sc, "money", None) or sc.deltas
         out = [a + b for a, b in zip(out, deltas)]
     return out
+
+
+def _credit_table(rows: dict[str, Row], table: dict[str, Any], seats: list[str],
+                  totals: list[int], report: Any, r: int, srules: StandingsRules,
+                  register: Mapping[str, Any], ptr: str, add: Any) -> bool:
+    """Each seat's place and rank points, and each entrant's Schrift and deals at the table;
+    a seat played by two entrants is credited as the rule set's ``substitutes`` treatment
+    says (substitutes.py). False when the record does not say who played what."""
+    deltas = None if report is None else deal_deltas(report, srules.counts)
+    if not substitutes.has_changes(table):
+        _score_table(rows, seats, totals, r, srules)
+        _count_deals(rows, seats, None if deltas is None else len(deltas))
+        return True
+    split = substitutes.split_seats(table, seats, deltas, srules.substitutes, register, ptr,
+                                    add)
+    if split is None:
+        return False
+    _score_table(rows, split.holders, totals, r, srules)
+    substitutes.settle(rows, split, totals, r)
+    return True
+
+
+def deal_deltas(report: Any, counts: str) -> list[list[int]]:
+    """Per deal of a validated session: each seat's score (or money, where the rule set counts
+    it)."""
+    return [list((getattr(sc, "money", None) if counts == "money" else None) or sc.deltas)
+            for sc in report.scores]
 
 
 def _count_deals(rows: dict[str, Row], seats: list[str], deals: int | None) -> None:

@@ -309,3 +309,92 @@ def test_an_own_block_that_does_not_fit_is_refused() -> None:
     found = [(f.code, f.pointer) for f in rep.findings]
     assert ("TOURN-RANKING", "/tournament/tie_breaks/0") in found
     assert rep.standings is None
+
+
+# -- substitutes, departures, tables that end early --------------------------------------------
+def _played(seed: int = 1) -> dict[str, Any]:
+    """Eight entrants, two rounds of two tables of four, 12 deals each, played by the engine;
+    entrant 9 is registered as a substitute (absent in round 2)."""
+    from tarockrec.generate import tournament_record
+    rec = tournament_record("koenigrufen", 8, 2, seed)
+    rec.pop("standings")
+    rec["entrants"].append({"id": "9", "name": "Player 9"})
+    rec["rounds"][1]["absent"] = ["9"]
+    return rec
+
+
+def _deal_scores(rec: dict[str, Any], r: int, t: int) -> list[list[int]]:
+    report = validate_record({"tarockrec": 1, "game": rec["game"],
+                              "players": ["a", "b", "c", "d"],
+                              "deals": rec["rounds"][r]["tables"][t]["deals"]})
+    return tournament.deal_deltas(report, "score")
+
+
+def test_a_substitute_takes_a_seat_over_after_deal_n() -> None:
+    """Entrant 9 plays seat 2 of round 1's first table from deal 9: the seat's starter scores
+    deals 1–8, the substitute deals 9–12 (split, the default); the starter played more of the
+    seat (8 of 12 deals) and takes its place and rank points. seat_holder: the starter takes
+    the whole seat, the substitute scores 0."""
+    rec = _played()
+    table = rec["rounds"][0]["tables"][0]
+    starter = table["seats"][2]
+    table["substitutes"] = [{"seat": 2, "entrant": "9", "from_deal": 9}]
+    table["left"] = [{"seat": 2, "after_deal": 8}]
+    per_deal = _deal_scores(rec, 0, 0)
+    first, second = sum(d[2] for d in per_deal[:8]), sum(d[2] for d in per_deal[8:])
+    rep = validate_record(rec)
+    assert rep.standings is not None, [str(f) for f in rep.findings]
+    by = {r.entrant: r for r in rep.standings}
+    assert by["9"].rounds == [second, None] and by["9"].table_ranks == [None, None]
+    assert by[starter].rounds[0] == first and by[starter].table_ranks[0] is not None
+    assert (by["9"].deals, by[starter].deals) == (4, 8 + 12)
+    own = {"substitutes": "seat_holder", "sources": {"substitutes": "house rule"}}
+    rep2 = validate_record({**rec, "tournament": own})
+    assert rep2.standings is not None
+    by2 = {r.entrant: r for r in rep2.standings}
+    assert by2["9"].score == 0 and by2[starter].rounds[0] == first + second
+
+
+def test_substitutes_and_departures_are_checked() -> None:
+    """A player who left while the table plays on without a substitute, a substitute seated at
+    another table too, a substitute at a totals-only table, a substitute for a deal the table
+    never played: TOURN-SUBSTITUTE / TOURN-SEATED."""
+    rec = _played()
+    rec["rounds"][0]["tables"][0]["left"] = [{"seat": 1, "after_deal": 5}]
+    assert "TOURN-SUBSTITUTE" in [f.code for f in validate_record(rec).findings]
+
+    rec = _played()
+    other = rec["rounds"][0]["tables"][1]["seats"][0]
+    rec["rounds"][0]["tables"][0]["substitutes"] = [{"seat": 0, "entrant": other,
+                                                     "from_deal": 3}]
+    assert ("TOURN-SEATED", "/rounds/0/tables/0/substitutes/0/entrant") in \
+        [(f.code, f.pointer) for f in validate_record(rec).findings]
+
+    rec = _played()
+    rec["rounds"][0]["tables"][0]["substitutes"] = [{"seat": 0, "entrant": "9",
+                                                     "from_deal": 13}]
+    assert "TOURN-SUBSTITUTE" in [f.code for f in validate_record(rec).findings]
+
+    rnd = [(["A", "B", "C", "D"], [10, 0, 0, -10])]
+    rec = _tournament("koenigrufen", "default", [rnd])
+    rec["entrants"].append({"id": "E", "name": "E"})
+    rec["rounds"][0]["tables"][0]["substitutes"] = [{"seat": 0, "entrant": "E", "from_deal": 2}]
+    assert "TOURN-SUBSTITUTE" in [f.code for f in validate_record(rec).findings]
+
+
+def test_a_player_who_leaves_and_a_table_that_ends_early() -> None:
+    """Kärnten 2024 (KTC report 2024-04-14): a player left after 19 deals of round 2. The table
+    ends there (its result is its deals', Tiroler Turniermodus: the director may end tables
+    early); later rounds mark him absent. Here: the first table of round 1 keeps 7 of its 12
+    deals, seat 1's player left after deal 7: valid, its seats credited with 7 deals."""
+    rec = _played()
+    table = rec["rounds"][0]["tables"][0]
+    table["deals"] = table["deals"][:7]
+    table.pop("result", None)
+    rec["rounds"][0]["absent"] = ["9"]
+    table["left"] = [{"seat": 1, "after_deal": 7}]
+    table["ended_early"] = True
+    rep = validate_record(rec)
+    assert rep.standings is not None, [str(f) for f in rep.findings]
+    by = {r.entrant: r for r in rep.standings}
+    assert by[table["seats"][1]].deals == 7 + 12
