@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import games, ranking, rulesets, substitutes
+from . import games, published, ranking, rulesets, substitutes
 from .findings import Finding
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
@@ -240,6 +240,8 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             if not _credit_table(rows, table, seats, totals, found[0] if found else None, r,
                                  srules, register, ptr, add):
                 complete = False
+    if "published" in rec and not published.apply(rec, rows, srules, add):
+        return None
     if not complete:
         return None
     ranked = rank(list(rows.values()), srules)

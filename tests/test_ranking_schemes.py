@@ -398,3 +398,58 @@ def test_a_player_who_leaves_and_a_table_that_ends_early() -> None:
     assert rep.standings is not None, [str(f) for f in rep.findings]
     by = {r.entrant: r for r in rep.standings}
     assert by[table["seats"][1]].deals == 7 + 12
+
+
+# -- published lists ----------------------------------------------------------------------------
+def _published(standings: list[dict[str, Any]]) -> dict[str, Any]:
+    """The top four of the Fragenstein 2016 Einzel as the report gives them (totals, Schrift,
+    Rang), spread over three rounds (the split per round is made up; the sums are the
+    report's): Kienberger 299 (119/+180), Fidler 259 (99/+160), Haas 209 (74/+135),
+    Morgenbesser 209 (89/+120)."""
+    def rounds(*parts: tuple[int, Any]) -> list[dict[str, Any]]:
+        return [{"schrift": s, **({"rank_points": p} if not isinstance(p, tuple)
+                                  else {"place": p[0], "table_size": p[1]})} for s, p in parts]
+    return {"tarockrec": 1, "game": "koenigrufen", "rules": {"name": "tiroler_cup"},
+            "event": {"name": "Fragenstein 2016, Einzel", "date": "2016-06-??"},
+            "entrants": [{"id": k, "name": n} for k, n in (("1", "Kienberger"), ("2", "Fidler"),
+                                                          ("3", "Haas"), ("4", "Morgenbesser"))],
+            "rounds": [],
+            "published": [
+                {"entrant": "1", "rounds": rounds((50, (1, 4)), (40, (1, 4)), (29, 60))},
+                {"entrant": "2", "rounds": rounds((30, 60), (40, 60), (29, 40))},
+                {"entrant": "3", "rounds": rounds((30, 45), (44, 60), (0, 30))},
+                {"entrant": "4", "rounds": rounds((40, 60), (-54, 0), (103, 60))}],
+            "standings": standings}
+
+
+def test_a_published_list_is_ranked_and_compared() -> None:
+    """Ranked under tiroler_cup: Kienberger 299, Fidler 259, then Haas before Morgenbesser at
+    209 (rank points 135 against 120). Place 1 at a table of four gives 60 from the set's
+    scale. Marked unverified; the published ranking agrees; a wrong published rank does not."""
+    published = [{"rank": k + 1, "entrant": str(k + 1), "total": t}
+                 for k, t in enumerate((299, 259, 209, 209))]
+    rep = validate_record(_published(published))
+    assert rep.standings is not None, [str(f) for f in rep.findings]
+    assert [(r.rank, r.player, r.total, r.score, r.rank_points) for r in rep.standings] == [
+        (1, "Kienberger", 299, 119, 180), (2, "Fidler", 259, 99, 160), (3, "Haas", 209, 74, 135),
+        (4, "Morgenbesser", 209, 89, 120)]
+    assert [(f.code, f.severity) for f in rep.findings] == [("TOURN-UNVERIFIED", "info")]
+    published[2]["rank"], published[3]["rank"] = 4, 3
+    codes = [f.code for f in validate_record(_published(published)).findings]
+    assert codes.count("TOURN-STANDINGS") == 2
+
+
+def test_a_published_list_that_cannot_be_ranked() -> None:
+    """A round with neither rank points nor place where the set gives rank points, a list
+    beside tables, an unknown entrant: TOURN-PUBLISHED, TOURN-ENTRANT."""
+    rec = _published([])
+    rec["published"][0]["rounds"][2] = {"schrift": 29}
+    assert "TOURN-PUBLISHED" in [f.code for f in validate_record(rec).findings]
+    rec = _published([])
+    rec["rounds"] = [{"tables": [{"seats": ["1", "2", "3", "4"],
+                                  "result": {"totals": [1, 0, 0, -1]}}]}]
+    assert "TOURN-PUBLISHED" in [f.code for f in validate_record(rec).findings]
+    rec = _published([])
+    rec["published"][0]["entrant"] = "99"
+    assert ("TOURN-ENTRANT", "/published/0/entrant") in \
+        [(f.code, f.pointer) for f in validate_record(rec).findings]
