@@ -328,14 +328,21 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
-              show_default=True,
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "xlsx"]),
+              default="text", show_default=True,
               help="A breakdown per deal (text), or a table for a spreadsheet or pandas: one "
-                   "row per deal and seat with every score item and the total (csv, or json: "
-                   "an array of row objects).")
+                   "row per deal and seat with every score item and the total (csv, xlsx: a "
+                   "workbook on stdout, or json: an array of row objects).")
 def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
+    if fmt == "xlsx":
+        from .tables import command
+        from .workbook import csv_to_xlsx
+        buf = io.StringIO()
+        code = command(expand(paths), "csv", buf, sys.stderr)
+        _write_binary(csv_to_xlsx(buf.getvalue(), "score"))
+        sys.exit(code)
     if fmt != "text":
         from .tables import command
         sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
@@ -534,10 +541,11 @@ def publish(tournament: str, out: str, force: bool) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "html"]),
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "html", "xlsx"]),
               default="text", show_default=True,
-              help="A table (text), a spreadsheet (csv), one object per row (json: rank, "
-                   "player, total and the parts of the total), or a page (html).")
+              help="A table (text), a spreadsheet (csv, or an .xlsx workbook on stdout), one "
+                   "object per row (json: rank, player, total and the parts of the total), or "
+                   "a page (html).")
 @click.option("--series", "mode", flag_value="series",
               help="The cup series: each tournament's cup points summed per entrant.")
 @click.option("--teams", "mode", flag_value="teams",
@@ -572,9 +580,21 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
             event = rec.get("event") or {}
             ranked.append(Ranked(entry.source, str(event.get("name") or entry.source),
                                  rep.standings))
-    if ranked:
+    if ranked and fmt == "xlsx":
+        from .workbook import csv_to_xlsx
+        _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+    elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)
+
+
+def _write_binary(data: bytes) -> None:
+    """A workbook on stdout (refused on a terminal, where it would be noise)."""
+    if sys.stdout.isatty():
+        click.echo("tarockrec: an .xlsx workbook is binary; redirect stdout to a file", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
 
 
 def _option_value(text: str) -> Any:
@@ -646,11 +666,16 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
 
 
 @main.command(name="import")
-@click.argument("source", type=click.Choice(["akos"]))
+@click.argument("source", type=click.Choice(["akos", "csv", "sheet"]))
 @click.argument("database")
 @click.option("-o", "output", default=None, metavar="OUT", help="Write to OUT instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
-def import_cmd(source: str, database: str, output: str | None, force: bool) -> None:
+@click.option("--game", default=None, metavar="GAME", help="csv, sheet: the tournament's game.")
+@click.option("--rules", "rules_name", default=None, metavar="NAME",
+              help="csv, sheet: its rule set's name.")
+@click.option("--event", default=None, metavar="NAME", help="csv, sheet: the event's name.")
+def import_cmd(source: str, database: str, output: str | None, force: bool, game: str | None,
+               rules_name: str | None, event: str | None) -> None:
     """Import the games of another program's DATABASE as JSON Lines records.
 
     akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
@@ -658,10 +683,16 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
     types and games that cannot be imported are listed on stderr as findings, then a summary
     line. Exit 0: every Illustrated game imported; 1: some were not, or not as they stood (a
     name no record can carry); 2: the database cannot be read.
-    Example: tarockrec import akos tarock.db -o games.jsonl"""
-    from .importers.akos import DatabaseError, import_database
+    Example: tarockrec import akos tarock.db -o games.jsonl
+
+    csv, sheet: a tournament director's spreadsheet (a CSV file, or an .xlsx workbook: one row
+    per entrant per round and table, docs/tournaments.md) as one tournament record (--game
+    needed). Example: tarockrec import sheet cup.xlsx --game koenigrufen --rules tiroler_cup"""
     if output:
         _check_target(output, force)
+    if source != "akos":
+        sys.exit(_import_sheet(database, game, rules_name, event, output, force))
+    from .importers.akos import DatabaseError, import_database
     try:
         result = import_database(database)
     except DatabaseError as err:
@@ -678,6 +709,31 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
     click.echo(result.summary(), err=True)
     bad = any(f.severity != "info" for f in result.findings)
     sys.exit(EXIT_INVALID if bad else EXIT_VALID)
+
+
+def _import_sheet(path: str, game: str | None, rules_name: str | None, event: str | None,
+                  output: str | None, force: bool) -> int:
+    """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
+    sheet, row and column."""
+    from .workbook import WorkbookError, import_sheet, read_sheet
+    if game is None:
+        click.echo("tarockrec: import csv|sheet needs --game GAME", err=True)
+        return EXIT_UNREADABLE
+    try:
+        imported = import_sheet(read_sheet(path), game, rules_name, event)
+    except WorkbookError as err:
+        click.echo(f"tarockrec: {err}", err=True)
+        return EXIT_UNREADABLE
+    for f in imported.findings:
+        click.echo(f"{f.code}: {f.message}", err=True)
+    if imported.record is None:
+        return EXIT_INVALID
+    line = jsonio.dumps(imported.record, compact=True) + "\n"
+    if output:
+        _write_file(output, iter([line]), force)
+    else:
+        sys.stdout.write(line)
+    return EXIT_VALID
 
 
 @main.command(name="codes")

@@ -152,6 +152,9 @@ SHARED: tuple[Code, ...] = (
          "state the earlier deals leave"),
     Code("SHEET-UNVERIFIED", "notation", "a score sheet without cards: play and card points "
          "are taken on trust", severity="info"),
+    Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
+         "read: a column is missing, a cell is not a whole number, a seat is taken twice, or an "
+         "entrant's name differs from an earlier row"),
     Code("IMPORT-GAME-TYPE", "docs/akos.md", "an imported database holds a game of another "
          "type (not Illustrated Tarokk); it is not imported", severity="info"),
     Code("IMPORT-UNREADABLE", "docs/akos.md", "a game of an imported database cannot be read "
