@@ -453,3 +453,26 @@ def test_a_published_list_that_cannot_be_ranked() -> None:
     rec["published"][0]["entrant"] = "99"
     assert ("TOURN-ENTRANT", "/published/0/entrant") in \
         [(f.code, f.pointer) for f in validate_record(rec).findings]
+
+
+def test_new_fields_round_trip_through_every_notation() -> None:
+    """Carried points, substitutes, departures, a published list and a record's own block
+    come back unchanged from XML (valid against the XSD) and the text notation."""
+    from lxml import etree
+
+    from tarockrec import schema
+    from tarockrec.codecs import textio
+    rec = _played()
+    rec["entrants"][0].update(carried=120, carried_from="Tiroler Tarockcup 2022/23, rank 1")
+    table = rec["rounds"][0]["tables"][0]
+    table.update(substitutes=[{"seat": 2, "entrant": "9", "from_deal": 9}],
+                 left=[{"seat": 2, "after_deal": 8}], ended_early=False)
+    rec["tournament"] = OWN
+    pub = _published([{"rank": 1, "entrant": "1", "total": 299}])
+    for r in (rec, pub):
+        assert textio.loads(textio.dumps(r)) == r
+        text = xmlio.dumps(r)
+        assert xmlio.loads(text) == r
+        assert schema.xsd().validate(etree.fromstring(text.encode()))
+    assert 'carried="120"' in xmlio.dumps(rec)
+    assert validate_record(xmlio.loads(xmlio.dumps(rec))).valid
