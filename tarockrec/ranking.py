@@ -14,6 +14,7 @@ not a whole number, and it is carried as a ``Fraction`` (never rounded) until it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -32,7 +33,7 @@ CARRY_TARGETS = ("total", "cup_points")
 Number = int | Fraction
 
 
-class Ranked(Protocol):
+class TieRow(Protocol):
     """What a tie-break reads of a standings row (``tournament.Row``)."""
 
     score: int
@@ -43,26 +44,26 @@ class Ranked(Protocol):
     deals: int | None
 
 
-def _table_ranks(row: Ranked) -> tuple[int, ...]:
+def _table_ranks(row: TieRow) -> tuple[int, ...]:
     """More first places, then more second places, …"""
     most = max((x for x in row.table_ranks if x is not None), default=0)
     return tuple(-sum(1 for x in row.table_ranks if x == p) for p in range(1, max(most, 5) + 1))
 
 
-def _best_round_total(row: Ranked) -> Number:
+def _best_round_total(row: TieRow) -> Number:
     """The best single round, its Schrift plus that round's rank points."""
     both = [s + (p or 0) for s, p in zip(row.rounds, row.round_points) if s is not None]
     return -max(both, default=0)
 
 
-def _last_round(row: Ranked) -> Number:
+def _last_round(row: TieRow) -> Number:
     """The last round of the tournament (its Schrift); not playing it ranks below any result."""
     last = row.rounds[-1] if row.rounds else None
     return Fraction(10**12) if last is None else -last
 
 
 #: tie-break key -> a sort key (smaller is better)
-TIE_BREAKS: Mapping[str, Callable[[Ranked], Any]] = {
+TIE_BREAKS: Mapping[str, Callable[[TieRow], Any]] = {
     "schrift": lambda row: -row.score,
     "rank_points_sum": lambda row: -row.rank_points,
     "rank_points_sum_asc": lambda row: row.rank_points,
@@ -158,8 +159,9 @@ def number_text(x: Number | None) -> str:
     if x is None:
         return ""
     p = plain(x)
-    if isinstance(p, float):
-        return f"{p:g}" if len(f"{p:g}") >= len(repr(p)) else repr(p)
+    if isinstance(p, float):            # a finite decimal: written out exactly
+        f = Fraction(x)
+        return format(Decimal(f.numerator) / Decimal(f.denominator), "f")
     return str(p)
 
 
