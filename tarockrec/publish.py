@@ -121,8 +121,10 @@ class Site:
                      _e(row.score), _e(number_text(row.rank_points))]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
-                cells.append("absent" if v is None else f"{v} ({p}.)")
+                cells.append("absent" if v is None else f"{v}" if p is None else f"{v} ({p}.)")
             body.append(cells)
+        if rows and rows[0].rules.own:
+            info = (info + " · " if info else "") + "ranked by its own tournament block"
         self._put("index.html", _doc(self.title, _nav(n), (f"<p>{info}</p>" if info else "")
                                      + _table(heads, body)))
 

@@ -146,3 +146,12 @@ def test_publish_headings_follow_the_scheme(tmp_path: Path) -> None:
     tirol = _imported(CSV)
     text = heads(tirol)
     assert "rank points" in text and "placing" not in text
+    own = {**tirol, "rules": {"name": "house"}, "tournament": {
+        "ranks_by": "rank_points", "rank_points": {"4": [3, 2, 1, 0]},
+        "sources": {"rank_points": "house rules"}}}
+    src = tmp_path / "own.json"
+    src.write_text(jsonio.dumps({**own, "rules": {"name": "default"}}), encoding="utf-8")
+    status, messages = publish(str(src), str(tmp_path / "site-own"))
+    assert status == 0, messages
+    page = (tmp_path / "site-own" / "index.html").read_text(encoding="utf-8")
+    assert "ranked by its own tournament block" in page and "placing points" in page
