@@ -674,8 +674,11 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
 @click.option("--rules", "rules_name", default=None, metavar="NAME",
               help="csv, sheet: its rule set's name.")
 @click.option("--event", default=None, metavar="NAME", help="csv, sheet: the event's name.")
+@click.option("--deals", "deals_path", default=None, metavar="FILE",
+              help="csv, sheet: the tables' deals, one row per deal (a workbook's sheet "
+                   "'deals' is read without it).")
 def import_cmd(source: str, database: str, output: str | None, force: bool, game: str | None,
-               rules_name: str | None, event: str | None) -> None:
+               rules_name: str | None, event: str | None, deals_path: str | None) -> None:
     """Import the games of another program's DATABASE as JSON Lines records.
 
     akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
@@ -691,7 +694,7 @@ def import_cmd(source: str, database: str, output: str | None, force: bool, game
     if output:
         _check_target(output, force)
     if source != "akos":
-        sys.exit(_import_sheet(database, game, rules_name, event, output, force))
+        sys.exit(_import_sheet(database, game, rules_name, event, deals_path, output, force))
     from .importers.akos import DatabaseError, import_database
     try:
         result = import_database(database)
@@ -712,15 +715,17 @@ def import_cmd(source: str, database: str, output: str | None, force: bool, game
 
 
 def _import_sheet(path: str, game: str | None, rules_name: str | None, event: str | None,
-                  output: str | None, force: bool) -> int:
+                  deals: str | None, output: str | None, force: bool) -> int:
     """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
     sheet, row and column."""
-    from .workbook import WorkbookError, import_sheet, read_sheet
+    from .workbook import WorkbookError, import_sheet, read_deals, read_sheet
     if game is None:
         click.echo("tarockrec: import csv|sheet needs --game GAME", err=True)
         return EXIT_UNREADABLE
     try:
-        imported = import_sheet(read_sheet(path), game, rules_name, event)
+        deal_sheet = read_deals(deals) if deals else \
+            read_deals(path) if path.lower().endswith(".xlsx") else None
+        imported = import_sheet(read_sheet(path), game, rules_name, event, deal_sheet)
     except WorkbookError as err:
         click.echo(f"tarockrec: {err}", err=True)
         return EXIT_UNREADABLE

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -155,3 +156,63 @@ def test_publish_headings_follow_the_scheme(tmp_path: Path) -> None:
     assert status == 0, messages
     page = (tmp_path / "site-own" / "index.html").read_text(encoding="utf-8")
     assert "ranked by its own tournament block" in page and "placing points" in page
+
+
+SCORE_SHEETS = ROOT / "samples" / "tournaments" / "valid" / "score-sheets.json"
+
+
+def _sheets_record() -> dict[str, Any]:
+    return json.loads(SCORE_SHEETS.read_text(encoding="utf-8"))
+
+
+def test_deals_sheet_round_trip(tmp_path: Path) -> None:
+    """One row per deal with the outcome columns (a workbook's sheet 'deals'): the Ulti
+    score-sheet tournament → workbook (results + deals) → record gives every table's deals
+    back unchanged, and the record validates (each deal rescored, the written totals
+    checked); the command reads the deals sheet by itself."""
+    rec = _sheets_record()
+    book = tmp_path / "sheets.xlsx"
+    book.write_bytes(workbook.xlsx_bytes(workbook.record_rows(rec),
+                                         more=[("deals", workbook.deal_rows(rec))]))
+    got = workbook.import_sheet(workbook.read_sheet(str(book)), "ulti", None, None,
+                                workbook.read_deals(str(book)))
+    assert got.record is not None, [str(f) for f in got.findings]
+    assert [t.get("deals") for r in got.record["rounds"] for t in r["tables"]] == \
+        [t.get("deals") for r in rec["rounds"] for t in r["tables"]]
+    assert validate_record(got.record).valid
+    header = next(workbook.deal_rows(rec))
+    assert header[:6] == ["round", "table", "deal", "dealer", "contract", "declarer"]
+    out = tmp_path / "t.json"
+    res = _cli("import", "sheet", str(book), "--game", "ulti", "-o", str(out))
+    assert res.returncode == 0, res.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["rounds"][0]["tables"][0]["deals"] == \
+        rec["rounds"][0]["tables"][0]["deals"]
+    # the same as two CSV files
+    results, deals = tmp_path / "results.csv", tmp_path / "deals.csv"
+    results.write_text(workbook.rows_csv(workbook.record_rows(rec)), encoding="utf-8")
+    deals.write_text(workbook.rows_csv(workbook.deal_rows(rec)), encoding="utf-8")
+    res = _cli("import", "csv", str(results), "--deals", str(deals), "--game", "ulti")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["rounds"][1]["tables"][1]["deals"] == \
+        rec["rounds"][1]["tables"][1]["deals"]
+
+
+@pytest.mark.parametrize("column,value,why", [
+    ("kontra", "twice", "'kontra'"), ("won", "maybe", "'won'"), ("table", "9", "'table'"),
+    ("points", "10 ninety", "'points'"), ("deal.auction", "[{", "'deal.auction'")])
+def test_deals_sheet_errors_name_the_cell(tmp_path: Path, column: str, value: str,
+                                          why: str) -> None:
+    """A cell of the deals sheet that cannot be read: IMPORT-SHEET naming sheet 'deals.csv',
+    row 3 (the second deal) and the column."""
+    rec = _sheets_record()
+    rows = list(workbook.deal_rows(rec))
+    rows[2][rows[0].index(column)] = value
+    deals = tmp_path / "deals.csv"
+    deals.write_text(workbook.rows_csv(rows), encoding="utf-8")
+    results = tmp_path / "results.csv"
+    results.write_text(workbook.rows_csv(workbook.record_rows(rec)), encoding="utf-8")
+    got = workbook.import_sheet(workbook.read_sheet(str(results)), "ulti", None, None,
+                                workbook.read_deals(str(deals)))
+    assert got.record is None
+    assert [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    assert f"sheet 'deals.csv', row 3, column {why}" in got.findings[0].message
