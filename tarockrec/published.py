@@ -33,8 +33,15 @@ def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,
         row.round_points += [None] * n_rounds
         row.deals = None
     ok = True
+    seen: set[str] = set()
     for i, entry in enumerate(listed):
         row = rows.get(entry["entrant"])
+        if entry["entrant"] in seen:
+            add(Finding("TOURN-PUBLISHED", f"the list gives entrant {entry['entrant']} twice",
+                        f"/published/{i}/entrant"))
+            ok = False
+            continue
+        seen.add(entry["entrant"])
         if row is None:
             add(Finding("TOURN-ENTRANT", f"{entry['entrant']!r} is not in the register of "
                         "entrants", f"/published/{i}/entrant"))

@@ -450,6 +450,10 @@ def test_a_published_list_that_cannot_be_ranked() -> None:
                                   "result": {"totals": [1, 0, 0, -1]}}]}]
     assert "TOURN-PUBLISHED" in [f.code for f in validate_record(rec).findings]
     rec = _published([])
+    rec["published"].append(rec["published"][0])
+    assert ("TOURN-PUBLISHED", "/published/4/entrant") in \
+        [(f.code, f.pointer) for f in validate_record(rec).findings]
+    rec = _published([])
     rec["published"][0]["entrant"] = "99"
     assert ("TOURN-ENTRANT", "/published/0/entrant") in \
         [(f.code, f.pointer) for f in validate_record(rec).findings]
