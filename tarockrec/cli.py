@@ -236,15 +236,22 @@ def _serialise(records: Iterator[Any], fmt: str) -> Iterator[str]:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
-              show_default=True,
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "xlsx"]),
+              default="text", show_default=True,
               help="A breakdown per deal (text), or a table for a spreadsheet or pandas: one "
-                   "row per deal and seat with every score item and the total (csv, or json: "
-                   "an array of row objects).")
+                   "row per deal and seat with every score item and the total (csv, xlsx: a "
+                   "workbook on stdout, or json: an array of row objects).")
 @allow_source_outside
 def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
+    if fmt == "xlsx":
+        from .tables import command
+        from .workbook import csv_to_xlsx
+        buf = io.StringIO()
+        code = command(expand(paths), "csv", buf, sys.stderr)
+        _write_binary(csv_to_xlsx(buf.getvalue(), "score"))
+        sys.exit(code)
     if fmt != "text":
         from .tables import command
         sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
@@ -500,10 +507,11 @@ def publish(tournament: str, out: str, force: bool) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "html"]),
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json", "html", "xlsx"]),
               default="text", show_default=True,
-              help="A table (text), a spreadsheet (csv), one object per row (json: rank, "
-                   "player, total and the parts of the total), or a page (html).")
+              help="A table (text), a spreadsheet (csv, or an .xlsx workbook on stdout), one "
+                   "object per row (json: rank, player, total and the parts of the total), or "
+                   "a page (html).")
 @click.option("--series", "mode", flag_value="series",
               help="The cup series: each tournament's cup points summed per entrant.")
 @click.option("--teams", "mode", flag_value="teams",
@@ -516,7 +524,6 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
     --teams where no entrant has a team). A series whose rule sets give no cup points says so
     on stderr."""
     from .standings import Ranked, cannot_rank, render
-    from .tournament import standings_rules
     from .validate import validate_record
     status = EXIT_VALID
     ranked: list[Ranked] = []
@@ -540,7 +547,7 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
                 status = max(status, EXIT_INVALID)
                 continue
             event = rec.get("event") or {}
-            cup = standings_rules(str(rec["game"]), rec.get("rules")).cup_points
+            cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
             ranked.append(Ranked(entry.source, str(event.get("name") or entry.source),
                                  rep.standings, cup))
     why = cannot_rank(ranked, mode or "entrants") if ranked else None
@@ -548,9 +555,21 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
         click.echo(f"tarockrec: {why}", err=True)
         if mode == "teams":             # nothing to show: bad usage of --teams
             sys.exit(EXIT_UNREADABLE)
-    if ranked:
+    if ranked and fmt == "xlsx":
+        from .workbook import csv_to_xlsx
+        _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+    elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)
+
+
+def _write_binary(data: bytes) -> None:
+    """A workbook on stdout (refused on a terminal, where it would be noise)."""
+    if sys.stdout.isatty():
+        click.echo("tarockrec: an .xlsx workbook is binary; redirect stdout to a file", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
 
 
 def _option_value(text: str) -> Any:
@@ -623,11 +642,19 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
 
 
 @main.command(name="import")
-@click.argument("source", type=click.Choice(["akos"]))
+@click.argument("source", type=click.Choice(["akos", "csv", "sheet"]))
 @click.argument("database")
 @click.option("-o", "output", default=None, metavar="OUT", help="Write to OUT instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
-def import_cmd(source: str, database: str, output: str | None, force: bool) -> None:
+@click.option("--game", default=None, metavar="GAME", help="csv, sheet: the tournament's game.")
+@click.option("--rules", "rules_name", default=None, metavar="NAME",
+              help="csv, sheet: its rule set's name.")
+@click.option("--event", default=None, metavar="NAME", help="csv, sheet: the event's name.")
+@click.option("--deals", "deals_path", default=None, metavar="FILE",
+              help="csv, sheet: the tables' deals, one row per deal (a workbook's sheet "
+                   "'deals' is read without it).")
+def import_cmd(source: str, database: str, output: str | None, force: bool, game: str | None,
+               rules_name: str | None, event: str | None, deals_path: str | None) -> None:
     """Import the games of another program's DATABASE as JSON Lines records.
 
     akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
@@ -635,10 +662,16 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
     types and games that cannot be imported are listed on stderr as findings, then a summary
     line. Exit 0: every Illustrated game imported; 1: some were not, or not as they stood (a
     name no record can carry); 2: the database cannot be read.
-    Example: tarockrec import akos tarock.db -o games.jsonl"""
-    from .importers.akos import DatabaseError, import_database
+    Example: tarockrec import akos tarock.db -o games.jsonl
+
+    csv, sheet: a tournament director's spreadsheet (a CSV file, or an .xlsx workbook: one row
+    per entrant per round and table, docs/tournaments.md) as one tournament record (--game
+    needed). Example: tarockrec import sheet cup.xlsx --game koenigrufen --rules tiroler_cup"""
     if output:
         _check_target(output, force)
+    if source != "akos":
+        sys.exit(_import_sheet(database, game, rules_name, event, deals_path, output, force))
+    from .importers.akos import DatabaseError, import_database
     try:
         result = import_database(database)
     except DatabaseError as err:
@@ -655,6 +688,33 @@ def import_cmd(source: str, database: str, output: str | None, force: bool) -> N
     click.echo(result.summary(), err=True)
     bad = any(f.severity != "info" for f in result.findings)
     sys.exit(EXIT_INVALID if bad else EXIT_VALID)
+
+
+def _import_sheet(path: str, game: str | None, rules_name: str | None, event: str | None,
+                  deals: str | None, output: str | None, force: bool) -> int:
+    """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
+    sheet, row and column."""
+    from .workbook import WorkbookError, import_sheet, read_deals, read_sheet
+    if game is None:
+        click.echo("tarockrec: import csv|sheet needs --game GAME", err=True)
+        return EXIT_UNREADABLE
+    try:
+        deal_sheet = read_deals(deals) if deals else \
+            read_deals(path) if path.lower().endswith(".xlsx") else None
+        imported = import_sheet(read_sheet(path), game, rules_name, event, deal_sheet)
+    except WorkbookError as err:
+        click.echo(f"tarockrec: {err}", err=True)
+        return EXIT_UNREADABLE
+    for f in imported.findings:
+        click.echo(f"{f.code}: {f.message}", err=True)
+    if imported.record is None:
+        return EXIT_INVALID
+    line = jsonio.dumps(imported.record, compact=True) + "\n"
+    if output:
+        _write_file(output, iter([line]), force)
+    else:
+        sys.stdout.write(line)
+    return EXIT_VALID
 
 
 @main.command(name="codes")
@@ -722,16 +782,35 @@ def _tournament_lines(block: Mapping[str, Any] | None) -> list[str]:
         return []
     sources = block.get("sources", {})
     out = []
-    for key in ("counts", "deals_per_round", "rank_points", "rank_ties", "tie_breaks",
-                "cup_points"):
-        if key in block:
-            value = block[key]
-            if isinstance(value, dict):
-                value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
-            src = f" [source {sources[key]}]" if key in sources else ""
-            out.append(f"- `{key}` = {value}{src}")
+    for key, value in block.items():
+        if key in ("sources", "decided"):
+            continue
+        if key == "rank_points_by_round":
+            value = "; ".join(f"round {r}: " + "; ".join(f"table of {k}: {v}"
+                                                       for k, v in m.items())
+                              for r, m in value.items())
+        elif key in ("deals_per_round", "rank_points"):
+            value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
+        src = f" [source {sources[key]}]" if key in sources else ""
+        out.append(f"- `{key}` = {value}{src}")
     out += [f"- decided: {d}" for d in block.get("decided", ())]
     return out
+
+
+def _changelog_lines() -> list[str]:
+    """docs/rulesets.md's changelog (tarockrec/rulesets/changelog.json): each change of a
+    shipped set's tournament block that can rank a tournament differently, and why."""
+    from . import rulesets
+    entries = json.loads((rulesets.HERE / "changelog.json").read_text(encoding="utf-8"))
+    out = ["## Changelog", "",
+           "Changes to shipped rule sets that rank a tournament (or a series) differently, "
+           "newest first: a value changes only when a source replaces a decision or a better "
+           "source is found.", ""]
+    for e in entries:
+        keys = ", ".join(f"`{k}`" for k in e["keys"])
+        out.append(f"- {e['date']}, `{e['rule_set']}` ({keys}): {e['change']}. Why: "
+                   f"{e['why']}. Rankings: {e['ranks']}.")
+    return out + [""]
 
 
 def _short(section: str) -> str:
@@ -829,6 +908,8 @@ def rulesets_markdown(game: str | None = None) -> str:
                 out.append("- Tournament (standings, docs/tournaments.md):")
                 out += ["  " + line for line in _tournament_lines(d.tournament)]
             out.append("")
+    if len(chosen) > 1:
+        out += _changelog_lines()
     return "\n".join(out)
 
 

@@ -142,11 +142,22 @@ SHARED: tuple[Code, ...] = (
          "were not checked", severity="info"),
     Code("TOURN-STANDINGS", "docs/tournaments.md", "the written standings differ from the ones "
          "the tables give"),
+    Code("TOURN-ROUNDS", "docs/tournaments.md", "a tournament plays more rounds than its rule "
+         "set's tournament block allows"),
+    Code("TOURN-SUBSTITUTE", "docs/tournaments.md", "a table's substitutes or departures do "
+         "not say consistently who played which deals"),
+    Code("TOURN-PUBLISHED", "docs/tournaments.md", "a published list cannot be ranked: rounds "
+         "given twice, or a round without its rank points where the rule set gives them"),
+    Code("TOURN-RANKING", "docs/tournaments.md", "a tournament's own ranking block does not fit "
+         "the rule-set schema's tournament block"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
     Code("SESSION-CARRY", "sessions", "the carried state written on a deal differs from the "
          "state the earlier deals leave"),
     Code("SHEET-UNVERIFIED", "notation", "a score sheet without cards: play and card points "
          "are taken on trust", severity="info"),
+    Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
+         "read: a column is missing, a cell is not a whole number, a seat is taken twice, or an "
+         "entrant's name differs from an earlier row"),
     Code("IMPORT-GAME-TYPE", "docs/akos.md", "an imported database holds a game of another "
          "type (not Illustrated Tarokk); it is not imported", severity="info"),
     Code("IMPORT-UNREADABLE", "docs/akos.md", "a game of an imported database cannot be read "

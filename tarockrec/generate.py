@@ -126,6 +126,7 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     """A random tournament played through the engines: ``entrants`` entrants seated at random
     each round at tables of the game's sizes, each table playing the rule set's deal limit
     (``DEFAULT_ROUND_DEALS`` where it has none), the written standings derived."""
+    from .ranking import plain
     from .tournament import rank, standings_rules, validate_tournament
     game = _game(game_name)
     rng = random.Random(seed)
@@ -156,6 +157,7 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     found: list[Any] = []
     rows = validate_tournament(rec, found)
     assert rows is not None, [str(f) for f in found]
-    rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": r.total,
-                         "score": r.score, "rank_points": r.rank_points} for r in rank(rows, srules)]
+    rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": plain(r.total),
+                         "score": r.score, "rank_points": plain(r.rank_points)}
+                        for r in rank(rows, srules)]
     return rec

@@ -20,6 +20,7 @@ from .atomic import StagedFolder, Terminated, WriteError
 from .findings import Finding
 from .htmlpage import page, record_model
 from .sources import entries
+from .ranking import BY_TOTAL, HEADINGS, number_text
 from .standings import STYLE
 from .tournament import Row, Table, validate_tournament
 
@@ -126,16 +127,20 @@ class Site:
         ev = self.rec.get("event") or {}
         info = " · ".join(_e(ev[k]) for k in ("date", "site", "series") if ev.get(k))
         n = len(self.rounds)
-        heads = ["rank", "player", "club", "total", "score", "rank points"] + \
+        label = HEADINGS[rows[0].rules.ranks_by if rows else BY_TOTAL]
+        heads = ["rank", "player", "club"] + \
+            [label[k].replace("_", " ") for k in ("total", "score", "rank_points")] + \
             [f'<a href="round-{r + 1}.html">round {r + 1}</a>' for r in range(n)]
         body = []
         for row in rows:
-            cells = [_e(row.rank), _e(row.player), _e(row.club), _e(row.total), _e(row.score),
-                     _e(row.rank_points)]
+            cells = [_e(row.rank), _e(row.player), _e(row.club), _e(number_text(row.total)),
+                     _e(row.score), _e(number_text(row.rank_points))]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
-                cells.append("absent" if v is None else f"{v} ({p}.)")
+                cells.append("absent" if v is None else f"{v}" if p is None else f"{v} ({p}.)")
             body.append(cells)
+        if rows and rows[0].rules.own:
+            info = (info + " · " if info else "") + "ranked by its own tournament block"
         self._put("index.html", _doc(self.title, _nav(n), (f"<p>{info}</p>" if info else "")
                                      + _table(heads, body)))
 

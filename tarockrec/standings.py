@@ -7,8 +7,9 @@ import csv
 import html
 import io
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
+from .ranking import BY_TOTAL, HEADINGS, plain
 from .report import json_array
 from .tournament import Row, SeriesRow, TeamRow, series, teams
 
@@ -20,14 +21,14 @@ class Ranked:
     source: str
     name: str
     rows: list[Row]
-    #: the cup points its rule set gives for placings 1, 2, … (none: every entrant gets 0)
-    cup_points: tuple[int, ...] = ()
+    #: whether its ranking gives cup points at all (none: every entrant gets 0)
+    gives_cup_points: bool = False
 
 
 def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
     """Why the ``mode`` standings of ``tournaments`` say nothing, in one line (None when they
     do): a series where no rule set gives cup points, teams where no entrant has a team."""
-    if mode == "series" and not any(t.cup_points for t in tournaments):
+    if mode == "series" and not any(t.gives_cup_points for t in tournaments):
         return ("no cup points: the rule set of " + ", ".join(t.name for t in tournaments)
                 + " gives none (its tournament block has no cup_points), so every entrant has "
                 "0 and shares rank 1")
@@ -44,35 +45,53 @@ def table_rows(tournaments: list[Ranked], mode: str) -> tuple[list[str], list[li
         ranked = series([t.rows for t in tournaments])
         heads = ["rank", "entrant", "player", "cup_points"] + \
             [f"event.{k + 1}" for k in range(len(tournaments))]
-        return heads, [[s.rank, s.entrant, s.player, s.cup_points, *s.events] for s in ranked]
+        return heads, [[s.rank, s.entrant, s.player, plain(s.cup_points),
+                        *(None if e is None else plain(e) for e in s.events)] for s in ranked]
     if mode == "teams":
         heads = ["tournament", "rank", "team", "total", "members"]
         out: list[list[Any]] = []
         for t in tournaments:
             for tr in teams(t.rows):
-                out.append([t.name, tr.rank, tr.team, tr.total, ", ".join(tr.members)])
+                out.append([t.name, tr.rank, tr.team, plain(tr.total), ", ".join(tr.members)])
         return heads, out
     n_rounds = max((len(r.rounds) for t in tournaments for r in t.rows), default=0)
-    heads = (["tournament", "rank", "entrant", "player", "club", "team", "total", "score",
-              "rank_points", "cup_points"] + [f"round.{k + 1}" for k in range(n_rounds)]
+    label = scheme_headings(tournaments)
+    heads = (["tournament", "rank", "entrant", "player", "club", "team", label["total"],
+              label["score"], label["rank_points"], "cup_points"]
+             + [f"round.{k + 1}" for k in range(n_rounds)]
              + [f"place.{k + 1}" for k in range(n_rounds)])
     rows = []
     for t in tournaments:
         for r in t.rows:
-            rows.append([t.name, r.rank, r.entrant, r.player, r.club, r.team, r.total, r.score,
-                         r.rank_points, r.cup_points, *r.rounds, *r.table_ranks])
+            rows.append([t.name, r.rank, r.entrant, r.player, r.club, r.team, plain(r.total),
+                         r.score, plain(r.rank_points), plain(r.cup_points), *r.rounds,
+                         *r.table_ranks])
     return heads, rows
+
+
+def scheme_headings(tournaments: list[Ranked]) -> Mapping[str, str]:
+    """The column headings of the scheme that ranked the (first) tournament: placing points
+    first says ``placing_points`` and ``schrift`` (ranking.HEADINGS)."""
+    rows = next((t.rows for t in tournaments if t.rows), [])
+    return HEADINGS[rows[0].rules.ranks_by if rows else BY_TOTAL]
+
+
+def own_ranking_note(tournaments: list[Ranked]) -> str:
+    """What the heading says of a tournament ranked by its record's own block."""
+    own = [t.name for t in tournaments if t.rows and t.rows[0].rules.own]
+    return f" (ranked by its own tournament block: {', '.join(own)})" if own else ""
 
 
 def as_json(tournaments: list[Ranked], mode: str) -> str:
     """One object per row (JSON: ``rank``, ``player``, ``total`` and the parts of the total)."""
     if mode == "series":
         return json_array({"rank": s.rank, "entrant": s.entrant, "player": s.player,
-                           "total": s.cup_points, "events": s.events}
+                           "total": plain(s.cup_points),
+                           "events": [None if e is None else plain(e) for e in s.events]}
                           for s in series([t.rows for t in tournaments]))
     if mode == "teams":
         return json_array({"tournament": t.name, "rank": tr.rank, "team": tr.team,
-                           "total": tr.total, "members": tr.members}
+                           "total": plain(tr.total), "members": tr.members}
                           for t in tournaments for tr in teams(t.rows))
     return json_array({"tournament": t.name, **r.as_dict()} for t in tournaments
                       for r in t.rows)
@@ -98,7 +117,7 @@ def as_text(tournaments: list[Ranked], mode: str) -> str:
     out = []
     if mode != "series":
         names = sorted({t.name for t in tournaments}, key=[t.name for t in tournaments].index)
-        out.append(" · ".join(names))
+        out.append(" · ".join(names) + own_ranking_note(tournaments))
     for c in cells:
         out.append("  ".join(x.rjust(w) if x.lstrip("-").isdigit() else x.ljust(w)
                              for x, w in zip(c, widths)).rstrip())
@@ -110,7 +129,7 @@ def as_html(tournaments: list[Ranked], mode: str, title: str | None = None) -> s
     heads, rows = table_rows(tournaments, mode)
     keep = [i for i, h in enumerate(heads) if h != "tournament" and
             any(row[i] not in (None, "") for row in rows)]
-    title = title or " · ".join(t.name for t in tournaments)
+    title = title or " · ".join(t.name for t in tournaments) + own_ranking_note(tournaments)
     body = ["<table><thead><tr>" + "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
             + "</tr></thead><tbody>"]
     for row in rows:

@@ -11,16 +11,15 @@ is read when its turn comes and let go after.
 """
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import games, rulesets
+from . import games, published, ranking, rulesets, substitutes
 from .findings import Finding
-
-#: how ties at a table share the rank points (``rank_ties``)
-SHARE = "share"           # the tied entrants share the points of their places (rounded down)
-HIGHER = "higher"         # each tied entrant gets the points of the best tied place
+from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
 TIE_BREAKS = ("table_ranks", "best_round")
 
@@ -34,6 +33,8 @@ class StandingsRules:
     #: ``score``: the session totals (the Schrift; kontras counting as the rule set scores
     #: them); ``money``: the money figure where the rule set counts kontras for money only
     counts: str = "score"
+    #: the rounds a tournament plays (None: any number)
+    rounds: int | None = None
     #: the most deals a table of each size plays in one round (absent: no limit)
     deals_per_round: Mapping[int, int] = field(default_factory=dict)
     #: rank points for places 1, 2, … at a table of each size (absent: none)
@@ -42,28 +43,77 @@ class StandingsRules:
     tie_breaks: tuple[str, ...] = TIE_BREAKS
     #: cup (series) points for placings 1, 2, …; later placings score 0
     cup_points: tuple[int, ...] = ()
+    #: ``total`` (Schrift plus rank points) or ``rank_points`` (placing points first)
+    ranks_by: str = ranking.BY_TOTAL
+    #: round number (from 1) -> table size -> that round's own placing-point scale
+    rank_points_by_round: Mapping[int, Mapping[int, tuple[int, ...]]] = \
+        field(default_factory=dict)
+    #: (the smallest field it applies to, cup points by placing), by field size
+    cup_points_by_field: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    cup_points_formula: ranking.CupFormula | None = None
+    #: the cup points of a tournament are its total (the Kärnten and Raiffeisen cups)
+    cup_points_total: bool = False
+    #: where an entrant's carried points count (``total`` or ``cup_points``)
+    carried_into: str = "total"
+    #: a series counts only each entrant's best k results (None: all of them)
+    series_best: int | None = None
+    series_tie_breaks: tuple[str, ...] = ()
+    #: how a seat played by two entrants is credited (substitutes.py: split, seat_holder)
+    substitutes: str = "split"
+    #: the tournament record's own block ranked it (house rules), not its rule set's
+    own: bool = False
     #: where each value comes from (``sections`` of the rule set's provenance)
     sources: Mapping[str, str] = field(default_factory=dict)
     #: a value that could not be read from the source and was decided (rule set ``notes``)
     decided: tuple[str, ...] = ()
 
+    @property
+    def gives_cup_points(self) -> bool:
+        """Whether any cup points come from this ranking (else every entrant gets 0)."""
+        return bool(self.cup_points or self.cup_points_by_field or self.cup_points_formula
+                    or self.cup_points_total or self.carried_into == "cup_points")
 
-def standings_rules(game: str, rules_block: Mapping[str, Any] | None) -> StandingsRules:
-    """The standings rules of the rule set a tournament names (its ``tournament`` block)."""
+
+def standings_rules(game: str, rules_block: Mapping[str, Any] | None,
+                    own: Mapping[str, Any] | None = None) -> StandingsRules:
+    """The standings rules of the rule set a tournament names (its ``tournament`` block), or
+    of the record's own block ``own`` (house rules; already checked) where it has one."""
+    if own is not None:
+        return rules_from_block(own, True)
     name = (rules_block or {}).get("name", "default")
     doc = rulesets.for_game(game).get(str(name))
     block = doc.tournament if doc is not None else None
     if not block:
         return StandingsRules()
+    return rules_from_block(block)
+
+
+def rules_from_block(block: Mapping[str, Any], own: bool = False) -> StandingsRules:
+    """A ``tournament`` block (rule-set schema) as standings rules."""
+    def sizes(m: Mapping[str, Any]) -> dict[int, tuple[int, ...]]:
+        return {int(k): tuple(v) for k, v in m.items()}
+    formula = block.get("cup_points_formula")
     return StandingsRules(
-        counts=block.get("counts", "score"),
+        counts=block.get("counts", "score"), rounds=block.get("rounds"),
         deals_per_round={int(k): int(v) for k, v in block.get("deals_per_round", {}).items()},
-        rank_points={int(k): tuple(v) for k, v in block.get("rank_points", {}).items()},
+        rank_points=sizes(block.get("rank_points", {})),
         rank_ties=block.get("rank_ties", SHARE),
         tie_breaks=tuple(block.get("tie_breaks", TIE_BREAKS)),
         cup_points=tuple(block.get("cup_points", ())),
+        ranks_by=block.get("ranks_by", ranking.BY_TOTAL),
+        rank_points_by_round={int(r): sizes(m) for r, m in
+                              block.get("rank_points_by_round", {}).items()},
+        cup_points_by_field=tuple((int(t["entrants_from"]), tuple(t["points"]))
+                                  for t in block.get("cup_points_by_field", ())),
+        cup_points_formula=None if formula is None else ranking.CupFormula(
+            formula["base"], formula["step"], formula.get("minimum", 0)),
+        cup_points_total=block.get("cup_points_total", False),
+        carried_into=block.get("carried_into", "total"),
+        series_best=block.get("series_best"),
+        series_tie_breaks=tuple(block.get("series_tie_breaks", ())),
+        substitutes=block.get("substitutes", "split"),
         sources=dict(block.get("sources", {})),
-        decided=tuple(block.get("decided", ())))
+        decided=tuple(block.get("decided", ())), own=own)
 
 
 @dataclass
@@ -77,29 +127,48 @@ class Row:
     rank: int = 0
     #: the sum of the entrant's table results (the tournament score, or the money)
     score: int = 0
-    #: the sum of the table rank points
-    rank_points: int = 0
+    #: the sum of the table rank points (exact: a tie may share a place's points unevenly)
+    rank_points: Fraction = Fraction(0)
     #: per round: the entrant's table result, None when absent or not known
     rounds: list[int | None] = field(default_factory=list)
     #: per round: the entrant's place at the table (1 = best), None when absent
     table_ranks: list[int | None] = field(default_factory=list)
-    cup_points: int = 0
+    cup_points: ranking.Number = 0
+    #: per round: the rank points the entrant's place earned, None when absent
+    round_points: list[Fraction | None] = field(default_factory=list)
+    #: the deals the entrant played (None: a table gave only its totals)
+    deals: int | None = 0
+    #: points carried in from a qualification (``entrants[].carried``)
+    carried: int = 0
+    #: how the tournament was ranked (the rule set's or the record's own block)
+    rules: StandingsRules = field(default_factory=StandingsRules, repr=False, compare=False)
 
     @property
-    def total(self) -> int:
-        return self.score + self.rank_points
+    def total(self) -> ranking.Number:
+        carried = self.carried if self.rules.carried_into == "total" else 0
+        if self.rules.ranks_by == ranking.BY_RANK_POINTS:
+            return _whole(self.rank_points + carried)
+        return _whole(self.score + self.rank_points + carried)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rank": self.rank, "entrant": self.entrant, "player": self.player,
-                               "total": self.total, "score": self.score,
-                               "rank_points": self.rank_points, "rounds": list(self.rounds),
+                               "total": ranking.plain(self.total), "score": self.score,
+                               "rank_points": ranking.plain(self.rank_points),
+                               "rounds": list(self.rounds),
                                "table_ranks": list(self.table_ranks),
-                               "cup_points": self.cup_points}
+                               "cup_points": ranking.plain(self.cup_points)}
+        if self.carried:
+            out["carried"] = self.carried
         if self.club is not None:
             out["club"] = self.club
         if self.team is not None:
             out["team"] = self.team
         return out
+
+
+def _whole(x: ranking.Number) -> ranking.Number:
+    """A whole fraction as an int (so that today's integer standings stay integers)."""
+    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
 
 
 @dataclass
@@ -136,20 +205,29 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
         add(Finding("GAME-UNSUPPORTED", f"this version of tarockrec cannot check {rec['game']} "
                     "records yet", "/game"))
         return None
-    srules = standings_rules(game.name, rec.get("rules"))
+    own = rec.get("tournament")
+    if own is not None and not check_own_block(own, add):
+        return None
+    srules = standings_rules(game.name, rec.get("rules"), own)
     register: dict[str, dict[str, Any]] = {}
     for i, e in enumerate(rec["entrants"]):
         if e["id"] in register:
             add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
                         f"/entrants/{i}/id"))
         register.setdefault(e["id"], e)
-    rows = {eid: Row(eid, e["name"], e.get("club"), e.get("team")) for eid, e in register.items()}
+    rows = {eid: Row(eid, e["name"], e.get("club"), e.get("team"),
+                     carried=e.get("carried", 0), rules=srules)
+            for eid, e in register.items()}
     complete = True
+    if srules.rounds is not None and len(rec["rounds"]) > srules.rounds:
+        add(Finding("TOURN-ROUNDS", f"a tournament under these rules plays {srules.rounds} "
+                    f"rounds, this one {len(rec['rounds'])}", f"/rounds/{srules.rounds}"))
     for r, rnd in enumerate(rec["rounds"]):
         _check_seating(rnd, r, register, game.table_sizes, add)
         for row in rows.values():
             row.rounds.append(None)
             row.table_ranks.append(None)
+            row.round_points.append(None)
         for t, table in enumerate(rnd["tables"]):
             ptr = f"/rounds/{r}/tables/{t}"
             seats = table["seats"]
@@ -167,7 +245,11 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             if totals is None:
                 complete = False
                 continue
-            _score_table(rows, seats, totals, r, srules)
+            if not _credit_table(rows, table, seats, totals, found[0] if found else None, r,
+                                 srules, register, ptr, add):
+                complete = False
+    if "published" in rec and not published.apply(rec, rows, srules, add):
+        return None
     if not complete:
         return None
     ranked = rank(list(rows.values()), srules)
@@ -197,6 +279,7 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
                             f"seated twice in round {r + 1} ({seen[eid]} and table {t + 1})",
                             f"{ptr}/seats/{s}"))
             seen[eid] = f"table {t + 1}"
+    _seat_substitutes(rnd, r, register, seen, add)
     for a, eid in enumerate(rnd.get("absent", [])):
         if eid not in register:
             add(Finding("TOURN-ENTRANT", f"{eid!r} is not in the register of entrants",
@@ -227,6 +310,19 @@ def _check_table_name(table: dict[str, Any], t: int, r: int, ptr: str, named: di
                     f"table {named[name] + 1} and table {t + 1}{unnamed}",
                     ptr + ("/table" if "table" in table else "")))
     named.setdefault(name, t)
+
+
+def _seat_substitutes(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
+                      seen: dict[str, str], add: Any) -> None:
+    """A substitute plays (part of) the round at his table: seated there, and nowhere else."""
+    for t, table in enumerate(rnd["tables"]):
+        for i, sub in enumerate(table.get("substitutes", ())):
+            eid = sub["entrant"]
+            if eid in register and eid in seen:
+                add(Finding("TOURN-SEATED", f"entrant {eid} ({register[eid]['name']}) "
+                            f"substitutes at table {t + 1} in round {r + 1} but is seated at "
+                            f"{seen[eid]}", f"/rounds/{r}/tables/{t}/substitutes/{i}/entrant"))
+            seen.setdefault(eid, f"table {t + 1}")
 
 
 def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
@@ -361,48 +457,95 @@ def report_money(report: Any) -> list[int] | None:
     return out
 
 
+def _credit_table(rows: dict[str, Row], table: dict[str, Any], seats: list[str],
+                  totals: list[int], report: Any, r: int, srules: StandingsRules,
+                  register: Mapping[str, Any], ptr: str, add: Any) -> bool:
+    """Each seat's place and rank points, and each entrant's Schrift and deals at the table;
+    a seat played by two entrants is credited as the rule set's ``substitutes`` treatment
+    says (substitutes.py). False when the record does not say who played what."""
+    deltas = None if report is None else deal_deltas(report, srules.counts)
+    if not substitutes.has_changes(table):
+        _score_table(rows, seats, totals, r, srules)
+        _count_deals(rows, seats, None if deltas is None else len(deltas))
+        return True
+    split = substitutes.split_seats(table, seats, deltas, srules.substitutes, register, ptr,
+                                    add)
+    if split is None:
+        return False
+    _score_table(rows, split.holders, totals, r, srules)
+    substitutes.settle(rows, split, totals, r)
+    return True
+
+
+def deal_deltas(report: Any, counts: str) -> list[list[int]]:
+    """Per deal of a validated session: each seat's score (or money, where the rule set counts
+    it)."""
+    return [list((getattr(sc, "money", None) if counts == "money" else None) or sc.deltas)
+            for sc in report.scores]
+
+
+def _count_deals(rows: dict[str, Row], seats: list[str], deals: int | None) -> None:
+    """The deals the table played, added to each seated entrant's count (unknown once a
+    table gives only its totals)."""
+    for eid in seats:
+        row = rows[eid]
+        row.deals = None if deals is None or row.deals is None else row.deals + deals
+
+
 def _score_table(rows: dict[str, Row], seats: list[str], totals: list[int], r: int,
                  srules: StandingsRules) -> None:
-    """Each entrant's table result and place (ties share places), and rank points."""
+    """Each entrant's table result and place (ties share places), and rank points from the
+    round's scale for the table's size."""
     n = len(seats)
-    points = srules.rank_points.get(n, ())
+    points = ranking.scale(srules.rank_points, srules.rank_points_by_round, r + 1, n)
     order = sorted(range(n), key=lambda s: -totals[s])
     place = 0
     while place < n:
         tied = [s for s in order[place:] if totals[s] == totals[order[place]]]
-        got = [points[p] if p < len(points) else 0 for p in range(place, place + len(tied))]
-        share = got[0] if srules.rank_ties == HIGHER else sum(got) // len(got)
+        share = Fraction(ranking.place_points(points, place, len(tied), srules.rank_ties))
         for s in tied:
             row = rows[seats[s]]
             row.rounds[r] = totals[s]
             row.table_ranks[r] = place + 1
+            row.round_points[len(row.round_points):] = [None] * (r + 1 - len(row.round_points))
+            row.round_points[r] = share
             row.score += totals[s]
-            row.rank_points += share if points else 0
+            row.rank_points += share
         place += len(tied)
 
 
 def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
-    """Rank by total, then the rule set's tie-breaks; entrants still equal share a rank (1, 2,
-    2, 4); cup points by placing."""
+    """Rank by total, then the rule set's tie-breaks (``ranking.TIE_BREAKS``); entrants still
+    equal share a rank (1, 2, 2, 4); cup points by placing, field size or total, plus the
+    points carried into them."""
     def key(row: Row) -> tuple[Any, ...]:
-        parts: list[Any] = [-row.total]
-        for tb in srules.tie_breaks:
-            if tb == "table_ranks":         # more first places, then more second places, …
-                most = max((x for x in row.table_ranks if x is not None), default=0)
-                parts.append(tuple(-sum(1 for x in row.table_ranks if x == p)
-                                   for p in range(1, max(most, 5) + 1)))
-            elif tb == "best_round":
-                parts.append(-max((x for x in row.rounds if x is not None), default=0))
-        return tuple(parts)
+        return (-row.total, *(ranking.TIE_BREAKS[tb](row) for tb in srules.tie_breaks))
     ordered = sorted(rows, key=lambda row: (key(row), row.entrant))
     prev: tuple[Any, ...] | None = None
     for i, row in enumerate(ordered):
         k = key(row)
         row.rank = ordered[i - 1].rank if k == prev else i + 1
         prev = k
-        cp = srules.cup_points
-        row.cup_points = cp[row.rank - 1] if row.rank - 1 < len(cp) else 0
+        row.cup_points = _whole(Fraction(ranking.cup_points_for(
+            row.rank, len(ordered), row.total, srules.cup_points, srules.cup_points_by_field,
+            srules.cup_points_formula, srules.cup_points_total))
+            + (row.carried if srules.carried_into == "cup_points" else 0))
     return ordered
+
+
+def check_own_block(block: Any, add: Callable[[Finding], None]) -> bool:
+    """A tournament record's own ``tournament`` block (house rules), checked against the
+    rule-set schema's ``tournament`` definition; False (and ``TOURN-RANKING``) when it does
+    not fit."""
+    import jsonschema
+    schema = json.loads(rulesets.SCHEMA.read_text(encoding="utf-8"))["properties"]["tournament"]
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(block),
+                    key=lambda e: list(e.absolute_path))
+    for err in errors[:1]:
+        where = "".join(f"/{p}" for p in err.absolute_path)
+        add(Finding("TOURN-RANKING", "the tournament's own ranking block does not fit the "
+                    f"rule-set schema: {err.message}", "/tournament" + where))
+    return not errors
 
 
 def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
@@ -419,10 +562,11 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
                         "entrant", f"/standings/{i}/entrant"))
             continue
         for key in ("rank", "total", "score", "rank_points"):
-            if key in w and w[key] != getattr(row, key):
+            if key in w and ranking.exact(w[key]) != getattr(row, key):
                 add(Finding("TOURN-STANDINGS", f"the standings give {row.player} "
                             f"{key.replace('_', ' ')} {w[key]}, the tables give "
-                            f"{getattr(row, key)}", f"/standings/{i}/{key}"))
+                            f"{ranking.number_text(getattr(row, key))}",
+                            f"/standings/{i}/{key}"))
     for row in ranked:
         if row.entrant not in listed:
             add(Finding("TOURN-STANDINGS", f"the standings leave out {row.player} "
@@ -435,23 +579,32 @@ class SeriesRow:
     entrant: str
     player: str
     rank: int = 0
-    cup_points: int = 0
+    cup_points: ranking.Number = 0
     #: per tournament: the cup points, None when not played
-    events: list[int | None] = field(default_factory=list)
+    events: list[ranking.Number | None] = field(default_factory=list)
 
 
 def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
-    """A cup series: each tournament's cup points summed per entrant (matched by entrant id)."""
+    """A cup series: each tournament's cup points summed per entrant (matched by entrant id),
+    only the best ``series_best`` of them where the rule set strikes the rest
+    (Streichresultate); equal sums are broken by its ``series_tie_breaks``, and entrants still
+    equal share a rank. The rules are the first tournament's."""
+    srules = next((rows[0].rules for rows in tournaments if rows), StandingsRules())
     out: dict[str, SeriesRow] = {}
     for k, rows in enumerate(tournaments):
         for row in rows:
             s = out.setdefault(row.entrant, SeriesRow(row.entrant, row.player,
                                                       events=[None] * len(tournaments)))
             s.events[k] = row.cup_points
-            s.cup_points += row.cup_points
-    ordered = sorted(out.values(), key=lambda s: (-s.cup_points, id_order(s.entrant)))
+    for s in out.values():
+        s.cup_points = _whole(Fraction(ranking.best_of(s.events, srules.series_best)))
+
+    def key(s: SeriesRow) -> tuple[Any, ...]:
+        return (-s.cup_points, *(ranking.SERIES_TIE_BREAKS[tb](s.events)
+                                 for tb in srules.series_tie_breaks))
+    ordered = sorted(out.values(), key=lambda s: (key(s), id_order(s.entrant)))
     for i, s in enumerate(ordered):
-        s.rank = ordered[i - 1].rank if i and ordered[i - 1].cup_points == s.cup_points else i + 1
+        s.rank = ordered[i - 1].rank if i and key(ordered[i - 1]) == key(s) else i + 1
     return ordered
 
 
@@ -468,7 +621,7 @@ class TeamRow:
     team: str
     members: list[str]
     rank: int = 0
-    total: int = 0
+    total: ranking.Number = 0
 
 
 def teams(rows: list[Row]) -> list[TeamRow]:

@@ -180,7 +180,7 @@ def test_a_series_sorts_ids_as_numbers_and_says_there_are_no_cup_points(tmp_path
 def test_a_series_with_cup_points_says_nothing_more(tmp_path: Path) -> None:
     from tarockrec.standings import Ranked, cannot_rank
     from tarockrec.tournament import Row
-    assert cannot_rank([Ranked("a", "A", [Row("1", "Anna")], (10, 5))], "series") is None
+    assert cannot_rank([Ranked("a", "A", [Row("1", "Anna")], True)], "series") is None
     assert cannot_rank([Ranked("a", "A", [Row("1", "Anna", team="Ost")])], "teams") is None
 
 

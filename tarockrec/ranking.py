@@ -1,0 +1,177 @@
+"""Ranking schemes (docs/tournaments.md, "Ranking schemes"): the parts of a rule set's
+``tournament`` block that say how entrants are ordered, kept apart from the validation in
+``tournament.py``. Everything here is exact: rank points of tied places may be a mean that is
+not a whole number, and it is carried as a ``Fraction`` (never rounded) until it is printed.
+
+- ``ranks_by``: ``total`` (the Schrift plus rank points, as the Austrian cups rank) or
+  ``rank_points`` (placing points first, the Schrift only a tie-break: ITVB, Irmengard);
+- tie-breaks as an ordered list of keys (``TIE_BREAKS``);
+- placing-point scales by table size and by round (``rank_points_by_round``);
+- cup points by placing, by a table chosen by the field size, by a formula on the field
+  size, or the tournament total itself; points carried into a final;
+- a series counting only the best k results, its ties broken by its own keys.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+#: how tied entrants at a table share the rank points of their places (``rank_ties``)
+SHARE = "share"      # the sum of their places' points, divided and rounded down
+HIGHER = "higher"    # each takes the best tied place's points
+MEAN = "mean"        # the exact arithmetic mean (ITVB 2.3), which need not be whole
+
+#: what the entrants are ranked by first (``ranks_by``)
+BY_TOTAL = "total"
+BY_RANK_POINTS = "rank_points"
+
+#: carried points (``entrants[].carried``) count into the ``total`` or the ``cup_points``
+CARRY_TARGETS = ("total", "cup_points")
+
+Number = int | Fraction
+
+
+class TieRow(Protocol):
+    """What a tie-break reads of a standings row (``tournament.Row``)."""
+
+    score: int
+    rank_points: Fraction
+    rounds: list[int | None]
+    round_points: list[Fraction | None]
+    table_ranks: list[int | None]
+    deals: int | None
+
+
+def _table_ranks(row: TieRow) -> tuple[int, ...]:
+    """More first places, then more second places, …"""
+    most = max((x for x in row.table_ranks if x is not None), default=0)
+    return tuple(-sum(1 for x in row.table_ranks if x == p) for p in range(1, max(most, 5) + 1))
+
+
+def _best_round_total(row: TieRow) -> Number:
+    """The best single round, its Schrift plus that round's rank points."""
+    both = [s + (p or 0) for s, p in zip(row.rounds, row.round_points) if s is not None]
+    return -max(both, default=0)
+
+
+def _last_round(row: TieRow) -> Number:
+    """The last round of the tournament (its Schrift); not playing it ranks below any result."""
+    last = row.rounds[-1] if row.rounds else None
+    return Fraction(10**12) if last is None else -last
+
+
+#: tie-break key -> a sort key (smaller is better)
+TIE_BREAKS: Mapping[str, Callable[[TieRow], Any]] = {
+    "schrift": lambda row: -row.score,
+    "rank_points_sum": lambda row: -row.rank_points,
+    "rank_points_sum_asc": lambda row: row.rank_points,
+    "table_ranks": _table_ranks,
+    "best_round": lambda row: -max((x for x in row.rounds if x is not None), default=0),
+    "best_round_total": _best_round_total,
+    "last_round": _last_round,
+    "fewest_deals": lambda row: 10**9 if row.deals is None else row.deals,
+}
+
+#: series tie-break key -> a sort key on the events' cup points (None: not played)
+SERIES_TIE_BREAKS: Mapping[str, Callable[[Sequence[Number | None]], Any]] = {
+    # the better single results, compared from the best down
+    "best_results": lambda evs: tuple(-x for x in sorted((e for e in evs if e is not None),
+                                                         reverse=True)),
+    # the better result in the latest event (not playing it: below any result)
+    "last_event": lambda evs: Fraction(10**12) if not evs or evs[-1] is None else -evs[-1],
+}
+
+
+@dataclass(frozen=True)
+class CupFormula:
+    """Cup points on the field size N for place p: ``max(minimum, base + step × (N − p))``
+    (``cup_points_formula``)."""
+
+    base: int
+    step: int
+    minimum: int = 0
+
+    def points(self, place: int, field: int) -> int:
+        return max(self.minimum, self.base + self.step * (field - place))
+
+
+def place_points(points: Sequence[int], first: int, count: int, ties: str) -> Number:
+    """Rank points of ``count`` entrants tied on places ``first`` .. ``first + count - 1``
+    (0-based), from the scale ``points`` (places past its end score 0)."""
+    got = [points[p] if p < len(points) else 0 for p in range(first, first + count)]
+    if ties == HIGHER:
+        return got[0]
+    if ties == MEAN:
+        return Fraction(sum(got), count)
+    return sum(got) // count
+
+
+def scale(by_size: Mapping[int, Sequence[int]],
+          by_round: Mapping[int, Mapping[int, Sequence[int]]], round_no: int,
+          size: int) -> Sequence[int]:
+    """The placing-point scale of a table of ``size`` in round ``round_no`` (from 1): the
+    round's own scale where the rule set gives one, else the scale for every round."""
+    own = by_round.get(round_no, {})
+    return own[size] if size in own else by_size.get(size, ())
+
+
+def cup_points_for(rank: int, field: int, total: Number, cup: Sequence[int],
+                   by_field: Sequence[tuple[int, Sequence[int]]],
+                   formula: CupFormula | None, from_total: bool) -> Number:
+    """An entrant's cup points for ranking ``rank`` of ``field`` entrants: the tournament
+    total itself, a formula on the field size, the table for the field's size, or the
+    list by placing (in that order of precedence; a placing past the list scores 0)."""
+    if from_total:
+        return total
+    if formula is not None:
+        return formula.points(rank, field)
+    table = cup
+    for smallest, points in sorted(by_field):
+        if field >= smallest:
+            table = points
+    return table[rank - 1] if rank - 1 < len(table) else 0
+
+
+def best_of(events: Sequence[Number | None], best: int | None) -> Number:
+    """A series total: the sum of the ``best`` highest results (all of them when None)."""
+    played = sorted((e for e in events if e is not None), reverse=True)
+    return sum(played[:best] if best is not None else played, Fraction(0))
+
+
+def plain(x: Number) -> int | float | str:
+    """A number for JSON: whole numbers as int, a finite decimal (7.5) as float, any other
+    fraction exactly as a string ("14/3")."""
+    if isinstance(x, int) or x.denominator == 1:
+        return int(x)
+    d = x.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    return float(x) if d == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def number_text(x: Number | None) -> str:
+    """A number as the cups print it: 7, 7.5, -2.25; a fraction without a finite decimal as
+    14/3."""
+    if x is None:
+        return ""
+    p = plain(x)
+    if isinstance(p, float):            # a finite decimal: written out exactly
+        f = Fraction(x)
+        return format(Decimal(f.numerator) / Decimal(f.denominator), "f")
+    return str(p)
+
+
+def exact(value: Any) -> Fraction:
+    """A written number (int, float or "p/q") as an exact fraction."""
+    return Fraction(value) if not isinstance(value, float) else Fraction(str(value))
+
+
+#: the standings' column headings under each scheme (``publish``, ``standings``)
+HEADINGS: Mapping[str, Mapping[str, str]] = {
+    BY_TOTAL: {"total": "total", "score": "score", "rank_points": "rank_points"},
+    BY_RANK_POINTS: {"total": "total", "score": "schrift", "rank_points": "placing_points"},
+}

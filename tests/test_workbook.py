@@ -1,0 +1,218 @@
+"""A director's spreadsheet in and out (issue 33, item 4): `tarockrec import csv|sheet`, the
+template workbook in samples/, `standings --format xlsx`, `score --format xlsx`, a round trip
+spreadsheet → record → spreadsheet, every error naming sheet, row and column, and `publish`'s
+headings following the scheme."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tarockrec import workbook
+from tarockrec.codecs import jsonio
+from tarockrec.validate import validate_record
+
+openpyxl = pytest.importorskip("openpyxl")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEET = ROOT / "samples" / "tournaments" / "sheet"
+CSV = SHEET / "director-template.csv"
+XLSX = SHEET / "director-template.xlsx"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-c", "from tarockrec.cli import main; main()", *args],
+                          cwd=ROOT, capture_output=True, timeout=120)
+
+
+def _imported(path: Path) -> dict[str, Any]:
+    got = workbook.import_sheet(workbook.read_sheet(str(path)), "koenigrufen", "tiroler_cup",
+                                "Vorlage")
+    assert got.record is not None, [str(f) for f in got.findings]
+    return got.record
+
+
+def test_the_template_imports_and_ranks_as_documented() -> None:
+    """docs/tournaments.md, "A director's spreadsheet": the template (two rounds of two tables
+    of four) under tiroler_cup. Round 1: Anna 30 → 60, Bernd 10 → 40, Clara −10 → 20, Dieter
+    −30 → 0; Eva and Franz 20 share places 1–2 → (60 + 40) // 2 = 50, Gerda −15 → 20, Hans −25
+    → 0. Round 2: Eva 25 → 60, Clara 5 → 40, Hans −10 → 20, Anna −20 → 0; Bernd 15 → 60, Dieter
+    0 → 40, Franz −5 → 20, Gerda −10 → 0."""
+    rec = _imported(XLSX)
+    rep = validate_record(rec)
+    assert rep.standings is not None, [str(f) for f in rep.findings]
+    assert [(r.rank, r.player, r.total, r.score, r.rank_points) for r in rep.standings] == [
+        (1, "Eva", 155, 45, 110), (2, "Bernd", 125, 25, 100), (3, "Franz", 85, 15, 70),
+        (4, "Anna", 70, 10, 60), (5, "Clara", 55, -5, 60), (6, "Dieter", 10, -30, 40),
+        (7, "Gerda", -5, -25, 20), (8, "Hans", -15, -35, 20)]
+    assert rec == _imported(CSV)                  # the workbook and its CSV are the same sheet
+    assert rec["rounds"][0]["tables"][1]["_Bemerkung"] == ["", "", "spät gekommen", ""]
+
+
+def test_round_trip_sheet_record_sheet(tmp_path: Path) -> None:
+    """Spreadsheet → record → spreadsheet gives the same rows (the unknown column included),
+    as CSV and as a workbook read back."""
+    rec = _imported(CSV)
+    rows = list(workbook.record_rows(rec))
+    assert workbook.rows_csv(rows) == CSV.read_text(encoding="utf-8")
+    out = tmp_path / "back.xlsx"
+    out.write_bytes(workbook.xlsx_bytes(rows))
+    assert _imported(out) == rec
+
+
+def test_import_command_and_standings_xlsx(tmp_path: Path) -> None:
+    """The commands: import sheet → a record; standings --format xlsx → a workbook whose first
+    rows are the standings' header and Eva's line; score --format xlsx likewise."""
+    out = tmp_path / "t.json"
+    res = _cli("import", "sheet", str(XLSX), "--game", "koenigrufen", "--rules", "tiroler_cup",
+               "-o", str(out))
+    assert res.returncode == 0, res.stderr
+    res = _cli("standings", str(out), "--format", "xlsx")
+    assert res.returncode == 0, res.stderr
+    ws = openpyxl.load_workbook(io.BytesIO(res.stdout)).active
+    rows = list(ws.iter_rows(values_only=True))
+    assert rows[0][:8] == ("tournament", "rank", "entrant", "player", "club", "team", "total",
+                           "score")
+    assert rows[1][1:4] == (1, 5, "Eva") and rows[1][6] == 155
+    res = _cli("score", str(ROOT / "samples" / "tournaments" / "valid" / "full-deals.json"),
+               "--format", "xlsx")
+    assert res.returncode == 0, res.stderr
+    ws = openpyxl.load_workbook(io.BytesIO(res.stdout)).active
+    assert ws.max_row > 2
+
+
+@pytest.mark.parametrize("edit,where", [
+    (lambda rows: [r[:6] + r[7:] for r in rows], "row 1, column 'points'"),
+    (lambda rows: rows[:3] + [rows[3][:6] + ["ten"] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
+    (lambda rows: rows[:3] + [rows[3][:2] + ["1"] + rows[3][3:]] + rows[4:],
+     "row 4, column 'seat'"),
+    (lambda rows: rows[:10] + [rows[10][:4] + ["Anne"] + rows[10][5:]] + rows[11:],
+     "row 11, column 'name'"),
+    (lambda rows: rows[:5] + [rows[5][:3] + [""] + rows[5][4:]] + rows[6:],
+     "row 6, column 'entrant'"),
+])
+def test_every_error_names_sheet_row_and_column(tmp_path: Path, edit: Any, where: str) -> None:
+    """A missing column, a cell that is not a whole number, a seat taken twice, an entrant
+    whose name differs from an earlier row, an empty id: IMPORT-SHEET naming the place."""
+    rows = [list(r) for r in csv.reader(io.StringIO(CSV.read_text(encoding="utf-8")))]
+    bad = tmp_path / "bad.csv"
+    bad.write_text(workbook.rows_csv(edit(rows)), encoding="utf-8")
+    got = workbook.import_sheet(workbook.read_sheet(str(bad)), "koenigrufen")
+    assert got.record is None
+    assert [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    assert f"sheet 'bad.csv', {where}" in got.findings[0].message
+    res = _cli("import", "csv", str(bad), "--game", "koenigrufen")
+    assert res.returncode == 1 and b"IMPORT-SHEET" in res.stderr
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    """Not a workbook, an empty file, no --game: exit 2 with one line, no traceback."""
+    fake = tmp_path / "x.xlsx"
+    fake.write_text("not a zip", encoding="utf-8")
+    for args in (["sheet", str(fake), "--game", "koenigrufen"], ["csv", str(CSV)]):
+        res = _cli("import", *args)
+        assert res.returncode == 2 and b"Traceback" not in res.stderr, res.stderr
+    empty = tmp_path / "e.csv"
+    empty.write_text("", encoding="utf-8")
+    with pytest.raises(workbook.WorkbookError):
+        workbook.read_sheet(str(empty))
+
+
+def test_publish_headings_follow_the_scheme(tmp_path: Path) -> None:
+    """publish's standings page heads its columns by the scheme: an ITVB tournament (placing
+    points first) says 'placing points' and 'schrift'; a Tyrolean one 'total', 'score', 'rank
+    points'."""
+    from tarockrec.publish import publish
+
+    def heads(rec: dict[str, Any]) -> str:
+        src = tmp_path / f"{rec['rules']['name']}.json"
+        src.write_text(jsonio.dumps(rec), encoding="utf-8")
+        out = tmp_path / f"site-{rec['rules']['name']}"
+        status, messages = publish(str(src), str(out))
+        assert status == 0, messages
+        page = (out / "index.html").read_text(encoding="utf-8")
+        return page[page.index("<thead>"):page.index("</thead>")]
+    itvb = {"tarockrec": 1, "game": "illustrated", "rules": {"name": "itvb"},
+            "event": {"name": "ITVB"}, "entrants": [{"id": e, "name": e} for e in "ABCD"],
+            "rounds": [{"tables": [{"seats": list("ABCD"), "result": {"totals": [5, 5, 0, -10]}}]}]}
+    text = heads(itvb)
+    assert "placing points" in text and "schrift" in text
+    tirol = _imported(CSV)
+    text = heads(tirol)
+    assert "rank points" in text and "placing" not in text
+    own = {**tirol, "rules": {"name": "house"}, "tournament": {
+        "ranks_by": "rank_points", "rank_points": {"4": [3, 2, 1, 0]},
+        "sources": {"rank_points": "house rules"}}}
+    src = tmp_path / "own.json"
+    src.write_text(jsonio.dumps({**own, "rules": {"name": "default"}}), encoding="utf-8")
+    status, messages = publish(str(src), str(tmp_path / "site-own"))
+    assert status == 0, messages
+    page = (tmp_path / "site-own" / "index.html").read_text(encoding="utf-8")
+    assert "ranked by its own tournament block" in page and "placing points" in page
+
+
+SCORE_SHEETS = ROOT / "samples" / "tournaments" / "valid" / "score-sheets.json"
+
+
+def _sheets_record() -> dict[str, Any]:
+    return json.loads(SCORE_SHEETS.read_text(encoding="utf-8"))
+
+
+def test_deals_sheet_round_trip(tmp_path: Path) -> None:
+    """One row per deal with the outcome columns (a workbook's sheet 'deals'): the Ulti
+    score-sheet tournament → workbook (results + deals) → record gives every table's deals
+    back unchanged, and the record validates (each deal rescored, the written totals
+    checked); the command reads the deals sheet by itself."""
+    rec = _sheets_record()
+    book = tmp_path / "sheets.xlsx"
+    book.write_bytes(workbook.xlsx_bytes(workbook.record_rows(rec),
+                                         more=[("deals", workbook.deal_rows(rec))]))
+    got = workbook.import_sheet(workbook.read_sheet(str(book)), "ulti", None, None,
+                                workbook.read_deals(str(book)))
+    assert got.record is not None, [str(f) for f in got.findings]
+    assert [t.get("deals") for r in got.record["rounds"] for t in r["tables"]] == \
+        [t.get("deals") for r in rec["rounds"] for t in r["tables"]]
+    assert validate_record(got.record).valid
+    header = next(workbook.deal_rows(rec))
+    assert header[:6] == ["round", "table", "deal", "dealer", "contract", "declarer"]
+    out = tmp_path / "t.json"
+    res = _cli("import", "sheet", str(book), "--game", "ulti", "-o", str(out))
+    assert res.returncode == 0, res.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))["rounds"][0]["tables"][0]["deals"] == \
+        rec["rounds"][0]["tables"][0]["deals"]
+    # the same as two CSV files
+    results, deals = tmp_path / "results.csv", tmp_path / "deals.csv"
+    results.write_text(workbook.rows_csv(workbook.record_rows(rec)), encoding="utf-8")
+    deals.write_text(workbook.rows_csv(workbook.deal_rows(rec)), encoding="utf-8")
+    res = _cli("import", "csv", str(results), "--deals", str(deals), "--game", "ulti")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["rounds"][1]["tables"][1]["deals"] == \
+        rec["rounds"][1]["tables"][1]["deals"]
+
+
+@pytest.mark.parametrize("column,value,why", [
+    ("kontra", "twice", "'kontra'"), ("won", "maybe", "'won'"), ("table", "9", "'table'"),
+    ("points", "10 ninety", "'points'"), ("deal.auction", "[{", "'deal.auction'")])
+def test_deals_sheet_errors_name_the_cell(tmp_path: Path, column: str, value: str,
+                                          why: str) -> None:
+    """A cell of the deals sheet that cannot be read: IMPORT-SHEET naming sheet 'deals.csv',
+    row 3 (the second deal) and the column."""
+    rec = _sheets_record()
+    rows = list(workbook.deal_rows(rec))
+    rows[2][rows[0].index(column)] = value
+    deals = tmp_path / "deals.csv"
+    deals.write_text(workbook.rows_csv(rows), encoding="utf-8")
+    results = tmp_path / "results.csv"
+    results.write_text(workbook.rows_csv(workbook.record_rows(rec)), encoding="utf-8")
+    got = workbook.import_sheet(workbook.read_sheet(str(results)), "ulti", None, None,
+                                workbook.read_deals(str(deals)))
+    assert got.record is None
+    assert [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    assert f"sheet 'deals.csv', row 3, column {why}" in got.findings[0].message
