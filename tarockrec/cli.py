@@ -970,6 +970,15 @@ def schema_cmd(kind: str) -> None:
     click.echo(schema.schema_text(kind), nl=False)
 
 
+# -- the archive (issue 34): its commands live in tarockrec/archive/commands.py --------------
+def _archive_commands() -> None:
+    from .archive.commands import archive
+    main.add_command(archive)
+
+
+_archive_commands()
+
+
 def run() -> None:
     """The console entry point: text the terminal cannot encode (a file name of undecodable
     bytes) is escaped instead of failing. A closed pipe (``tarockrec validate … | head -1``)
