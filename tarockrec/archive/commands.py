@@ -137,3 +137,198 @@ def check_cmd(db: str) -> None:
     click.echo(f"{db}: {n} record(s) checked by tarockrec {tarockrec_version()}, "
                f"{len(changes)} changed")
     sys.exit(EXIT_INVALID if changes else EXIT_VALID)
+
+
+# -- output ------------------------------------------------------------------------------------
+def _emit(heads: list[str], rows: list[list[Any]] | list[tuple[Any, ...]], fmt: str,
+          title: str | None = None) -> None:
+    """Rows as a text table, CSV, or JSON (one object per row)."""
+    import csv
+    import io
+    import json
+    if fmt == "json":
+        click.echo(json.dumps([dict(zip(heads, r)) for r in rows], ensure_ascii=False,
+                              indent=1))
+        return
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(heads)
+        w.writerows([["" if x is None else x for x in r] for r in rows])
+        click.echo(buf.getvalue(), nl=False)
+        return
+    cells = [heads] + [["" if x is None else str(x) for x in r] for r in rows]
+    widths = [max(len(c[k]) for c in cells) for k in range(len(heads))]
+    if title:
+        click.echo(title)
+    for c in cells:
+        click.echo("  ".join(x.rjust(w) if _numeric(x) else x.ljust(w)
+                             for x, w in zip(c, widths)).rstrip())
+
+
+def _numeric(x: str) -> bool:
+    return x.lstrip("-").replace(".", "", 1).isdigit()
+
+
+_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]),
+                       default="text", show_default=True)
+
+
+# -- people ------------------------------------------------------------------------------------
+@archive.command(name="people")
+@click.argument("db", metavar="ARCHIVE")
+@_FORMAT
+def people_cmd(db: str, fmt: str) -> None:
+    """The entrants linked to no person, grouped by name and club: each group is a proposal
+    to confirm with archive link (nothing is linked by name without it)."""
+    from .people import proposals
+    conn = _open(db)
+    found = proposals(conn)
+    rows = [[p.name, p.club, len(p.entrants), "; ".join(f"{ev} ({eid})" for _, ev, eid in
+                                                         p.entrants),
+             (p.person[1] or f"#{p.person[0]}") if p.person else None] for p in found]
+    _emit(["name", "club", "entrants", "events", "person"], rows, fmt)
+    if fmt == "text" and found:
+        click.echo(f"{len(found)} proposal(s): confirm one with  tarockrec archive link {db} "
+                   "--name NAME [--club CLUB] [--person KEY]")
+
+
+@archive.command(name="link")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--name", default=None, help="Link the unlinked entrants of this name …")
+@click.option("--club", default=None, help="… and this club (without it: of any club).")
+@click.option("--person", "key", default=None, metavar="KEY", help="… to the person of this "
+              "id (made if new; without it, the person of that name and club, or a new one).")
+@click.option("--merge", nargs=2, default=None, metavar="KEEP GONE", help="Merge person GONE "
+              "into KEEP (each a key, an id such as #3, or a name).")
+def link_cmd(db: str, name: str | None, club: str | None, key: str | None,
+             merge: tuple[str, str] | None) -> None:
+    """Confirm a proposal of archive people (link entrants to a person), or merge two
+    persons into one."""
+    from . import people
+    conn = _open(db, write=True)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if merge is not None:
+            n = people.merge(conn, *merge)
+            said = f"merged {merge[1]} into {merge[0]}: {n} entrant(s) moved"
+        elif name is not None:
+            n = people.link(conn, name, club, key)
+            said = f"linked {n} entrant(s) named {name}" + (f" ({club})" if club else "")
+        else:
+            raise people.NoPerson("say what to link: --name (and --club) or --merge")
+        conn.execute("COMMIT")
+    except people.NoPerson as err:
+        conn.execute("ROLLBACK")
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(said)
+    sys.exit(EXIT_VALID if n else EXIT_INVALID)
+
+
+@archive.command(name="unlink")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--event", required=True, help="The event (its name or id) …")
+@click.option("--entrant", required=True, help="… and the entrant id there to split off its "
+              "person.")
+def unlink_cmd(db: str, event: str, entrant: str) -> None:
+    """Split an entrant off the person it is linked to (a wrong link)."""
+    from . import people
+    conn = _open(db, write=True)
+    conn.execute("BEGIN IMMEDIATE")
+    n = people.unlink(conn, event, entrant)
+    conn.execute("COMMIT")
+    click.echo(f"unlinked {n} entrant(s)")
+    sys.exit(EXIT_VALID if n else EXIT_INVALID)
+
+
+# -- questions ---------------------------------------------------------------------------------
+@archive.command(name="standings")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--series", required=True, help="The series (the events' event.series).")
+@click.option("--season", default=None, help="Only its events of this season (2025/26).")
+@_FORMAT
+def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
+    """A series' standings per person: each event's cup points summed (as standings --series
+    sums them per entrant id; an entrant linked to no person counts by its id)."""
+    from .queries import series_standings
+    conn = _open(db)
+    events, ranked = series_standings(conn, series, season)
+    if not events:
+        click.echo(f"tarockrec: no ranked event of the series {series!r}"
+                   + (f" in {season}" if season else ""), err=True)
+        sys.exit(EXIT_INVALID)
+    heads = ["rank", "person", "player", "cup_points"] + \
+        [f"event.{k + 1}" for k in range(len(events))]
+    _emit(heads, [[r.rank, r.key, r.name, r.cup_points, *r.events] for r in ranked], fmt,
+          " · ".join(f"{k + 1}: {name} {date or ''}".rstrip()
+                     for k, (_, name, date) in enumerate(events)))
+
+
+@archive.command(name="player")
+@click.argument("db", metavar="ARCHIVE")
+@click.argument("who")
+@_FORMAT
+def player_cmd(db: str, who: str, fmt: str) -> None:
+    """A person's history event by event (place, total, rank points, cup points) and the
+    contracts they played as declarer (played, won, lost, average score). WHO: a person's
+    key, id (#3) or name."""
+    import json
+    from .people import NoPerson, find
+    from .queries import deal_stats, history
+    conn = _open(db)
+    try:
+        pid = find(conn, who)
+    except NoPerson as err:
+        click.echo(f"tarockrec: {err} (entrants are linked to persons by their records' "
+                   "person ids, or by archive link: see archive people)", err=True)
+        sys.exit(EXIT_INVALID)
+    events, deals = history(conn, pid), deal_stats(conn, pid)
+    if fmt == "json":
+        name, key, club = conn.execute("SELECT name, key, club FROM person WHERE id = ?",
+                                       (pid,)).fetchone()
+        click.echo(json.dumps({"person": {"id": pid, "key": key, "name": name, "club": club},
+                               "events": events, "declarer": deals}, ensure_ascii=False,
+                              indent=1))
+        return
+    heads = ["date", "event", "place", "of", "total", "score", "rank_points", "cup_points"]
+    _emit(["section"] + heads if fmt == "csv" else heads,
+          [(["event"] if fmt == "csv" else []) + [e[h] for h in heads] for e in events], fmt)
+    dheads = ["contract", "played", "won", "lost", "average"]
+    if fmt == "text":
+        click.echo("\nas declarer:")
+        _emit(dheads, [[d[h] for h in dheads] for d in deals], fmt)
+    else:
+        _emit(["section"] + dheads, [["declarer"] + [d[h] for h in dheads] for d in deals],
+              fmt)
+
+
+@archive.command(name="stats")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--game", default=None, help="Only this game.")
+@_FORMAT
+def stats_cmd(db: str, game: str | None, fmt: str) -> None:
+    """Per game, contract and season: how often it was played and won by its declarer, and
+    the declarer's average score."""
+    from .queries import contract_stats
+    conn = _open(db)
+    found = contract_stats(conn, game)
+    heads = ["game", "contract", "season", "played", "won", "won_share", "average"]
+    _emit(heads, [[r[h] for h in heads] for r in found], fmt)
+
+
+@archive.command(name="query")
+@click.argument("db", metavar="ARCHIVE")
+@click.argument("sql")
+@_FORMAT
+def query_cmd(db: str, sql: str, fmt: str) -> None:
+    """Run SQL read-only over the archive's views: events, tables, entrants, deals,
+    seat_scores, items, people, findings (their columns: docs/archive.md)."""
+    from .queries import QueryError, query
+    conn = _open(db)
+    try:
+        heads, rows = query(conn, sql)
+    except QueryError as err:
+        click.echo(f"tarockrec: the query was refused: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    _emit(heads, rows, fmt)
