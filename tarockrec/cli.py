@@ -506,20 +506,32 @@ generate.epilog = "Games: " + ", ".join(sorted(games.MODULES)) + "."
 
 
 @main.command()
-@click.argument("tournament")
+@click.argument("tournament", required=False)
 @click.option("-o", "out", required=True, metavar="DIR",
               help="The folder to write the site into (made if missing).")
 @click.option("--force", "-f", is_flag=True, help="Overwrite the pages of an earlier site in "
               "DIR.")
-def publish(tournament: str, out: str, force: bool) -> None:
+@click.option("--archive", "archive_db", default=None, metavar="ARCHIVE",
+              help="Publish an archive (docs/archive.md) instead of one tournament: its series "
+                   "standings per season, every event, a page per person, a search box.")
+def publish(tournament: str | None, out: str, force: bool, archive_db: str | None) -> None:
     """Write TOURNAMENT as a static, self-contained site into DIR: the standings
     (index.html), a page per round with its tables, and a page per table with its sheet and
-    every deal drawn and stepped through as show --html draws it (docs/tournaments.md)."""
+    every deal drawn and stepped through as show --html draws it (docs/tournaments.md).
+    With --archive, the archive's site (docs/archive.md)."""
     from .atomic import WriteError, write_atomic
     from .publish import publish as build
+    if (tournament is None) == (archive_db is None):
+        raise click.UsageError("give either TOURNAMENT or --archive ARCHIVE")
     try:
-        status, messages = build(tournament, out,
-                                 lambda path, chunks: write_atomic(path, chunks, replace=force))
+        def write(path: str, chunks: Iterator[str]) -> None:
+            write_atomic(path, chunks, replace=force)
+        if archive_db is not None:
+            from .archive.commands import open_or_exit
+            from .archive.site import publish_archive
+            status, messages = publish_archive(open_or_exit(archive_db), out, write)
+        else:
+            status, messages = build(str(tournament), out, write)
     except WriteError as err:
         click.echo(f"tarockrec: {err.message}", err=True)
         sys.exit(EXIT_UNREADABLE)

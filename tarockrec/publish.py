@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import os
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from .findings import Finding
 from .htmlpage import page, record_model
@@ -63,6 +63,9 @@ class Site:
         self.title = str((rec.get("event") or {}).get("name") or "Tournament")
         self.rounds: list[list[Table]] = [[] for _ in rec["rounds"]]
         self.files: list[str] = []
+        #: entrant id -> the page of the person (``publish --archive``: a standings row links
+        #: to it)
+        self.people: Mapping[str, str] = {}
 
     def _put(self, name: str, text: str) -> None:
         self.write(os.path.join(self.out, name), iter([text]))
@@ -114,7 +117,10 @@ class Site:
             [f'<a href="round-{r + 1}.html">round {r + 1}</a>' for r in range(n)]
         body = []
         for row in rows:
-            cells = [_e(row.rank), _e(row.player), _e(row.club), _e(row.total), _e(row.score),
+            page_of = self.people.get(row.entrant)
+            player = f'<a href="{_e(page_of)}">{_e(row.player)}</a>' if page_of else \
+                _e(row.player)
+            cells = [_e(row.rank), player, _e(row.club), _e(row.total), _e(row.score),
                      _e(row.rank_points)]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
@@ -129,10 +135,12 @@ def _places(totals: list[int]) -> list[int]:
 
 
 def publish(path: str, out: str,
-            write: Callable[[str, Iterator[str]], None] | None = None) -> tuple[int, list[str]]:
+            write: Callable[[str, Iterator[str]], None] | None = None,
+            people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
     """Write the site of the tournament in ``path`` into the folder ``out`` (made if missing).
     Returns the exit status (0 written, 1 the tournament is not valid: nothing written, 2 not
-    readable or not a tournament) and the lines to tell the user."""
+    readable or not a tournament) and the lines to tell the user. ``people``: entrant id ->
+    the page a standings row links to (``publish --archive``)."""
     from . import schema
     from .atomic import write_atomic
     found = list(entries(path))
@@ -149,6 +157,7 @@ def publish(path: str, out: str,
         return 2, [f"cannot write {out}: it is a file, not a folder; nothing published"]
     os.makedirs(out, exist_ok=True)
     site = Site(rec, out, write or write_atomic)
+    site.people = people or {}
     findings: list[Finding] = []
     rows = validate_tournament(rec, findings, origin=path, on_table=site.table_page)
     errors = [f for f in findings if f.severity == "error"]

@@ -43,17 +43,29 @@ def check(conn: sqlite3.Connection) -> tuple[int, list[Change]]:
 def _revalidate(conn: sqlite3.Connection, record_id: int, rec: Any) -> Report:
     """The record validated again; a tournament with table files reads them from a
     temporary folder where they are written at the paths its tables name."""
+    with tempfile.TemporaryDirectory(prefix="tarockrec-check-") as tmp:
+        origin = materialise(conn, record_id, tmp, None)
+        return validate_record(rec, origin=origin, tables=True)
+
+
+def materialise(conn: sqlite3.Connection, record_id: int, tmp: str,
+                canonical: str | None) -> str | None:
+    """Write the record's table files under ``tmp`` at the paths its tables name (and, given
+    ``canonical``, the record itself); returns the path the record reads them from (None when
+    it has none and is not written)."""
     files = conn.execute("SELECT a.path, d.data FROM attachments a JOIN documents d ON "
                          "d.id = a.document_id WHERE a.record_id = ?", (record_id,)).fetchall()
-    if not files:
-        return validate_record(rec, tables=True)
-    with tempfile.TemporaryDirectory(prefix="tarockrec-check-") as tmp:
-        home = os.path.join(tmp, "t", "t", "t")          # room for ``../`` in a source
-        for path, data in files:
-            target = os.path.normpath(os.path.join(home, path))
-            if not os.path.isabs(path) and target.startswith(tmp + os.sep):
-                write_bytes(target, [data])     # (an absolute path is read where it is)
-        return validate_record(rec, origin=os.path.join(home, "tournament.json"), tables=True)
+    if not files and canonical is None:
+        return None
+    home = os.path.join(tmp, "t", "t", "t")          # room for ``../`` in a source
+    for path, data in files:
+        target = os.path.normpath(os.path.join(home, path))
+        if not os.path.isabs(path) and target.startswith(tmp + os.sep):
+            write_bytes(target, [data])     # (an absolute path is read where it is)
+    origin = os.path.join(home, "tournament.json")
+    if canonical is not None:
+        write_bytes(origin, [canonical.encode()])
+    return origin
 
 
 def _difference(before: dict[str, Any], now: dict[str, Any]) -> str:

@@ -17,6 +17,11 @@ def archive() -> None:
     queried and published (docs/archive.md)."""
 
 
+def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
+    """The archive at ``path``, or one line on stderr and exit 2."""
+    return _open(path, write)
+
+
 def _open(path: str, write: bool = False) -> sqlite3.Connection:
     from .store import ArchiveError, open_archive
     try:
