@@ -267,16 +267,27 @@ def test_migration_from_version_1(tmp_path: Path) -> None:
             job.add(entry, doc, lambda e: e.source)
     finally:
         people.link_by_key = saved
+    # a deal at one of its tables, as version 1 stored it (no declaring entrant column)
+    table_id, entrant_id, record_id = conn.execute(
+        "SELECT t.id, s.entrant_id, e.record_id FROM tbl t JOIN tbl_seat s ON "
+        "s.table_id = t.id AND s.seat = 2 JOIN event e ON e.id = t.event_id LIMIT 1").fetchone()
+    deal_id = conn.execute("INSERT INTO deal (record_id, table_id, number, contract, declarer, "
+                           "cards) VALUES (?, ?, 1, 'dreier', 2, 0) RETURNING id",
+                           (record_id, table_id)).fetchone()[0]
+    conn.executemany("INSERT INTO deal_seat (deal_id, seat, player, entrant_id, score) VALUES "
+                     "(?, ?, ?, ?, ?)", [(deal_id, s, f"p{s}", entrant_id if s == 2 else None,
+                                          30 if s == 2 else -10) for s in range(4)])
     conn.execute("COMMIT")
     conn.close()
-    with pytest.raises(store.ArchiveError, match="schema version 1"):
-        store.open_archive(str(v1))               # a reader asks for the upgrade
-    conn = store.open_archive(str(v1), write=True)
+    conn = store.open_archive(str(v1))        # a reader brings a writable archive up to date
     assert conn.execute("PRAGMA user_version").fetchone() == (store.VERSION,)
     assert conn.execute("SELECT name, entrants, totals_only_tables FROM events").fetchall() == \
         [("Clubabend", 8, 4)]
     assert conn.execute("SELECT count(*) FROM entrant WHERE person_id IS NULL").fetchone() == \
         (8,)
+    assert conn.execute("SELECT declarer_entrant FROM deal").fetchall() == [(entrant_id,)]
+    assert conn.execute("SELECT contract, declarer_score FROM deals").fetchall() == \
+        [("dreier", 30)]
     conn.close()
     # and the upgraded archive takes records as a new one does
     res = run("archive", "add", v1, KR_VALID / "contract-solodreier.json")

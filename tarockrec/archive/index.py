@@ -41,12 +41,15 @@ def _deals(conn: sqlite3.Connection, record_id: int, table_id: int | None,
         result = deal.get("result") if isinstance(deal.get("result"), dict) else {}
         got = {key: facts.get(key, result.get(key) if result else None)
                for key in ("contract", "declarer", "partner", "multiplier")}
+        declarer = _int(got["declarer"])
         row = conn.execute(
             "INSERT INTO deal (record_id, table_id, number, dealer, contract, declarer, "
-            "partner, multiplier, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "partner, multiplier, cards, declarer_entrant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             (record_id, table_id, k + 1, _int(deal.get("dealer")), _text(got["contract"]),
-             _int(got["declarer"]), _int(got["partner"]), _int(got["multiplier"]),
-             int("deal" in deal))).fetchone()
+             declarer, _int(got["partner"]), _int(got["multiplier"]), int("deal" in deal),
+             entrant_ids[declarer] if declarer is not None and 0 <= declarer < len(entrant_ids)
+             else None)).fetchone()
         deal_id = int(row[0])
         deltas = score.deltas if score is not None else [None] * len(players)
         money = score.money if score is not None and score.money is not None else deltas

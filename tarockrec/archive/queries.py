@@ -2,6 +2,7 @@
 statistics, per-contract statistics, and read-only SQL over the documented views."""
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,16 +39,20 @@ def series_standings(conn: sqlite3.Connection, series: str,
     """The series' cup points summed per person over its events (as ``tournament.series``
     sums them per entrant id), ranked: more points first, equal points share a rank."""
     events = series_events(conn, series, season)
+    order = {event_id: k for k, (event_id, _, _) in enumerate(events)}
     out: dict[str, SeriesRow] = {}
-    for k, (event_id, _, _) in enumerate(events):
-        for entrant, name, person_id, key, cup in conn.execute(
-                "SELECT n.entrant, n.name, n.person_id, p.key, n.cup_points FROM entrant n "
-                "LEFT JOIN person p ON p.id = n.person_id WHERE n.event_id = ?", (event_id,)):
-            ident = (key or f"#{person_id}") if person_id is not None else entrant
-            row = out.setdefault(ident, SeriesRow(ident, name, person_id,
-                                                  events=[None] * len(events)))
-            row.events[k] = (row.events[k] or 0) + (cup or 0)
-            row.cup_points += cup or 0
+    found = conn.execute(
+        "SELECT n.event_id, n.entrant, n.name, n.person_id, p.key, n.cup_points FROM entrant n "
+        "LEFT JOIN person p ON p.id = n.person_id WHERE n.event_id IN (SELECT value FROM "
+        "json_each(?)) ORDER BY n.event_id, n.id", (json.dumps(list(order)),))
+    for event_id, entrant, name, person_id, key, cup in found:
+        k = order[event_id]
+        ident = (key or f"#{person_id}") if person_id is not None else entrant
+        row = out.get(ident)
+        if row is None:
+            row = out[ident] = SeriesRow(ident, name, person_id, events=[None] * len(events))
+        row.events[k] = (row.events[k] or 0) + (cup or 0)
+        row.cup_points += cup or 0
     ranked = sorted(out.values(), key=lambda s: (-s.cup_points, s.key))
     for i, s in enumerate(ranked):
         s.rank = ranked[i - 1].rank if i and ranked[i - 1].cup_points == s.cup_points else i + 1

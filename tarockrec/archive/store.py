@@ -90,7 +90,8 @@ CREATE INDEX finding_record ON finding(record_id);
 CREATE INDEX event_series ON event(series, season);
 """
 
-#: version 2: the person register, and the documented views (docs/archive.md)
+#: version 2: the person register, each deal's declaring entrant (a person's deals found by
+#: index), and the documented views (docs/archive.md)
 _V2 = """
 CREATE TABLE person (
   id INTEGER PRIMARY KEY,
@@ -102,6 +103,10 @@ CREATE INDEX entrant_person ON entrant(person_id);
 CREATE INDEX entrant_name ON entrant(name, club);
 CREATE INDEX deal_seat_player ON deal_seat(player);
 CREATE INDEX deal_contract ON deal(contract);
+ALTER TABLE deal ADD COLUMN declarer_entrant INTEGER REFERENCES entrant(id);
+UPDATE deal SET declarer_entrant = (SELECT s.entrant_id FROM deal_seat s
+  WHERE s.deal_id = deal.id AND s.seat = deal.declarer);
+CREATE INDEX deal_declarer_entrant ON deal(declarer_entrant);
 CREATE VIEW events AS
   SELECT e.id AS event_id, e.record_id, e.name, e.date, e.season, e.site, e.series, e.game,
          e.rules, e.ranked,
@@ -129,7 +134,7 @@ CREATE VIEW deals AS
   FROM deal d JOIN records r ON r.id = d.record_id
   LEFT JOIN tbl t ON t.id = d.table_id LEFT JOIN event e ON e.id = t.event_id
   LEFT JOIN deal_seat ds ON ds.deal_id = d.id AND ds.seat = d.declarer
-  LEFT JOIN entrant dn ON dn.id = ds.entrant_id;
+  LEFT JOIN entrant dn ON dn.id = d.declarer_entrant;
 CREATE VIEW seat_scores AS
   SELECT s.deal_id, t.event_id, e.season, r.game, s.seat, s.player, n.entrant,
          n.person_id, d.contract, s.seat = d.declarer AS declarer,
@@ -184,13 +189,25 @@ def open_archive(path: str, write: bool = False) -> sqlite3.Connection:
         raise ArchiveError(f"{path} is not an archive: no such file")
     conn = _open_reader(path)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version < VERSION and _writable(path):     # brought up to date, then read
+        conn.close()
+        _open_writer(path).close()
+        conn = _open_reader(path)
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version != VERSION:
         conn.close()
         raise ArchiveError(f"{path} is an archive of schema version {version}, this tarockrec "
-                           f"reads version {VERSION}: add to it (or run archive check) once "
-                           "with write access to bring it up to date" if version < VERSION
+                           f"reads version {VERSION}, and it cannot be brought up to date "
+                           "where it is (read-only): copy it somewhere writable"
+                           if version < VERSION
                            else f"{path} was written by a newer tarockrec (schema {version})")
     return conn
+
+
+def _writable(path: str) -> bool:
+    """Whether the archive and its folder can be written (for its journal files)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)
 
 
 def _open_reader(path: str) -> sqlite3.Connection:
