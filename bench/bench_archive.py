@@ -169,6 +169,20 @@ def _count(found: Any) -> int:
     return len(found)
 
 
+def _readers(db: str, seasons: int) -> dict[str, Any]:
+    """Reading commands in fresh processes (start-up included): their time and memory as the
+    archive grows."""
+    out: dict[str, Any] = {"seasons": seasons}
+    for label, args in (("archive player", ["archive", "player", db, "AT-1000"]),
+                        ("archive standings", ["archive", "standings", db, "--series",
+                                               "Bench Cup 2016/17", "--season", "2016/17"])):
+        r = run(args)
+        out[label] = r
+        print(f"  {label} ({seasons} season(s) stored): {r['wall_s']:.2f} s, peak "
+              f"{r['peak_mb']:.1f} MB, exit {r['rc']:.0f}")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seasons", type=int, default=10)
@@ -184,23 +198,25 @@ def main() -> None:
           f"({time.perf_counter() - t:.1f} s)")
     figures: dict[str, Any] = {k: v for k, v in vars(a).items() if k != "source"}
     figures.update({k: built[k] for k in ("tables", "full_tables", "deals")})
-    base = run(["validate", "-q", "--jobs", "1", *built["seasons"]])
-    figures["validate"] = base
-    print(f"validate --jobs 1, all files        {base['wall_s']:7.2f} s  peak "
-          f"{base['peak_mb']:6.1f} MB  exit {base['rc']:.0f}")
     db = os.path.join(OUT, "archive.db")
-    adds = []
+    adds, checks, readers = [], [], []
     for k, folder in enumerate(built["seasons"]):
+        # the baseline right before each add: the machine's load changes over minutes
+        base = run(["validate", "-q", "--jobs", "1", folder])
         r = run(["archive", "add", "-q", db, folder])
         r["archive_mb"] = os.path.getsize(db) / 1e6
         adds.append(r)
-        print(f"archive add, season {k + 1:2d}             {r['wall_s']:7.2f} s  peak "
-              f"{r['peak_mb']:6.1f} MB  exit {r['rc']:.0f}  archive {r['archive_mb']:7.1f} MB")
-    figures["adds"] = adds
-    total = sum(r["wall_s"] for r in adds)
-    figures["add_speed_vs_validate"] = base["wall_s"] / total
-    print(f"archive add, all seasons            {total:7.2f} s: "
-          f"{base['wall_s'] / total:.2f} × validate's speed")
+        checks.append(base)
+        print(f"season {k + 1:2d}: validate {base['wall_s']:6.2f} s, peak {base['peak_mb']:5.1f} "
+              f"MB; archive add {r['wall_s']:6.2f} s, peak {r['peak_mb']:5.1f} MB; exit "
+              f"{base['rc']:.0f}/{r['rc']:.0f}; archive {r['archive_mb']:7.1f} MB")
+        if k in (0, len(built["seasons"]) - 1):
+            readers.append(_readers(db, k + 1))
+    figures["validate"], figures["adds"], figures["readers"] = checks, adds, readers
+    total, base_total = sum(r["wall_s"] for r in adds), sum(r["wall_s"] for r in checks)
+    figures["add_speed_vs_validate"] = base_total / total
+    print(f"all seasons: validate {base_total:7.2f} s, archive add {total:7.2f} s: "
+          f"{base_total / total:.2f} × validate's speed")
     figures["queries_ms"] = queries(db)
     for label, got in figures["queries_ms"].items():
         print(f"  {label:36s} {got['ms']:8.2f} ms  {got['rows']:6d} rows")
