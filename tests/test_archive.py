@@ -385,3 +385,35 @@ def test_a_read_only_archive_can_be_queried(tmp_path: Path) -> None:
             subprocess.run(["chattr", "-i", str(db), str(home)], capture_output=True)
         os.chmod(home, 0o755)
         os.chmod(db, 0o644)
+
+
+def test_every_invalid_sample_kept_with_its_findings(tmp_path: Path) -> None:
+    """Every invalid sample of every game and the tournaments', kept with --keep-invalid: each
+    stored flagged, with the codes its ``_expect`` names, and no traceback; a hostile record
+    (fields of the wrong kinds) too."""
+    db = tmp_path / "a.db"
+    hostile = tmp_path / "hostile.jsonl"
+    hostile.write_text("\n".join(json.dumps(r) for r in [
+        {"tarockrec": 1, "game": "koenigrufen", "players": 7, "dealer": "x", "deals": 3},
+        {"tarockrec": 1, "game": "ulti", "entrants": [{"id": ["x"]}, 5], "rounds": {"a": 1},
+         "event": {"name": 3, "date": [2025]}},
+        [1, 2, 3]]) + "\n")
+    folders = sorted((SAMPLES).glob("*/invalid"))
+    res = run("archive", "add", "--keep-invalid", db, *folders, hostile)
+    assert res.exit_code == 1, res.output
+    expected = 0
+    for folder in folders:
+        for path in sorted(folder.glob("*.json")):
+            rec = json.loads(path.read_text())
+            expected += 1
+            codes = {c for (c,) in rows(db, "SELECT f.code FROM finding f JOIN records r ON "
+                                        "r.id = f.record_id WHERE r.source = ?", str(path))}
+            assert set(rec.get("_expect", [])) <= codes, (path, codes)
+    # every one stored but duplicates; the valid ones are a tournament's table files
+    assert rows(db, "SELECT count(*) FROM records WHERE source != ? AND source NOT LIKE "
+                "'%/sessions/%'", str(hostile))[0][0] == expected - int(res.output.split(
+                    " duplicate(s)")[0].rsplit(" ", 1)[1])
+    assert {Path(s).parent.name for (s,) in rows(db, "SELECT source FROM records WHERE "
+                                                   "valid = 1")} == {"sessions"}
+    assert rows(db, "SELECT count(*), sum(valid) FROM records WHERE source = ?",
+                str(hostile)) == [(3, 0)]

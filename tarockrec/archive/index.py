@@ -17,9 +17,14 @@ def index_record(conn: sqlite3.Connection, record_id: int, rec: Any, rep: Report
     if rep.kind == "tournament":
         _tournament(conn, record_id, rec, rep)
         return
-    players = [_name(p) for p in rec.get("players") or []]
-    deals = rec.get("deals") if rep.kind == "session" else [rec]
-    _deals(conn, record_id, None, deals or [], rep.scores, players, [None] * len(players))
+    players = [_name(p) for p in _list(rec.get("players"))]
+    deals = _list(rec.get("deals")) if rep.kind == "session" else [rec]
+    _deals(conn, record_id, None, deals, rep.scores, players, [None] * len(players))
+
+
+def _list(v: Any) -> list[Any]:
+    """``v`` when it is a list (a record kept with ``--keep-invalid`` may have anything)."""
+    return v if isinstance(v, list) else []
 
 
 def _name(player: Any) -> str | None:
@@ -81,23 +86,23 @@ def _tournament(conn: sqlite3.Connection, record_id: int, rec: dict[str, Any],
     row = conn.execute(
         "INSERT INTO event (record_id, name, date, season, site, series, game, rules, ranked) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (record_id, event.get("name"), event.get("date"), season_of(event.get("date")),
-         event.get("site"), event.get("series"), rec.get("game"),
-         rules.get("name") if isinstance(rules, dict) else None,
+        (record_id, _text(event.get("name")), _text(event.get("date")),
+         season_of(event.get("date")), _text(event.get("site")), _text(event.get("series")),
+         _text(rec.get("game")), _text(rules.get("name")) if isinstance(rules, dict) else None,
          int(rep.standings is not None))).fetchone()
     event_id = int(row[0])
     ranked = {r.entrant: r for r in rep.standings or []}
     ids: dict[str, int] = {}
-    for e in rec.get("entrants") or []:
-        if not isinstance(e, dict) or e.get("id") in ids:
+    for e in _list(rec.get("entrants")):
+        if not isinstance(e, dict) or not isinstance(e.get("id"), str) or e["id"] in ids:
             continue
         r = ranked.get(e["id"])
         row = conn.execute(
             "INSERT INTO entrant (event_id, entrant, name, club, team, person_key, rank, total, "
             "score, rank_points, cup_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "RETURNING id",
-            (event_id, e["id"], e.get("name", ""), e.get("club"), e.get("team"),
-             e.get("person"), *((r.rank, r.total, r.score, r.rank_points, r.cup_points)
+            (event_id, e["id"], _text(e.get("name")) or "", _text(e.get("club")),
+             _text(e.get("team")), _text(e.get("person")), *((r.rank, r.total, r.score, r.rank_points, r.cup_points)
                                 if r is not None else (None,) * 5))).fetchone()
         ids[e["id"]] = int(row[0])
     from .people import link_by_key

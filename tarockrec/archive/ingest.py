@@ -202,7 +202,8 @@ class Ingest:
             "rules, valid, outcome, version, added, canonical) VALUES "
             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (digest, self._document(doc), entry.index if doc.records > 1 else 1, entry.source,
-             entry.line, rep.kind, rep.game, rules_name, int(rep.valid), outcome_of(rep),
+             entry.line, rep.kind, rep.game, rules_name if isinstance(rules_name, str) else None,
+             int(rep.valid), outcome_of(rep),
              self.version, self.now, canonical)).fetchone()
         record_id = int(row[0])
         self.conn.executemany(
@@ -215,8 +216,10 @@ class Ingest:
     def _attachments(self, record_id: int, rec: dict[str, Any], origin: str) -> None:
         """A tournament's table files, kept as documents under the path its tables name."""
         seen: set[str] = set()
-        for rnd in rec.get("rounds") or []:
-            for table in rnd.get("tables") or []:
+        rounds = rec.get("rounds")
+        for rnd in rounds if isinstance(rounds, list) else []:
+            tables = rnd.get("tables") if isinstance(rnd, dict) else None
+            for table in tables if isinstance(tables, list) else []:
                 source = table.get("source") if isinstance(table, dict) else None
                 if not isinstance(source, str) or source in seen:
                     continue
