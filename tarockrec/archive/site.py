@@ -161,14 +161,14 @@ class ArchiveSite:
             self._person(page, name, club, key, history(self.conn, pid),
                          deal_stats(self.conn, pid), "")
             out.append((name + (f" ({club})" if club else ""), page))
-        for row, name, club, event_id in self.conn.execute(
-                "SELECT id, name, club, event_id FROM entrant WHERE person_id IS NULL "
+        for row, name, club in self.conn.execute(
+                "SELECT id, name, club FROM entrant WHERE person_id IS NULL "
                 "ORDER BY name, id").fetchall():
             page = f"people/entrant-{row}.html"
             events = self._entrant_history(row)
-            self._person(page, name, club, None, events, [],
-                         " · " + " · ".join(str(e["event"]) for e in events))
-            out.append((name + (f" ({club})" if club else "") + " · one event", page))
+            where = " · " + " · ".join(str(e["event"]) for e in events)
+            self._person(page, name, club, None, events, [], where)
+            out.append((name + (f" ({club})" if club else "") + where, page))
         return out
 
     def _entrant_history(self, row: int) -> list[dict[str, Any]]:
