@@ -319,7 +319,7 @@ def test_sigkill_during_add_leaves_before_or_after(tmp_path: Path) -> None:
     big = _big_input(tmp_path)
     env = {**os.environ, "PYTHONPATH": ROOT}
     seen_states = set()
-    for delay in (0.3, 1.0, 2.0):
+    for delay in (0.05, 0.2, 0.5, 1.0, 2.0):
         proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "archive", "add",
                                  str(db), str(big)], env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
@@ -336,6 +336,23 @@ def test_sigkill_during_add_leaves_before_or_after(tmp_path: Path) -> None:
         if count != before:
             break
     assert (True, before) in seen_states             # at least one kill fell inside the add
+    # killed while a new archive is being made: none, or an empty one that takes records
+    for delay in (0.05, 0.3):
+        fresh = tmp_path / f"fresh-{delay}.db"
+        proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "archive", "add",
+                                 str(fresh), str(big)], env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if fresh.exists():
+            assert rows(fresh, "PRAGMA integrity_check") == [("ok",)]
+            version = rows(fresh, "PRAGMA user_version")[0][0]
+            assert version in (0, store.VERSION)
+            if version:
+                assert rows(fresh, "SELECT count(*) FROM records")[0][0] in (0, 1500)
+        res = run("archive", "add", fresh, KR_VALID / "contract-solodreier.json")
+        assert res.exit_code == 0 and "1 stored" in res.output
 
 
 def test_two_adds_at_once_both_succeed(tmp_path: Path) -> None:
