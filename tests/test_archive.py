@@ -434,3 +434,11 @@ def test_every_invalid_sample_kept_with_its_findings(tmp_path: Path) -> None:
                                                    "valid = 1")} == {"sessions"}
     assert rows(db, "SELECT count(*), sum(valid) FROM records WHERE source = ?",
                 str(hostile)) == [(3, 0)]
+
+
+def test_add_reads_standard_input(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    data = (KR_VALID / "contract-solodreier.json").read_bytes()
+    res = cli("archive", "add", db, "-", input=data.decode())
+    assert res.returncode == 0 and "1 stored" in res.stdout, res.stderr
+    assert rows(db, "SELECT name, data FROM documents") == [("stdin", data)]

@@ -16,6 +16,7 @@ import io
 import json
 import os
 import sqlite3
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterator
@@ -78,16 +79,18 @@ def read_inputs(paths: list[str]) -> Iterator[tuple[sources.Entry, Doc | None]]:
     for given in paths:
         for path in sources.expand([given]):
             name = os.path.relpath(path, given) if os.path.isdir(given) else \
-                os.path.basename(path)
+                "stdin" if path == "-" else os.path.basename(path)
             yield from _read_file(path, name)
 
 
 def _read_file(path: str, name: str) -> Iterator[tuple[sources.Entry, Doc | None]]:
-    try:
-        raw: IO[bytes] = open(path, "rb")
-    except OSError as err:
+    try:       # standard input: read as a file is ("-"; kept under the name "stdin")
+        raw: IO[bytes] = os.fdopen(os.dup(sys.stdin.fileno()), "rb") if path == "-" else \
+            open(path, "rb")
+    except (OSError, ValueError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
         yield sources.Entry(path, 1, None, None, Finding(
-            "IO-ERROR", f"cannot read {path}: {err.strerror or err}", "")), None
+            "IO-ERROR", f"cannot read {path}: {why}", "")), None
         return
     with raw:
         try:
