@@ -136,14 +136,22 @@ def test_stats_per_contract_and_season(samples_db: Path) -> None:
     assert "2026/27" in seasons and "" in seasons
 
 
-def test_parquet_export_of_the_views(samples_db: Path, tmp_path: Path) -> None:
+def test_parquet_export_of_the_views(samples_db: Path, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
+    from tarockrec.archive import parquet
+    monkeypatch.setattr(parquet, "BATCH", 7)             # written in many batches
     res = run("archive", "export", samples_db, "-o", tmp_path / "pq", "--format", "parquet")
     assert res.exit_code == 0, res.output
     conn = sqlite3.connect(samples_db)
     for view in VIEWS:
         table = pq.read_table(tmp_path / "pq" / f"{view}.parquet")
-        assert table.num_rows == conn.execute(f"SELECT count(*) FROM {view}").fetchone()[0]
+        assert table.to_pylist() == [dict(zip(table.column_names, row)) for row in
+                                     conn.execute(f"SELECT * FROM {view}")], view
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_parquet(tmp_path / "pq" / "deals.parquet")
+    assert len(frame) == conn.execute("SELECT count(*) FROM deals").fetchone()[0]
+    assert frame.groupby("game").size()["ulti"] == 243
     # a selection: only that event's rows
     res = run("archive", "export", samples_db, "-o", tmp_path / "one", "--format", "parquet",
               "--event", "Clubabend")

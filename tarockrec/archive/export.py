@@ -65,22 +65,28 @@ def safe_name(name: str) -> str:
 
 def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
               force: bool = False) -> list[str]:
-    """Write the selected records' documents (and attachments) into ``out``; returns the
-    files written."""
-    files: dict[str, list[bytes]] = {}
+    """Write the selected records' documents (and attachments) into ``out``, one file at a
+    time (a document's bytes are read when its file is written: memory does not grow with
+    the archive); returns the files written."""
+    files: dict[str, list[tuple[int, str]]] = {}
     seen: set[tuple[int, str]] = set()
-    for doc_id, name, fmt, data in _documents(conn, ids):
-        if (doc_id, name) in seen:
-            continue
-        seen.add((doc_id, name))
-        files.setdefault(safe_name(name), []).append(data + b"\n" if fmt == "jsonl" else data)
+    for doc_id, name, fmt in _documents(conn, ids):
+        if (doc_id, name) not in seen:
+            seen.add((doc_id, name))
+            files.setdefault(safe_name(name), []).append((doc_id, fmt))
     taken = [n for n in files if os.path.lexists(os.path.join(out, n))]
     if taken and not force:
         raise FileExistsError(f"{os.path.join(out, taken[0])} exists (use --force to "
                               "overwrite)")
-    for name, parts in files.items():
-        write_bytes(os.path.join(out, name), parts)
+    for name, docs in files.items():
+        write_bytes(os.path.join(out, name), _data(conn, docs))
     return sorted(files)
+
+
+def _data(conn: sqlite3.Connection, docs: list[tuple[int, str]]) -> Iterator[bytes]:
+    for doc_id, fmt in docs:
+        (data,) = conn.execute("SELECT data FROM documents WHERE id = ?", (doc_id,)).fetchone()
+        yield data + b"\n" if fmt == "jsonl" else data
 
 
 def write_bytes(path: str, parts: Iterable[bytes]) -> None:
@@ -98,13 +104,14 @@ def write_bytes(path: str, parts: Iterable[bytes]) -> None:
         raise
 
 
-def _documents(conn: sqlite3.Connection, ids: list[int]) -> Iterator[tuple[int, str, str, bytes]]:
+def _documents(conn: sqlite3.Connection, ids: list[int]) -> Iterator[tuple[int, str, str]]:
+    """(document id, name, format) of each selected record and its attachments."""
     for record_id in ids:
         yield from conn.execute(
-            "SELECT d.id, d.name, d.format, d.data FROM records r JOIN documents d ON "
+            "SELECT d.id, d.name, d.format FROM records r JOIN documents d ON "
             "d.id = r.document_id WHERE r.id = ?", (record_id,))
         yield from conn.execute(
-            "SELECT d.id, a.path, d.format, d.data FROM attachments a JOIN documents d ON "
+            "SELECT d.id, a.path, d.format FROM attachments a JOIN documents d ON "
             "d.id = a.document_id WHERE a.record_id = ? ORDER BY a.path", (record_id,))
 
 

@@ -9,6 +9,9 @@ from typing import Any
 
 from .store import VIEWS
 
+#: SQLite's declared types as Arrow types (set once pyarrow is imported)
+_TYPES: dict[str, Any] = {}
+
 
 def write_views(conn: sqlite3.Connection, out: str, ids: list[int] | None = None) -> list[str]:
     """Each view's rows (of the selected records, when ``ids`` is given) as OUT/VIEW.parquet."""
@@ -18,22 +21,46 @@ def write_views(conn: sqlite3.Connection, out: str, ids: list[int] | None = None
     except ImportError:
         raise ImportError("writing Parquet needs pyarrow: pip install 'tarockrec[parquet]'") \
             from None
+    global _TYPES
+    _TYPES = {"INTEGER": pa.int64(), "TEXT": pa.string(), "BLOB": pa.binary(),
+              "REAL": pa.float64()}
     os.makedirs(out, exist_ok=True)
     written = []
     for view in VIEWS:
         cur = conn.execute(f"SELECT * FROM {view}")
         names = [d[0] for d in cur.description]
-        data: list[list[Any]] = [[] for _ in names]
         keep = _kept(conn, view, ids, names)
-        for row in cur:
-            if keep is None or keep(row):
-                for k, v in enumerate(row):
-                    data[k].append(v)
-        table = pa.table({n: pa.array(col) for n, col in zip(names, data)})
         path = os.path.join(out, f"{view}.parquet")
-        pq.write_table(table, path)
+        schema = pa.schema([(n, _TYPES.get(conn_type, pa.string()))
+                            for n, conn_type in zip(names, _types(conn, view, names))])
+        with pq.ParquetWriter(path, schema) as writer:    # a batch at a time: flat memory
+            while rows := cur.fetchmany(BATCH):
+                chosen = [r for r in rows if keep is None or keep(r)]
+                writer.write_table(pa.table({n: pa.array([r[k] for r in chosen],
+                                                         schema.field(n).type)
+                                             for k, n in enumerate(names)}, schema=schema))
         written.append(path)
     return written
+
+
+#: rows written at a time
+BATCH = 50_000
+
+
+def _types(conn: sqlite3.Connection, view: str, names: list[str]) -> list[str]:
+    """Each column's declared type (``PRAGMA table_info`` of the view); a computed column has
+    none: the type of its first value (text when it has none)."""
+    declared = {row[1]: (row[2] or "").upper() for row in
+                conn.execute(f"PRAGMA table_info({view})")}
+    out = []
+    for n in names:
+        kind = declared.get(n)
+        if not kind:
+            row = conn.execute(f'SELECT typeof("{n}") FROM {view} WHERE "{n}" IS NOT NULL '
+                               "LIMIT 1").fetchone()
+            kind = str(row[0]).upper() if row else "TEXT"
+        out.append(kind)
+    return out
 
 
 def _kept(conn: sqlite3.Connection, view: str, ids: list[int] | None,
