@@ -98,9 +98,11 @@ class ArchiveSite:
         """Every ranked event published as ``publish`` draws it; lines to tell the user."""
         from ..publish import publish
         said = []
-        for event_id, record_id, canonical in self.conn.execute(
-                "SELECT e.id, e.record_id, r.canonical FROM event e JOIN records r ON "
-                "r.id = e.record_id WHERE r.valid = 1 ORDER BY e.date, e.id").fetchall():
+        for event_id, record_id in self.conn.execute(
+                "SELECT e.id, e.record_id FROM event e JOIN records r ON r.id = e.record_id "
+                "WHERE r.valid = 1 ORDER BY e.date, e.id").fetchall():
+            (canonical,) = self.conn.execute("SELECT canonical FROM records WHERE id = ?",
+                                             (record_id,)).fetchone()   # one at a time
             links = {entrant: "../../" + self.person_page(pid, row) for row, entrant, pid in
                      self.conn.execute("SELECT id, entrant, person_id FROM entrant WHERE "
                                        "event_id = ?", (event_id,))}
