@@ -488,18 +488,30 @@ def _one_record(path: str, what: str) -> dict[str, Any]:
 
 
 @main.command()
-@click.argument("tournament")
+@click.argument("tournament", required=False)
 @click.option("-o", "out", required=True, metavar="DIR",
               help="The folder to write the site into (made if missing).")
 @click.option("--force", "-f", is_flag=True, help="Replace a site written earlier into DIR "
               "(a folder holding anything else is never replaced).")
+@click.option("--archive", "archive_db", default=None, metavar="ARCHIVE",
+              help="Publish an archive (docs/archive.md) instead of one tournament: its series "
+                   "standings per season, every event, a page per person, a search box.")
 @allow_source_outside
-def publish(tournament: str, out: str, force: bool) -> None:
+def publish(tournament: str | None, out: str, force: bool, archive_db: str | None) -> None:
     """Write TOURNAMENT as a static, self-contained site into DIR: the standings
     (index.html), a page per round with its tables, and a page per table with its sheet and
-    every deal drawn and stepped through as show --html draws it (docs/tournaments.md)."""
+    every deal drawn and stepped through as show --html draws it (docs/tournaments.md).
+    With --archive, the archive's site (docs/archive.md). The site is switched in whole, or
+    DIR is left as it was."""
     from .publish import publish as build
-    status, messages = build(tournament, out, force)
+    if (tournament is None) == (archive_db is None):
+        raise click.UsageError("give either TOURNAMENT or --archive ARCHIVE")
+    if archive_db is not None:
+        from .archive.commands import open_or_exit
+        from .archive.site import publish_archive
+        status, messages = publish_archive(open_or_exit(archive_db), out, force)
+    else:
+        status, messages = build(str(tournament), out, force)
     for m in messages:
         click.echo(m, err=status != 0)
     sys.exit(status)
@@ -1026,6 +1038,15 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
 def schema_cmd(kind: str) -> None:
     """Print the JSON Schema (json) or the XSD (xml) of the notation."""
     click.echo(schema.schema_text(kind), nl=False)
+
+
+# -- the archive (issue 34): its commands live in tarockrec/archive/commands.py --------------
+def _archive_commands() -> None:
+    from .archive.commands import archive
+    main.add_command(archive)
+
+
+_archive_commands()
 
 
 __all__ = ["main", "Finding"]

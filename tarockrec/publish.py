@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import os
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator, Mapping
 
 from .atomic import StagedFolder, Terminated, WriteError
 from .findings import Finding
@@ -80,6 +80,9 @@ class Site:
         self.title = str((rec.get("event") or {}).get("name") or "Tournament")
         self.rounds: list[list[Table]] = [[] for _ in rec["rounds"]]
         self.files: list[str] = []
+        #: entrant id -> the page of the person (``publish --archive``: a standings row links
+        #: to it)
+        self.people: Mapping[str, str] = {}
 
     def _put(self, name: str, text: str) -> None:
         self.write(os.path.join(self.out, name), iter([text]))
@@ -133,7 +136,10 @@ class Site:
             [f'<a href="round-{r + 1}.html">round {r + 1}</a>' for r in range(n)]
         body = []
         for row in rows:
-            cells = [_e(row.rank), _e(row.player), _e(row.club), _e(number_text(row.total)),
+            page_of = self.people.get(row.entrant)
+            player = f'<a href="{_e(page_of)}">{_e(row.player)}</a>' if page_of else \
+                _e(row.player)
+            cells = [_e(row.rank), player, _e(row.club), _e(number_text(row.total)),
                      _e(row.score), _e(number_text(row.rank_points))]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
@@ -149,30 +155,63 @@ def _places(totals: list[int]) -> list[int]:
     return [1 + sum(1 for y in totals if y > x) for x in totals]
 
 
+def _read(path: str) -> tuple[dict[str, Any] | None, tuple[int, list[str]]]:
+    """The one tournament record in ``path``, or None with the status and lines saying why."""
+    from . import schema
+    found = list(entries(path))
+    if not found or found[0].problem is not None:
+        from .report import unreadable
+        return None, (2, [unreadable(found[0]) if found else f"{path}: it holds no record"])
+    rec = found[0].record
+    if len(found) != 1 or not isinstance(rec, dict) or "rounds" not in rec:
+        return None, (2, [f"{path}: publish takes one tournament record (a file with rounds)"])
+    if not schema.fast_check(rec):
+        return None, (1, [f"{path}: {f}" for f in schema.explain(rec)] +
+                      [f"{path}: not valid; nothing published"])
+    return rec, (0, [])
+
+
 def publish(path: str, out: str, force: bool = False,
-            write: Callable[[str, Iterator[str]], None] = _write_page) -> tuple[int, list[str]]:
+            write: Callable[[str, Iterator[str]], None] = _write_page,
+            people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
     """Write the site of the tournament in ``path`` into the folder ``out`` (made if missing;
     an existing site of ours is replaced only with ``force``, a folder holding anything else
     never). Returns the exit status (0 written; 1 the tournament is not valid; 2 not readable,
     not a tournament, the folder cannot be written, or stopped by SIGTERM, SIGHUP or Ctrl-C)
     and the lines to tell the user; whenever it is not 0, ``out`` is as it was (module
-    docstring)."""
-    from . import schema
-    found = list(entries(path))
-    if not found or found[0].problem is not None:
-        from .report import unreadable
-        return 2, [unreadable(found[0]) if found else f"{path}: it holds no record"]
-    rec = found[0].record
-    if len(found) != 1 or not isinstance(rec, dict) or "rounds" not in rec:
-        return 2, [f"{path}: publish takes one tournament record (a file with rounds)"]
-    if not schema.fast_check(rec):
-        return 1, [f"{path}: {f}" for f in schema.explain(rec)] + \
-            [f"{path}: not valid; nothing published"]
+    docstring). ``people``: entrant id -> the page a standings row links to."""
+    rec, refused = _read(path)
+    if rec is None:
+        return refused
+    return staged_site(out, force, lambda folder: _build(path, rec, out, folder, write, people))
+
+
+def write_event(path: str, folder: str, write: Callable[[str, Iterator[str]], None],
+                people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
+    """The site of the tournament in ``path`` written into ``folder``, which is made here and
+    lies inside a folder the caller switches in whole (``publish --archive``)."""
+    rec, refused = _read(path)
+    if rec is None:
+        return refused
+    os.makedirs(folder, exist_ok=True)
+    return _build(path, rec, folder, folder, write, people)
+
+
+def staged_site(out: str, force: bool,
+                build: Callable[[str], tuple[int, list[str]]]) -> tuple[int, list[str]]:
+    """``build(folder)`` writes a site into a temporary folder beside ``out``, which is
+    switched in whole when it returns status 0 (``atomic.StagedFolder``); otherwise, or on an
+    error or a signal, ``out`` stays as it was, and the last line says so."""
     staged = StagedFolder(out, MARKER, replace=force)
     try:
         staged.check()
         with staged.building() as folder:
-            return _build(path, rec, out, folder, write, staged)
+            status, lines = build(folder)
+            if status == 0:
+                staged.commit()
+            elif lines:
+                lines[-1] += f"; {staged.left}"
+            return status, lines
     except WriteError as err:
         return 2, [f"tarockrec: {err.message}"]
     except (Terminated, KeyboardInterrupt) as err:
@@ -181,16 +220,17 @@ def publish(path: str, out: str, force: bool = False,
 
 
 def _build(path: str, rec: dict[str, Any], out: str, folder: str,
-           write: Callable[[str, Iterator[str]], None], staged: StagedFolder) -> tuple[int, list[str]]:
-    """The pages into the temporary ``folder``, switched in if the tournament is valid."""
+           write: Callable[[str, Iterator[str]], None],
+           people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
+    """The pages into ``folder`` (``out`` as the user named it); status 1 if the tournament is
+    not valid."""
     site = Site(rec, folder, write)
+    site.people = people or {}
     findings: list[Finding] = []
     rows = validate_tournament(rec, findings, origin=path, on_table=site.table_page)
     errors = [f for f in findings if f.severity == "error"]
     if errors or rows is None:
-        return 1, [f"{path}: {f}" for f in errors] + \
-            [f"{path}: not valid; nothing published; {staged.left}"]
+        return 1, [f"{path}: {f}" for f in errors] + [f"{path}: not valid; nothing published"]
     site.round_pages()
     site.index(rows)
-    staged.commit()
     return 0, [f"wrote {len(site.files)} pages to {out} (index.html: the standings)"]

@@ -23,7 +23,7 @@ KEY_ORDER = (
     "tarockrec", "game", "rules", "name", "id", "options", "meta", "event", "date", "site",
     "series", "players",
     # a tournament's register and rounds (docs/tournaments.md)
-    "club", "team", "carried", "carried_from", "entrants", "rounds", "tables", "table", "seats", "source", "absent",
+    "club", "team", "person", "carried", "carried_from", "entrants", "rounds", "tables", "table", "seats", "source", "absent",
     "dealer", "carry",
     # Carinthian carry (§6.8)
     "period_active", "successes", "period_deals", "restricted",

@@ -1,0 +1,339 @@
+"""``tarockrec archive …``: the archive's commands (docs/archive.md). Registered on the main
+command group by ``tarockrec/cli.py``."""
+from __future__ import annotations
+
+import sqlite3
+import sys
+from typing import Any, Iterator
+
+import click
+
+EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+@click.group(name="archive")
+def archive() -> None:
+    """Every record of many events in one SQLite file: validated, kept as it came, indexed,
+    queried and published (docs/archive.md)."""
+
+
+def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
+    """The archive at ``path``, or one line on stderr and exit 2."""
+    return _open(path, write)
+
+
+def _open(path: str, write: bool = False) -> sqlite3.Connection:
+    from .store import ArchiveError, open_archive
+    try:
+        return open_archive(path, write)
+    except ArchiveError as err:
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+
+
+def _label(entry: Any) -> str:
+    from ..report import label
+    return label(entry)
+
+
+@archive.command(name="add")
+@click.argument("db", metavar="ARCHIVE")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--keep-invalid", is_flag=True, help="Store records that are not valid too, "
+              "flagged, with their findings (by default they are refused).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the summary.")
+def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) -> None:
+    """Validate every record of PATHS (files or folders: deals, sessions, score sheets,
+    tournaments with their table files; JSON, JSON Lines, XML, text; plain, .gz or .zst) and
+    store it in ARCHIVE (made if missing), all in one transaction: an add that is stopped
+    leaves the archive as it was."""
+    from .ingest import Ingest, read_inputs
+    conn = _open(db, write=True)
+    job = Ingest(conn, keep_invalid)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for entry, doc in read_inputs(list(paths)):
+            job.add(entry, doc, _label)
+        conn.execute("COMMIT")
+    except BaseException as err:
+        conn.execute("ROLLBACK")
+        conn.close()
+        if isinstance(err, (KeyboardInterrupt, sqlite3.Error)):
+            why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err)
+            click.echo(f"tarockrec: nothing added to {db} ({why})", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        raise
+    conn.close()
+    c = job.counts
+    if not quiet:
+        for where, f in c.problems:
+            click.echo(f"{where}: {f}", err=True)
+    click.echo(f"{db}: {c.summary()}")
+    sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID if c.refused or c.kept_invalid
+             else EXIT_VALID)
+
+
+@archive.command(name="export")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("-o", "out", required=True, metavar="OUT", help="A file (jsonl, xml, text) or a "
+              "folder (files, parquet).")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "xml", "text", "files", "parquet"]),
+              default=None, help="By OUT's extension (.jsonl, .xml, .txt); a folder: files.")
+@click.option("--event", "events", multiple=True, metavar="NAME", help="Only this event "
+              "(its name or id; repeatable).")
+@click.option("--season", "seasons", multiple=True, metavar="SEASON", help="Only events of this "
+              "season (2025/26: July to June).")
+@click.option("--player", "players", multiple=True, metavar="WHO", help="Only records this "
+              "person or player plays in (a person's key, id or name).")
+@click.option("--force", "-f", is_flag=True, help="Overwrite what is there.")
+def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
+               seasons: tuple[str, ...], players: tuple[str, ...], force: bool) -> None:
+    """Write the records of ARCHIVE (or those selected) to OUT: into a folder as they came,
+    byte for byte (with a tournament's table files), or into one file of JSON Lines (lines
+    that came as JSON Lines as they came), XML or the text notation (docs/archive.md)."""
+    import os
+    from . import export
+    conn = _open(db)
+    fmt = fmt or _format_of(out)
+    ids = export.selected(conn, export.Selection(events, seasons, players))
+    try:
+        if fmt == "files":
+            written = export.to_folder(conn, ids, out, force)
+            click.echo(f"{len(ids)} record(s) in {len(written)} file(s) written to {out}")
+        elif fmt == "parquet":
+            from .parquet import write_views
+            written = write_views(conn, out, ids)
+            click.echo(f"{len(written)} Parquet file(s) written to {out}")
+        else:
+            if os.path.lexists(out) and not force:
+                raise FileExistsError(f"{out} exists (use --force to overwrite)")
+            export.write_bytes(out, export.as_format(conn, ids, fmt))
+            click.echo(f"{len(ids)} record(s) written to {out}")
+    except (OSError, ImportError) as err:
+        click.echo(f"tarockrec: cannot export: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+
+
+def _format_of(out: str) -> str:
+    import os
+    lower = out.lower()
+    for ext, fmt in ((".jsonl", "jsonl"), (".ndjson", "jsonl"), (".xml", "xml"),
+                     (".txt", "text")):
+        if lower.endswith(ext):
+            return fmt
+    if os.path.isdir(out) or out.endswith(("/", os.sep)) or not os.path.splitext(out)[1]:
+        return "files"
+    click.echo(f"tarockrec: say which format to write {out} in (--format)", err=True)
+    sys.exit(EXIT_UNREADABLE)
+
+
+@archive.command(name="check")
+@click.argument("db", metavar="ARCHIVE")
+def check_cmd(db: str) -> None:
+    """Validate every record of ARCHIVE again with this tarockrec and report each whose
+    verdict or scores changed since it was stored (exit 1 when some did)."""
+    from .check import check
+    from .store import tarockrec_version
+    conn = _open(db)
+    n, changes = check(conn)
+    for c in changes:
+        click.echo(f"record {c.record_id} ({c.source} #{c.index}, validated by tarockrec "
+                   f"{c.version}): {c.what}")
+    click.echo(f"{db}: {n} record(s) checked by tarockrec {tarockrec_version()}, "
+               f"{len(changes)} changed")
+    sys.exit(EXIT_INVALID if changes else EXIT_VALID)
+
+
+# -- output ------------------------------------------------------------------------------------
+def _emit(heads: list[str], rows: list[list[Any]] | list[tuple[Any, ...]], fmt: str,
+          title: str | None = None) -> None:
+    """Rows as a text table, CSV, or JSON (one object per row)."""
+    import csv
+    import io
+    import json
+    if fmt == "json":
+        click.echo(json.dumps([dict(zip(heads, r)) for r in rows], ensure_ascii=False,
+                              indent=1))
+        return
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(heads)
+        w.writerows([["" if x is None else x for x in r] for r in rows])
+        click.echo(buf.getvalue(), nl=False)
+        return
+    cells = [heads] + [["" if x is None else str(x) for x in r] for r in rows]
+    widths = [max(len(c[k]) for c in cells) for k in range(len(heads))]
+    if title:
+        click.echo(title)
+    for c in cells:
+        click.echo("  ".join(x.rjust(w) if _numeric(x) else x.ljust(w)
+                             for x, w in zip(c, widths)).rstrip())
+
+
+def _numeric(x: str) -> bool:
+    return x.lstrip("-").replace(".", "", 1).isdigit()
+
+
+_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]),
+                       default="text", show_default=True)
+
+
+# -- people ------------------------------------------------------------------------------------
+@archive.command(name="people")
+@click.argument("db", metavar="ARCHIVE")
+@_FORMAT
+def people_cmd(db: str, fmt: str) -> None:
+    """The entrants linked to no person, grouped by name and club: each group is a proposal
+    to confirm with archive link (nothing is linked by name without it)."""
+    from .people import proposals
+    conn = _open(db)
+    found = proposals(conn)
+    rows = [[p.name, p.club, len(p.entrants), "; ".join(f"{ev} ({eid})" for _, ev, eid in
+                                                         p.entrants),
+             (p.person[1] or f"#{p.person[0]}") if p.person else None] for p in found]
+    _emit(["name", "club", "entrants", "events", "person"], rows, fmt)
+    if fmt == "text" and found:
+        click.echo(f"{len(found)} proposal(s): confirm one with  tarockrec archive link {db} "
+                   "--name NAME [--club CLUB] [--person KEY]")
+
+
+@archive.command(name="link")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--name", default=None, help="Link the unlinked entrants of this name …")
+@click.option("--club", default=None, help="… and this club (without it: of any club).")
+@click.option("--person", "key", default=None, metavar="KEY", help="… to the person of this "
+              "id (made if new; without it, the person of that name and club, or a new one).")
+@click.option("--merge", nargs=2, default=None, metavar="KEEP GONE", help="Merge person GONE "
+              "into KEEP (each a key, an id such as #3, or a name).")
+def link_cmd(db: str, name: str | None, club: str | None, key: str | None,
+             merge: tuple[str, str] | None) -> None:
+    """Confirm a proposal of archive people (link entrants to a person), or merge two
+    persons into one."""
+    from . import people
+    conn = _open(db, write=True)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if merge is not None:
+            n = people.merge(conn, *merge)
+            said = f"merged {merge[1]} into {merge[0]}: {n} entrant(s) moved"
+        elif name is not None:
+            n = people.link(conn, name, club, key)
+            said = f"linked {n} entrant(s) named {name}" + (f" ({club})" if club else "")
+        else:
+            raise people.NoPerson("say what to link: --name (and --club) or --merge")
+        conn.execute("COMMIT")
+    except people.NoPerson as err:
+        conn.execute("ROLLBACK")
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(said)
+    sys.exit(EXIT_VALID if n else EXIT_INVALID)
+
+
+@archive.command(name="unlink")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--event", required=True, help="The event (its name or id) …")
+@click.option("--entrant", required=True, help="… and the entrant id there to split off its "
+              "person.")
+def unlink_cmd(db: str, event: str, entrant: str) -> None:
+    """Split an entrant off the person it is linked to (a wrong link)."""
+    from . import people
+    conn = _open(db, write=True)
+    conn.execute("BEGIN IMMEDIATE")
+    n = people.unlink(conn, event, entrant)
+    conn.execute("COMMIT")
+    click.echo(f"unlinked {n} entrant(s)")
+    sys.exit(EXIT_VALID if n else EXIT_INVALID)
+
+
+# -- questions ---------------------------------------------------------------------------------
+@archive.command(name="standings")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--series", required=True, help="The series (the events' event.series).")
+@click.option("--season", default=None, help="Only its events of this season (2025/26).")
+@_FORMAT
+def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
+    """A series' standings per person: each event's cup points summed (as standings --series
+    sums them per entrant id; an entrant linked to no person counts by its id)."""
+    from .queries import series_standings
+    conn = _open(db)
+    events, ranked = series_standings(conn, series, season)
+    if not events:
+        click.echo(f"tarockrec: no ranked event of the series {series!r}"
+                   + (f" in {season}" if season else ""), err=True)
+        sys.exit(EXIT_INVALID)
+    heads = ["rank", "person", "player", "cup_points"] + \
+        [f"event.{k + 1}" for k in range(len(events))]
+    _emit(heads, [[r.rank, r.key, r.name, r.cup_points, *r.events] for r in ranked], fmt,
+          " · ".join(f"{k + 1}: {name} {date or ''}".rstrip()
+                     for k, (_, name, date) in enumerate(events)))
+
+
+@archive.command(name="player")
+@click.argument("db", metavar="ARCHIVE")
+@click.argument("who")
+@_FORMAT
+def player_cmd(db: str, who: str, fmt: str) -> None:
+    """A person's history event by event (place, total, rank points, cup points) and the
+    contracts they played as declarer (played, won, lost, average score). WHO: a person's
+    key, id (#3) or name."""
+    import json
+    from .people import NoPerson, find
+    from .queries import deal_stats, history
+    conn = _open(db)
+    try:
+        pid = find(conn, who)
+    except NoPerson as err:
+        click.echo(f"tarockrec: {err} (entrants are linked to persons by their records' "
+                   "person ids, or by archive link: see archive people)", err=True)
+        sys.exit(EXIT_INVALID)
+    events, deals = history(conn, pid), deal_stats(conn, pid)
+    if fmt == "json":
+        name, key, club = conn.execute("SELECT name, key, club FROM person WHERE id = ?",
+                                       (pid,)).fetchone()
+        click.echo(json.dumps({"person": {"id": pid, "key": key, "name": name, "club": club},
+                               "events": events, "declarer": deals}, ensure_ascii=False,
+                              indent=1))
+        return
+    heads = ["date", "event", "place", "of", "total", "score", "rank_points", "cup_points"]
+    _emit(["section"] + heads if fmt == "csv" else heads,
+          [(["event"] if fmt == "csv" else []) + [e[h] for h in heads] for e in events], fmt)
+    dheads = ["contract", "played", "won", "lost", "average"]
+    if fmt == "text":
+        click.echo("\nas declarer:")
+        _emit(dheads, [[d[h] for h in dheads] for d in deals], fmt)
+    else:
+        _emit(["section"] + dheads, [["declarer"] + [d[h] for h in dheads] for d in deals],
+              fmt)
+
+
+@archive.command(name="stats")
+@click.argument("db", metavar="ARCHIVE")
+@click.option("--game", default=None, help="Only this game.")
+@_FORMAT
+def stats_cmd(db: str, game: str | None, fmt: str) -> None:
+    """Per game, contract and season: how often it was played and won by its declarer, and
+    the declarer's average score."""
+    from .queries import contract_stats
+    conn = _open(db)
+    found = contract_stats(conn, game)
+    heads = ["game", "contract", "season", "played", "won", "won_share", "average"]
+    _emit(heads, [[r[h] for h in heads] for r in found], fmt)
+
+
+@archive.command(name="query")
+@click.argument("db", metavar="ARCHIVE")
+@click.argument("sql")
+@_FORMAT
+def query_cmd(db: str, sql: str, fmt: str) -> None:
+    """Run SQL read-only over the archive's views: events, tables, entrants, deals,
+    seat_scores, items, people, findings (their columns: docs/archive.md)."""
+    from .queries import QueryError, query
+    conn = _open(db)
+    try:
+        heads, rows = query(conn, sql)
+    except QueryError as err:
+        click.echo(f"tarockrec: the query was refused: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    _emit(heads, rows, fmt)

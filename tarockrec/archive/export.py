@@ -1,0 +1,135 @@
+"""``archive export``: records back out of the archive.
+
+* into a folder (``--format files``, or OUT an existing folder): every document that holds a
+  selected record, written back under its name as it came, byte for byte (a compressed input
+  comes back decompressed), with a tournament's table files at the paths its tables name —
+  so the folder validates as the inputs did. A JSON Lines line comes back as that line (and
+  its line break) in a file of its document's name.
+* into one file, as JSON Lines, XML or the text notation: each record in that format — a
+  record that came as a JSON Lines line is written as that very line into JSON Lines, every
+  other record in its canonical form.
+
+The selection: ``--event`` (an event's name or id), ``--season``, ``--player`` (a person's
+key, id or name, or a name as written at a table), all of them when several are given.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+
+
+@dataclass
+class Selection:
+    events: tuple[str, ...] = ()
+    seasons: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
+
+
+def selected(conn: sqlite3.Connection, sel: Selection) -> list[int]:
+    """The ids of the selected records, in the order they were stored."""
+    where, args = [], []
+    if sel.events:
+        marks = ",".join("?" * len(sel.events))
+        where.append(f"(r.id IN (SELECT record_id FROM event WHERE name IN ({marks}) OR "
+                     f"CAST(id AS TEXT) IN ({marks})))")
+        args += [*sel.events, *sel.events]
+    if sel.seasons:
+        marks = ",".join("?" * len(sel.seasons))
+        where.append(f"(r.id IN (SELECT record_id FROM event WHERE season IN ({marks})))")
+        args += list(sel.seasons)
+    if sel.players:
+        marks = ",".join("?" * len(sel.players))
+        where.append(
+            f"(r.id IN (SELECT e.record_id FROM entrant n JOIN event e ON e.id = n.event_id "
+            f"LEFT JOIN person p ON p.id = n.person_id WHERE n.name IN ({marks}) OR p.key IN "
+            f"({marks}) OR p.name IN ({marks})) OR r.id IN (SELECT d.record_id FROM deal d "
+            f"JOIN deal_seat s ON s.deal_id = d.id WHERE d.table_id IS NULL AND "
+            f"s.player IN ({marks})))")
+        args += list(sel.players) * 4
+    sql = "SELECT r.id FROM records r" + (" WHERE " + " AND ".join(where) if where else "") + \
+        " ORDER BY r.id"
+    return [row[0] for row in conn.execute(sql, args)]
+
+
+def safe_name(name: str) -> str:
+    """A document's name as a path inside the export folder (never outside it)."""
+    parts = [p if p not in ("..", ".") else "__" for p in
+             os.path.normpath(name.replace("\\", "/")).split("/") if p and p != "."]
+    return os.path.join(*parts) if parts else "record"
+
+
+def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
+              force: bool = False) -> list[str]:
+    """Write the selected records' documents (and attachments) into ``out``, one file at a
+    time (a document's bytes are read when its file is written: memory does not grow with
+    the archive); returns the files written."""
+    files: dict[str, list[tuple[int, str]]] = {}
+    seen: set[tuple[int, str]] = set()
+    for doc_id, name, fmt in _documents(conn, ids):
+        if (doc_id, name) not in seen:
+            seen.add((doc_id, name))
+            files.setdefault(safe_name(name), []).append((doc_id, fmt))
+    taken = [n for n in files if os.path.lexists(os.path.join(out, n))]
+    if taken and not force:
+        raise FileExistsError(f"{os.path.join(out, taken[0])} exists (use --force to "
+                              "overwrite)")
+    for name, docs in files.items():
+        write_bytes(os.path.join(out, name), _data(conn, docs))
+    return sorted(files)
+
+
+def _data(conn: sqlite3.Connection, docs: list[tuple[int, str]]) -> Iterator[bytes]:
+    for doc_id, fmt in docs:
+        (data,) = conn.execute("SELECT data FROM documents WHERE id = ?", (doc_id,)).fetchone()
+        yield data + b"\n" if fmt == "jsonl" else data
+
+
+def write_bytes(path: str, parts: Iterable[bytes]) -> None:
+    """Write ``parts`` to ``path`` whole or not at all (a temporary file beside it, renamed)."""
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp",
+                               dir=os.path.dirname(path) or ".")
+    try:
+        with os.fdopen(fd, "wb") as fp:
+            for part in parts:
+                fp.write(part)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _documents(conn: sqlite3.Connection, ids: list[int]) -> Iterator[tuple[int, str, str]]:
+    """(document id, name, format) of each selected record and its attachments."""
+    for record_id in ids:
+        yield from conn.execute(
+            "SELECT d.id, d.name, d.format FROM records r JOIN documents d ON "
+            "d.id = r.document_id WHERE r.id = ?", (record_id,))
+        yield from conn.execute(
+            "SELECT d.id, a.path, d.format FROM attachments a JOIN documents d ON "
+            "d.id = a.document_id WHERE a.record_id = ? ORDER BY a.path", (record_id,))
+
+
+def records(conn: sqlite3.Connection, ids: list[int]) -> Iterator[dict[str, Any]]:
+    for record_id in ids:
+        row = conn.execute("SELECT canonical FROM records WHERE id = ?", (record_id,)).fetchone()
+        yield json.loads(row[0])
+
+
+def as_format(conn: sqlite3.Connection, ids: list[int], fmt: str) -> Iterator[bytes]:
+    """The selected records as one file of ``fmt`` (jsonl, xml, text)."""
+    if fmt == "jsonl":
+        for record_id in ids:
+            fmt_, data, canonical = conn.execute(
+                "SELECT d.format, d.data, r.canonical FROM records r JOIN documents d ON "
+                "d.id = r.document_id WHERE r.id = ?", (record_id,)).fetchone()
+            yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"
+        return
+    from ..cli import _serialise
+    for chunk in _serialise(records(conn, ids), fmt):
+        yield chunk.encode()

@@ -1,0 +1,132 @@
+"""The archive's answers: a series' standings per person, a person's history and deal
+statistics, per-contract statistics, and read-only SQL over the documented views."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+
+
+@dataclass
+class SeriesRow:
+    """A person's line of a series: an entrant without a person stands for itself (by its
+    entrant id, as ``standings --series`` counts every entrant)."""
+
+    key: str                   # the person's key (or ``#id``), or the entrant id
+    name: str
+    person_id: int | None
+    rank: int = 0
+    cup_points: int = 0
+    events: list[int | None] = field(default_factory=list)
+
+
+def series_events(conn: sqlite3.Connection, series: str,
+                  season: str | None) -> list[tuple[int, str, str | None]]:
+    """The ranked events of ``series`` (and ``season``) in date order: (id, name, date)."""
+    sql = "SELECT id, name, date FROM event WHERE series = ? AND ranked = 1"
+    args: list[Any] = [series]
+    if season is not None:
+        sql += " AND season = ?"
+        args.append(season)
+    return [(r[0], r[1] or "", r[2]) for r in conn.execute(sql + " ORDER BY date, id", args)]
+
+
+def series_standings(conn: sqlite3.Connection, series: str,
+                     season: str | None) -> tuple[list[tuple[int, str, str | None]],
+                                                  list[SeriesRow]]:
+    """The series' cup points summed per person over its events (as ``tournament.series``
+    sums them per entrant id), ranked: more points first, equal points share a rank."""
+    events = series_events(conn, series, season)
+    order = {event_id: k for k, (event_id, _, _) in enumerate(events)}
+    out: dict[str, SeriesRow] = {}
+    found = conn.execute(
+        "SELECT n.event_id, n.entrant, n.name, n.person_id, p.key, n.cup_points FROM entrant n "
+        "LEFT JOIN person p ON p.id = n.person_id WHERE n.event_id IN (SELECT value FROM "
+        "json_each(?)) ORDER BY n.event_id, n.id", (json.dumps(list(order)),))
+    for event_id, entrant, name, person_id, key, cup in found:
+        k = order[event_id]
+        ident = (key or f"#{person_id}") if person_id is not None else entrant
+        row = out.get(ident)
+        if row is None:
+            row = out[ident] = SeriesRow(ident, name, person_id, events=[None] * len(events))
+        row.events[k] = (row.events[k] or 0) + (cup or 0)
+        row.cup_points += cup or 0
+    ranked = sorted(out.values(), key=lambda s: (-s.cup_points, s.key))
+    for i, s in enumerate(ranked):
+        s.rank = ranked[i - 1].rank if i and ranked[i - 1].cup_points == s.cup_points else i + 1
+    return events, ranked
+
+
+def history(conn: sqlite3.Connection, person_id: int) -> list[dict[str, Any]]:
+    """The person's events, by date: place, total, score, rank points, cup points."""
+    cur = conn.execute(
+        "SELECT e.id, e.name, e.date, e.season, e.series, n.entrant, n.rank, "
+        "(SELECT count(*) FROM entrant m WHERE m.event_id = e.id), n.total, n.score, "
+        "n.rank_points, n.cup_points FROM entrant n JOIN event e ON e.id = n.event_id "
+        "WHERE n.person_id = ? ORDER BY e.date, e.id", (person_id,))
+    keys = ("event_id", "event", "date", "season", "series", "entrant", "place", "of",
+            "total", "score", "rank_points", "cup_points")
+    return [dict(zip(keys, row)) for row in cur]
+
+
+def deal_stats(conn: sqlite3.Connection, person_id: int) -> list[dict[str, Any]]:
+    """The contracts the person played as declarer: played, won (a positive score), lost,
+    the average score."""
+    cur = conn.execute(
+        "SELECT d.contract, count(*), sum(s.score > 0), sum(s.score < 0), "
+        "round(avg(s.score), 2) FROM deal_seat s JOIN entrant n ON n.id = s.entrant_id "
+        "JOIN deal d ON d.id = s.deal_id WHERE n.person_id = ? AND s.seat = d.declarer "
+        "AND s.score IS NOT NULL GROUP BY d.contract ORDER BY count(*) DESC, d.contract",
+        (person_id,))
+    return [{"contract": c, "played": n, "won": w, "lost": lo, "average": avg}
+            for c, n, w, lo, avg in cur]
+
+
+def contract_stats(conn: sqlite3.Connection, game: str | None = None) -> list[dict[str, Any]]:
+    """Per game, contract and season: how often it was played, how often the declarer won
+    (a positive score for the declarer's seat), and the declarer's average score. Deals
+    outside events have no season."""
+    sql = ("SELECT r.game, d.contract, e.season, count(*), sum(s.score > 0), "
+           "round(avg(s.score), 2) FROM deal d JOIN records r ON r.id = d.record_id "
+           "JOIN deal_seat s ON s.deal_id = d.id AND s.seat = d.declarer "
+           "LEFT JOIN tbl t ON t.id = d.table_id LEFT JOIN event e ON e.id = t.event_id "
+           "WHERE d.contract IS NOT NULL AND s.score IS NOT NULL")
+    args: list[Any] = []
+    if game is not None:
+        sql += " AND r.game = ?"
+        args.append(game)
+    sql += " GROUP BY r.game, d.contract, e.season ORDER BY r.game, d.contract, e.season"
+    return [{"game": g, "contract": c, "season": s, "played": n, "won": w,
+             "won_share": round(w / n, 3) if n else None, "average": avg}
+            for g, c, s, n, w, avg in conn.execute(sql, args)]
+
+
+class QueryError(Exception):
+    pass
+
+
+def query(conn: sqlite3.Connection, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run ``sql`` read-only: the connection is opened read-only, and an authorizer refuses
+    whatever is not reading (a write, ATTACH, a PRAGMA). The views are the documented
+    interface (docs/archive.md); the tables behind them may change from one schema version
+    to the next."""
+    conn.set_authorizer(_reader)
+    try:
+        cur = conn.execute(sql)
+        heads = [d[0] for d in cur.description or ()]
+        return heads, cur.fetchall()
+    except (sqlite3.Error, ValueError) as err:
+        raise QueryError(str(err)) from None
+    finally:
+        conn.set_authorizer(None)
+
+
+_READ = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
+         getattr(sqlite3, "SQLITE_RECURSIVE", 33)}
+
+
+def _reader(action: int, arg1: str | None, arg2: str | None, db: str | None,
+            through: str | None) -> int:
+    return sqlite3.SQLITE_OK if action in _READ else sqlite3.SQLITE_DENY

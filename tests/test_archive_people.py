@@ -1,0 +1,156 @@
+"""The archive's people (issue 34, item 2): the entrant's ``person`` key in every notation,
+entrants linked by it, proposals by name and club confirmed, merged and split by the user,
+and a series' standings per person equal to ``standings --series`` where the ids agree."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import io
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from lxml import etree
+
+from conftest import ROOT
+from tarockrec import schema, tournament
+from tarockrec.cli import main
+from tarockrec.codecs import textio, xmlio
+from tarockrec.validate import validate_record
+
+SERIES = Path(ROOT) / "samples" / "tournaments" / "series"
+SEASON = [SERIES / f"wiener-cup-{m}.json" for m in ("2025-09", "2025-11", "2026-02")]
+NAME = "Wiener Cup 2025/26"
+
+
+def run(*args: Any) -> Any:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def rows(db: Path, sql: str, *args: Any) -> list[Any]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+def _with_person() -> dict[str, Any]:
+    rec: dict[str, Any] = json.loads((SERIES / "wiener-cup-2025-09.json").read_text())
+    assert rec["entrants"][0]["person"] == "AT-101"
+    return rec
+
+
+def test_person_key_in_json_xml_and_text() -> None:
+    rec = _with_person()
+    assert validate_record(rec).valid
+    text = xmlio.dumps(rec)
+    assert 'person="AT-101"' in text
+    xsd = etree.XMLSchema(etree.fromstring(schema.schema_text("xml").encode()))
+    assert xsd.validate(etree.fromstring(text.encode())), xsd.error_log
+    assert list(xmlio.iter_xml_lines(io.BytesIO(text.encode())))[0][2] == rec
+    as_text = textio.dumps(rec)
+    assert '"person": "AT-101"' in as_text
+    from tarockrec.sources import entries
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fp:
+        fp.write(as_text)
+    assert [e.record for e in entries(fp.name)] == [rec]
+    bad = copy.deepcopy(rec)
+    bad["entrants"][0]["person"] = 101
+    assert [(f.code, f.pointer) for f in validate_record(bad).findings] == \
+        [("REC-SCHEMA", "/entrants/0/person")]
+
+
+def test_entrants_link_by_person_id_and_never_silently_by_name(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    assert run("archive", "add", db, SERIES).exit_code == 0
+    # Anna is AT-101 at every event, entrant 17 at the last one
+    got = rows(db, "SELECT n.entrant FROM entrant n JOIN person p ON p.id = n.person_id "
+               "WHERE p.key = 'AT-101' ORDER BY n.id")
+    assert got == [("AT-101",), ("AT-101",), ("AT-101",), ("17",)]
+    # Hans carries no person id: none of his four entrants is linked, each is proposed
+    assert rows(db, "SELECT count(*) FROM entrant WHERE name = 'Hans' AND person_id IS "
+                "NULL") == [(4,)]
+    res = run("archive", "people", db, "--format", "json")
+    proposals = json.loads(res.output)
+    assert [(p["name"], p["club"], p["entrants"]) for p in proposals] == \
+        [("Hans", "TC Linz", 4)]
+    res = run("archive", "link", db, "--name", "Hans", "--club", "TC Linz", "--person", "AT-108")
+    assert res.exit_code == 0 and "linked 4" in res.output
+    assert json.loads(run("archive", "people", db, "--format", "json").output) == []
+    # split one off again, then merge two persons
+    res = run("archive", "unlink", db, "--event", "Wiener Cup, 1. Runde", "--entrant", "L-17")
+    assert res.exit_code == 0 and "unlinked 1" in res.output
+    assert rows(db, "SELECT count(*) FROM entrant WHERE person_id IS NULL") == [(1,)]
+    res = run("archive", "link", db, "--name", "Hans", "--club", "TC Linz")
+    assert "linked 1" in res.output
+    assert rows(db, "SELECT count(DISTINCT person_id) FROM entrant WHERE name = 'Hans'") == [(1,)]
+    res = run("archive", "link", db, "--merge", "AT-101", "AT-102")
+    assert res.exit_code == 0 and "4 entrant(s) moved" in res.output
+    assert rows(db, "SELECT count(*) FROM person WHERE key = 'AT-102'") == [(0,)]
+    res = run("archive", "link", db, "--merge", "AT-101", "nobody")
+    assert res.exit_code == 2 and "no person 'nobody'" in res.output
+
+
+@pytest.fixture
+def cup_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cup points for placings (no shipped rule set gives its cup's table yet)."""
+    real = tournament.standings_rules
+
+    def with_points(game: str, block: Any) -> tournament.StandingsRules:
+        return dataclasses.replace(real(game, block), cup_points=(25, 20, 16, 13, 11, 10, 9, 8))
+    monkeypatch.setattr(tournament, "standings_rules", with_points)
+
+
+def _series(files: list[Path]) -> list[dict[str, Any]]:
+    res = run("standings", "--series", "--format", "json", *files)
+    assert res.exit_code == 0, res.output
+    out: list[dict[str, Any]] = json.loads(res.output)
+    return out
+
+
+def _archive_series(db: Path, season: str | None = "2025/26") -> list[dict[str, Any]]:
+    args = ["archive", "standings", db, "--series", NAME, "--format", "json"]
+    res = run(*args, *(["--season", season] if season else []))
+    assert res.exit_code == 0, res.output
+    out: list[dict[str, Any]] = json.loads(res.output)
+    return out
+
+
+@pytest.mark.parametrize("points", [False, True], ids=["shipped", "cup-points"])
+def test_archive_standings_equal_standings_series_where_ids_agree(
+        tmp_path: Path, points: bool, request: pytest.FixtureRequest) -> None:
+    if points:
+        request.getfixturevalue("cup_points")
+    files = SEASON[:2]                                 # the ids agree at these two events
+    db = tmp_path / "a.db"
+    assert run("archive", "add", db, *files).exit_code == 0
+    want = _series(files)
+    got = _archive_series(db)
+    assert [(g["rank"], g["person"], g["player"], g["cup_points"], g["event.1"], g["event.2"])
+            for g in got] == \
+        [(w["rank"], w["entrant"], w["player"], w["total"], *w["events"]) for w in want]
+    if points:
+        assert {g["cup_points"] for g in got} != {0}
+
+
+def test_archive_standings_join_a_person_across_ids(tmp_path: Path, cup_points: None) -> None:
+    db = tmp_path / "a.db"
+    assert run("archive", "add", db, SERIES).exit_code == 0       # both seasons
+    assert run("archive", "link", db, "--name", "Hans", "--club", "TC Linz").exit_code == 0
+    got = {g["player"]: g for g in _archive_series(db)}
+    want = _series(SEASON)                     # by entrant id: Anna and Hans split
+    for name in ("Anna", "Hans"):
+        split = [w for w in want if w["player"] == name]
+        assert len(split) > 1
+        assert got[name]["cup_points"] == sum(w["total"] for w in split)
+    assert len(got) == 8
+    assert sum(g["cup_points"] for g in got.values()) == sum(w["total"] for w in want)
+    # the season before is another series; a season without events of the series is said
+    assert _archive_series(db, None) == _archive_series(db)
+    res = run("archive", "standings", db, "--series", NAME, "--season", "2024/25")
+    assert res.exit_code == 1 and "no ranked event" in res.output
