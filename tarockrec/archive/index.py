@@ -8,6 +8,7 @@ from typing import Any
 
 from ..scoring import Score
 from ..validate import Report
+from ..ranking import plain
 from .ingest import season_of
 
 
@@ -102,8 +103,9 @@ def _tournament(conn: sqlite3.Connection, record_id: int, rec: dict[str, Any],
             "score, rank_points, cup_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "RETURNING id",
             (event_id, e["id"], _text(e.get("name")) or "", _text(e.get("club")),
-             _text(e.get("team")), _text(e.get("person")), *((r.rank, r.total, r.score, r.rank_points, r.cup_points)
-                                if r is not None else (None,) * 5))).fetchone()
+             _text(e.get("team")), _text(e.get("person")),
+             *((r.rank, plain(r.total), r.score, plain(r.rank_points), plain(r.cup_points))
+               if r is not None else (None,) * 5))).fetchone()
         ids[e["id"]] = int(row[0])
     from .people import link_by_key
     link_by_key(conn, event_id)

@@ -25,6 +25,7 @@ from .. import sources
 from ..codecs import jsonio
 from ..findings import Finding
 from ..validate import Report, validate_record
+from ..ranking import plain
 from .store import tarockrec_version
 
 
@@ -245,6 +246,7 @@ def outcome_of(rep: Report) -> str:
     if rep.tables is not None:
         out["tables"] = [t.totals for t in rep.tables]
     if rep.standings is not None:
-        out["standings"] = [[r.entrant, r.rank, r.total, r.cup_points] for r in rep.standings]
+        out["standings"] = [[r.entrant, r.rank, plain(r.total), plain(r.cup_points)]
+                           for r in rep.standings]
     out["errors"] = sorted({f.code for f in rep.findings if f.severity == "error"})
     return json.dumps(out, separators=(",", ":"))
