@@ -2,11 +2,13 @@
 command group by ``tarockrec/cli.py``."""
 from __future__ import annotations
 
-import sqlite3
 import sys
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:      # sqlite3 imported when a command runs (start-up of every command)
+    import sqlite3
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -58,6 +60,7 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
     except BaseException as err:
         conn.execute("ROLLBACK")
         conn.close()
+        import sqlite3
         if isinstance(err, (KeyboardInterrupt, sqlite3.Error)):
             why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err)
             click.echo(f"tarockrec: nothing added to {db} ({why})", err=True)
