@@ -34,8 +34,11 @@ def _doc(title: str, nav: str, body: str) -> str:
             f"<body>{nav}<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
 
 
-def _nav(rounds: int) -> str:
-    links = ['<a href="index.html">Standings</a>'] + [
+def _nav(rounds: int, home: str = "") -> str:
+    """The link bar: ``home``, the archive's front page a published archive's event links
+    back to (``publish --archive``), then the standings and the rounds."""
+    links = ([f'<a href="{html.escape(home)}">Archive</a>'] if home else []) + \
+        ['<a href="index.html">Standings</a>'] + [
         f'<a href="round-{r + 1}.html">Round {r + 1}</a>' for r in range(rounds)]
     return f'<nav class="site">{"".join(links)}</nav>'
 
@@ -66,6 +69,8 @@ class Site:
         #: entrant id -> the page of the person (``publish --archive``: a standings row links
         #: to it)
         self.people: Mapping[str, str] = {}
+        #: the archive's front page, relative to these pages (``publish --archive``)
+        self.home = ""
 
     def _put(self, name: str, text: str) -> None:
         self.write(os.path.join(self.out, name), iter([text]))
@@ -77,7 +82,7 @@ class Site:
         self.rounds[t.round].append(summary)
         name = f"round-{t.round + 1}-table-{t.index + 1}.html"
         title = f"{self.title} · round {t.round + 1} · table {t.name}"
-        nav = _nav(len(self.rounds)) + \
+        nav = _nav(len(self.rounds), self.home) + \
             f'<nav class="site"><a href="round-{t.round + 1}.html">back to round {t.round + 1}</a></nav>'
         if t.session is None or t.report is None:
             body = self._totals_table(t) + "<p>Only the table's totals are written: there are no deals to show.</p>"
@@ -107,7 +112,7 @@ class Site:
             if absent:
                 parts.append("<p>Absent: " + _e(", ".join(absent)) + "</p>")
             self._put(f"round-{r + 1}.html", _doc(f"{self.title} · round {r + 1}",
-                                                  _nav(len(self.rounds)), "\n".join(parts)))
+                                                  _nav(len(self.rounds), self.home), "\n".join(parts)))
 
     def index(self, rows: list[Row]) -> None:
         ev = self.rec.get("event") or {}
@@ -126,7 +131,7 @@ class Site:
                 v, p = row.rounds[r], row.table_ranks[r]
                 cells.append("absent" if v is None else f"{v} ({p}.)")
             body.append(cells)
-        self._put("index.html", _doc(self.title, _nav(n), (f"<p>{info}</p>" if info else "")
+        self._put("index.html", _doc(self.title, _nav(n, self.home), (f"<p>{info}</p>" if info else "")
                                      + _table(heads, body)))
 
 
@@ -136,11 +141,12 @@ def _places(totals: list[int]) -> list[int]:
 
 def publish(path: str, out: str,
             write: Callable[[str, Iterator[str]], None] | None = None,
-            people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
+            people: Mapping[str, str] | None = None, home: str = "") -> tuple[int, list[str]]:
     """Write the site of the tournament in ``path`` into the folder ``out`` (made if missing).
     Returns the exit status (0 written, 1 the tournament is not valid: nothing written, 2 not
     readable or not a tournament) and the lines to tell the user. ``people``: entrant id ->
-    the page a standings row links to (``publish --archive``)."""
+    the page a standings row links to, ``home`` the archive's front page (``publish
+    --archive``)."""
     from . import schema
     from .atomic import write_atomic
     found = list(entries(path))
@@ -158,6 +164,7 @@ def publish(path: str, out: str,
     os.makedirs(out, exist_ok=True)
     site = Site(rec, out, write or write_atomic)
     site.people = people or {}
+    site.home = home
     findings: list[Finding] = []
     rows = validate_tournament(rec, findings, origin=path, on_table=site.table_page)
     errors = [f for f in findings if f.severity == "error"]

@@ -111,7 +111,7 @@ class ArchiveSite:
                 path = materialise(self.conn, record_id, tmp, canonical)
                 assert path is not None
                 status, lines = publish(path, os.path.join(self.out, folder), self.write,
-                                        links)
+                                        links, "../../index.html")
             if status == 0:
                 self.published[event_id] = folder
                 self.pages += int(lines[0].split()[1]) if lines[0].startswith("wrote") else 0
