@@ -38,8 +38,11 @@ def _doc(title: str, nav: str, body: str) -> str:
             f"<body>{nav}<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
 
 
-def _nav(rounds: int) -> str:
-    links = ['<a href="index.html">Standings</a>'] + [
+def _nav(rounds: int, home: str = "") -> str:
+    """The link bar: ``home``, the archive's front page a published archive's event links
+    back to (``publish --archive``), then the standings and the rounds."""
+    links = ([f'<a href="{html.escape(home)}">Archive</a>'] if home else []) + \
+        ['<a href="index.html">Standings</a>'] + [
         f'<a href="round-{r + 1}.html">Round {r + 1}</a>' for r in range(rounds)]
     return f'<nav class="site">{"".join(links)}</nav>'
 
@@ -83,6 +86,8 @@ class Site:
         #: entrant id -> the page of the person (``publish --archive``: a standings row links
         #: to it)
         self.people: Mapping[str, str] = {}
+        #: the archive's front page, relative to these pages (``publish --archive``)
+        self.home = ""
 
     def _put(self, name: str, text: str) -> None:
         self.write(os.path.join(self.out, name), iter([text]))
@@ -94,7 +99,7 @@ class Site:
         self.rounds[t.round].append(summary)
         name = f"round-{t.round + 1}-table-{t.index + 1}.html"
         title = f"{self.title} · round {t.round + 1} · table {t.name}"
-        nav = _nav(len(self.rounds)) + \
+        nav = _nav(len(self.rounds), self.home) + \
             f'<nav class="site"><a href="round-{t.round + 1}.html">back to round {t.round + 1}</a></nav>'
         if t.session is None or t.report is None:
             body = self._totals_table(t) + "<p>Only the table's totals are written: there are no deals to show.</p>"
@@ -124,7 +129,7 @@ class Site:
             if absent:
                 parts.append("<p>Absent: " + _e(", ".join(absent)) + "</p>")
             self._put(f"round-{r + 1}.html", _doc(f"{self.title} · round {r + 1}",
-                                                  _nav(len(self.rounds)), "\n".join(parts)))
+                                                  _nav(len(self.rounds), self.home), "\n".join(parts)))
 
     def index(self, rows: list[Row]) -> None:
         ev = self.rec.get("event") or {}
@@ -147,7 +152,7 @@ class Site:
             body.append(cells)
         if rows and rows[0].rules.own:
             info = (info + " · " if info else "") + "ranked by its own tournament block"
-        self._put("index.html", _doc(self.title, _nav(n), (f"<p>{info}</p>" if info else "")
+        self._put("index.html", _doc(self.title, _nav(n, self.home), (f"<p>{info}</p>" if info else "")
                                      + _table(heads, body)))
 
 
@@ -187,14 +192,15 @@ def publish(path: str, out: str, force: bool = False,
 
 
 def write_event(path: str, folder: str, write: Callable[[str, Iterator[str]], None],
-                people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
+                people: Mapping[str, str] | None = None, home: str = "") -> tuple[int, list[str]]:
     """The site of the tournament in ``path`` written into ``folder``, which is made here and
-    lies inside a folder the caller switches in whole (``publish --archive``)."""
+    lies inside a folder the caller switches in whole (``publish --archive``; ``home``: the
+    archive's front page)."""
     rec, refused = _read(path)
     if rec is None:
         return refused
     os.makedirs(folder, exist_ok=True)
-    return _build(path, rec, folder, folder, write, people)
+    return _build(path, rec, folder, folder, write, people, home)
 
 
 def staged_site(out: str, force: bool,
@@ -221,11 +227,12 @@ def staged_site(out: str, force: bool,
 
 def _build(path: str, rec: dict[str, Any], out: str, folder: str,
            write: Callable[[str, Iterator[str]], None],
-           people: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
+           people: Mapping[str, str] | None = None, home: str = "") -> tuple[int, list[str]]:
     """The pages into ``folder`` (``out`` as the user named it); status 1 if the tournament is
     not valid."""
     site = Site(rec, folder, write)
     site.people = people or {}
+    site.home = home
     findings: list[Finding] = []
     rows = validate_tournament(rec, findings, origin=path, on_table=site.table_page)
     errors = [f for f in findings if f.severity == "error"]

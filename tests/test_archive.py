@@ -442,3 +442,23 @@ def test_add_reads_standard_input(tmp_path: Path) -> None:
     res = cli("archive", "add", db, "-", input=data.decode())
     assert res.returncode == 0 and "1 stored" in res.stdout, res.stderr
     assert rows(db, "SELECT name, data FROM documents") == [("stdin", data)]
+
+
+def test_a_tournament_with_other_table_files_is_not_a_duplicate(tmp_path: Path) -> None:
+    src = tmp_path / "t"
+    shutil.copytree(TOURNAMENTS, src)
+    db = tmp_path / "a.db"
+    assert run("archive", "add", db, src / "sessions-in-files.json").exit_code == 0
+    # the same files again, one of them laid out otherwise: a duplicate
+    table = src / "sessions" / "round1-table1.json"
+    session = json.loads(table.read_text())
+    table.write_text(json.dumps(session))
+    res = run("archive", "add", db, src / "sessions-in-files.json")
+    assert "0 stored" in res.output and "1 duplicate(s)" in res.output
+    # a deal of a table file changed: another tournament (not valid: its standings differ)
+    session["deals"] = session["deals"][:-1]
+    table.write_text(json.dumps(session))
+    res = run("archive", "add", "--keep-invalid", db, src / "sessions-in-files.json")
+    assert "1 stored (1 of them not valid, kept)" in res.output, res.output
+    assert rows(db, "SELECT count(*) FROM records WHERE kind = 'tournament'") == [(2,)]
+    assert rows(db, "SELECT count(*) FROM attachments") == [(8,)]

@@ -85,6 +85,10 @@ def test_every_event_and_person_is_there(site: Path) -> None:
     event = (site / "events" / "1" / "index.html").read_text(encoding="utf-8")
     rows = event.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
     assert rows and all('href="../../people/' in r for r in rows)
+    # every page of an event links back to the archive's front page
+    for page in (site / "events" / "1").glob("*.html"):
+        assert '<a href="../../index.html">Archive</a>' in page.read_text(encoding="utf-8"), \
+            page.name
 
 
 CLEAR = ("(() => { const b = document.getElementById('search'); b.value = ''; "

@@ -2,11 +2,13 @@
 command group by ``tarockrec/cli.py``."""
 from __future__ import annotations
 
-import sqlite3
 import sys
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:      # sqlite3 imported when a command runs (start-up of every command)
+    import sqlite3
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -58,6 +60,7 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
     except BaseException as err:
         conn.execute("ROLLBACK")
         conn.close()
+        import sqlite3
         if isinstance(err, (KeyboardInterrupt, sqlite3.Error)):
             why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err)
             click.echo(f"tarockrec: nothing added to {db} ({why})", err=True)
@@ -256,6 +259,7 @@ def unlink_cmd(db: str, event: str, entrant: str) -> None:
 def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     """A series' standings per person: each event's cup points summed (as standings --series
     sums them per entrant id; an entrant linked to no person counts by its id)."""
+    from ..ranking import plain
     from .queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)
@@ -265,7 +269,8 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
         sys.exit(EXIT_INVALID)
     heads = ["rank", "person", "player", "cup_points"] + \
         [f"event.{k + 1}" for k in range(len(events))]
-    _emit(heads, [[r.rank, r.key, r.name, r.cup_points, *r.events] for r in ranked], fmt,
+    _emit(heads, [[r.rank, r.key, r.name, plain(r.cup_points),
+                  *(None if e is None else plain(e) for e in r.events)] for r in ranked], fmt,
           " · ".join(f"{k + 1}: {name} {date or ''}".rstrip()
                      for k, (_, name, date) in enumerate(events)))
 

@@ -162,7 +162,10 @@ class Ingest:
                 self.counts.problems.append((label(entry), entry.problem))
             return
         canonical = jsonio.dumps(entry.record, compact=True)
-        digest = sha(canonical)
+        files = _table_files(entry.record, entry.source)
+        # a tournament is its record and its table files: the same record with other files
+        # is another tournament
+        digest = sha(canonical + "".join(f"\n{path}\t{key}" for path, _, key in files))
         if self.conn.execute("SELECT 1 FROM records WHERE sha256 = ?",
                              (digest,)).fetchone():
             self.counts.duplicates += 1
@@ -180,8 +183,9 @@ class Ingest:
         record_id = self._record(entry, doc, digest, canonical, rep)
         from .index import index_record
         index_record(self.conn, record_id, entry.record, rep)
-        if rep.kind == "tournament" and isinstance(entry.record, dict):
-            self._attachments(record_id, entry.record, entry.source)
+        self.conn.executemany("INSERT INTO attachments (record_id, path, document_id) VALUES "
+                              "(?, ?, ?)", [(record_id, path, self._document(d))
+                                            for path, d, _ in files])
 
     def _document(self, doc: Doc) -> int:
         if doc.id is not None:
@@ -217,25 +221,30 @@ class Ingest:
              for f in rep.findings])
         return record_id
 
-    def _attachments(self, record_id: int, rec: dict[str, Any], origin: str) -> None:
-        """A tournament's table files, kept as documents under the path its tables name."""
-        seen: set[str] = set()
-        rounds = rec.get("rounds")
-        for rnd in rounds if isinstance(rounds, list) else []:
-            tables = rnd.get("tables") if isinstance(rnd, dict) else None
-            for table in tables if isinstance(tables, list) else []:
-                source = table.get("source") if isinstance(table, dict) else None
-                if not isinstance(source, str) or source in seen:
-                    continue
-                seen.add(source)
-                path = source if os.path.isabs(source) else \
-                    os.path.join(os.path.dirname(origin), source)
-                found = [d for e, d in _read_file(path, source) if d is not None]
-                if not found:
-                    continue
-                self.conn.execute("INSERT INTO attachments (record_id, path, document_id) "
-                                  "VALUES (?, ?, ?)", (record_id, source,
-                                                       self._document(found[0])))
+
+def _table_files(rec: Any, origin: str) -> list[tuple[str, Doc, str]]:
+    """A tournament's table files (``source``), as (the path its tables name, its document,
+    what identifies it: its record's canonical form, or its bytes' hash when it holds none
+    that can be read); files that cannot be read are left out (validation says why)."""
+    out: list[tuple[str, Doc, str]] = []
+    rounds = rec.get("rounds") if isinstance(rec, dict) else None
+    seen: set[str] = set()
+    for rnd in rounds if isinstance(rounds, list) else []:
+        tables = rnd.get("tables") if isinstance(rnd, dict) else None
+        for table in tables if isinstance(tables, list) else []:
+            source = table.get("source") if isinstance(table, dict) else None
+            if not isinstance(source, str) or source in seen:
+                continue
+            seen.add(source)
+            path = source if os.path.isabs(source) else \
+                os.path.join(os.path.dirname(origin), source)
+            found = [(e, d) for e, d in _read_file(path, source) if d is not None]
+            if found:
+                entry, doc = found[0]
+                key = sha(jsonio.dumps(entry.record, compact=True)) if len(found) == 1 \
+                    else sha(doc.data)
+                out.append((source, doc, key))
+    return out
 
 
 def outcome_of(rep: Report) -> str:

@@ -18,8 +18,8 @@ class SeriesRow:
     name: str
     person_id: int | None
     rank: int = 0
-    cup_points: int = 0
-    events: list[int | None] = field(default_factory=list)
+    cup_points: Any = 0        # a number: int, or an exact Fraction (means)
+    events: list[Any] = field(default_factory=list)
 
 
 def series_events(conn: sqlite3.Connection, series: str,
@@ -36,8 +36,12 @@ def series_events(conn: sqlite3.Connection, series: str,
 def series_standings(conn: sqlite3.Connection, series: str,
                      season: str | None) -> tuple[list[tuple[int, str, str | None]],
                                                   list[SeriesRow]]:
-    """The series' cup points summed per person over its events (as ``tournament.series``
-    sums them per entrant id), ranked: more points first, equal points share a rank."""
+    """The series' cup points per person over its events, ranked by the series' rules as
+    ``tournament.series`` ranks them per entrant id: the first event's rule set (or its own
+    tournament block) says how many results count (``series_best``) and how equal sums are
+    broken (``series_tie_breaks``); entrants still equal share a rank."""
+    from .. import ranking
+    from ..tournament import id_order
     events = series_events(conn, series, season)
     order = {event_id: k for k, (event_id, _, _) in enumerate(events)}
     out: dict[str, SeriesRow] = {}
@@ -51,12 +55,35 @@ def series_standings(conn: sqlite3.Connection, series: str,
         row = out.get(ident)
         if row is None:
             row = out[ident] = SeriesRow(ident, name, person_id, events=[None] * len(events))
-        row.events[k] = (row.events[k] or 0) + (cup or 0)
-        row.cup_points += cup or 0
-    ranked = sorted(out.values(), key=lambda s: (-s.cup_points, s.key))
+        row.events[k] = (row.events[k] or 0) + ranking.exact(cup or 0)
+    srules = _series_rules(conn, events[0][0]) if events else None
+    best = srules.series_best if srules is not None else None
+    tie_breaks = srules.series_tie_breaks if srules is not None else ()
+    for row in out.values():
+        row.events = [None if e is None else _whole(e) for e in row.events]
+        row.cup_points = _whole(ranking.best_of(row.events, best))
+
+    def rank_key(s: SeriesRow) -> tuple[Any, ...]:
+        return (-s.cup_points, *(ranking.SERIES_TIE_BREAKS[tb](s.events) for tb in tie_breaks))
+    ranked = sorted(out.values(), key=lambda s: (rank_key(s), id_order(s.key)))
     for i, s in enumerate(ranked):
-        s.rank = ranked[i - 1].rank if i and ranked[i - 1].cup_points == s.cup_points else i + 1
+        s.rank = ranked[i - 1].rank if i and rank_key(ranked[i - 1]) == rank_key(s) else i + 1
     return events, ranked
+
+
+def _series_rules(conn: sqlite3.Connection, event_id: int) -> Any:
+    """The standings rules of an event's tournament record (its rule set's block, or its own)."""
+    from ..tournament import standings_rules
+    (canonical,) = conn.execute("SELECT r.canonical FROM event e JOIN records r ON "
+                                "r.id = e.record_id WHERE e.id = ?", (event_id,)).fetchone()
+    rec = json.loads(canonical)
+    return standings_rules(str(rec.get("game")), rec.get("rules"), rec.get("tournament"))
+
+
+def _whole(x: Any) -> Any:
+    """A whole fraction as an int, any other number as it is."""
+    from fractions import Fraction
+    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
 
 
 def history(conn: sqlite3.Connection, person_id: int) -> list[dict[str, Any]]:

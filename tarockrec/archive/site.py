@@ -22,6 +22,7 @@ import tempfile
 from typing import Any, Callable, Iterator
 
 from ..publish import NAV_STYLE
+from ..ranking import number_text
 from ..standings import STYLE
 from .check import materialise
 from .queries import deal_stats, history, series_events, series_standings
@@ -111,7 +112,7 @@ class ArchiveSite:
                 path = materialise(self.conn, record_id, tmp, canonical)
                 assert path is not None
                 status, lines = write_event(path, os.path.join(self.out, folder), self.write,
-                                            links)
+                                            links, "../../index.html")
             if status == 0:
                 self.published[event_id] = folder
                 self.pages += int(lines[0].split()[1]) if lines[0].startswith("wrote") else 0
@@ -131,8 +132,8 @@ class ArchiveSite:
             heads = ["rank", "player", "cup points"] + [
                 f'<a href="{self.published.get(eid, "") + "/index.html"}">{n + 1}</a>'
                 if eid in self.published else str(n + 1) for n, (eid, _, _) in enumerate(events)]
-            rows = [[_e(r.rank), self._series_player(r, events), _e(r.cup_points),
-                     *[_e(x) for x in r.events]] for r in ranked]
+            rows = [[_e(r.rank), self._series_player(r, events), _e(number_text(r.cup_points)),
+                     *[_e(number_text(x)) for x in r.events]] for r in ranked]
             listing = "<ol>" + "".join(f"<li>{_e(d)} {self._event_link(eid, n, '')}</li>"
                                        for eid, n, d in events) + "</ol>"
             title = f"{name} · {season}"
