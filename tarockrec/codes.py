@@ -110,9 +110,12 @@ SHARED: tuple[Code, ...] = (
     Code("OUTCOME-KONTRA", "docs/notation.md outcome", "a kontra factor beyond the rule set's "
          "highest level, or on an item that cannot be kontra'd"),
     Code("OUTCOME-POINTS", "docs/notation.md outcome", "card points or trick counts outside "
-         "what the contract and the pack allow"),
+         "what the contract and the pack allow: more or fewer than the cards of a side's "
+         "tricks (and its share of the talon) can count"),
     Code("OUTCOME-CONFLICT", "docs/notation.md outcome", "facts of the outcome that cannot go "
-         "together (a Valat made but the game lost, a won game with too few card points)"),
+         "together: a Valat made but the game lost, a won game with too few card points, a "
+         "card placed in both sides' piles (Trull, kings, a bird, the called king), a trick "
+         "won by both sides, a bonus written twice"),
     Code("OUTCOME-END", "docs/notation.md outcome", "an end (concession, claim, redeal, "
          "challenge) the contract or rule set does not allow, or items after one"),
     Code("OUTCOME-MISSING", "docs/notation.md outcome", "the outcome leaves out a fact its "
