@@ -238,3 +238,27 @@ def _pages_being_written(parent: Path, proc: subprocess.Popen[str]) -> bool:
                 pass
         time.sleep(0.02)
     return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a tmpfs of Linux")
+def test_a_real_full_file_system_keeps_the_previous_site(tmp_path: Path) -> None:
+    """A small tmpfs (mounted only where the test may mount: as root) fills up while the new
+    site is written."""
+    fs = tmp_path / "fs"
+    fs.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(fs)],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        out = fs / "site"
+        assert _cli(str(TOURNAMENTS / "valid" / "totals-only.json"), "-o",
+                    str(out)).exit_code == 0
+        before = _snapshot(out)
+        line = _one_line(_cli(str(_tournament(tmp_path, "big.json", entrants=17)), "-o",
+                              str(out), "-f"))
+        assert line == (f"tarockrec: cannot write the site to {out}: no space left on the "
+                        f"device; the previous site in {out} is unchanged")
+        assert _snapshot(out) == before and _leftovers(fs) == []
+    finally:
+        subprocess.run(["umount", str(fs)], capture_output=True)
