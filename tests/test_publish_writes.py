@@ -262,3 +262,20 @@ def test_a_real_full_file_system_keeps_the_previous_site(tmp_path: Path) -> None
         assert _snapshot(out) == before and _leftovers(fs) == []
     finally:
         subprocess.run(["umount", str(fs)], capture_output=True)
+
+
+def test_a_full_disk_found_only_when_flushing_keeps_the_previous_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """File systems with delayed allocation report ENOSPC at fsync, not at write."""
+    from tarockrec import atomic
+    out, before = _old_site(tmp_path)
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    line = _one_line(_cli(str(_tournament(tmp_path, "two.json", rounds=2)), "-o", str(out),
+                          "-f"))
+    assert line.endswith(f"no space left on the device; the previous site in {out} is "
+                         "unchanged")
+    assert _snapshot(out) == before and _leftovers(tmp_path) == []
