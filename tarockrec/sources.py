@@ -970,6 +970,18 @@ def _check_regular(source: str, st: os.stat_result) -> None:
                             "read")
 
 
+def _check_opened(source: str, fd: int, path: str) -> None:
+    """What was opened is the file checked (a folder on the way swapped for a link meanwhile
+    would lead elsewhere): told by the system where it can (``/proc/self/fd``)."""
+    try:
+        opened = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return                                  # no /proc: the checks before stand
+    if opened != path:
+        raise SourceRefused(f"the table's session file {source} changed while it was opened "
+                            f"(it led to {opened}); it is not read")
+
+
 def table_source_entries(source: str, origin: str | None,
                          allow_outside: bool | None = None) -> Iterator[Entry]:
     """The records of a table's ``source`` (``table_source`` checks it; ``SourceRefused`` is
@@ -985,6 +997,7 @@ def table_source_entries(source: str, origin: str | None,
                             f"{(err.strerror or str(err)).lower()}") from None
     try:
         _check_regular(source, os.fstat(fd))
+        _check_opened(source, fd, path)
         os.set_blocking(fd, True)
         raw = os.fdopen(fd, "rb")
     except BaseException:
