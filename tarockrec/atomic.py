@@ -434,6 +434,9 @@ class StagedFolder:
         with open(os.path.join(self.folder, self.marker), "w", encoding="utf-8") as fp:
             fp.write("This folder was written by tarockrec publish, which replaces it whole "
                      "(with --force) when this file is here.\n")
+        for name in os.listdir(self.folder):     # on disk before the switch (a power cut)
+            _sync_file(os.path.join(self.folder, name))
+        _sync_folder(self.folder)
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, _SWITCH_SIGNALS) if _CAN_MASK else None
         try:
             self._switch()
@@ -513,6 +516,19 @@ def _new_folder_mode(path: str) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o777 & ~mask
+
+
+def _sync_file(path: str) -> None:
+    """Flush a written file to the disk: a full disk found only now (delayed allocation) or an
+    I/O error is raised, a file system that cannot flush is let be."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as err:
+        if err.errno not in (errno.EINVAL, errno.EROFS, getattr(errno, "ENOTSUP", -1)):
+            raise
+    finally:
+        os.close(fd)
 
 
 def _sync_folder(path: str) -> None:

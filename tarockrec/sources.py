@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -26,6 +27,17 @@ RECORD_MAX_BYTES = 256 << 20
 #: the most bytes read from one file, as stored and once decompressed (a stream has no end of
 #: its own: /dev/zero, a gzip bomb of blank lines)
 FILE_MAX_BYTES = 64 << 30
+
+
+
+class TooLarge(Exception):
+    """A cap was passed (``RECORD_MAX_BYTES``, ``FILE_MAX_BYTES``): the message says which,
+    as the end of a sentence that starts with the file's name."""
+
+
+def _mib(n: int) -> str:
+    return f"{n >> 30} GiB" if n >= 1 << 30 else f"{n >> 20} MiB"
+
 
 EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml", ".txt")
                    for packed in ("", ".gz", ".zst"))
@@ -150,8 +162,16 @@ def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
     plain = True                 # every line of the run seen so far starts with "{"
     read = getattr(fp, "read1", fp.read)     # what has arrived, up to a block (a pipe streams)
     at_start = True              # the next block starts a line
+    open_line = 0                # bytes of the line not yet ended
     block = head
     while block or (block := read(BLOCK)):
+        brk = block.rfind(b"\n")
+        open_line = open_line + len(block) if brk < 0 else len(block) - brk - 1
+        if open_line > RECORD_MAX_BYTES:
+            yield from _before_long_line(name, index, lineno, parts, block, raw)
+            long_line = lineno + n + block.count(b"\n") + 1
+            raise TooLarge(f"line {long_line:,} runs longer than "
+                           f"{_mib(RECORD_MAX_BYTES)}, the most one record may take")
         pos, size = 0, len(block)
         while True:
             end = pos
@@ -172,6 +192,17 @@ def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
         at_start, block = block[-1] == 10, b""
     data = b"".join(parts)
     if data:
+        yield Lines(name, index, lineno, data, _position(raw))
+
+
+def _before_long_line(name: str, index: int, lineno: int, parts: list[bytes], block: bytes,
+                      raw: IO[bytes]) -> Iterator[Lines]:
+    """The whole lines of the run (``parts``, then ``block``) before a line too long."""
+    pieces = parts + [block]
+    k = next((k for k in range(len(pieces) - 1, -1, -1) if b"\n" in pieces[k]), -1)
+    if k >= 0:                  # the long line itself is not copied
+        last = pieces[k]
+        data = b"".join(pieces[:k]) + last[:last.rfind(b"\n") + 1]
         yield Lines(name, index, lineno, data, _position(raw))
 
 
@@ -208,12 +239,15 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] |
     spool = _Spool(raw) if pieces is not None and path == "-" else None
     try:
         src, inflated = _opened(raw if spool is None else _Tee(raw, spool))  # type: ignore[arg-type]
+        src, whole = _file_capped(src, inflated)
         head = src.read(65536)
         if head.startswith(BOM):     # what Windows tools write first: read past it, whatever
             head = head[len(BOM):]   # the format (line numbers and records are the same)
         fmt = detect(_plain_name(name), head)
         if pieces is not None and fmt in ("xml", "text"):
             yield from _pieces(path, name, fmt, head, src, raw, inflated, pieces, spool)
+            if whole.problem is not None:
+                yield _too_large(name, 0, whole.problem)
             return
         if spool is not None:        # JSON (Lines) is never read again: nothing kept
             spool.forget()
@@ -226,9 +260,16 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] |
             for last in _line_runs(name, head, src, raw, batch):
                 yield last
         else:
-            for last in _read(name, io.BufferedReader(_Prefixed(head, src), 1 << 16), fmt,
-                              raw, inline, inflated is None):
+            stream: IO[bytes] = io.BufferedReader(_Prefixed(head, src), 1 << 16)
+            capped = _RecordCapped(stream, fmt) if fmt in _RECORD_MARKS else None
+            if capped is not None:
+                stream = io.BufferedReader(capped, 1 << 16)
+            for last in _read(name, stream, fmt, raw, inline, inflated is None):
                 yield last
+            if capped is not None and capped.problem is not None:
+                raise capped.problem
+        if whole.problem is not None:
+            raise whole.problem
         if inflated is not None and inflated.problem is not None:
             # the records before the break were read; the break is told too (when it falls
             # at a record's end, nothing else would tell)
@@ -237,11 +278,110 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] |
             yield Entry(name, index + 1, None, None, Finding(
                 "IO-ERROR", f"{name} {inflated.problem} (what came before was read: "
                 f"{index:,} record(s))", ""))
+    except TooLarge as err:
+        yield _too_large(name, _after(last), err)
     except (OSError, EOFError, ValueError) as err:   # a broken compressed stream included
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: {err}", ""))
     finally:
         if raw is not sys.stdin.buffer:
             raw.close()
+
+
+def _after(last: "Entry | Lines | Piece | None") -> int:
+    """Records read before what comes after ``last``."""
+    if last is None:
+        return 0
+    if isinstance(last, Lines):
+        return last.index + _records(last.data)
+    if isinstance(last, Piece):
+        return last.index + last.count
+    return last.index
+
+
+def _too_large(name: str, before: int, err: TooLarge) -> Entry:
+    return Entry(name, before + 1, None, None, Finding(
+        "INPUT-TOO-LARGE", f"{err}; the rest of {name} is not read (what came before was "
+        f"read: {before:,} record(s))", ""))
+
+
+def _file_capped(src: IO[bytes], inflated: "_Inflated | None") -> tuple[IO[bytes], "_Capped"]:
+    """``src`` read up to ``FILE_MAX_BYTES`` (then it ends, and the cap says why)."""
+    capped = _Capped(src, FILE_MAX_BYTES, inflated is not None)
+    return io.BufferedReader(capped, 1 << 16), capped
+
+
+class _Capped(io.RawIOBase):
+    """The bytes of ``fp`` up to ``cap``; there it ends, ``problem`` saying so (what was read
+    is read to its end first: the records before are not lost)."""
+
+    def __init__(self, fp: IO[bytes], cap: int, inflated: bool) -> None:
+        self.fp, self.cap, self.inflated = fp, cap, inflated
+        self.read_some = getattr(fp, "read1", fp.read)
+        self.seen = 0
+        self.problem: TooLarge | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        if self.problem is not None:
+            return 0
+        data = self.read_some(min(len(buf), self.cap + 1 - self.seen))
+        self.seen += len(data)
+        if self.seen > self.cap:
+            self.problem = TooLarge(f"it holds more than {_mib(self.cap)}" + (
+                " once decompressed" if self.inflated else "") + ", the most one file may")
+            data = data[:-1]
+        buf[: len(data)] = data
+        return len(data)
+
+    def tell(self) -> int:
+        return self.seen
+
+
+#: where a record may start, per format: no record runs longer than ``RECORD_MAX_BYTES`` from
+#: one of these to the next (a mark inside a record only makes the bound looser)
+_RECORD_MARKS = {"xml": re.compile(rb"<(?:deal|session|tournament)\b"),
+                 "text": re.compile(rb"\n[ \t]*\*")}
+
+
+class _RecordCapped(io.RawIOBase):
+    """An XML or text-notation stream whose records are each at most ``RECORD_MAX_BYTES``
+    (counted from one ``_RECORD_MARKS`` mark to the next); past it, ``TooLarge``."""
+
+    def __init__(self, fp: IO[bytes], fmt: str) -> None:
+        self.fp, self.fmt, self.marks = fp, fmt, _RECORD_MARKS[fmt]
+        self.read_some = getattr(fp, "read1", fp.read)
+        self.since = 0                  # bytes since the last mark
+        self.problem: TooLarge | None = None    # a text record too long: the stream ended
+        self.tail = b""                 # the last bytes, where a mark may begin
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        if self.problem is not None:
+            return 0
+        data = self.read_some(len(buf))
+        window = self.tail + data
+        last = -1
+        for m in self.marks.finditer(window):
+            last = m.start()
+        self.since = len(window) - last if last >= 0 else self.since + len(data)
+        if self.since > RECORD_MAX_BYTES:
+            what = "an XML record" if self.fmt == "xml" else "a text-notation record"
+            err = TooLarge(f"{what} runs longer than {_mib(RECORD_MAX_BYTES)}, the most one "
+                           "record may take")
+            if self.fmt == "xml":
+                raise err
+            # the text reader holds records back until 1 MB is gathered: the stream ends
+            # here, so that they are read, and the reader of the stream tells ``problem``
+            self.problem = err
+            return 0
+        self.tail = window[-16:]
+        buf[: len(data)] = data
+        return len(data)
+
 
 
 #: bytes of stdin kept in memory when it is cut into pieces; beyond, in a temporary file
@@ -503,7 +643,7 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes], inline: bool = Fal
         if deferred is not None:
             yield deferred
             return
-        data = fp.read() if data is None else data
+        data = _read_document(fp) if data is None else data
         # an array's records are read one by one: a broken record is that record's finding,
         # and a large archive is never held as objects all at once
         records = jsonio.iter_json_array(data)
@@ -522,6 +662,18 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes], inline: bool = Fal
             yield e
 
 
+def _read_document(fp: IO[bytes]) -> bytes:
+    """A JSON document, read whole (it is one record, or an array of them) up to
+    ``RECORD_MAX_BYTES``; ``TooLarge`` past it, before the rest is read."""
+    data = bytearray()
+    while chunk := fp.read(1 << 20):
+        data += chunk
+        if len(data) > RECORD_MAX_BYTES:
+            raise TooLarge(f"the JSON document holds more than {_mib(RECORD_MAX_BYTES)}, the "
+                           "most one may hold (an archive that large is kept as JSON Lines)")
+    return bytes(data)
+
+
 #: pretty-printed JSON larger than this is reported by JSON Pointer only
 LINE_MAP_LIMIT = 8_000_000
 
@@ -534,11 +686,11 @@ def _inline(name: str, fp: IO[bytes], raw: IO[bytes],
     size = _regular_size(raw) if plain else None
     data: bytes | None = None
     if size is not None:
-        if size < inline.INLINE_FROM:
+        if size < inline.INLINE_FROM or size > RECORD_MAX_BYTES:   # too large: _read_document
             return None, None
         got = inline.read_file(raw.fileno(), size)
     else:
-        data = fp.read()
+        data = _read_document(fp)
         if len(data) < inline.INLINE_FROM:
             return data, None
         got = inline.read_bytes(data)
@@ -730,15 +882,23 @@ class Piece:
                 if not skipped:
                     break
                 left -= skipped
-            for index, line, item, where in textio.iter_text_stream(src, self.line, self.index):
+            stream, whole = _file_capped(src, inflated)
+            capped = _RecordCapped(stream, "text")
+            for index, line, item, where in textio.iter_text_stream(
+                    io.BufferedReader(capped), self.line, self.index):
                 e = _entry(self.source, index, line, item)
                 e.lines = where
                 e.offset = _position(raw)
                 yield e
+            for problem in (capped.problem, whole.problem):
+                if problem is not None:
+                    raise problem
             if inflated is not None and inflated.problem is not None:
                 yield Entry(self.source, index + 1, None, None, Finding(
                     "IO-ERROR", f"{self.source} {inflated.problem} (what came before was read: "
                     f"{index:,} record(s))", ""))
+        except TooLarge as err:
+            yield _too_large(self.source, index, err)
         except (OSError, EOFError, ValueError) as err:
             yield Entry(self.source, index + 1, None, None,
                         Finding("IO-ERROR", f"cannot read {self.source}: {err}", ""))
@@ -875,6 +1035,18 @@ def _check_regular(source: str, st: os.stat_result) -> None:
                             "read")
 
 
+def _check_opened(source: str, fd: int, path: str) -> None:
+    """What was opened is the file checked (a folder on the way swapped for a link meanwhile
+    would lead elsewhere): told by the system where it can (``/proc/self/fd``)."""
+    try:
+        opened = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return                                  # no /proc: the checks before stand
+    if opened != path:
+        raise SourceRefused(f"the table's session file {source} changed while it was opened "
+                            f"(it led to {opened}); it is not read")
+
+
 def table_source_entries(source: str, origin: str | None,
                          allow_outside: bool | None = None) -> Iterator[Entry]:
     """The records of a table's ``source`` (``table_source`` checks it; ``SourceRefused`` is
@@ -890,6 +1062,7 @@ def table_source_entries(source: str, origin: str | None,
                             f"{(err.strerror or str(err)).lower()}") from None
     try:
         _check_regular(source, os.fstat(fd))
+        _check_opened(source, fd, path)
         os.set_blocking(fd, True)
         raw = os.fdopen(fd, "rb")
     except BaseException:

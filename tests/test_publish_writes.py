@@ -211,7 +211,8 @@ def test_a_signal_while_publishing_leaves_the_previous_site(tmp_path: Path, sig:
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-c", "from tarockrec.cli import run; run()",
                              "publish", str(src), "-o", str(out), "-f"], cwd=tmp_path,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_signals)
     try:
         assert _pages_being_written(tmp_path, proc), "publish ended before the signal"
         proc.send_signal(getattr(signal, sig))
@@ -227,6 +228,13 @@ def test_a_signal_while_publishing_leaves_the_previous_site(tmp_path: Path, sig:
     assert _snapshot(out) == before and _leftovers(tmp_path) == []
 
 
+def _default_signals() -> None:
+    """The child starts with the default actions (a runner started in the background may
+    ignore SIGINT, and Python then leaves Ctrl-C ignored)."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def _pages_being_written(parent: Path, proc: subprocess.Popen[str]) -> bool:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
@@ -238,3 +246,44 @@ def _pages_being_written(parent: Path, proc: subprocess.Popen[str]) -> bool:
                 pass
         time.sleep(0.02)
     return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a tmpfs of Linux")
+def test_a_real_full_file_system_keeps_the_previous_site(tmp_path: Path) -> None:
+    """A small tmpfs (mounted only where the test may mount: as root) fills up while the new
+    site is written."""
+    fs = tmp_path / "fs"
+    fs.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", str(fs)],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        out = fs / "site"
+        assert _cli(str(TOURNAMENTS / "valid" / "totals-only.json"), "-o",
+                    str(out)).exit_code == 0
+        before = _snapshot(out)
+        line = _one_line(_cli(str(_tournament(tmp_path, "big.json", entrants=17)), "-o",
+                              str(out), "-f"))
+        assert line == (f"tarockrec: cannot write the site to {out}: no space left on the "
+                        f"device; the previous site in {out} is unchanged")
+        assert _snapshot(out) == before and _leftovers(fs) == []
+    finally:
+        subprocess.run(["umount", str(fs)], capture_output=True)
+
+
+def test_a_full_disk_found_only_when_flushing_keeps_the_previous_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """File systems with delayed allocation report ENOSPC at fsync, not at write."""
+    from tarockrec import atomic
+    out, before = _old_site(tmp_path)
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic.os, "fsync", full)
+    line = _one_line(_cli(str(_tournament(tmp_path, "two.json", rounds=2)), "-o", str(out),
+                          "-f"))
+    assert line.endswith(f"no space left on the device; the previous site in {out} is "
+                         "unchanged")
+    assert _snapshot(out) == before and _leftovers(tmp_path) == []

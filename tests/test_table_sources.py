@@ -156,3 +156,21 @@ def test_the_option_widens_the_folder_on_the_command_line(tmp_path: Path) -> Non
     assert "lies outside the tournament's folder" in refused.stdout
     allowed = _cli("validate", "--allow-source-outside", str(path))
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="/proc")
+def test_a_file_swapped_while_it_is_opened_is_refused(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the system says was opened must be the file checked (a folder on the way swapped
+    for a link between the check and the open is simulated by what /proc reports)."""
+    path = _tournament(tmp_path, FIRST)
+    real_readlink = os.readlink
+
+    def swapped(p: Any) -> str:
+        return "/etc/shadow" if str(p).startswith("/proc/self/fd/") else real_readlink(p)
+
+    monkeypatch.setattr(sources.os, "readlink", swapped)
+    found = _findings(path)                     # every table's file is read so
+    assert {c for c, _, _ in found} == {"TOURN-SOURCE"} and len(found) == 4, found
+    assert found[0][2] == (f"the table's session file {FIRST} changed while it was opened "
+                           "(it led to /etc/shadow); it is not read")
