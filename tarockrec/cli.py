@@ -848,6 +848,7 @@ def rulesets_markdown(game: str | None = None) -> str:
                     out.append(f"  - {m['rule']} — {m['section']}{opt}")
             if prov.get("notes"):
                 out.append(f"- Notes: {prov['notes']}")
+            out += [f"- Decided: {x}" for x in prov.get("decided", ())]
             if d.tournament:
                 out.append("- Tournament (standings, docs/tournaments.md):")
                 out += ["  " + line for line in _tournament_lines(d.tournament)]
@@ -883,6 +884,7 @@ def _ruleset_markdown(detail: dict[str, Any]) -> str:
         out.append(f"- Not yet supported: {m['rule']} — {m['section']}{opt}")
     if prov.get("notes"):
         out += ["", f"Notes: {prov['notes']}"]
+    out += [f"- Decided: {x}" for x in prov.get("decided", ())]
     return "\n".join(out)
 
 
@@ -957,6 +959,8 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
             click.echo(f"- {m['rule']} [source {m['section']}]{opt}")
     if prov.get("notes"):
         click.echo(f"\nnotes: {prov['notes']}")
+    for x in prov.get("decided", ()):
+        click.echo(f"- decided: {x}")
     if detail["tournament"]:
         click.echo("\ntournament (standings, docs/tournaments.md):")
         for line in _tournament_lines(detail["tournament"]):
