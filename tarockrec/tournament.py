@@ -279,6 +279,14 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
     set counts it), or the written totals of a table that gives no deals; the session's report
     goes to ``reports``."""
     n = len(seats)
+    empty = session is not None and not session.get("deals")
+    if empty:
+        where = ptr + ("/source" if "source" in table else "/deals")
+        if (table.get("result") or {}).get("totals") is None:
+            add(Finding("TOURN-NO-PLAY", "the table's session holds no deal and no totals are "
+                        "written: nothing was played at it", where))
+            return None
+        session = None              # no deal: its written totals are all it gives
     if session is not None:
         if srules.deals_per_round.get(n) is not None and \
                 len(session["deals"]) > srules.deals_per_round[n]:
@@ -298,7 +306,7 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
             add(Finding("TOURN-TOTALS", f"the table's written totals {written} differ from its "
                         f"session's {report.totals}", ptr + "/result/totals"))
         return totals
-    if "source" in table:
+    if "source" in table and not empty:
         return None                 # its file could not be read: said by _read_source
     written = (table.get("result") or {}).get("totals")
     if written is None:

@@ -288,3 +288,32 @@ def test_a_valid_document_is_not_line_mapped(tmp_path: Path) -> None:
     [f] = [f for f in rep.findings if f.code == "RESULT-SCORES"]
     text = target.read_text(encoding="utf-8").splitlines()
     assert f.line is not None and '"scores"' in text[f.line - 1]
+
+
+def test_a_table_with_no_deal_and_no_totals_is_no_play(tmp_path: Path) -> None:
+    """Issue 32, item 4: a table with ``"deals": []``, or a session file with no deal, and no
+    written totals did not play: TOURN-NO-PLAY (every seat got place 1 and its rank points).
+    With its totals written it is a totals-only table."""
+    rec = _load(SAMPLES / "valid" / "totals-only.json")
+    table = rec["rounds"][1]["tables"][0]
+    del table["result"]
+    rec.pop("standings", None)
+    table["deals"] = []
+
+    def errors(r: dict[str, Any], origin: str | None = None) -> list[tuple[str, str]]:
+        rep = validate_record(r, origin=origin)
+        return [(f.code, f.pointer) for f in rep.findings if f.severity == "error"]
+
+    assert errors(rec) == [("TOURN-NO-PLAY", "/rounds/1/tables/0/deals")]
+    # a session file with no deal
+    names = {e["id"]: e["name"] for e in rec["entrants"]}
+    session = {"tarockrec": 1, "game": rec["game"], "players": [names[s] for s in table["seats"]],
+               "deals": []}
+    (tmp_path / "empty.json").write_text(json.dumps(session), encoding="utf-8")
+    del table["deals"]
+    table["source"] = "empty.json"
+    path = tmp_path / "t.json"
+    assert errors(rec, str(path)) == [("TOURN-NO-PLAY", "/rounds/1/tables/0/source")]
+    # the same with the table's totals written: valid, its totals rank
+    table["result"] = {"totals": [-10, 50, 10, -50]}
+    assert errors(rec, str(path)) == []
