@@ -157,5 +157,6 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     rows = validate_tournament(rec, found)
     assert rows is not None, [str(f) for f in found]
     rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": r.total,
-                         "score": r.score, "rank_points": r.rank_points} for r in rank(rows, srules)]
+                         "score": r.score, "rank_points": r.rank_points} for r in rank(rows, srules)
+                        if r.rank is not None]
     return rec

@@ -46,6 +46,9 @@ class StandingsRules:
     sources: Mapping[str, str] = field(default_factory=dict)
     #: a value that could not be read from the source and was decided (rule set ``notes``)
     decided: tuple[str, ...] = ()
+    #: an entrant of the register who played no round: ``listed`` after the ranked ones with no
+    #: rank and no cup points, or ``left_out`` of the standings; never ranked
+    unplayed: str = "listed"
 
 
 def standings_rules(game: str, rules_block: Mapping[str, Any] | None) -> StandingsRules:
@@ -63,7 +66,8 @@ def standings_rules(game: str, rules_block: Mapping[str, Any] | None) -> Standin
         tie_breaks=tuple(block.get("tie_breaks", TIE_BREAKS)),
         cup_points=tuple(block.get("cup_points", ())),
         sources=dict(block.get("sources", {})),
-        decided=tuple(block.get("decided", ())))
+        decided=tuple(block.get("decided", ())),
+        unplayed=block.get("unplayed", "listed"))
 
 
 @dataclass
@@ -74,7 +78,8 @@ class Row:
     player: str
     club: str | None = None
     team: str | None = None
-    rank: int = 0
+    #: None for an entrant who played no round (not ranked)
+    rank: int | None = 0
     #: the sum of the entrant's table results (the tournament score, or the money)
     score: int = 0
     #: the sum of the table rank points
@@ -371,7 +376,18 @@ def _score_table(rows: dict[str, Row], seats: list[str], totals: list[int], r: i
 
 def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
     """Rank by total, then the rule set's tie-breaks; entrants still equal share a rank (1, 2,
-    2, 4); cup points by placing."""
+    2, 4); cup points by placing. Only those who played are ranked (cups rank those who
+    played): an entrant with no table result has no rank and no cup points, listed after the
+    ranked ones or left out, as the rule set says (``unplayed``)."""
+    idle = sorted((row for row in rows if all(x is None for x in row.table_ranks)),
+                  key=lambda row: row.entrant)
+    for row in idle:
+        row.rank, row.cup_points = None, 0
+    played = [row for row in rows if any(x is not None for x in row.table_ranks)]
+    return _ranked(played, srules) + (idle if srules.unplayed == "listed" else [])
+
+
+def _ranked(rows: list[Row], srules: StandingsRules) -> list[Row]:
     def key(row: Row) -> tuple[Any, ...]:
         parts: list[Any] = [-row.total]
         for tb in srules.tie_breaks:
@@ -384,12 +400,14 @@ def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
         return tuple(parts)
     ordered = sorted(rows, key=lambda row: (key(row), row.entrant))
     prev: tuple[Any, ...] | None = None
+    place = 0
     for i, row in enumerate(ordered):
         k = key(row)
-        row.rank = ordered[i - 1].rank if k == prev else i + 1
+        place = place if k == prev else i + 1
+        row.rank = place
         prev = k
         cp = srules.cup_points
-        row.cup_points = cp[row.rank - 1] if row.rank - 1 < len(cp) else 0
+        row.cup_points = cp[place - 1] if place - 1 < len(cp) else 0
     return ordered
 
 
@@ -401,7 +419,15 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
     listed = set()
     for i, w in enumerate(written):
         row = derived.get(w["entrant"])
+        if w["entrant"] in listed:
+            add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r} twice",
+                        f"/standings/{i}/entrant"))
+            continue
         listed.add(w["entrant"])
+        if row is not None and row.rank is None:
+            add(Finding("TOURN-STANDINGS", f"the standings rank {row.player} ({row.entrant}), "
+                        "who played no round and is not ranked", f"/standings/{i}"))
+            continue
         if row is None:
             add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r}, who is not an "
                         "entrant", f"/standings/{i}/entrant"))
@@ -412,7 +438,7 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
                             f"{key.replace('_', ' ')} {w[key]}, the tables give "
                             f"{getattr(row, key)}", f"/standings/{i}/{key}"))
     for row in ranked:
-        if row.entrant not in listed:
+        if row.entrant not in listed and row.rank is not None:
             add(Finding("TOURN-STANDINGS", f"the standings leave out {row.player} "
                         f"({row.entrant}), rank {row.rank}", "/standings"))
 
@@ -433,6 +459,8 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
     out: dict[str, SeriesRow] = {}
     for k, rows in enumerate(tournaments):
         for row in rows:
+            if row.rank is None:            # played no round there: no cup points
+                continue
             s = out.setdefault(row.entrant, SeriesRow(row.entrant, row.player,
                                                       events=[None] * len(tournaments)))
             s.events[k] = row.cup_points

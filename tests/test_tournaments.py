@@ -317,3 +317,50 @@ def test_a_table_with_no_deal_and_no_totals_is_no_play(tmp_path: Path) -> None:
     # the same with the table's totals written: valid, its totals rank
     table["result"] = {"totals": [-10, 50, 10, -50]}
     assert errors(rec, str(path)) == []
+
+
+def _with_idle_entrant() -> dict[str, Any]:
+    """totals-only.json with entrant I in the register, absent from both rounds."""
+    rec = _load(SAMPLES / "valid" / "totals-only.json")
+    rec["entrants"].append({"name": "Ida", "id": "I"})
+    for rnd in rec["rounds"]:
+        rnd["absent"] = [*rnd.get("absent", []), "I"]
+    rec.pop("standings", None)
+    return rec
+
+
+def test_an_entrant_who_played_no_round_is_not_ranked() -> None:
+    """Issue 32, item 4: an entrant of the register who plays no round is not ranked (with
+    total 0 he sat above everyone with a negative total, and took cup points): listed after
+    the ranked ones with no rank and no cup points (the default), or left out (``unplayed =
+    left_out``); a series gives him nothing for that tournament."""
+    rec = _with_idle_entrant()
+    rep = validate_record(rec)
+    assert rep.valid, [str(f) for f in rep.findings]
+    assert rep.standings is not None
+    assert [(r.rank, r.entrant) for r in rep.standings] == \
+        [(1, "E"), (2, "B"), (3, "A"), (4, "G"), (5, "F"), (6, "C"), (7, "D"), (8, "H"),
+         (None, "I")]
+    cup = StandingsRules(cup_points=tuple(range(20, 0, -1)))
+    rows = rank(_rows(rec, cup), cup)
+    assert rows[-1].entrant == "I" and rows[-1].rank is None and rows[-1].cup_points == 0
+    assert rows[-2].entrant == "H" and rows[-2].cup_points == 13
+    assert "I" not in [s.entrant for s in series([rows])]
+    left_out = StandingsRules(unplayed="left_out")
+    assert "I" not in [r.entrant for r in rank(_rows(rec, left_out), left_out)]
+    # written standings that rank him are refused; leaving him out is right
+    rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": r.total}
+                        for r in rep.standings if r.rank is not None]
+    assert validate_record(rec).valid
+    rec["standings"].append({"rank": 9, "entrant": "I", "total": 0})
+    codes = [(f.code, f.pointer) for f in validate_record(rec).findings if f.severity == "error"]
+    assert codes == [("TOURN-STANDINGS", "/standings/8")]
+
+
+def test_a_duplicated_row_of_the_written_standings_is_flagged() -> None:
+    """Issue 32, item 4: a row written twice in the standings is refused."""
+    rec = _load(SAMPLES / "valid" / "sessions-in-files.json")
+    rec["standings"].append(dict(rec["standings"][3]))
+    rep = validate_record(rec, origin=str(SAMPLES / "valid" / "sessions-in-files.json"))
+    codes = [(f.code, f.pointer) for f in rep.findings if f.severity == "error"]
+    assert codes == [("TOURN-STANDINGS", f"/standings/{len(rec['standings']) - 1}/entrant")]
