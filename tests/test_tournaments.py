@@ -364,3 +364,26 @@ def test_a_duplicated_row_of_the_written_standings_is_flagged() -> None:
     rep = validate_record(rec, origin=str(SAMPLES / "valid" / "sessions-in-files.json"))
     codes = [(f.code, f.pointer) for f in rep.findings if f.severity == "error"]
     assert codes == [("TOURN-STANDINGS", f"/standings/{len(rec['standings']) - 1}/entrant")]
+
+
+@pytest.mark.parametrize("command", ["show", "show-html", "score", "score-csv", "standings",
+                                     "publish"])
+def test_every_command_finds_a_tables_source_beside_the_tournament(
+        command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32, item 4: ``show``, ``score``, ``standings`` and ``publish`` read a table's
+    ``source`` relative to the tournament's file, as ``validate`` does (``show`` called the
+    shipped sample INVALID: its files "cannot be found from a tournament read from standard
+    input"). Run from another folder, with a relative path."""
+    from click.testing import CliRunner
+    from tarockrec.cli import main
+    monkeypatch.chdir(ROOT / "samples")
+    path = "tournaments/valid/sessions-in-files.json"
+    args = {"show": ["show", path], "show-html": ["show", path, "--html", "-"],
+            "score": ["score", path], "score-csv": ["score", "--format", "csv", path],
+            "standings": ["standings", path],
+            "publish": ["publish", path, "-o", str(tmp_path / "site")]}[command]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    assert "TOURN-SOURCE" not in res.output and "cannot be found" not in res.output
+    if command == "show":
+        assert "INVALID" not in res.output and "Player 5" in res.output
