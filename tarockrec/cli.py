@@ -542,10 +542,15 @@ def publish(tournament: str, out: str, force: bool) -> None:
               help="The cup series: each tournament's cup points summed per entrant.")
 @click.option("--teams", "mode", flag_value="teams",
               help="The teams: their members' totals summed.")
-def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
+@click.option("--derived", is_flag=True,
+              help="Where the written standings differ from the derived ones (and nothing else "
+                   "is wrong), print the derived standings anyway, marked as differing.")
+def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool) -> None:
     """The standings of the tournaments in PATHS (files of tournament records), derived from
     their tables as the rule set ranks them (docs/tournaments.md). A tournament that is not
-    valid is not ranked: its findings go to stderr and the exit code is 1 (2: unreadable)."""
+    valid is not ranked: its findings go to stderr with a line that says why nothing was
+    ranked, and the exit code is 1 (2: unreadable). With --derived, a tournament whose only
+    fault is written standings that differ is ranked as derived, marked so (exit code 1)."""
     from .standings import Ranked, render
     from .validate import validate_record
     status = EXIT_VALID
@@ -566,15 +571,37 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
             for f in rep.findings:
                 if f.severity == "error":
                     click.echo(f"{report.label(entry, True)}: {f}", err=True)
+            name = str((rec.get("event") or {}).get("name") or entry.source)
             if not rep.valid or rep.standings is None:
                 status = max(status, EXIT_INVALID)
-                continue
-            event = rec.get("event") or {}
-            ranked.append(Ranked(entry.source, str(event.get("name") or entry.source),
-                                 rep.standings))
+                differ = _only_standings_differ(rep)
+                if not (derived and differ and rep.standings is not None):
+                    click.echo(f"{report.label(entry, True)}: nothing was ranked: "
+                               + _why_not_ranked(rep, differ), err=True)
+                    continue
+                name += " (DERIVED: differs from the written standings)"
+            ranked.append(Ranked(entry.source, name, rep.standings))
     if ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)
+
+
+def _only_standings_differ(rep: Any) -> bool:
+    """Whether the only errors of a tournament are written standings that differ."""
+    errors = [f.code for f in rep.findings if f.severity == "error"]
+    return bool(errors) and set(errors) == {"TOURN-STANDINGS"}
+
+
+def _why_not_ranked(rep: Any, differ: bool) -> str:
+    """``standings``: why a tournament gives no standings, in one sentence."""
+    n = sum(1 for f in rep.findings if f.severity == "error")
+    if differ:
+        return ("its written standings differ from the ones its tables give (above); "
+                "standings --derived prints the derived ones")
+    if rep.standings is None:
+        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
+                "is not known, so no standings can be derived")
+    return f"the tournament is not valid ({n} finding(s) above)"
 
 
 def _option_value(text: str) -> Any:

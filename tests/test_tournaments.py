@@ -387,3 +387,31 @@ def test_every_command_finds_a_tables_source_beside_the_tournament(
     assert "TOURN-SOURCE" not in res.output and "cannot be found" not in res.output
     if command == "show":
         assert "INVALID" not in res.output and "Player 5" in res.output
+
+
+def test_standings_says_why_nothing_was_ranked_and_derived_prints_them() -> None:
+    """Issue 32, item 4: ``standings`` on an invalid tournament says plainly that nothing was
+    ranked and why; ``--derived`` prints the derived standings of a tournament whose written
+    ones differ, marked as differing (the exit code stays 1); not those of a tournament with
+    another fault."""
+    from click.testing import CliRunner
+    from tarockrec.cli import main
+    differ = str(SAMPLES / "invalid" / "standings-differ.json")
+    no_play = str(SAMPLES / "invalid" / "no-play.json")
+    res = CliRunner().invoke(main, ["standings", differ])
+    assert res.exit_code == 1 and res.stdout == ""
+    assert "nothing was ranked: its written standings differ" in res.stderr
+    assert "--derived" in res.stderr
+    res = CliRunner().invoke(main, ["standings", no_play])
+    assert res.exit_code == 1 and res.stdout == ""
+    assert "nothing was ranked: the tournament is not valid" in res.stderr
+    assert "TOURN-NO-PLAY" in res.stderr
+    res = CliRunner().invoke(main, ["standings", "--derived", differ])
+    assert res.exit_code == 1 and "nothing was ranked" not in res.stderr
+    assert res.stdout.splitlines()[0].endswith("(DERIVED: differs from the written standings)")
+    rows = [line.split() for line in res.stdout.splitlines()[2:]]
+    assert [(r[0], r[1]) for r in rows][:2] == [("1", "E"), ("2", "B")]
+    res = CliRunner().invoke(main, ["standings", "--derived", "--format", "csv", differ])
+    assert all("DERIVED" in line for line in res.stdout.splitlines()[1:])
+    res = CliRunner().invoke(main, ["standings", "--derived", no_play])
+    assert res.exit_code == 1 and res.stdout == "" and "nothing was ranked" in res.stderr
