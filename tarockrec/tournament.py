@@ -49,6 +49,10 @@ class StandingsRules:
     #: an entrant of the register who played no round: ``listed`` after the ranked ones with no
     #: rank and no cup points, or ``left_out`` of the standings; never ranked
     unplayed: str = "listed"
+    #: what counts toward ``deals_per_round``: ``dealt_on``, a deal after which the deal
+    #: passes on (a redeal or a passed-out deal that the same dealer deals again does not
+    #: count), or ``every`` recorded deal
+    deals_count: str = "dealt_on"
 
 
 def standings_rules(game: str, rules_block: Mapping[str, Any] | None) -> StandingsRules:
@@ -67,7 +71,8 @@ def standings_rules(game: str, rules_block: Mapping[str, Any] | None) -> Standin
         cup_points=tuple(block.get("cup_points", ())),
         sources=dict(block.get("sources", {})),
         decided=tuple(block.get("decided", ())),
-        unplayed=block.get("unplayed", "listed"))
+        unplayed=block.get("unplayed", "listed"),
+        deals_count=block.get("deals_count", "dealt_on"))
 
 
 @dataclass
@@ -162,7 +167,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             session = _session_of(rec, table, seats, register, ptr, origin, add)
             found: list[Any] = []
             totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
-                                   found)
+                                   found, game)
             if on_table is not None:
                 on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
                                session, found[0] if found else None,
@@ -279,7 +284,7 @@ def _first_two(it: Iterable[Any]) -> Iterator[Any]:
 
 def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, Any] | None,
                   ptr: str, srules: StandingsRules, validate_record: Any,
-                  add: Any, reports: list[Any]) -> list[int] | None:
+                  add: Any, reports: list[Any], game: Any = None) -> list[int] | None:
     """The table's result per seat: the validated session's totals (the money where the rule
     set counts it), or the written totals of a table that gives no deals; the session's report
     goes to ``reports``."""
@@ -293,12 +298,12 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
             return None
         session = None              # no deal: its written totals are all it gives
     if session is not None:
-        if srules.deals_per_round.get(n) is not None and \
-                len(session["deals"]) > srules.deals_per_round[n]:
+        played = counted_deals(game, session["deals"], n, srules)
+        if srules.deals_per_round.get(n) is not None and played > srules.deals_per_round[n]:
             add(Finding("TOURN-DEAL-LIMIT", f"a table of {n} plays at most "
                         f"{srules.deals_per_round[n]} deals a round under this rule set, this "
-                        f"one {len(session['deals'])}", ptr + ("/source" if "source" in table
-                                                              else "/deals")))
+                        f"one {played}", ptr + ("/source" if "source" in table
+                                                else "/deals")))
         report = validate_record(session)
         reports.append(report)
         for f in report.findings:
@@ -325,6 +330,21 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
     add(Finding("TOURN-UNVERIFIED", "only the table's totals are written: its deals were not "
                 "checked", ptr, "info"))
     return list(written)
+
+
+def counted_deals(game: Any, deals: list[Any], n: int, srules: StandingsRules) -> int:
+    """The deals of a table that count toward the round's limit (``deals_count``): under
+    ``dealt_on`` those after which the deal passes on, as the game says (``next_dealer``)."""
+    if srules.deals_count == "every" or game is None:
+        return len(deals)
+    count = 0
+    for d in deals:
+        dealer = d.get("dealer") if isinstance(d, dict) else None
+        if not isinstance(dealer, int):
+            count += 1
+        elif game.next_dealer(None, dealer, n, d) != dealer:
+            count += 1
+    return count
 
 
 def _moved(f: Finding, table: dict[str, Any], ptr: str) -> Finding:
