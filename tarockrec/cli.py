@@ -528,13 +528,18 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
               help="The cup series: each tournament's cup points summed per entrant.")
 @click.option("--teams", "mode", flag_value="teams",
               help="The teams: their members' totals summed.")
+@click.option("--derived", is_flag=True,
+              help="Where the written standings differ from the derived ones (and nothing else "
+                   "is wrong), print the derived standings anyway, marked as differing.")
 @allow_source_outside
-def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
+def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool) -> None:
     """The standings of the tournaments in PATHS (files of tournament records), derived from
     their tables as the rule set ranks them (docs/tournaments.md). A tournament that is not
-    valid is not ranked: its findings go to stderr and the exit code is 1 (2: unreadable, or
-    --teams where no entrant has a team). A series whose rule sets give no cup points says so
-    on stderr."""
+    valid is not ranked: its findings go to stderr with a line that says why nothing was
+    ranked, and the exit code is 1 (2: unreadable). With --derived, a tournament whose only
+    fault is written standings that differ is ranked as derived, marked so (exit code 1).
+    --teams where no entrant has a team exits 2; a series whose rule sets give no cup points
+    says so on stderr."""
     from .standings import Ranked, cannot_rank, render
     from .validate import validate_record
     status = EXIT_VALID
@@ -555,13 +560,17 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None) -> None:
             for f in rep.findings:
                 if f.severity == "error":
                     click.echo(f"{report.label(entry, True)}: {f}", err=True)
+            name = str((rec.get("event") or {}).get("name") or entry.source)
             if not rep.valid or rep.standings is None:
                 status = max(status, EXIT_INVALID)
-                continue
-            event = rec.get("event") or {}
+                differ = _only_standings_differ(rep)
+                if not (derived and differ and rep.standings is not None):
+                    click.echo(f"{report.label(entry, True)}: nothing was ranked: "
+                               + _why_not_ranked(rep, differ), err=True)
+                    continue
+                name += " (DERIVED: differs from the written standings)"
             cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
-            ranked.append(Ranked(entry.source, str(event.get("name") or entry.source),
-                                 rep.standings, cup))
+            ranked.append(Ranked(entry.source, name, rep.standings, cup))
     why = cannot_rank(ranked, mode or "entrants") if ranked else None
     if why is not None:
         click.echo(f"tarockrec: {why}", err=True)
@@ -582,6 +591,24 @@ def _write_binary(data: bytes) -> None:
         sys.exit(EXIT_UNREADABLE)
     sys.stdout.flush()
     sys.stdout.buffer.write(data)
+
+
+def _only_standings_differ(rep: Any) -> bool:
+    """Whether the only errors of a tournament are written standings that differ."""
+    errors = [f.code for f in rep.findings if f.severity == "error"]
+    return bool(errors) and set(errors) == {"TOURN-STANDINGS"}
+
+
+def _why_not_ranked(rep: Any, differ: bool) -> str:
+    """``standings``: why a tournament gives no standings, in one sentence."""
+    n = sum(1 for f in rep.findings if f.severity == "error")
+    if differ:
+        return ("its written standings differ from the ones its tables give (above); "
+                "standings --derived prints the derived ones")
+    if rep.standings is None:
+        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
+                "is not known, so no standings can be derived")
+    return f"the tournament is not valid ({n} finding(s) above)"
 
 
 def _option_value(text: str) -> Any:
@@ -916,6 +943,7 @@ def rulesets_markdown(game: str | None = None) -> str:
                     out.append(f"  - {m['rule']} — {m['section']}{opt}")
             if prov.get("notes"):
                 out.append(f"- Notes: {prov['notes']}")
+            out += [f"- Decided: {x}" for x in prov.get("decided", ())]
             if d.tournament:
                 out.append("- Tournament (standings, docs/tournaments.md):")
                 out += ["  " + line for line in _tournament_lines(d.tournament)]
@@ -953,6 +981,7 @@ def _ruleset_markdown(detail: dict[str, Any]) -> str:
         out.append(f"- Not yet supported: {m['rule']} — {m['section']}{opt}")
     if prov.get("notes"):
         out += ["", f"Notes: {prov['notes']}"]
+    out += [f"- Decided: {x}" for x in prov.get("decided", ())]
     return "\n".join(out)
 
 
@@ -1027,6 +1056,8 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
             click.echo(f"- {m['rule']} [source {m['section']}]{opt}")
     if prov.get("notes"):
         click.echo(f"\nnotes: {prov['notes']}")
+    for x in prov.get("decided", ()):
+        click.echo(f"- decided: {x}")
     if detail["tournament"]:
         click.echo("\ntournament (standings, docs/tournaments.md):")
         for line in _tournament_lines(detail["tournament"]):

@@ -143,7 +143,8 @@ SHARED: tuple[Code, ...] = (
     Code("TOURN-TOTALS", "docs/tournaments.md", "a table's written totals do not add up to zero, "
          "or differ from its session's"),
     Code("TOURN-NO-PLAY", "docs/tournaments.md", "a table gives neither deals, a session file, "
-         "nor its totals"),
+         "nor its totals, or its deals (inline or in its file) are none and no totals are "
+         "written"),
     Code("TOURN-UNVERIFIED", "docs/tournaments.md", "a table gives only its totals: its deals "
          "were not checked", severity="info"),
     Code("TOURN-STANDINGS", "docs/tournaments.md", "the written standings differ from the ones "

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from . import games
 from .engine import Engine
@@ -57,10 +57,13 @@ _ENVELOPE = ("tarockrec", "game", "rules", "players")
 
 
 def session_records(game_name: str, sessions: int, deals: int, seed: int, n: int | None = None,
-                    rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
+                    rules: RuleSet | None = None,
+                    dealt_on: bool = False) -> Iterator[dict[str, Any]]:
     """``sessions`` session records of ``deals`` deals each: the carried state (doubling
     periods) and the dealer pass from deal to deal as the rules say (a redeal keeps the
-    dealer), and the session totals are written."""
+    dealer), and the session totals are written. ``dealt_on``: ``deals`` counts only the
+    deals after which the deal passes on (a redeal, a passed-out deal dealt again by the same
+    dealer, is played beside them: a tournament's ``deals_count = dealt_on``)."""
     game = _game(game_name)
     rng = random.Random(seed)
     n = n or game.table_sizes[0]
@@ -70,13 +73,16 @@ def session_records(game_name: str, sessions: int, deals: int, seed: int, n: int
         dealer = 0
         out: list[dict[str, Any]] = []
         totals = [0] * n
-        for _ in range(deals):
+        counted = 0
+        while counted < deals:
             engine = play_out(game, rng, n, dealer, rules, carry)
             rec = record_of(game, engine, rules, n, dealer, carry)
             out.append({k: v for k, v in rec.items() if k not in _ENVELOPE})
             totals = [a + b for a, b in zip(totals, rec["result"]["scores"])]
             carry = game.next_carry(engine, carry)
-            dealer = game.next_dealer(engine, dealer, n, rec)
+            passed_on = game.next_dealer(engine, dealer, n, rec)
+            counted += 1 if passed_on != dealer or not dealt_on else 0
+            dealer = passed_on
         session: dict[str, Any] = {"tarockrec": 1, "game": game.name}
         if rules.overrides or rules.name != "default":
             session["rules"] = {"name": rules.name, "options": dict(rules.overrides)}
@@ -120,12 +126,26 @@ def _combos(sizes: tuple[int, ...], k: int) -> Iterator[list[int]]:
 DEFAULT_ROUND_DEALS = 12
 
 
+def round_deals(game: games.Game[Any], n: int, limits: Mapping[int, int]) -> int:
+    """The deals a table of ``n`` plays in a generated round: the rule set's limit; without
+    one, at a table where the dealer sits out (Königrufen and Illustrated at five, Carinthian
+    at four) as many deals as let each seat play as many as at the game's usual size and sit
+    out equally often: a multiple of ``n`` (16 at four: 20 at five, each seat playing 16)."""
+    if n in limits:
+        return limits[n]
+    usual = limits.get(game.table_sizes[0], DEFAULT_ROUND_DEALS)
+    active = n - len(game.sitting_out(n, 0, {}))
+    if active == n:
+        return usual
+    return -(-usual // active) * n
+
+
 def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
                       rules: RuleSet | None = None, rules_block: dict[str, Any] | None = None,
                       ) -> dict[str, Any]:
     """A random tournament played through the engines: ``entrants`` entrants seated at random
     each round at tables of the game's sizes, each table playing the rule set's deal limit
-    (``DEFAULT_ROUND_DEALS`` where it has none), the written standings derived."""
+    (``round_deals`` where it has none), the written standings derived."""
     from .ranking import plain
     from .tournament import rank, standings_rules, validate_tournament
     game = _game(game_name)
@@ -148,9 +168,10 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
         tables: list[dict[str, Any]] = []
         for n in sizes:
             seats, ids = ids[:n], ids[n:]
-            deals = srules.deals_per_round.get(n, DEFAULT_ROUND_DEALS)
+            deals = round_deals(game, n, srules.deals_per_round)
             session = next(session_records(game.name, 1, deals, rng.randrange(1 << 30), n=n,
-                                           rules=rules))
+                                           rules=rules,
+                                           dealt_on=srules.deals_count == "dealt_on"))
             tables.append({"table": str(len(tables) + 1), "seats": seats,
                            "deals": session["deals"], "result": session["result"]})
         rec["rounds"].append({"tables": tables})
@@ -159,5 +180,5 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     assert rows is not None, [str(f) for f in found]
     rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": plain(r.total),
                          "score": r.score, "rank_points": plain(r.rank_points)}
-                        for r in rank(rows, srules)]
+                        for r in rank(rows, srules) if r.rank is not None]
     return rec

@@ -377,7 +377,8 @@ def _entry_model(entry: Entry, deal: int | None) -> tuple[int, dict[str, Any] | 
         return 2, {"label": label, "title": "unreadable", "valid": False, "deals": [],
                    "players": [], "lines": [], "findings": [_finding(entry.problem)]}, \
             unreadable(entry)
-    report = validate_record(entry.record, entry.index, entry.line, entry.lines)
+    report = validate_record(entry.record, entry.index, entry.line, entry.lines,
+                             origin=entry.source)
     try:
         model, found = record_model(entry.record, label, report, deal)
     except Exception as err:  # a bug must not become a traceback for the user

@@ -902,7 +902,8 @@ def _show_entry(entry: Entry, out: IO[str], deal: int | None, colour: bool,
     if entry.problem is not None:
         out.write(f"{label}: unreadable\n  ✗ {entry.problem}\n")
         return 2
-    report = validate_record(entry.record, entry.index, entry.line, entry.lines)
+    report = validate_record(entry.record, entry.index, entry.line, entry.lines,
+                             origin=entry.source)
     try:
         lines, found = render_record(entry.record, label, report, deal, colour)
     except Exception as err:  # a bug must not become a traceback for the user

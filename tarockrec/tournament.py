@@ -66,6 +66,13 @@ class StandingsRules:
     sources: Mapping[str, str] = field(default_factory=dict)
     #: a value that could not be read from the source and was decided (rule set ``notes``)
     decided: tuple[str, ...] = ()
+    #: an entrant of the register who played no round: ``listed`` after the ranked ones with no
+    #: rank and no cup points, or ``left_out`` of the standings; never ranked
+    unplayed: str = "listed"
+    #: what counts toward ``deals_per_round``: ``dealt_on``, a deal after which the deal
+    #: passes on (a redeal or a passed-out deal that the same dealer deals again does not
+    #: count), or ``every`` recorded deal
+    deals_count: str = "dealt_on"
 
     @property
     def gives_cup_points(self) -> bool:
@@ -113,7 +120,9 @@ def rules_from_block(block: Mapping[str, Any], own: bool = False) -> StandingsRu
         series_tie_breaks=tuple(block.get("series_tie_breaks", ())),
         substitutes=block.get("substitutes", "split"),
         sources=dict(block.get("sources", {})),
-        decided=tuple(block.get("decided", ())), own=own)
+        decided=tuple(block.get("decided", ())), own=own,
+        unplayed=block.get("unplayed", "listed"),
+        deals_count=block.get("deals_count", "dealt_on"))
 
 
 @dataclass
@@ -124,7 +133,8 @@ class Row:
     player: str
     club: str | None = None
     team: str | None = None
-    rank: int = 0
+    #: None for an entrant who played no round (not ranked)
+    rank: int | None = 0
     #: the sum of the entrant's table results (the tournament score, or the money)
     score: int = 0
     #: the sum of the table rank points (exact: a tie may share a place's points unevenly)
@@ -237,7 +247,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             session = _session_of(rec, table, seats, register, ptr, origin, add, deferred)
             found: list[Any] = []
             totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
-                                   found)
+                                   found, game)
             if on_table is not None:
                 on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
                                session, found[0] if found else None,
@@ -390,18 +400,26 @@ def _first_two(it: Iterable[Any]) -> Iterator[Any]:
 
 def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, Any] | None,
                   ptr: str, srules: StandingsRules, validate_record: Any,
-                  add: Any, reports: list[Any]) -> list[int] | None:
+                  add: Any, reports: list[Any], game: Any = None) -> list[int] | None:
     """The table's result per seat: the validated session's totals (the money where the rule
     set counts it), or the written totals of a table that gives no deals; the session's report
     goes to ``reports``."""
     n = len(seats)
+    empty = session is not None and not session.get("deals")
+    if empty:
+        where = ptr + ("/source" if "source" in table else "/deals")
+        if (table.get("result") or {}).get("totals") is None:
+            add(Finding("TOURN-NO-PLAY", "the table's session holds no deal and no totals are "
+                        "written: nothing was played at it", where))
+            return None
+        session = None              # no deal: its written totals are all it gives
     if session is not None:
-        if srules.deals_per_round.get(n) is not None and \
-                len(session["deals"]) > srules.deals_per_round[n]:
+        played = counted_deals(game, session["deals"], n, srules)
+        if srules.deals_per_round.get(n) is not None and played > srules.deals_per_round[n]:
             add(Finding("TOURN-DEAL-LIMIT", f"a table of {n} plays at most "
                         f"{srules.deals_per_round[n]} deals a round under this rule set, this "
-                        f"one {len(session['deals'])}", ptr + ("/source" if "source" in table
-                                                              else "/deals")))
+                        f"one {played}", ptr + ("/source" if "source" in table
+                                                else "/deals")))
         report = validate_record(session)
         reports.append(report)
         for f in report.findings:
@@ -414,7 +432,7 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
             add(Finding("TOURN-TOTALS", f"the table's written totals {written} differ from its "
                         f"session's {report.totals}", ptr + "/result/totals"))
         return totals
-    if "source" in table:
+    if "source" in table and not empty:
         return None                 # its file could not be read: said by _read_source
     written = (table.get("result") or {}).get("totals")
     if written is None:
@@ -428,6 +446,21 @@ def _table_totals(table: dict[str, Any], seats: list[str], session: dict[str, An
     add(Finding("TOURN-UNVERIFIED", "only the table's totals are written: its deals were not "
                 "checked", ptr, "info"))
     return list(written)
+
+
+def counted_deals(game: Any, deals: list[Any], n: int, srules: StandingsRules) -> int:
+    """The deals of a table that count toward the round's limit (``deals_count``): under
+    ``dealt_on`` those after which the deal passes on, as the game says (``next_dealer``)."""
+    if srules.deals_count == "every" or game is None:
+        return len(deals)
+    count = 0
+    for d in deals:
+        dealer = d.get("dealer") if isinstance(d, dict) else None
+        if not isinstance(dealer, int):
+            count += 1
+        elif game.next_dealer(None, dealer, n, d) != dealer:
+            count += 1
+    return count
 
 
 def _moved(f: Finding, table: dict[str, Any], ptr: str) -> Finding:
@@ -517,14 +550,28 @@ def _score_table(rows: dict[str, Row], seats: list[str], totals: list[int], r: i
 def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
     """Rank by total, then the rule set's tie-breaks (``ranking.TIE_BREAKS``); entrants still
     equal share a rank (1, 2, 2, 4); cup points by placing, field size or total, plus the
-    points carried into them."""
+    points carried into them. Only those who played are ranked (cups rank those who played):
+    an entrant with no result in any round (as a seat holder, a substitute or in a published
+    list) has no rank and no cup points, listed after the ranked ones or left out, as the
+    rule set says (``unplayed``)."""
+    idle = sorted((row for row in rows if all(x is None for x in row.rounds)),
+                  key=lambda row: id_order(row.entrant))
+    for row in idle:
+        row.rank, row.cup_points = None, 0
+    played = [row for row in rows if any(x is not None for x in row.rounds)]
+    return _ranked(played, srules) + (idle if srules.unplayed == "listed" else [])
+
+
+def _ranked(rows: list[Row], srules: StandingsRules) -> list[Row]:
     def key(row: Row) -> tuple[Any, ...]:
         return (-row.total, *(ranking.TIE_BREAKS[tb](row) for tb in srules.tie_breaks))
     ordered = sorted(rows, key=lambda row: (key(row), row.entrant))
     prev: tuple[Any, ...] | None = None
+    place = 0
     for i, row in enumerate(ordered):
         k = key(row)
-        row.rank = ordered[i - 1].rank if k == prev else i + 1
+        place = place if k == prev else i + 1
+        row.rank = place
         prev = k
         row.cup_points = _whole(Fraction(ranking.cup_points_for(
             row.rank, len(ordered), row.total, srules.cup_points, srules.cup_points_by_field,
@@ -556,7 +603,15 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
     listed = set()
     for i, w in enumerate(written):
         row = derived.get(w["entrant"])
+        if w["entrant"] in listed:
+            add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r} twice",
+                        f"/standings/{i}/entrant"))
+            continue
         listed.add(w["entrant"])
+        if row is not None and row.rank is None:
+            add(Finding("TOURN-STANDINGS", f"the standings rank {row.player} ({row.entrant}), "
+                        "who played no round and is not ranked", f"/standings/{i}"))
+            continue
         if row is None:
             add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r}, who is not an "
                         "entrant", f"/standings/{i}/entrant"))
@@ -568,7 +623,7 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
                             f"{ranking.number_text(getattr(row, key))}",
                             f"/standings/{i}/{key}"))
     for row in ranked:
-        if row.entrant not in listed:
+        if row.entrant not in listed and row.rank is not None:
             add(Finding("TOURN-STANDINGS", f"the standings leave out {row.player} "
                         f"({row.entrant}), rank {row.rank}", "/standings"))
 
@@ -593,6 +648,8 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
     out: dict[str, SeriesRow] = {}
     for k, rows in enumerate(tournaments):
         for row in rows:
+            if row.rank is None:            # played no round there: no cup points
+                continue
             s = out.setdefault(row.entrant, SeriesRow(row.entrant, row.player,
                                                       events=[None] * len(tournaments)))
             s.events[k] = row.cup_points

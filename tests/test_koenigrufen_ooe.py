@@ -710,3 +710,25 @@ def test_every_bonus_of_the_solo_games_against_the_source(name: str) -> None:
         if c.no_trump and rules.farbensolo_bonuses != "valat_and_four_kings":
             kinds = ()
         assert {b: 2 * c.solo * t.bonus_base[b] for b in kinds} == expected, (name, cid)
+
+
+# -- the Besserrufer's compulsory bird: one held before the talon ([OÖ23 Ansagen 4]) -------------
+def test_a_bird_from_the_talon_is_announced_beside_the_compulsory_one() -> None:
+    """samples/koenigrufen/valid/ooe-besserrufer-talon-bird.json (built by
+    tools/build_koenigrufen_ooe_samples.py), issue 32 item 3: forehand 0 held Pagat and
+    Kakadu, took the Uhu with the lower talon half and announced Uhu and Kakadu. The Kakadu,
+    held before the talon, fulfils the duty; the Uhu "darf zusätzlich angesagt werden"
+    ([ÖF21; LTA-GK1] as the set's source summarises them). It was refused ("the compulsory
+    uhu must be held before the talon pickup"). The Uhu alone still is: no bird held before
+    the talon is announced."""
+    rec = load("ooe-besserrufer-talon-bird")
+    hands, talon = rec["deal"]["hands"], rec["deal"]["talon"]
+    assert {"T1", "T3"} <= set(hands[0]) and "T2" not in hands[0] and "T2" in talon[0]
+    assert rec["declarations"][0] == {"seat": 0, "say": ["uhu", "kakadu"]}
+    assert validated(rec, {"name": "ooe_2023"}).valid
+    only_uhu = copy.deepcopy(rec)
+    only_uhu["declarations"][0]["say"] = ["uhu"]
+    assert rejected(only_uhu, {"name": "ooe_2023"}) == [("KR-BESSERRUFER", "/declarations/0")]
+    only_kakadu = copy.deepcopy(rec)
+    only_kakadu["declarations"][0]["say"] = ["kakadu"]
+    assert validated(only_kakadu, {"name": "ooe_2023"}).valid

@@ -35,8 +35,20 @@ def sechserdreier_opponents_valat() -> dict[str, Any]:
                 final=lambda e: e.table.count[0] == 0)
 
 
+def besserrufer_talon_bird() -> dict[str, Any]:
+    # forehand 0 holds Pagat and Kakadu, plays a Besserrufer, takes the Uhu with the lower
+    # talon half and announces Uhu and Kakadu: the Kakadu, held before the talon, is his
+    # compulsory bird; the Uhu from the talon is announced beside it (issue 32, item 3)
+    return make("ooe-besserrufer-talon-bird", 2032, OOE, 3, {0: ["T1", "T3"], "lower": ["T2"]},
+                {0: lambda c: c not in ("T2", "HK"), "lower": lambda c: c != "HK"},
+                dict(auction=[(0, "besserrufer"), (1, "pass"), (2, "pass"), (3, "pass")],
+                     king="HK", take="lower", decls=[(0, ["uhu", "kakadu"]), (1, []), (2, []), (3, [])]),
+                final=lambda e: True)
+
+
 def main() -> None:
-    for name, build in (("ooe-sechserdreier-opponents-valat", sechserdreier_opponents_valat),):
+    for name, build in (("ooe-sechserdreier-opponents-valat", sechserdreier_opponents_valat),
+                        ("ooe-besserrufer-talon-bird", besserrufer_talon_bird)):
         rec = build()
         (OUT / f"{name}.json").write_text(jsonio.dumps(rec) + "\n", encoding="utf-8")
         print("wrote", name)

@@ -962,11 +962,25 @@ class KoenigrufenEngine(DeclaringEngine):
             if any(x not in ALL_ANNOUNCEMENTS for x in say):
                 raise _bad("KR-BESSERRUFER", "the Besserrufer opening holds announcements only",
                            list(say))
+            self._bird_held_before_talon(seat, say)
         elif (seat == self.declarer
               and (self.rules.besserrufer_announcement_timing == "first_turn" or self._oe_round)
-              and seat not in self.round.spoke and not any(x in self.tariff.birds for x in say)):
-            raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must announce "
-                       + self._bird_names(), list(say))
+              and seat not in self.round.spoke):
+            if not any(x in self.tariff.birds for x in say):
+                raise _bad("KR-BESSERRUFER", "the Besserrufer declarer's first turn must "
+                           "announce " + self._bird_names(), list(say))
+            self._bird_held_before_talon(seat, say)
+
+    def _bird_held_before_talon(self, seat: int, say: tuple[str, ...]) -> None:
+        """``besserrufer_bird_in_hand`` (§4.6.3, [OÖ23 Ansagen 4]): the compulsory
+        announcement needs one announced bird held before the talon pickup; a bird taken from
+        the talon may be announced beside it ("darf zusätzlich angesagt werden", [ÖF21;
+        LTA-GK1] as the ooe_2023 set's source summarises them)."""
+        if self.rules.besserrufer_bird_in_hand and not any(
+                x in BIRD_CARD and self.dealt[seat] >> BIRD_CARD[x][0] & 1 for x in say):
+            raise _bad("KR-BESSERRUFER", "the compulsory bird must be one held before the "
+                       "talon pickup under this rule set (a bird from the talon may only be "
+                       "announced beside it)", list(say))
 
     def _check_announce_once(self, seat: int, item: str, sub: str) -> None:
         """§7.2 ``announcement_round = oe2023`` ([OÖ23 Ansagen 1]: each player announces only
@@ -1504,7 +1518,8 @@ class _Turn:
         """§4.6.2 announcements: one the contract allows, each bonus once per deal, King Ultimo
         and Valat by the declarer's side (``opponents_valat``), G18 the bird (and King Ultimo's
         king) in the announcer's hand (``bird_announcement_requires_card``), §4.6.3 the
-        Besserrufer bird held before the talon (``besserrufer_bird_in_hand``), the partner
+        Besserrufer bird held before the talon (``besserrufer_bird_in_hand``: checked for the
+        compulsory turn as a whole, ``_compulsory_announcement``), the partner
         statement due with a first announcement, §7.2 oe2023 once per seat and kontra or
         valat in a colour game. A Valat voids the contract's kontra chain."""
         eng, seat, my_side = self.eng, self.seat, self.my_side
@@ -1527,11 +1542,6 @@ class _Turn:
                        "declarer's side", item, sub)
         if rules.bird_announcement_requires_card:
             self._holds_card(item, sub)
-        if (c.id == "besserrufer" and seat == eng.declarer and item in BIRD_CARD
-                and rules.besserrufer_bird_in_hand
-                and not eng.dealt[seat] >> BIRD_CARD[item][0] & 1):
-            raise _bad("KR-BESSERRUFER", f"the compulsory {item} must be held before "
-                       "the talon pickup under this rule set", item, sub)
         if (eng.statement_needed_at_all and seat != eng.declarer and not self.public
                 and not self.stated):
             raise _bad("KR-PARTNER-STATEMENT", f"seat {seat} must say whether it holds "

@@ -3,6 +3,7 @@ docs/notation.md ("Ulti vocabulary")."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any, Iterator
 
 from ...cards import iter_bits
@@ -214,13 +215,14 @@ class Ulti(Game[UltiEngine]):
                 return Action("pass", seat)
             pick = bids[min(int(rng.expovariate(0.35)), len(bids) - 1)]
             cards = [PACK.code(x) for x in iter_bits(e.hands[seat] | e.talon)]
-            for _ in range(200):
+            if not any(e.can_bid(seat, (pick.id, pair)) for pair in combinations(cards, 2)):
+                # a bid no discard allows (require_marriage_for_hundred keeps a marriage the
+                # hand may lack): the first legal action instead of drawing discards forever
+                return next(iter(e.legal_actions()), Action("pass", seat))
+            while True:
                 disc = tuple(rng.sample(cards, 2))
                 if e.can_bid(seat, (pick.id, disc)):
                     return Action("bid", seat, (pick.id, disc))
-            # a bid few discards allow (require_marriage_for_hundred keeps a marriage): the
-            # first legal action, a pass where no discard allows any bid
-            return next(iter(e.legal_actions()), Action("pass", seat))
         assert e.table is not None
         actions = list(e.legal_actions())
         if any(a.kind == "concede" for a in actions) and rng.random() < 0.1:
