@@ -98,11 +98,12 @@ def test_entrants_link_by_person_id_and_never_silently_by_name(tmp_path: Path) -
 
 @pytest.fixture
 def cup_points(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Cup points for placings (no shipped rule set gives its cup's table yet)."""
+    """Cup points by a table of placings (the shipped sets give none, or the total)."""
     real = tournament.standings_rules
 
-    def with_points(game: str, block: Any) -> tournament.StandingsRules:
-        return dataclasses.replace(real(game, block), cup_points=(25, 20, 16, 13, 11, 10, 9, 8))
+    def with_points(game: str, block: Any, own: Any = None) -> tournament.StandingsRules:
+        return dataclasses.replace(real(game, block, own), cup_points=(25, 20, 16, 13, 11, 10, 9, 8),
+                                   cup_points_total=False)
     monkeypatch.setattr(tournament, "standings_rules", with_points)
 
 
