@@ -17,12 +17,13 @@ from typing import Any, Callable, Iterator
 from .findings import Finding
 from .htmlpage import page, record_model
 from .sources import entries
-from .standings import STYLE
+from .standings import STYLE, legend, scroll_box
 from .tournament import Row, Table, validate_tournament
 
 #: a link bar on top of every page
 NAV_STYLE = ("nav.site{font-family:system-ui,sans-serif;padding:.4em 1em;background:#f3f3f3;"
-             "border-bottom:1px solid #ccc}nav.site a{margin-right:1em}")
+             "border-bottom:1px solid #ccc}nav.site a{margin-right:1em;white-space:nowrap;"
+             "display:inline-block}")
 
 
 def _doc(title: str, nav: str, body: str) -> str:
@@ -40,10 +41,13 @@ def _nav(rounds: int) -> str:
     return f'<nav class="site">{"".join(links)}</nav>'
 
 
-def _table(heads: list[str], rows: list[list[str]]) -> str:
-    """An HTML table; cells are HTML already (escaped by the caller)."""
+def _table(heads: list[str], rows: list[list[str]], name_column: int | None = None) -> str:
+    """An HTML table; cells are HTML already (escaped by the caller). The cells of
+    ``name_column`` (names) wrap at their spaces."""
+    def td(k: int, c: str) -> str:
+        return f'<td class="name">{c}</td>' if k == name_column else f"<td>{c}</td>"
     return ("<table><thead><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead>"
-            "<tbody>" + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+            "<tbody>" + "".join("<tr>" + "".join(td(k, c) for k, c in enumerate(row)) + "</tr>"
                                 for row in rows) + "</tbody></table>")
 
 
@@ -110,18 +114,22 @@ class Site:
         ev = self.rec.get("event") or {}
         info = " · ".join(_e(ev[k]) for k in ("date", "site", "series") if ev.get(k))
         n = len(self.rounds)
-        heads = ["rank", "player", "club", "total", "score", "rank points"] + \
+        # rank, name and total first: what a narrow window shows before the box scrolls
+        heads = ["rank", "player", "total", "score", "rank points", "club"] + \
             [f'<a href="round-{r + 1}.html">round {r + 1}</a>' for r in range(n)]
         body = []
         for row in rows:
-            cells = [_e(row.rank), _e(row.player), _e(row.club), _e(row.total), _e(row.score),
-                     _e(row.rank_points)]
+            cells = [_e(row.rank), _e(row.player), _e(row.total), _e(row.score),
+                     _e(row.rank_points), _e(row.club)]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
                 cells.append("absent" if v is None else f"{v} ({p}.)")
             body.append(cells)
+        table = _table(heads, body, name_column=1)
         self._put("index.html", _doc(self.title, _nav(n), (f"<p>{info}</p>" if info else "")
-                                     + _table(heads, body)))
+                                     + scroll_box(table, "standings", "the rank points, clubs and rounds")
+                                     + legend(["rank", "total", "score", "rank points",
+                                               "round R"])))
 
 
 def _places(totals: list[int]) -> list[int]:
