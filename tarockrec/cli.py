@@ -158,8 +158,9 @@ def _sheet_of(entry: Any) -> Any:
         errors = [f for f in err.report.findings if f.severity == "error"]
         for f in errors:
             click.echo(_named(entry, f), err=True)
-        click.echo(f"{report.label(entry, True)}: not valid, so no score sheet can be made "
-                   "of it", err=True)
+        why = "" if any(f.code == "INTERNAL-ERROR" for f in errors) else "not valid, so "
+        click.echo(f"{report.label(entry, True)}: {why}no score sheet can be made of it",
+                   err=True)
         raise _Abort() from None
 
 

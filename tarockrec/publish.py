@@ -20,13 +20,14 @@ from .atomic import StagedFolder, Terminated, WriteError
 from .findings import Finding
 from .htmlpage import page, record_model
 from .sources import entries
-from .ranking import BY_TOTAL, HEADINGS, number_text
-from .standings import STYLE
+from .ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
+from .standings import PLACING_LEGEND, STYLE, legend, scroll_box
 from .tournament import Row, Table, validate_tournament
 
 #: a link bar on top of every page
 NAV_STYLE = ("nav.site{font-family:system-ui,sans-serif;padding:.4em 1em;background:#f3f3f3;"
-             "border-bottom:1px solid #ccc}nav.site a{margin-right:1em}")
+             "border-bottom:1px solid #ccc}nav.site a{margin-right:1em;white-space:nowrap;"
+             "display:inline-block}")
 
 
 def _doc(title: str, nav: str, body: str) -> str:
@@ -47,10 +48,13 @@ def _nav(rounds: int, home: str = "") -> str:
     return f'<nav class="site">{"".join(links)}</nav>'
 
 
-def _table(heads: list[str], rows: list[list[str]]) -> str:
-    """An HTML table; cells are HTML already (escaped by the caller)."""
+def _table(heads: list[str], rows: list[list[str]], name_column: int | None = None) -> str:
+    """An HTML table; cells are HTML already (escaped by the caller). The cells of
+    ``name_column`` (names) wrap at their spaces."""
+    def td(k: int, c: str) -> str:
+        return f'<td class="name">{c}</td>' if k == name_column else f"<td>{c}</td>"
     return ("<table><thead><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead>"
-            "<tbody>" + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+            "<tbody>" + "".join("<tr>" + "".join(td(k, c) for k, c in enumerate(row)) + "</tr>"
                                 for row in rows) + "</tbody></table>")
 
 
@@ -135,25 +139,34 @@ class Site:
         ev = self.rec.get("event") or {}
         info = " · ".join(_e(ev[k]) for k in ("date", "site", "series") if ev.get(k))
         n = len(self.rounds)
-        label = HEADINGS[rows[0].rules.ranks_by if rows else BY_TOTAL]
-        heads = ["rank", "player", "club"] + \
-            [label[k].replace("_", " ") for k in ("total", "score", "rank_points")] + \
+        scheme = rows[0].rules.ranks_by if rows else BY_TOTAL
+        label = HEADINGS[scheme]
+        total_h, score_h, points_h = (label[k].replace("_", " ")
+                                      for k in ("total", "score", "rank_points"))
+        # rank, name and total first: what a narrow window shows before the box scrolls
+        heads = ["rank", "player", total_h, score_h, points_h, "club"] + \
             [f'<a href="round-{r + 1}.html">round {r + 1}</a>' for r in range(n)]
         body = []
         for row in rows:
             page_of = self.people.get(row.entrant)
             player = f'<a href="{_e(page_of)}">{_e(row.player)}</a>' if page_of else \
                 _e(row.player)
-            cells = [_e(row.rank), player, _e(row.club), _e(number_text(row.total)),
-                     _e(row.score), _e(number_text(row.rank_points))]
+            cells = [_e(row.rank), player, _e(number_text(row.total)), _e(row.score),
+                     _e(number_text(row.rank_points)), _e(row.club)]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
                 cells.append("absent" if v is None else f"{v}" if p is None else f"{v} ({p}.)")
             body.append(cells)
         if rows and rows[0].rules.own:
             info = (info + " · " if info else "") + "ranked by its own tournament block"
-        self._put("index.html", _doc(self.title, _nav(n, self.home), (f"<p>{info}</p>" if info else "")
-                                     + _table(heads, body)))
+        table = _table(heads, body, name_column=1)
+        placing = scheme == BY_RANK_POINTS
+        self._put("index.html", _doc(self.title, _nav(n, self.home),
+                                     (f"<p>{info}</p>" if info else "")
+                                     + scroll_box(table, "standings",
+                                                  f"the {points_h}, clubs and rounds")
+                                     + legend(["rank", total_h, score_h, points_h, "round R"],
+                                              PLACING_LEGEND if placing else None)))
 
 
 def _places(totals: list[int]) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import games
-from .findings import MISSING, pointer_get
+from .findings import MISSING, Finding, pointer_get
 from .validate import Report, validate_record
 
 
@@ -30,6 +30,18 @@ def to_sheet(record: dict[str, Any], origin: str | None = None) -> dict[str, Any
     report = validate_record(record, outcomes=True, origin=origin)
     if not report.valid:
         raise NotSheetable(report)
+    try:
+        return _reduce(record, report)
+    except NotSheetable:
+        raise
+    except Exception as err:  # a bug must not become a traceback: one finding says it
+        report.findings.append(Finding(
+            "INTERNAL-ERROR", f"tarockrec could not make a score sheet of this "
+            f"{report.kind or 'record'} ({type(err).__name__}: {err}); please report it", ""))
+        raise NotSheetable(report) from None
+
+
+def _reduce(record: dict[str, Any], report: Report) -> dict[str, Any]:
     if report.kind == "tournament":
         return _tournament_sheet(record)
     game = games.get(record["game"])

@@ -61,7 +61,7 @@ def test_every_page_and_every_link(tmp_path: Path) -> None:
                 assert (out / target).is_file(), (name, link)
     index = (out / "index.html").read_text(encoding="utf-8")
     for i in range(1, 14):
-        assert f"<td>Player {i}</td>" in index
+        assert f"<td class=\"name\">Player {i}</td>" in index
 
 
 def test_totals_only_and_files(tmp_path: Path) -> None:

@@ -221,3 +221,22 @@ def test_add_deals_puts_a_session_into_its_table(tmp_path: Path) -> None:
         assert res.exit_code == 1 and says in res.output and res.output.count("\n") == 1
     res = runner.invoke(main, [*args, "--replace"])       # OUT exists: only with --force
     assert res.exit_code == 2 and "--force" in res.output
+
+
+@pytest.mark.internal_error
+def test_a_sheet_that_cannot_be_made_is_one_finding(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever goes wrong reducing a valid record is one INTERNAL-ERROR finding, never a
+    traceback (a bug planted in the tournament's reduction)."""
+    import tarockrec.sheet as sheet
+
+    def broken(record: dict[str, Any]) -> dict[str, Any]:
+        raise IndexError("list index out of range")
+    monkeypatch.setattr(sheet, "_tournament_sheet", broken)
+    res = CliRunner().invoke(main, ["convert", "--sheet", os.path.join(TOURNAMENTS,
+                                                                         "full-deals.json"),
+                                    str(tmp_path / "o.json")])
+    assert res.exit_code == 1 and not isinstance(res.exception, IndexError)
+    lines = res.output.splitlines()
+    assert "[INTERNAL-ERROR]" in lines[0] and "IndexError" in lines[0]
+    assert lines[1].endswith(": no score sheet can be made of it")

@@ -185,7 +185,7 @@ def test_standings_command(tmp_path: Path) -> None:
                                   "json").stdout)
     assert len(series_json) == 8 and series_json[0]["total"] == 0    # no cup points: default
     page = _cli("standings", path, "--format", "html").stdout
-    assert page.startswith("<!DOCTYPE html>") and "<td>Eva</td>" in page
+    assert page.startswith("<!DOCTYPE html>") and '<td class="name">Eva</td>' in page
     bad = _cli("standings", str(SAMPLES / "invalid" / "unseated.json"))
     assert bad.returncode == 1 and "TOURN-UNSEATED" in bad.stderr
 
