@@ -24,8 +24,6 @@ from typing import Any, Callable, Iterator
 from .codecs import jsonio
 from .findings import LazyLines
 
-#: documents smaller than this are read whole (their tables cost little)
-INLINE_FROM = 1 << 20
 #: a table's deals as the writer opens them
 _DEALS = re.compile(rb'"deals"[ \t\r]*:[ \t\r]*\[[ \t\r]*\n')
 #: the levels around a table's deals: the record, its rounds, a round, its tables, the table
