@@ -25,8 +25,12 @@ RECORD = os.path.join(ROOT, "samples", "koenigrufen", "valid", "contract-bettel-
 
 
 def validate(checkout: str, record: str) -> str:
+    """``tarockrec validate RECORD`` as the console script runs it (``tarockrec.command:run``;
+    ``tarockrec.cli:run`` in a checkout that has no ``command.py``)."""
+    entry = "command" if os.path.exists(os.path.join(checkout, "tarockrec", "command.py")) \
+        else "cli"
     return (f"import sys; sys.path.insert(0, {checkout!r}); sys.argv = ['tarockrec', "
-            f"'validate', {record!r}]; from tarockrec.cli import run; run()")
+            f"'validate', {record!r}]; from tarockrec.{entry} import run; run()")
 
 
 def run_once(code: str, env: dict[str, str]) -> tuple[float, float]:

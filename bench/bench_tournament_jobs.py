@@ -8,6 +8,7 @@ Two inputs, made with ``tarockrec generate --tournament`` (kept in bench/out):
 
 * a folder of FILES tournaments of ENTRANTS entrants over 3 rounds, every table's deals
   inline (the rule set's deal limit, or 12 deals a round: ``generate``'s default);
+  ``--files 0`` leaves it out;
 * one tournament of BIG entrants over one round (BIG 10,000: 2,500 tables, 30,000 inline
   deals); ``--big 0`` leaves it out.
 
@@ -52,7 +53,7 @@ def inputs(files: int, entrants: int, big: int) -> list[tuple[str, str]]:
     os.makedirs(folder, exist_ok=True)
     for k in range(files):
         generate(entrants, 3, k + 1, os.path.join(folder, f"cup{k + 1:02d}.json"))
-    made = [(f"{files} tournaments", folder)]
+    made = [(f"{files} tournaments", folder)] if files else []
     if big:
         path = os.path.join(OUT, f"tournament-inline-{big}.json")
         generate(big, 1, 1, path)
@@ -89,7 +90,8 @@ def main() -> None:
     checkouts = [("this", ROOT)] + ([("baseline", os.path.abspath(args.baseline))]
                                     if args.baseline else [])
     made = inputs(args.files, args.entrants, args.big)
-    runs = {made[0][0]: args.runs, **{label: args.big_runs for label, _ in made[1:]}}
+    runs = {label: args.big_runs if path.endswith(".json") else args.runs
+            for label, path in made}
     print(f"load average {load()}; {os.cpu_count()} cores; median of {args.runs} runs "
           f"({args.big_runs} of the large tournament)")
     print(f"{'input':24} {'checkout':9} {'jobs':>7} {'wall s':>8} {'CPU s':>7} {'peak MB':>8} "

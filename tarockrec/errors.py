@@ -1,4 +1,5 @@
-"""Errors raised by the engines: small ``ValueError`` subclasses carrying a stable code."""
+"""Errors raised by the engines: small ``ValueError`` subclasses carrying a stable code; and
+``Reread``, which the validator raises for a tournament read a table at a time (``inline``)."""
 from __future__ import annotations
 
 
@@ -23,3 +24,8 @@ class RulesError(ValueError):
         self.code = code
         self.message = message
         self.option = option
+
+
+class Reread(Exception):
+    """A record read with its tables' deals deferred must be read whole to be checked as the
+    whole document is (``tarockrec/inline.py``)."""

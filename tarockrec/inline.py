@@ -22,21 +22,15 @@ import re
 from typing import Any, Callable, Iterator
 
 from .codecs import jsonio
+from .errors import Reread
 from .findings import LazyLines
 
-#: documents smaller than this are read whole (their tables cost little)
-INLINE_FROM = 1 << 20
 #: a table's deals as the writer opens them
 _DEALS = re.compile(rb'"deals"[ \t\r]*:[ \t\r]*\[[ \t\r]*\n')
 #: the levels around a table's deals: the record, its rounds, a round, its tables, the table
 LEVELS = 5
 #: bytes of a mapped file scanned before the pages behind are given back
 _GIVE_BACK = 8 << 20
-
-
-class Reread(Exception):
-    """A record read with its tables' deals deferred must be read whole to be checked as the
-    whole document is (see the module's text)."""
 
 
 class _Text:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Generator, Iterable, Iterator
 
 from . import atomic
+from .errors import Reread
 from .report import INVALID, VALID, Style, render
 from .findings import Finding
 from .sources import PIECE, Document, Entry, Lines, Piece, Unfit, entries, units
@@ -54,7 +55,6 @@ def check(entry: Entry) -> tuple[Entry, Report]:
     if entry.deferred is None:
         return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
                                       origin=entry.source)
-    from .inline import Reread
     try:
         return entry, validate_record(entry.record, entry.index, entry.line, entry.lines,
                                       origin=entry.source, deferred=entry.deferred)

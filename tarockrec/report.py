@@ -3,7 +3,6 @@ test case. One function does it wherever the record was checked (in the main pro
 worker), so the output is the same for every ``--jobs``."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -41,6 +40,7 @@ def json_line(d: dict[str, Any]) -> str:
     try:
         return orjson.dumps(d).decode() + "\n"
     except TypeError:
+        import json
         return json.dumps(d, ensure_ascii=True) + "\n"
 
 

@@ -676,22 +676,24 @@ def _read_document(fp: IO[bytes]) -> bytes:
 
 #: pretty-printed JSON larger than this is reported by JSON Pointer only
 LINE_MAP_LIMIT = 8_000_000
+#: a tournament file smaller than this is read whole (its tables cost little; ``inline``)
+INLINE_FROM = 1 << 20
 
 
 def _inline(name: str, fp: IO[bytes], raw: IO[bytes],
             plain: bool) -> tuple[bytes | None, Entry | None]:
     """A large tournament read with its tables' deals deferred (``inline``): the Entry, or
     None and what was read of ``fp`` (None: nothing) to be read as any JSON document."""
-    from . import inline
     size = _regular_size(raw) if plain else None
     data: bytes | None = None
+    if size is not None and (size < INLINE_FROM or size > RECORD_MAX_BYTES):
+        return None, None                   # small, or too large: read by _read_document
+    from . import inline            # imported when first needed (start-up time)
     if size is not None:
-        if size < inline.INLINE_FROM or size > RECORD_MAX_BYTES:   # too large: _read_document
-            return None, None
         got = inline.read_file(raw.fileno(), size)
     else:
         data = _read_document(fp)
-        if len(data) < inline.INLINE_FROM:
+        if len(data) < INLINE_FROM:
             return data, None
         got = inline.read_bytes(data)
     if got is None:

@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from . import games, outcome, schema
 from .engine import Action
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, Reread, RulesError
 from .findings import MISSING, Finding, pointer_get, pointer_join
 from .games import Batch
 from .scoring import Score
@@ -84,8 +84,7 @@ def validate_record(rec: Any, index: int = 1, line: int | None = None,
     """``origin``: the file ``rec`` was read from (a tournament's tables may name files of
     their own, relative to it). ``tables``: keep a tournament's tables on the report.
     ``deferred``: the tables' deals not read yet (``inline.Deferred``, as ``sources`` reads a
-    large tournament); ``inline.Reread`` when the record must be read whole to be checked."""
-    from .inline import Reread
+    large tournament); ``errors.Reread`` when the record must be read whole to be checked."""
     report = Report(index=index, line=line, outcomes=[] if outcomes else None,
                     tables=[] if tables else None)
     try:
@@ -116,7 +115,6 @@ def _validate(rec: Any, report: Report, origin: str | None = None,
     report.kind = "tournament" if "rounds" in rec else "session" if "deals" in rec else "deal"
     if not schema.fast_check(rec):
         if deferred is not None:        # explained on the whole document
-            from .inline import Reread
             raise Reread
         report.findings.extend(schema.explain(rec) or _fractions(rec, ""))
         if report.findings:
@@ -162,7 +160,6 @@ def _deferred_gate(rec: dict[str, Any], deferred: Any) -> None:
     of the tournament's game and rules (the gate of the whole tournament holds its tables'
     deals to the same definitions); a note anchored inside them is checked on the whole
     document."""
-    from .inline import Reread
     head = {"tarockrec": 1, "game": rec["game"], "players": ["A", "B", "C"]}
     if "rules" in rec:
         head["rules"] = rec["rules"]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tarockrec import inline, parallel, sources
+from tarockrec import parallel, sources
 from tarockrec.codecs import jsonio
 from tarockrec.generate import tournament_record
 from tarockrec.report import Style
@@ -63,7 +63,7 @@ def test_memory_does_not_grow_with_the_inline_tables(played: dict[str, Any], tmp
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Read whole, a tournament of 60 tables held every deal at once (~20 times its file);
     a table at a time, three times the tables take the same memory, below the file's size."""
-    monkeypatch.setattr(inline, "INLINE_FROM", 0)
+    monkeypatch.setattr(sources, "INLINE_FROM", 0)
     small = _write(tmp_path / "small.json", _tournament(played, 20))
     large = _write(tmp_path / "large.json", _tournament(played, 60))
     size = Path(large).stat().st_size
@@ -130,7 +130,7 @@ EDITS = [
 def test_the_report_is_the_whole_documents(what: str, edit: Any, reread: bool, fmt: str,
                                            played: dict[str, Any], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(inline, "INLINE_FROM", 0)
+    monkeypatch.setattr(sources, "INLINE_FROM", 0)
     text = edit(jsonio.dumps(_tournament(played, 4)))
     path = tmp_path / "t.json"
     path.write_text(text, encoding="utf-8")
@@ -147,7 +147,7 @@ def test_only_the_writers_shape_is_deferred_and_a_stand_in_elsewhere_is_not_take
     """A compact document has no table's deals on lines of their own: read whole. Deals in a
     private field are found too, but their stand-in is not where a table's deals stand: read
     whole."""
-    monkeypatch.setattr(inline, "INLINE_FROM", 0)
+    monkeypatch.setattr(sources, "INLINE_FROM", 0)
     rec = _tournament(played, 3)
     compact = tmp_path / "compact.json"
     compact.write_text(jsonio.dumps(rec, compact=True), encoding="utf-8")

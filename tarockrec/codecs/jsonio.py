@@ -7,7 +7,6 @@ compact=True)`` writes the one-line form used in JSON Lines.
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 import sys
@@ -284,7 +283,9 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
                 _refuse_duplicate_keys(data, line_offset)
             return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
-    # which also words the error when the text really is broken
+    # which also words the error when the text really is broken (imported when first needed:
+    # start-up time)
+    import json
     try:
         value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
@@ -323,6 +324,7 @@ def _syntax_finding(text: str | bytes, err: Exception, line_offset: int) -> Find
         return Finding("JSON-SYNTAX", f"this is not valid JSON: {err} is not a number JSON "
                        f"has (write a number, or null), at column {col}", "",
                        line=line + line_offset)
+    import json
     if not isinstance(err, json.JSONDecodeError):
         return Finding("JSON-SYNTAX", "this is not valid JSON: the text is not UTF-8", "",
                        line=1 + line_offset)
@@ -370,6 +372,7 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
             seen[id(d)] = next(k for k in keys if keys.count(k) > 1)
         return d
 
+    import json
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogatepass")
     try:
