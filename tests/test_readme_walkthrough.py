@@ -18,10 +18,13 @@ from conftest import INSTALLED, ROOT
 HEADING = "## A tournament, from sheets to the published site"
 
 
-def walkthrough() -> list[str]:
+ARCHIVE = "## An archive of every event"
+
+
+def walkthrough(heading: str = HEADING) -> list[str]:
     """The command lines of the first ``sh`` block after the heading."""
     text = Path(ROOT, "README.md").read_text(encoding="utf-8")
-    after = text[text.index(HEADING):]
+    after = text[text.index(heading):]
     block = re.search(r"```sh\n(.*?)```", after, re.S)
     assert block is not None
     return [line for line in block.group(1).splitlines() if line.strip()]
@@ -71,3 +74,25 @@ def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
     assert "rounds" in json.loads((work / "t.json").read_text())
     # the shipped samples stay as they were
     assert not (work / "samples" / "tournaments" / "cup" / "sheets.json").exists()
+
+
+def test_the_archive_walkthrough_runs_as_printed(tmp_path: Path) -> None:
+    """The README's archive block, on the shipped samples: every line exits 0, the person
+    proposed is linked, and the archive's site and export are written."""
+    lines = walkthrough(ARCHIVE)
+    assert [line.split()[1:3] for line in lines][:3] == [["archive", "add"], ["archive", "people"],
+                                                         ["archive", "link"]]
+    work = tmp_path / "checkout"
+    shutil.copytree(Path(ROOT, "samples"), work / "samples")
+    env = _shell(tmp_path)
+    out = []
+    for line in lines:
+        done = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=work, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (line, done.stdout[-2000:], done.stderr[-2000:])
+        out.append(done.stdout)
+    assert "0 refused" in out[0] and "Hans" in out[1] and "linked 4 entrant(s)" in out[2]
+    assert "Anna" in out[3] and "Wiener Cup" in out[5]
+    assert sorted(p.name for p in (work / "back").iterdir()) == \
+        ["wiener-cup-2025-09.json", "wiener-cup-2025-11.json", "wiener-cup-2026-02.json"]
+    assert (work / "site" / "index.html").is_file()
