@@ -672,3 +672,23 @@ def test_stop_after_a_decided_failure_only() -> None:
     while strict.table is not None and strict.table.cards:
         strict.apply(next(a for a in strict.legal_actions if a.kind == "play"))
     refused(strict, Action("stop", 2), "CE-TRICKS-MISSING")
+
+
+def test_a_failed_bettel_may_play_on_and_stop_later() -> None:
+    """§5.5 / G16 as decided in the default rule set: the stop is allowed from the deciding
+    trick on, not only right after it; the tricks played on must be legal and count."""
+    from tarockrec.rulesets import for_game
+    assert any("G16" in d for d in for_game("cego")["default"].provenance["decided"])
+    e = run(deal(4, 0, {2: "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12"}),
+            "1:pass 2:pass 3:pass 0:pass 1:pass 2:bettel")
+    for lead in ("T22", "T21", "T20"):            # trick 1 decides the failure; 2 and 3 go on
+        e.play(2, lead)
+        while e.table is not None and e.table.cards:
+            e.apply(next(a for a in e.legal_actions if a.kind == "play"))
+        assert Action("stop", 2) in e.legal_actions
+    refused(e, Action("play", 2, "T22"), "CE-NOT-IN-HAND")    # played on: still checked
+    e.stop(2)
+    assert e.tricks_done == 3 and e.table is not None and e.table.count[2] == 3
+    assert e.score().facts["sheet"] == [15, 15, 0, 15]
+    assert [f.code for f in validate_record(record_of(G, e, e.rules, 4, 0, {})).findings
+            if f.severity == "error"] == []

@@ -243,6 +243,13 @@ def test_piccolo_bettel_outcomes() -> None:
         ("OUTCOME-POINTS", "/outcome/tricks")]
     assert errors(outcome_sheet("ex12-4p-bettel", a=1)) == [
         ("CE-OUTCOME-KEY", "/outcome/a")]
+    # §5.5 / G16 as decided (rule set default, provenance.decided): the record may also stop
+    # later than right after the deciding trick; before it, it may not
+    for tricks, found in (([3, 2, 3, 2], []), ([3, 3, 1, 2], [("OUTCOME-POINTS",
+                                                               "/outcome/tricks")])):
+        later = outcome_sheet("ex11-4p-piccolo", tricks=tricks)
+        later["result"]["tricks"] = tricks
+        assert errors(later) == found
 
 
 def test_raeuber_outcomes() -> None:

@@ -244,7 +244,7 @@ def ulti_bound(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str | N
             return None
         early = sum(tricks) < 10
         if early and (opts["require_full_play"] == "on" or
-                      (tricks[sol] if c["betli"] else sum(tricks) - tricks[sol]) != 1):
+                      (tricks[sol] if c["betli"] else sum(tricks) - tricks[sol]) < 1):
             return "play stops early only once a Betli is lost or an NT Durch is lost"
         if sum(tricks) > 10 or o["won"] != ((tricks[sol] == 0 and not early) if c["betli"]
                                             else tricks[sol] == 10):

@@ -52,10 +52,13 @@ CASES: list[tuple[str, dict[str, Any], tuple[str, str] | None]] = [
                                             "won": True},
      ("OUTCOME-POINTS", "/outcome/points")),
     ("u05_hearts_hundred_40_silent_seven", {"tricks": [4, 1, 5], "points": [80, 80]}, None),
-    # a Betli stops early only after the soloist's first trick, an NT Durch after his first loss
-    ("u04_betli_doubled_early_end", {"tricks": [2, 1, 1]}, ("OUTCOME-POINTS", "/outcome/tricks")),
-    ("u10_durch_nt_double_surdoubled", {"tricks": [1, 6, 1], "won": False},
+    # a Betli stops early only once the soloist has won a trick, an NT Durch once he has lost
+    # one: at that trick or after it, as the engine lets a record stop (§6.6)
+    ("u04_betli_doubled_early_end", {"tricks": [0, 2, 1]}, ("OUTCOME-POINTS", "/outcome/tricks")),
+    ("u04_betli_doubled_early_end", {"tricks": [2, 1, 1]}, None),
+    ("u10_durch_nt_double_surdoubled", {"tricks": [0, 6, 0], "won": False},
      ("OUTCOME-POINTS", "/outcome/tricks")),
+    ("u10_durch_nt_double_surdoubled", {"tricks": [1, 6, 1], "won": False}, None),
     ("u10_durch_nt_double_surdoubled", {"tricks": [1, 6, 0], "won": False}, None),
 ]
 

@@ -791,9 +791,9 @@ def invalid_sheets(valid: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]
        outcome_only(tricks=[4, 1, 5], points=[100, 80], won=True), ["OUTCOME-POINTS"],
        "§1.4, §7.1 100 points from one trick: its 3 aces and tens, trick 10 and the trump "
        "marriage make 80 at most")
-    mk("s19_betli_stopped_late", "sheet_u04", outcome_only(tricks=[2, 1, 1]),
-       ["OUTCOME-POINTS"], "§6.6 a Betli stops early only right after the soloist's first "
-       "trick, not after his second")
+    mk("s19_betli_stopped_undecided", "sheet_u04", outcome_only(tricks=[0, 2, 1]),
+       ["OUTCOME-POINTS"], "§6.6 a Betli stops early only once the soloist has won a trick "
+       "(at or after that trick, as the engine allows): here he has won none")
 
     def bare(rec: dict[str, Any]) -> None:
         del rec["outcome"]

@@ -157,12 +157,12 @@ class _Reader:
             return None
         sol = self.o.get("declarer")
         if sum(t) < 10 and isinstance(sol, int) and 0 <= sol < 3:
-            stop = "the first trick the soloist won" if c.betli is not None \
-                else "the first trick the soloist lost"
-            last = t[sol] if c.betli is not None else sum(t) - t[sol]
-            if last != 1:                                               # §6.6, G14
-                self.bad("OUTCOME-POINTS", f"play may stop early only after {stop}: the "
-                         f"tricks {t} do not end there (§6.6)", "/tricks")
+            stop = "the soloist has won a trick" if c.betli is not None \
+                else "the soloist has lost a trick"
+            deciding = t[sol] if c.betli is not None else sum(t) - t[sol]
+            if deciding < 1:            # §6.6, G14: at or after it, as the engine allows
+                self.bad("OUTCOME-POINTS", f"play may stop early only once {stop}: the "
+                         f"tricks {t} end before it (§6.6)", "/tricks")
                 return None
         return list(t)
 
