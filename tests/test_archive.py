@@ -462,3 +462,23 @@ def test_a_tournament_with_other_table_files_is_not_a_duplicate(tmp_path: Path) 
     assert "1 stored (1 of them not valid, kept)" in res.output, res.output
     assert rows(db, "SELECT count(*) FROM records WHERE kind = 'tournament'") == [(2,)]
     assert rows(db, "SELECT count(*) FROM attachments") == [(8,)]
+
+
+def test_a_number_beyond_sqlite_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    """A valid tournament whose totals exceed 64 bits (a director's typo of many digits) is
+    refused with ARCHIVE-RANGE, and the records beside it are stored (a traceback before)."""
+    record = json.loads((TOURNAMENTS / "totals-only.json").read_text())
+    huge = 10 ** 30
+    table = next(t for r in record["rounds"] for t in r["tables"]
+                 if isinstance(t.get("result"), dict) and "totals" in t["result"])
+    table["result"]["totals"][0] += huge
+    table["result"]["totals"][1] -= huge
+    record.pop("standings", None)
+    bad = tmp_path / "huge.json"
+    bad.write_text(json.dumps(record))
+    assert validate_record(record, origin=str(bad), tables=True).valid
+    res = cli("archive", "add", tmp_path / "a.db", bad, TOURNAMENTS / "score-sheets.json")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr
+    assert "ARCHIVE-RANGE" in res.stdout + res.stderr
+    assert "1 stored" in res.stdout + res.stderr and "1 refused" in res.stdout + res.stderr
+    assert rows(tmp_path / "a.db", "SELECT count(*) FROM records") == [(1,)]
