@@ -61,7 +61,11 @@ def read_sheet(path: str) -> Sheet:
         return _read_xlsx(path)
     try:
         with open(path, encoding="utf-8-sig", newline="") as fp:
-            rows = [list(r) for r in csv.reader(fp)]
+            text = fp.read()
+        # European Excel separates by semicolons: the header line tells which
+        header = text.split("\n", 1)[0]
+        sep = ";" if header.count(";") > header.count(",") else ","
+        rows = [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=sep)]
     except (OSError, UnicodeDecodeError, csv.Error) as err:
         raise WorkbookError(f"{path}: {err}") from None
     if not rows:
