@@ -231,3 +231,16 @@ def test_a_csv_as_european_excel_writes_it(tmp_path: Path) -> None:
     assert rec["rounds"][0]["tables"][0]["_Bemerkung"][0] == "spät; sehr"
     rec["rounds"][0]["tables"][0]["_Bemerkung"][0] = ""
     assert rec == _imported(CSV)
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--game", "koenigrufn"], "--game koenigrufn: not a game"),
+    (["--game", "koenigrufen", "--rules", "tiroler-cup"], "no rule set named 'tiroler-cup'")])
+def test_an_unknown_game_or_rule_set_writes_nothing(tmp_path: Path, args: list[str],
+                                                    said: str) -> None:
+    """A misspelt --game or --rules wrote a record (exit 0) that then failed to validate, or,
+    for the rule set, was ranked under the defaults: now one line, exit 2, nothing written."""
+    out = tmp_path / "t.json"
+    res = _cli("import", "csv", str(CSV), *args, "-o", str(out))
+    assert res.returncode == 2 and said in res.stderr.decode(), res.stderr
+    assert b"Traceback" not in res.stderr and not out.exists()
