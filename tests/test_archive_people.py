@@ -101,8 +101,9 @@ def cup_points(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cup points for placings (no shipped rule set gives its cup's table yet)."""
     real = tournament.standings_rules
 
-    def with_points(game: str, block: Any) -> tournament.StandingsRules:
-        return dataclasses.replace(real(game, block), cup_points=(25, 20, 16, 13, 11, 10, 9, 8))
+    def with_points(game: str, block: Any, own: Any = None) -> tournament.StandingsRules:
+        return dataclasses.replace(real(game, block, own),
+                                   cup_points=(25, 20, 16, 13, 11, 10, 9, 8))
     monkeypatch.setattr(tournament, "standings_rules", with_points)
 
 
