@@ -304,6 +304,24 @@ def test_a_newer_archive_is_refused(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "newer tarockrec" in res.output
 
 
+@pytest.mark.parametrize("command", [["stats"], ["query", "SELECT 1"], ["add", "X"]])
+def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path,
+                                                        command: list[str]) -> None:
+    """A server's tarock.db (the file `import akos` reads) given for the archive: every
+    command, even a reading one, gave it the archive's tables and WAL mode; now it is refused
+    in one line (exit 2) and its bytes are unchanged."""
+    db = tmp_path / "tarock.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE user (id INTEGER PRIMARY KEY, name TEXT)")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    args = [str(KR_VALID / "contract-solodreier.json") if a == "X" else a for a in command]
+    res = cli("archive", command[0], db, *args[1:])
+    assert res.returncode == 2 and "another program's SQLite database" in res.stderr, res.stderr
+    assert db.read_bytes() == before and not Path(f"{db}-wal").exists()
+
+
 def _big_input(tmp_path: Path, n: int = 1500) -> Path:
     out = tmp_path / "big.jsonl"
     res = cli("generate", "koenigrufen", "-n", n, "--seed", 3, "-o", out)
