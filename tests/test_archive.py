@@ -322,6 +322,15 @@ def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path,
     assert db.read_bytes() == before and not Path(f"{db}-wal").exists()
 
 
+@pytest.mark.parametrize("command", [["stats"], ["add", "X"]])
+def test_a_folder_for_the_archive_is_said_to_be_one(tmp_path: Path, command: list[str]) -> None:
+    """A folder given for ARCHIVE: 'no such file' (reading) and 'unable to open database
+    file' (add) did not say what was wrong."""
+    args = [str(KR_VALID / "contract-solodreier.json") if a == "X" else a for a in command]
+    res = cli("archive", command[0], tmp_path, *args[1:])
+    assert res.returncode == 2 and "is a folder, not an archive file" in res.stderr, res.stderr
+
+
 def _big_input(tmp_path: Path, n: int = 1500) -> Path:
     out = tmp_path / "big.jsonl"
     res = cli("generate", "koenigrufen", "-n", n, "--seed", 3, "-o", out)

@@ -183,6 +183,8 @@ def open_archive(path: str, write: bool = False) -> sqlite3.Connection:
     """The archive at ``path``. Writing: created if missing, WAL, migrated to ``VERSION``.
     Reading: opened read-only (``mode=ro``; on a read-only medium, where SQLite cannot make
     its shared-memory file, ``immutable=1``)."""
+    if os.path.isdir(path):
+        raise ArchiveError(f"{path} is a folder, not an archive file")
     if write:
         return _open_writer(path)
     if not os.path.isfile(path):
