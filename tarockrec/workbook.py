@@ -60,13 +60,20 @@ def read_sheet(path: str) -> Sheet:
     if path.lower().endswith(".xlsx"):
         return _read_xlsx(path)
     try:
-        with open(path, encoding="utf-8-sig", newline="") as fp:
-            text = fp.read()
+        with open(path, "rb") as fp:
+            raw = fp.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:  # Excel's plain "CSV" in Western Europe: Windows-1252
+            text = raw.decode("cp1252")
         # European Excel separates by semicolons: the header line tells which
         header = text.split("\n", 1)[0]
         sep = ";" if header.count(";") > header.count(",") else ","
         rows = [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=sep)]
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
+    except UnicodeDecodeError:
+        raise WorkbookError(f"{path}: not a CSV text file (neither UTF-8 nor Windows-1252)") \
+            from None
+    except (OSError, csv.Error) as err:
         raise WorkbookError(f"{path}: {err}") from None
     if not rows:
         raise WorkbookError(f"{path}: the file is empty")

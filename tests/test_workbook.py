@@ -244,3 +244,19 @@ def test_an_unknown_game_or_rule_set_writes_nothing(tmp_path: Path, args: list[s
     res = _cli("import", "csv", str(CSV), *args, "-o", str(out))
     assert res.returncode == 2 and said in res.stderr.decode(), res.stderr
     assert b"Traceback" not in res.stderr and not out.exists()
+
+
+def test_a_csv_in_windows_1252_as_excel_saves_plain_csv() -> None:
+    """Excel's plain "CSV (Trennzeichen-getrennt)" writes Windows-1252 with semicolons: the
+    names with umlauts come through (before: the file was refused with a codec error)."""
+    import tempfile
+    rows = list(csv.reader(io.StringIO(CSV.read_text(encoding="utf-8"))))
+    for row in rows[1:]:
+        row[4] = "Jörg Müß" if row[3] == "1" else row[4]
+    buf = io.StringIO()
+    csv.writer(buf, delimiter=";", lineterminator="\r\n").writerows(rows)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "excel.csv"
+        path.write_bytes(buf.getvalue().encode("cp1252"))
+        rec = _imported(path)
+    assert rec["entrants"][0]["name"] == "Jörg Müß"
