@@ -66,9 +66,9 @@ def read_sheet(path: str) -> Sheet:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:  # Excel's plain "CSV" in Western Europe: Windows-1252
             text = raw.decode("cp1252")
-        # European Excel separates by semicolons: the header line tells which
+        # European Excel separates by semicolons, its "text" by tabs: the header tells which
         header = text.split("\n", 1)[0]
-        sep = ";" if header.count(";") > header.count(",") else ","
+        sep = max((",", ";", "\t"), key=header.count)
         rows = [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=sep)]
     except UnicodeDecodeError:
         raise WorkbookError(f"{path}: not a CSV text file (neither UTF-8 nor Windows-1252)") \

@@ -218,17 +218,19 @@ def test_deals_sheet_errors_name_the_cell(tmp_path: Path, column: str, value: st
     assert f"sheet 'deals.csv', row 3, column {why}" in got.findings[0].message
 
 
-def test_a_csv_as_european_excel_writes_it(tmp_path: Path) -> None:
-    """Excel in German or Austrian settings saves "CSV" with semicolons, a BOM and CRLF: it
-    imports as the comma file does (before: every column but the first said to be missing)."""
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_a_csv_as_european_excel_writes_it(tmp_path: Path, sep: str) -> None:
+    """Excel in German or Austrian settings saves "CSV" with semicolons, a BOM and CRLF (its
+    text export: tabs): it imports as the comma file does (before: every column but the
+    first said to be missing)."""
     rows = list(csv.reader(io.StringIO(CSV.read_text(encoding="utf-8"))))
-    rows[1][7] = "spät; sehr"                    # a remark holding the separator, quoted
+    rows[1][7] = f"spät{sep} sehr"               # a remark holding the separator, quoted
     buf = io.StringIO()
-    csv.writer(buf, delimiter=";", lineterminator="\r\n").writerows(rows)
+    csv.writer(buf, delimiter=sep, lineterminator="\r\n").writerows(rows)
     semi = tmp_path / "excel.csv"
     semi.write_bytes(b"\xef\xbb\xbf" + buf.getvalue().encode("utf-8"))
     rec = _imported(semi)
-    assert rec["rounds"][0]["tables"][0]["_Bemerkung"][0] == "spät; sehr"
+    assert rec["rounds"][0]["tables"][0]["_Bemerkung"][0] == f"spät{sep} sehr"
     rec["rounds"][0]["tables"][0]["_Bemerkung"][0] = ""
     assert rec == _imported(CSV)
 
