@@ -97,6 +97,15 @@ def test_import_command_and_standings_xlsx(tmp_path: Path) -> None:
      "row 11, column 'name'"),
     (lambda rows: rows[:5] + [rows[5][:3] + [""] + rows[5][4:]] + rows[6:],
      "row 6, column 'entrant'"),
+    # a traceback before (int() of 5000 digits, of '²'); '３０' and 19 digits were taken
+    (lambda rows: rows[:3] + [rows[3][:6] + ["9" * 5000] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
+    (lambda rows: rows[:3] + [rows[3][:2] + ["²"] + rows[3][3:]] + rows[4:],
+     "row 4, column 'seat'"),
+    (lambda rows: rows[:3] + [rows[3][:6] + ["３０"] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
+    (lambda rows: rows[:3] + [rows[3][:6] + ["1" * 19] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
 ])
 def test_every_error_names_sheet_row_and_column(tmp_path: Path, edit: Any, where: str) -> None:
     """A missing column, a cell that is not a whole number, a seat taken twice, an entrant
