@@ -730,13 +730,31 @@ def import_cmd(source: str, database: str, output: str | None, force: bool, game
     sys.exit(EXIT_INVALID if bad else EXIT_VALID)
 
 
+def _unknown_game_or_rules(game: str | None, rules_name: str | None) -> str:
+    """Why ``import csv|sheet`` cannot make a record of GAME under RULES ('' when it can)."""
+    from .errors import RulesError
+    if game is None:
+        return "import csv|sheet needs --game GAME"
+    found = games.get(game)
+    if found is None:
+        known = ", ".join(sorted(games.all_games()))
+        return f"--game {game}: not a game tarockrec checks ({known})"
+    try:
+        found.rules({"name": rules_name or "default"})
+    except RulesError as err:
+        if err.code == "RULES-UNKNOWN":
+            return f"--rules: {err.message}"
+    return ""
+
+
 def _import_sheet(path: str, game: str | None, rules_name: str | None, event: str | None,
                   deals: str | None, output: str | None, force: bool) -> int:
     """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
     sheet, row and column."""
     from .workbook import WorkbookError, import_sheet, read_deals, read_sheet
-    if game is None:
-        click.echo("tarockrec: import csv|sheet needs --game GAME", err=True)
+    unknown = _unknown_game_or_rules(game, rules_name)
+    if unknown or game is None:
+        click.echo(f"tarockrec: {unknown}; nothing was written", err=True)
         return EXIT_UNREADABLE
     try:
         deal_sheet = read_deals(deals) if deals else \

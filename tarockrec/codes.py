@@ -162,6 +162,8 @@ SHARED: tuple[Code, ...] = (
          "state the earlier deals leave"),
     Code("SHEET-UNVERIFIED", "notation", "a score sheet without cards: play and card points "
          "are taken on trust", severity="info"),
+    Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
+         "range (SQLite stores integers of at most 64 bits): the record is refused"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
          "read: a column is missing, a cell is not a whole number, a seat is taken twice, or an "
          "entrant's name differs from an earlier row"),

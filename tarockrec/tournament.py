@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import games, published, ranking, rulesets, substitutes
+from .errors import RulesError
 from .findings import Finding
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
@@ -215,6 +216,12 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
         add(Finding("GAME-UNSUPPORTED", f"this version of tarockrec cannot check {rec['game']} "
                     "records yet", "/game"))
         return None
+    try:        # the rule set named must exist, as a deal's must (it was taken as default);
+        game.rules(rec.get("rules"))    # an incomplete one still ranks tables of totals
+    except RulesError as err:
+        if err.code == "RULES-UNKNOWN":
+            add(Finding(err.code, err.message, "/rules"))
+            return None
     own = rec.get("tournament")
     if own is not None and not check_own_block(own, add):
         return None

@@ -60,9 +60,20 @@ def read_sheet(path: str) -> Sheet:
     if path.lower().endswith(".xlsx"):
         return _read_xlsx(path)
     try:
-        with open(path, encoding="utf-8-sig", newline="") as fp:
-            rows = [list(r) for r in csv.reader(fp)]
-    except (OSError, UnicodeDecodeError, csv.Error) as err:
+        with open(path, "rb") as fp:
+            raw = fp.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:  # Excel's plain "CSV" in Western Europe: Windows-1252
+            text = raw.decode("cp1252")
+        # European Excel separates by semicolons, its "text" by tabs: the header tells which
+        header = text.split("\n", 1)[0]
+        sep = max((",", ";", "\t"), key=header.count)
+        rows = [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=sep)]
+    except UnicodeDecodeError:
+        raise WorkbookError(f"{path}: not a CSV text file (neither UTF-8 nor Windows-1252)") \
+            from None
+    except (OSError, csv.Error) as err:
         raise WorkbookError(f"{path}: {err}") from None
     if not rows:
         raise WorkbookError(f"{path}: the file is empty")
@@ -99,15 +110,23 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
     return Sheet(ws.title, [str(h).strip() for h in rows[0]], rows[1:])
 
 
+#: a cell's whole number: ASCII digits, at most 18 of them (any score fits; more is a slip,
+#: and would not fit the archive's 64-bit integers)
+WHOLE_TEXT = re.compile(r"-?[0-9]{1,18}")
+WHOLE_MAX = 10 ** 18
+
+
 def _whole(value: Any) -> int | None:
     if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)) and not -WHOLE_MAX < value < WHOLE_MAX:
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
     text = str(value).strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    return int(text) if WHOLE_TEXT.fullmatch(text) else None
 
 
 def import_sheet(sheet: Sheet, game: str, rules: str | None = None,
@@ -150,7 +169,7 @@ def _one_row(row: dict[str, Any], k: int, sheet: Sheet, extra: list[str],
     nums = {c: _whole(row[c]) for c in WHOLE}
     for c, v in nums.items():
         if v is None:
-            bad(k, c, f"{row[c]!r} is not a whole number")
+            bad(k, c, f"{row[c]!r} is not a whole number (of at most 18 digits)")
     eid, name = str(row["entrant"]).strip(), str(row["name"]).strip()
     if not eid:
         bad(k, "entrant", "the entrant's id is empty")

@@ -306,6 +306,33 @@ def test_a_newer_archive_is_refused(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "newer tarockrec" in res.output
 
 
+@pytest.mark.parametrize("command", [["stats"], ["query", "SELECT 1"], ["add", "X"]])
+def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path,
+                                                        command: list[str]) -> None:
+    """A server's tarock.db (the file `import akos` reads) given for the archive: every
+    command, even a reading one, gave it the archive's tables and WAL mode; now it is refused
+    in one line (exit 2) and its bytes are unchanged."""
+    db = tmp_path / "tarock.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE user (id INTEGER PRIMARY KEY, name TEXT)")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    args = [str(KR_VALID / "contract-solodreier.json") if a == "X" else a for a in command]
+    res = cli("archive", command[0], db, *args[1:])
+    assert res.returncode == 2 and "another program's SQLite database" in res.stderr, res.stderr
+    assert db.read_bytes() == before and not Path(f"{db}-wal").exists()
+
+
+@pytest.mark.parametrize("command", [["stats"], ["add", "X"]])
+def test_a_folder_for_the_archive_is_said_to_be_one(tmp_path: Path, command: list[str]) -> None:
+    """A folder given for ARCHIVE: 'no such file' (reading) and 'unable to open database
+    file' (add) did not say what was wrong."""
+    args = [str(KR_VALID / "contract-solodreier.json") if a == "X" else a for a in command]
+    res = cli("archive", command[0], tmp_path, *args[1:])
+    assert res.returncode == 2 and "is a folder, not an archive file" in res.stderr, res.stderr
+
+
 def _big_input(tmp_path: Path, n: int = 1500) -> Path:
     out = tmp_path / "big.jsonl"
     res = cli("generate", "koenigrufen", "-n", n, "--seed", 3, "-o", out)
@@ -465,3 +492,23 @@ def test_a_tournament_with_other_table_files_is_not_a_duplicate(tmp_path: Path) 
     assert "1 stored (1 of them not valid, kept)" in res.output, res.output
     assert rows(db, "SELECT count(*) FROM records WHERE kind = 'tournament'") == [(2,)]
     assert rows(db, "SELECT count(*) FROM attachments") == [(8,)]
+
+
+def test_a_number_beyond_sqlite_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    """A valid tournament whose totals exceed 64 bits (a director's typo of many digits) is
+    refused with ARCHIVE-RANGE, and the records beside it are stored (a traceback before)."""
+    record = json.loads((TOURNAMENTS / "totals-only.json").read_text())
+    huge = 10 ** 30
+    table = next(t for r in record["rounds"] for t in r["tables"]
+                 if isinstance(t.get("result"), dict) and "totals" in t["result"])
+    table["result"]["totals"][0] += huge
+    table["result"]["totals"][1] -= huge
+    record.pop("standings", None)
+    bad = tmp_path / "huge.json"
+    bad.write_text(json.dumps(record))
+    assert validate_record(record, origin=str(bad), tables=True).valid
+    res = cli("archive", "add", tmp_path / "a.db", bad, TOURNAMENTS / "score-sheets.json")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr
+    assert "ARCHIVE-RANGE" in res.stdout + res.stderr
+    assert "1 stored" in res.stdout + res.stderr and "1 refused" in res.stdout + res.stderr
+    assert rows(tmp_path / "a.db", "SELECT count(*) FROM records") == [(1,)]

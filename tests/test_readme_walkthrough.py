@@ -70,6 +70,10 @@ def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
     assert ranks == sorted(ranks) and ranks[0] == 1             # ranks ordered as numbers
     assert len({r[3] for r in rows[1:]}) > 1                    # tarockcup_austria's cup points
     assert "no cup points" not in stderr[4]
+    # tarockcup_austria's cup points are each evening's total (cup_points_total), summed
+    points = [int(r[3]) for r in rows[1:]]
+    assert points == [sum(int(x) for x in r[4:7]) for r in rows[1:]]
+    assert points == sorted(points, reverse=True) and len(set(points)) > 1
     assert (work / "site" / "index.html").is_file()
     assert "rounds" in json.loads((work / "t.json").read_text())
     # the shipped samples stay as they were

@@ -146,3 +146,19 @@ def test_rules_command_shows_the_block() -> None:
     assert block == rulesets.for_game("illustrated")["itvb"].tournament
     plain = CliRunner().invoke(main, ["rules", "koenigrufen", "default", "--format", "json"])
     assert json.loads(plain.output)["tournament"] is None
+
+
+def test_a_tournament_naming_no_rule_set_of_its_game_is_refused() -> None:
+    """A misspelt rule set ('tiroler-cup') was ranked silently under the defaults, the record
+    valid, where a deal naming it is refused: now RULES-UNKNOWN at /rules as for a deal (an
+    incomplete rule set, tiroler_cup, still ranks a tournament of totals)."""
+    from pathlib import Path
+    sample = Path(__file__).resolve().parent.parent / "samples" / "tournaments" / "valid" / \
+        "totals-only.json"
+    rec = json.loads(sample.read_text(encoding="utf-8"))
+    rec["rules"] = {"name": "tiroler_cup"}
+    assert validate_record(rec).valid
+    rec["rules"] = {"name": "tiroler-cup"}
+    rep = validate_record(rec)
+    assert not rep.valid and [(f.code, f.pointer) for f in rep.findings
+                              if f.severity == "error"] == [("RULES-UNKNOWN", "/rules")]

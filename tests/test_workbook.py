@@ -97,6 +97,15 @@ def test_import_command_and_standings_xlsx(tmp_path: Path) -> None:
      "row 11, column 'name'"),
     (lambda rows: rows[:5] + [rows[5][:3] + [""] + rows[5][4:]] + rows[6:],
      "row 6, column 'entrant'"),
+    # a traceback before (int() of 5000 digits, of '²'); '３０' and 19 digits were taken
+    (lambda rows: rows[:3] + [rows[3][:6] + ["9" * 5000] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
+    (lambda rows: rows[:3] + [rows[3][:2] + ["²"] + rows[3][3:]] + rows[4:],
+     "row 4, column 'seat'"),
+    (lambda rows: rows[:3] + [rows[3][:6] + ["３０"] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
+    (lambda rows: rows[:3] + [rows[3][:6] + ["1" * 19] + rows[3][7:]] + rows[4:],
+     "row 4, column 'points'"),
 ])
 def test_every_error_names_sheet_row_and_column(tmp_path: Path, edit: Any, where: str) -> None:
     """A missing column, a cell that is not a whole number, a seat taken twice, an entrant
@@ -216,3 +225,49 @@ def test_deals_sheet_errors_name_the_cell(tmp_path: Path, column: str, value: st
     assert got.record is None
     assert [f.code for f in got.findings] == ["IMPORT-SHEET"]
     assert f"sheet 'deals.csv', row 3, column {why}" in got.findings[0].message
+
+
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_a_csv_as_european_excel_writes_it(tmp_path: Path, sep: str) -> None:
+    """Excel in German or Austrian settings saves "CSV" with semicolons, a BOM and CRLF (its
+    text export: tabs): it imports as the comma file does (before: every column but the
+    first said to be missing)."""
+    rows = list(csv.reader(io.StringIO(CSV.read_text(encoding="utf-8"))))
+    rows[1][7] = f"spät{sep} sehr"               # a remark holding the separator, quoted
+    buf = io.StringIO()
+    csv.writer(buf, delimiter=sep, lineterminator="\r\n").writerows(rows)
+    semi = tmp_path / "excel.csv"
+    semi.write_bytes(b"\xef\xbb\xbf" + buf.getvalue().encode("utf-8"))
+    rec = _imported(semi)
+    assert rec["rounds"][0]["tables"][0]["_Bemerkung"][0] == f"spät{sep} sehr"
+    rec["rounds"][0]["tables"][0]["_Bemerkung"][0] = ""
+    assert rec == _imported(CSV)
+
+
+@pytest.mark.parametrize("args,said", [
+    (["--game", "koenigrufn"], "--game koenigrufn: not a game"),
+    (["--game", "koenigrufen", "--rules", "tiroler-cup"], "no rule set named 'tiroler-cup'")])
+def test_an_unknown_game_or_rule_set_writes_nothing(tmp_path: Path, args: list[str],
+                                                    said: str) -> None:
+    """A misspelt --game or --rules wrote a record (exit 0) that then failed to validate, or,
+    for the rule set, was ranked under the defaults: now one line, exit 2, nothing written."""
+    out = tmp_path / "t.json"
+    res = _cli("import", "csv", str(CSV), *args, "-o", str(out))
+    assert res.returncode == 2 and said in res.stderr.decode(), res.stderr
+    assert b"Traceback" not in res.stderr and not out.exists()
+
+
+def test_a_csv_in_windows_1252_as_excel_saves_plain_csv() -> None:
+    """Excel's plain "CSV (Trennzeichen-getrennt)" writes Windows-1252 with semicolons: the
+    names with umlauts come through (before: the file was refused with a codec error)."""
+    import tempfile
+    rows = list(csv.reader(io.StringIO(CSV.read_text(encoding="utf-8"))))
+    for row in rows[1:]:
+        row[4] = "Jörg Müß" if row[3] == "1" else row[4]
+    buf = io.StringIO()
+    csv.writer(buf, delimiter=";", lineterminator="\r\n").writerows(rows)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "excel.csv"
+        path.write_bytes(buf.getvalue().encode("cp1252"))
+        rec = _imported(path)
+    assert rec["entrants"][0]["name"] == "Jörg Müß"

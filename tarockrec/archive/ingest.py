@@ -179,6 +179,25 @@ class Ingest:
                 self.counts.refused += 1
                 return
             self.counts.kept_invalid += 1
+        docs = [doc, *(d for _, d, _ in files)]
+        ids = [d.id for d in docs]
+        self.conn.execute("SAVEPOINT record")
+        try:
+            self._store(entry, doc, digest, canonical, rep, files)
+        except OverflowError:   # a number SQLite cannot bind: the record alone is undone
+            self.conn.execute("ROLLBACK TO record")
+            for d, old_id in zip(docs, ids):
+                d.id = old_id
+            self.counts.stored -= 1
+            self.counts.kept_invalid -= 0 if rep.valid else 1
+            self.counts.refused += 1
+            self.counts.problems.append((label(entry), Finding(
+                "ARCHIVE-RANGE", "the record holds a number too large for the archive "
+                "(at most 19 digits); it is not stored", "")))
+        self.conn.execute("RELEASE record")
+
+    def _store(self, entry: sources.Entry, doc: Doc, digest: str, canonical: str,
+               rep: Report, files: list[tuple[str, Doc, str]]) -> None:
         self.counts.stored += 1
         record_id = self._record(entry, doc, digest, canonical, rep)
         from .index import index_record

@@ -183,6 +183,8 @@ def open_archive(path: str, write: bool = False) -> sqlite3.Connection:
     """The archive at ``path``. Writing: created if missing, WAL, migrated to ``VERSION``.
     Reading: opened read-only (``mode=ro``; on a read-only medium, where SQLite cannot make
     its shared-memory file, ``immutable=1``)."""
+    if os.path.isdir(path):
+        raise ArchiveError(f"{path} is a folder, not an archive file")
     if write:
         return _open_writer(path)
     if not os.path.isfile(path):
@@ -231,6 +233,7 @@ def _open_writer(path: str) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        _refuse_foreign(conn, path)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise ArchiveError(f"{path} cannot be written in WAL mode ({mode})")
@@ -240,6 +243,19 @@ def _open_writer(path: str) -> sqlite3.Connection:
         return conn
     except sqlite3.DatabaseError as err:
         raise ArchiveError(f"{path} cannot be opened as an archive ({err})") from None
+
+
+def _refuse_foreign(conn: sqlite3.Connection, path: str) -> None:
+    """An SQLite database of another program (no archive version, yet tables: a server's
+    tarock.db given for the archive) is left as it is, not given the archive's tables."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] != 0:
+        return
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                         "ORDER BY name")]
+    if tables:
+        conn.close()
+        raise ArchiveError(f"{path} is not an archive but another program's SQLite database "
+                           f"(tables {', '.join(tables[:4])}); nothing was changed")
 
 
 def migrate(conn: sqlite3.Connection, upto: int = VERSION) -> int:
