@@ -316,15 +316,16 @@ def _write_in_place(path: str, chunks: Iterable[str], append: bool) -> None:
         restore_signals(old)
 
 
-def _new_file_mode(path: str) -> int:
-    """The permissions the output would have had if opened plainly: those of the file it
-    replaces, else the usual ones under the process umask (mkstemp makes files private)."""
+def _new_file_mode(path: str, bits: int = 0o777, usual: int = 0o666) -> int:
+    """The permissions the output would have had if opened plainly: those of the file (or,
+    with ``bits`` 0o7777 and ``usual`` 0o777, the folder) it replaces, else the usual ones
+    under the process umask (mkstemp makes files, mkdtemp folders, private)."""
     try:
-        return os.stat(path).st_mode & 0o777
+        return os.stat(path).st_mode & bits
     except OSError:
         mask = os.umask(0)
         os.umask(mask)
-        return 0o666 & ~mask
+        return usual & ~mask
 
 
 # -- a folder written whole (``publish``, issue 35) ---------------------------------------------
@@ -508,14 +509,8 @@ class _Building:
 
 
 def _new_folder_mode(path: str) -> int:
-    """The permissions of the folder replaced, else the usual ones under the umask (mkdtemp
-    makes folders private)."""
-    try:
-        return os.stat(path).st_mode & 0o7777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o777 & ~mask
+    """The permissions of the folder replaced, else the usual ones under the umask."""
+    return _new_file_mode(path, 0o7777, 0o777)
 
 
 def _sync_file(path: str) -> None:

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from conftest import INSTALLED, ROOT
 
@@ -45,6 +46,17 @@ def _shell(tmp: Path) -> dict[str, str]:
     return env
 
 
+def _run_lines(lines: list[str], work: Path, env: dict[str, str]) -> list[Any]:
+    """Each line in a shell in ``work``, in order; each must exit 0."""
+    done = []
+    for line in lines:
+        one = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=work, env=env,
+                             capture_output=True, text=True, timeout=600)
+        assert one.returncode == 0, (line, one.stdout[-2000:], one.stderr[-2000:])
+        done.append(one)
+    return done
+
+
 def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
     lines = walkthrough()
     commands = [line.split()[1] for line in lines]
@@ -52,13 +64,7 @@ def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
                         "publish", "generate"]
     work = tmp_path / "checkout"
     shutil.copytree(Path(ROOT, "samples", "tournaments"), work / "samples" / "tournaments")
-    env = _shell(tmp_path)
-    stderr = []
-    for line in lines:
-        done = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=work, env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, (line, done.stdout[-2000:], done.stderr[-2000:])
-        stderr.append(done.stderr)
+    stderr = [done.stderr for done in _run_lines(lines, work, _shell(tmp_path))]
     # what each step made
     sheet = json.loads((work / "sheets.json").read_text())
     assert all("outcome" in d and "deal" not in d for d in sheet["deals"])
@@ -68,7 +74,6 @@ def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
     assert rows[0][:4] == ["rank", "entrant", "player", "cup_points"] and len(rows) == 9
     ranks = [int(r[0]) for r in rows[1:]]
     assert ranks == sorted(ranks) and ranks[0] == 1             # ranks ordered as numbers
-    assert len({r[3] for r in rows[1:]}) > 1                    # tarockcup_austria's cup points
     assert "no cup points" not in stderr[4]
     # tarockcup_austria's cup points are each evening's total (cup_points_total), summed
     points = [int(r[3]) for r in rows[1:]]
@@ -88,13 +93,7 @@ def test_the_archive_walkthrough_runs_as_printed(tmp_path: Path) -> None:
                                                          ["archive", "link"]]
     work = tmp_path / "checkout"
     shutil.copytree(Path(ROOT, "samples"), work / "samples")
-    env = _shell(tmp_path)
-    out = []
-    for line in lines:
-        done = subprocess.run(["bash", "-o", "pipefail", "-c", line], cwd=work, env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, (line, done.stdout[-2000:], done.stderr[-2000:])
-        out.append(done.stdout)
+    out = [done.stdout for done in _run_lines(lines, work, _shell(tmp_path))]
     assert "0 refused" in out[0] and "Hans" in out[1] and "linked 4 entrant(s)" in out[2]
     assert "Anna" in out[3] and "Wiener Cup" in out[5]
     assert sorted(p.name for p in (work / "back").iterdir()) == \
