@@ -390,7 +390,9 @@ def _read_source(rec: dict[str, Any], source: str, names: list[str], ptr: str,
             add(Finding("TOURN-SOURCE", f"the session in {source} names {key} "
                         f"{session.get(key)!r}, the tournament {rec.get(key)!r}", where))
             return None
-    players = [p if isinstance(p, str) else p.get("name") for p in session.get("players", [])]
+    listed = session.get("players")             # the file is not through the schema yet
+    players = [p.get("name") if isinstance(p, dict) else p
+               for p in (listed if isinstance(listed, list) else [])]
     if players != names:
         add(Finding("TOURN-SOURCE", f"the session in {source} is played by {players}, but the "
                     f"table seats {names}", where))

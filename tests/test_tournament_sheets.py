@@ -240,3 +240,18 @@ def test_a_sheet_that_cannot_be_made_is_one_finding(tmp_path: Path,
     lines = res.output.splitlines()
     assert "[INTERNAL-ERROR]" in lines[0] and "IndexError" in lines[0]
     assert lines[1].endswith(": no score sheet can be made of it")
+
+
+def test_a_table_file_with_odd_players_is_a_finding(tmp_path: Path) -> None:
+    """Found by bench/fuzz.py (2026-11-28): a table's file whose players are not names gave
+    INTERNAL-ERROR (AttributeError: 'float' object has no attribute 'get')."""
+    shutil.copytree(TOURNAMENTS, tmp_path / "t")
+    path = tmp_path / "t" / "sessions" / "round1-table1.json"
+    session = json.loads(path.read_text())
+    for odd in ([1.5, "x", "y"], 7):
+        session["players"] = odd
+        path.write_text(json.dumps(session))
+        rep = validate_record(_load("sessions-in-files.json"),
+                              origin=str(tmp_path / "t" / "sessions-in-files.json"))
+        codes = {f.code for f in rep.findings if f.severity == "error"}
+        assert codes == {"TOURN-SOURCE"}, [str(f) for f in rep.findings]
