@@ -297,3 +297,25 @@ def test_the_default_scorer_of_outcomes_refuses() -> None:
         [("OUTCOME-UNSUPPORTED", "/outcome")]
     found, score = G.score_outcome(rec["outcome"], G.Rules(), 3, 0, {})
     assert not found and score is not None
+
+
+def test_a_trischak_pagat_lost_to_the_seat_that_made_the_trull() -> None:
+    """A silent Pagat lost by seat 0 lies in the pile of whoever won its trick — here seat 1,
+    whose pile then holds the whole Trull (§6.6). The sheet was refused as putting the Pagat
+    in two piles (found by the conformance sweep under zahle_counts_as_success = true)."""
+    from tarockrec.validate import validate_record
+    sheet: dict[str, Any] = {
+        "tarockrec": 1, "game": "carinthian", "players": ["A", "B", "C"], "dealer": 2,
+        "auction": [{"seat": 0, "call": "pass"}, {"seat": 1, "call": "pass"},
+                    {"seat": 2, "call": "angesehen"}],
+        "exchange": {"trischak": "nachlassen"},
+        "outcome": {"contract": "trischak", "declarer": 2, "kontra": 2, "points": [22, 27, 21],
+                    "tricks": [5, 5, 6],
+                    "items": [{"item": "pagat", "announced": False, "made": False,
+                               "side": "opponents", "seat": 0},
+                              {"item": "trull", "announced": False, "made": True,
+                               "side": "opponents", "seat": 1}]}}
+    rep = validate_record(sheet)
+    assert rep.valid, [str(f) for f in rep.findings]
+    sheet["outcome"]["items"][1]["seat"] = 0          # the Pagat's loser holds the Trull
+    assert "OUTCOME-CONFLICT" in [f.code for f in validate_record(sheet).findings]

@@ -165,8 +165,9 @@ def _ca_trischak(o: Outcome, n: int, dealer: int, opts: dict[str, Any]) -> str |
         if it["item"] in CA_BIRD and not (it["announced"] and not it["made"]):
             seat = o["declarer"] if it["announced"] else it["seat"]
             card = CA_BIRD[it["item"]]
-            for s in range(n):
-                (must[s] if s == seat and it["made"] else must_not[s]).add(card)
+            for s in range(n):      # a lost bird lies with whoever won its trick: not his
+                if it["made"] or s == seat:
+                    (must[s] if s == seat and it["made"] else must_not[s]).add(card)
             if it["made"] and tricks[seat] == 0:
                 return "a bird made by a seat with no trick"
     per_seat = []

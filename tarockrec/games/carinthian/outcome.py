@@ -529,7 +529,10 @@ def _trischak_seat_piles(items: tuple[Item, ...], rules: CarinthianRules, d: int
         assert seat is not None
         card = BIRD_CARD[it.name]
         for s, pile in enumerate(piles):
-            (pile.named if s == seat and it.made else pile.away).add(card)
+            if it.made:
+                (pile.named if s == seat else pile.away).add(card)
+            elif s == seat:             # lost: in the pile of whoever won its trick, not his
+                pile.away.add(card)
     return piles
 
 
