@@ -115,7 +115,7 @@ def test_str_of_a_finding_escapes_lone_surrogates() -> None:
     text = str(f)
     text.encode("utf-8")                     # printable wherever UTF-8 is
     assert text == "line 3 /x\\udfff/1: an odd key \\ud800 [REC-SCHEMA]"
-    assert str(Finding("X", "plain é", "/a")) == "/a: plain é [X]"
+    assert str(Finding("REC-SCHEMA", "plain é", "/a")) == "/a: plain é [REC-SCHEMA]"
     # what the validator finds in a record with such a key prints
     rec = {"tarockrec": 1, "game": "ulti", "players": ["A", "B", "C"], "dealer": 0,
            "deal\ud800": 1}
