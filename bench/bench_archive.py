@@ -27,7 +27,6 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from typing import Any, Callable
@@ -37,6 +36,8 @@ if "--source" in sys.argv:
 
 from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.generate import session_records  # noqa: E402
+
+import bench_tournament  # noqa: E402  (beside this file: python puts bench/ on the path)
 
 OUT = os.path.abspath(os.path.join(os.path.dirname(__file__), "out", "archive"))
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -104,20 +105,8 @@ def _event(rng: random.Random, pool: list[dict[str, Any]], people: list[tuple[st
 
 
 def run(args: list[str]) -> dict[str, float]:
-    """A tarockrec command in a fresh process: wall seconds and peak resident memory (MB)."""
-    code = ("import resource, subprocess, sys, time, json; t = time.perf_counter(); "
-            "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
-            "w = time.perf_counter() - t; "
-            "print(json.dumps({'rc': p.returncode, 'wall_s': w, 'peak_mb': "
-            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))")
-    cmd = [sys.executable, "-c", "from tarockrec.cli import run; run()", *args]
-    env = dict(os.environ)
-    if "--source" in sys.argv:
-        env["PYTHONPATH"] = ROOT
-    out = subprocess.run([sys.executable, "-c", code, *cmd], capture_output=True, text=True,
-                         env=env, check=True, cwd=OUT)
-    result: dict[str, float] = json.loads(out.stdout)
-    return result
+    """A tarockrec command in a fresh process, started in OUT (``bench_tournament.run``)."""
+    return bench_tournament.run(args, OUT)
 
 
 def timed(fn: Callable[[], Any], runs: int = 25) -> float:

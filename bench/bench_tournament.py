@@ -80,8 +80,9 @@ def build(entrants: int, rounds: int, series: int, seed: int) -> dict[str, Any]:
     return {"tournaments": paths, "deals": deals, "deals_one_round": deals // rounds}
 
 
-def run(args: list[str]) -> dict[str, float]:
-    """A tarockrec command in a fresh process: wall seconds and peak resident memory (MB)."""
+def run(args: list[str], cwd: str = OUT) -> dict[str, float]:
+    """A tarockrec command in a fresh process (started in ``cwd``): wall seconds and peak
+    resident memory (MB)."""
     code = ("import resource, subprocess, sys, time, json; t = time.perf_counter(); "
             "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
             "w = time.perf_counter() - t; "
@@ -92,7 +93,7 @@ def run(args: list[str]) -> dict[str, float]:
     if "--source" in sys.argv:
         env["PYTHONPATH"] = ROOT
     out = subprocess.run([sys.executable, "-c", code, *cmd], capture_output=True, text=True,
-                         env=env, check=True, cwd=OUT)
+                         env=env, check=True, cwd=cwd)
     result: dict[str, float] = json.loads(out.stdout)
     return result
 

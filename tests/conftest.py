@@ -16,6 +16,16 @@ elif ROOT not in sys.path:
 SAMPLES = os.path.join(ROOT, "samples")
 
 
+def archive_rows(db: Any, sql: str, *args: Any) -> list[Any]:
+    """The rows an SQL query gives on the archive ``db`` (a connection of its own, closed)."""
+    import sqlite3
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
 def paths(value: object, prefix: tuple = ()) -> list[tuple]:
     """Every place inside a JSON value, as key/index tuples (for mutation tests)."""
     out = [prefix]

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, archive_rows as rows
 from tarockrec.archive import store
 from tarockrec.cli import main
 from tarockrec.validate import validate_record
@@ -39,14 +39,6 @@ def cli(*args: str, **kw: Any) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": ROOT}
     return subprocess.run([sys.executable, "-m", "tarockrec.cli", *map(str, args)],
                           capture_output=True, text=True, env=env, **kw)
-
-
-def rows(db: Path, sql: str, *args: Any) -> list[Any]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
 
 
 def test_add_indexes_every_kind_of_record(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ import copy
 import dataclasses
 import io
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from lxml import etree
 
-from conftest import ROOT
+from conftest import ROOT, archive_rows as rows
 from tarockrec import schema, tournament
 from tarockrec.cli import main
 from tarockrec.codecs import textio, xmlio
@@ -28,14 +27,6 @@ NAME = "Wiener Cup 2025/26"
 
 def run(*args: Any) -> Any:
     return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def rows(db: Path, sql: str, *args: Any) -> list[Any]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql, args).fetchall()
-    finally:
-        conn.close()
 
 
 def _with_person() -> dict[str, Any]:
