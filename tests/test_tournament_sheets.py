@@ -255,3 +255,28 @@ def test_a_table_file_with_odd_players_is_a_finding(tmp_path: Path) -> None:
                               origin=str(tmp_path / "t" / "sessions-in-files.json"))
         codes = {f.code for f in rep.findings if f.severity == "error"}
         assert codes == {"TOURN-SOURCE"}, [str(f) for f in rep.findings]
+
+
+@pytest.mark.parametrize("game_name", ["illustrated", "koenigrufen"])
+@pytest.mark.parametrize("field,odd", [("auction", [None, None, None, None]), ("auction", 3),
+                                       ("end", "redeal"), ("outcome", ["redeal"])])
+def test_a_tables_malformed_deal_is_counted_without_a_crash(game_name: str, field: str,
+                                                             odd: Any, tmp_path: Path) -> None:
+    """Found by bench/fuzz.py (2026-11-28, seed 5, input 706): counting a table file's deals
+    toward the round's limit read a deal's ``auction`` (or ``end``, ``outcome``) before the
+    file's schema check, and a non-object there gave INTERNAL-ERROR (AttributeError:
+    'NoneType' object has no attribute 'get'). The malformed deal is the file's schema finding."""
+    from tarockrec.generate import tournament_record
+    rec = tournament_record(game_name, 8, 1, seed=3)
+    table = rec["rounds"][0]["tables"][0]
+    names = {e["id"]: e["name"] for e in rec["entrants"]}
+    deals = table.pop("deals")
+    deals[1][field] = odd
+    session = {"tarockrec": 1, "game": game_name, "players": [names[s] for s in table["seats"]],
+               "deals": deals}
+    (tmp_path / "t1.json").write_text(json.dumps(session))
+    table["source"] = "t1.json"
+    rep = validate_record(rec, origin=str(tmp_path / "cup.json"))
+    codes = {f.code for f in rep.findings if f.severity == "error"}
+    assert "INTERNAL-ERROR" not in codes and "REC-SCHEMA" in codes, \
+        [str(f) for f in rep.findings]

@@ -29,6 +29,12 @@ class Batch:
 Step = tuple[str, "Action | Batch | IllegalAction"]
 
 
+def mapping(value: Any) -> Mapping[str, Any]:
+    """``value`` if it is an object, else an empty one: for reading a record's fields before
+    (or without) its schema check, e.g. a tournament table's deals counted toward its limit."""
+    return value if isinstance(value, dict) else {}
+
+
 def batch_or_steps(place: str, batched: bool, run: Callable[[], None],
                    steps: Iterator[Step]) -> Iterator[Step]:
     """A run of recorded entries at ``place``: one ``Batch`` (``run``) for ``replay_batched``,

@@ -15,7 +15,7 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import (Batch, Game, Step, batch_or_steps, declare_action, entry_steps,
-                 register)
+                 mapping, register)
 from ...rules import RuleSet
 from .codes import CODES
 from ...core.auction import Auction
@@ -252,12 +252,13 @@ class Illustrated(Game[IllustratedEngine]):
     def _thrown_in(rec: dict[str, Any]) -> bool:
         """A record without an engine (score sheet): annulled, or all four passed (§2.3), or
         an outcome that says so."""
-        if (rec.get("end") or {}).get("type") == "annul":
+        if mapping(rec.get("end")).get("type") == "annul":
             return True
-        if (rec.get("outcome") or {}).get("end") == "redeal":
+        if mapping(rec.get("outcome")).get("end") == "redeal":
             return True
-        calls = rec.get("auction") or []
-        return len(calls) == 4 and all(c.get("call") == "pass" for c in calls)
+        calls = rec.get("auction")      # read before the schema check too (a table's limit)
+        return isinstance(calls, list) and len(calls) == 4 \
+            and all(mapping(c).get("call") == "pass" for c in calls)
 
     def next_dealer(self, engine: IllustratedEngine | None, dealer: int, n: int,
                     rec: dict[str, Any]) -> int:

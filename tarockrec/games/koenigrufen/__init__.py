@@ -10,7 +10,7 @@ from ...engine import Action
 from ...errors import IllegalAction
 from ...findings import Finding
 from .. import (Batch, Game, Step, batch_or_steps, call_action, declare_action,
-                 entry_steps, register)
+                 entry_steps, mapping, register)
 from ...rules import RuleSet
 from .codes import CODES
 from ...scoring import Score
@@ -71,8 +71,8 @@ _BIRDS = sum(1 << card for card, _ in BIRD_CARD.values())
 
 def _redealt(rec: dict[str, Any]) -> bool:
     """§2.3: the deal was redealt (a full record's ``end``, or a score sheet's outcome)."""
-    return ((rec.get("end") or {}).get("type") == "redeal"
-            or (rec.get("outcome") or {}).get("end") == "redeal")
+    return (mapping(rec.get("end")).get("type") == "redeal"
+            or mapping(rec.get("outcome")).get("end") == "redeal")
 
 
 #: a deal's engine: the four-seat engine, or at a table of five the same behind record seats
