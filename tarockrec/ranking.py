@@ -58,6 +58,13 @@ def _best_round_total(row: TieRow) -> Number:
     return -max(both, default=0)
 
 
+def _second_best_round(row: TieRow) -> Number:
+    """The second-best single round (its Schrift); fewer than two rounds played ranks below
+    any result."""
+    played = sorted((x for x in row.rounds if x is not None), reverse=True)
+    return Fraction(10**12) if len(played) < 2 else -played[1]
+
+
 def _last_round(row: TieRow) -> Number:
     """The last round of the tournament (its Schrift); not playing it ranks below any result."""
     last = row.rounds[-1] if row.rounds else None
@@ -72,6 +79,7 @@ TIE_BREAKS: Mapping[str, Callable[[TieRow], Any]] = {
     "table_ranks": _table_ranks,
     "best_round": lambda row: -max((x for x in row.rounds if x is not None), default=0),
     "best_round_total": _best_round_total,
+    "second_best_round": _second_best_round,
     "last_round": _last_round,
     "fewest_deals": lambda row: 10**9 if row.deals is None else row.deals,
 }

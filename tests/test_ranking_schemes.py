@@ -160,19 +160,47 @@ def _row(eid: str, score: int, rank_points: int, rounds: list[int | None],
     ("rank_points_sum_asc", ["D", "A", "B", "C"]),
     ("table_ranks", ["B", "A", "C", "D"]),
     ("best_round", ["D", "A", "C", "B"]),
+    ("second_best_round", ["B", "A", "D", "C"]),
     ("last_round", ["C", "B", "A", "D"]),
     ("fewest_deals", ["C", "A", "B", "D"]),
 ])
 def test_each_tie_break_key(key: str, expected: list[str]) -> None:
     """A: Schrift 60 + 40 (rounds 50, 10; places 1, 2; 32 deals); B: 50 + 50 (rounds 25, 25;
     places 1, 1; 36 deals); C: 40 + 60 (rounds −9, 49; places 2, 2; 30 deals);
-    D: 70 + 30 (rounds 70, 0; places 3, 4; 40 deals).
-    Ties left by a key keep the entrant-id order and share the rank."""
+    D: 70 + 30 (rounds 70, 0; places 3, 4; 40 deals). Second-best rounds: A 10, B 25, C −9,
+    D 0. Ties left by a key keep the entrant-id order and share the rank."""
     rows = [_row("A", 60, 40, [50, 10], [1, 2], 32), _row("B", 50, 50, [25, 25], [1, 1], 36),
             _row("C", 40, 60, [-9, 49], [2, 2], 30), _row("D", 70, 30, [70, 0], [3, 4], 40)]
     ordered = rank(rows, StandingsRules(tie_breaks=(key,)))
     assert [r.entrant for r in ordered] == expected
     assert [r.rank for r in ordered] == [1, 2, 3, 4]
+
+
+def test_second_best_round_needs_two_rounds() -> None:
+    """second_best_round: A played one round (its second-best is missing) and ranks below B
+    (rounds 40, −40: second-best −40); C equals B and shares rank 1."""
+    rows = [_row("A", 0, 0, [0, None], [2, None]), _row("B", 0, 0, [40, -40], [1, 4]),
+            _row("C", 0, 0, [-40, 40], [4, 1])]
+    ordered = rank(rows, StandingsRules(tie_breaks=("second_best_round",)))
+    assert [(r.rank, r.entrant) for r in ordered] == [(1, "B"), (1, "C"), (3, "A")]
+
+
+def test_tarockcup_austria_round_limits_and_tie_breaks() -> None:
+    """tarockcup_austria from the cup comparison (Mair 2026, via the harbour-tarock summary):
+    3 rounds, 16 deals at four, the best round then the second-best break ties. The series
+    sample of March 2025: Bernd (rounds 80, −20) and Clara (−60, 120) both 60; Clara's best
+    round (120) ranks her 2nd, where the table ranks (Bernd a first and a second place, Clara
+    a first and a fourth) had ranked Bernd first."""
+    srules = standings_rules("koenigrufen", {"name": "tarockcup_austria"})
+    assert (srules.rounds, dict(srules.deals_per_round), srules.tie_breaks) == \
+        (3, {4: 16}, ("best_round", "second_best_round"))
+    path = Path(__file__).parent.parent / "samples/tournaments/series/wiener-cup-2025-03.json"
+    rep = validate_record(json.loads(path.read_text(encoding="utf-8")))
+    assert rep.standings is not None
+    assert [(r.rank, r.player, r.total) for r in rep.standings][1:3] == [
+        (2, "Clara", 60), (3, "Bernd", 60)]
+    assert dict(standings_rules("koenigrufen", {"name": "oe_finale_2021"}).deals_per_round) \
+        == {4: 16}
 
 
 def test_best_round_total_and_a_shared_rank() -> None:
