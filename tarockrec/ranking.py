@@ -8,11 +8,13 @@ not a whole number, and it is carried as a ``Fraction`` (never rounded) until it
 - tie-breaks as an ordered list of keys (``TIE_BREAKS``);
 - placing-point scales by table size and by round (``rank_points_by_round``);
 - cup points by placing, by a table chosen by the field size, by a formula on the field
-  size, or the tournament total itself; points carried into a final;
+  size (linear, or the Tyrolean curve), or the tournament total itself (as it is, or scaled
+  as the Kärnten cup scales it); points carried into a final;
 - a series counting only the best k results, its ties broken by its own keys.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -56,6 +58,13 @@ def _best_round_total(row: TieRow) -> Number:
     return -max(both, default=0)
 
 
+def _second_best_round(row: TieRow) -> Number:
+    """The second-best single round (its Schrift); fewer than two rounds played ranks below
+    any result."""
+    played = sorted((x for x in row.rounds if x is not None), reverse=True)
+    return Fraction(10**12) if len(played) < 2 else -played[1]
+
+
 def _last_round(row: TieRow) -> Number:
     """The last round of the tournament (its Schrift); not playing it ranks below any result."""
     last = row.rounds[-1] if row.rounds else None
@@ -70,6 +79,7 @@ TIE_BREAKS: Mapping[str, Callable[[TieRow], Any]] = {
     "table_ranks": _table_ranks,
     "best_round": lambda row: -max((x for x in row.rounds if x is not None), default=0),
     "best_round_total": _best_round_total,
+    "second_best_round": _second_best_round,
     "last_round": _last_round,
     "fewest_deals": lambda row: 10**9 if row.deals is None else row.deals,
 }
@@ -97,6 +107,50 @@ class CupFormula:
         return max(self.minimum, self.base + self.step * (field - place))
 
 
+class FieldFormula(Protocol):
+    """Cup points for place p of a field of N entrants (``cup_points_formula``,
+    ``cup_points_curve``)."""
+
+    def points(self, place: int, field: int) -> int: ...
+
+
+@dataclass(frozen=True)
+class CupCurve:
+    """Cup points on the field size N for place p: ``top × ((N − p) / (N − 1))^exponent``,
+    rounded to the nearest whole number, a half up (``cup_points_curve``; the Tyrolean cup:
+    top 200, exponent 3). Computed exactly; a field of one scores 0 (the formula is 0/0)."""
+
+    top: int
+    exponent: int
+
+    def points(self, place: int, field: int) -> int:
+        if field < 2:
+            return 0
+        share = Fraction(field - place, field - 1) ** self.exponent
+        return math.floor(self.top * share + Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class TotalScale:
+    """A tournament total turned into cup points (``cup_points_total_scale``): below
+    ``minimum`` it scores ``minimum``; above ``half_above`` only half the excess counts,
+    rounded down; never more than ``maximum``. The Kärnten cup: 0, 100, 200."""
+
+    half_above: int | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def points(self, total: Number) -> Number:
+        got = total
+        if self.minimum is not None:
+            got = max(got, self.minimum)
+        if self.half_above is not None and got > self.half_above:
+            got = self.half_above + math.floor(Fraction(got - self.half_above, 2))
+        if self.maximum is not None:
+            got = min(got, self.maximum)
+        return got
+
+
 def place_points(points: Sequence[int], first: int, count: int, ties: str) -> Number:
     """Rank points of ``count`` entrants tied on places ``first`` .. ``first + count - 1``
     (0-based), from the scale ``points`` (places past its end score 0)."""
@@ -119,12 +173,14 @@ def scale(by_size: Mapping[int, Sequence[int]],
 
 def cup_points_for(rank: int, field: int, total: Number, cup: Sequence[int],
                    by_field: Sequence[tuple[int, Sequence[int]]],
-                   formula: CupFormula | None, from_total: bool) -> Number:
+                   formula: FieldFormula | None, from_total: bool,
+                   total_scale: TotalScale | None = None) -> Number:
     """An entrant's cup points for ranking ``rank`` of ``field`` entrants: the tournament
-    total itself, a formula on the field size, the table for the field's size, or the
-    list by placing (in that order of precedence; a placing past the list scores 0)."""
-    if from_total:
-        return total
+    total itself (scaled by ``total_scale`` where given), a formula on the field size, the
+    table for the field's size, or the list by placing (in that order of precedence; a
+    placing past the list scores 0)."""
+    if from_total or total_scale is not None:
+        return total if total_scale is None else total_scale.points(total)
     if formula is not None:
         return formula.points(rank, field)
     table = cup

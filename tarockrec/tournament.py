@@ -51,9 +51,13 @@ class StandingsRules:
         field(default_factory=dict)
     #: (the smallest field it applies to, cup points by placing), by field size
     cup_points_by_field: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    cup_points_formula: ranking.CupFormula | None = None
-    #: the cup points of a tournament are its total (the Kärnten and Raiffeisen cups)
+    #: cup points on the field size: linear (``cup_points_formula``) or the Tyrolean curve
+    #: (``cup_points_curve``)
+    cup_points_formula: ranking.FieldFormula | None = None
+    #: the cup points of a tournament are its total (the Raiffeisen cup)
     cup_points_total: bool = False
+    #: the total scaled into cup points (the Kärnten cup; implies ``cup_points_total``)
+    cup_points_total_scale: ranking.TotalScale | None = None
     #: where an entrant's carried points count (``total`` or ``cup_points``)
     carried_into: str = "total"
     #: a series counts only each entrant's best k results (None: all of them)
@@ -79,7 +83,8 @@ class StandingsRules:
     def gives_cup_points(self) -> bool:
         """Whether any cup points come from this ranking (else every entrant gets 0)."""
         return bool(self.cup_points or self.cup_points_by_field or self.cup_points_formula
-                    or self.cup_points_total or self.carried_into == "cup_points")
+                    or self.cup_points_total or self.cup_points_total_scale is not None
+                    or self.carried_into == "cup_points")
 
 
 def standings_rules(game: str, rules_block: Mapping[str, Any] | None,
@@ -96,11 +101,26 @@ def standings_rules(game: str, rules_block: Mapping[str, Any] | None,
     return rules_from_block(block)
 
 
+def _field_formula(block: Mapping[str, Any]) -> ranking.FieldFormula | None:
+    """The block's cup points on the field size, if any (the schema allows one of the two)."""
+    if (linear := block.get("cup_points_formula")) is not None:
+        return ranking.CupFormula(linear["base"], linear["step"], linear.get("minimum", 0))
+    if (curve := block.get("cup_points_curve")) is not None:
+        return ranking.CupCurve(curve["top"], curve["exponent"])
+    return None
+
+
+def _total_scale(scale: Mapping[str, Any] | None) -> ranking.TotalScale | None:
+    if scale is None:
+        return None
+    return ranking.TotalScale(scale.get("half_above"), scale.get("minimum"),
+                              scale.get("maximum"))
+
+
 def rules_from_block(block: Mapping[str, Any], own: bool = False) -> StandingsRules:
     """A ``tournament`` block (rule-set schema) as standings rules."""
     def sizes(m: Mapping[str, Any]) -> dict[int, tuple[int, ...]]:
         return {int(k): tuple(v) for k, v in m.items()}
-    formula = block.get("cup_points_formula")
     return StandingsRules(
         counts=block.get("counts", "score"), rounds=block.get("rounds"),
         deals_per_round={int(k): int(v) for k, v in block.get("deals_per_round", {}).items()},
@@ -113,9 +133,9 @@ def rules_from_block(block: Mapping[str, Any], own: bool = False) -> StandingsRu
                               block.get("rank_points_by_round", {}).items()},
         cup_points_by_field=tuple((int(t["entrants_from"]), tuple(t["points"]))
                                   for t in block.get("cup_points_by_field", ())),
-        cup_points_formula=None if formula is None else ranking.CupFormula(
-            formula["base"], formula["step"], formula.get("minimum", 0)),
+        cup_points_formula=_field_formula(block),
         cup_points_total=block.get("cup_points_total", False),
+        cup_points_total_scale=_total_scale(block.get("cup_points_total_scale")),
         carried_into=block.get("carried_into", "total"),
         series_best=block.get("series_best"),
         series_tie_breaks=tuple(block.get("series_tie_breaks", ())),
@@ -584,7 +604,7 @@ def _ranked(rows: list[Row], srules: StandingsRules) -> list[Row]:
         prev = k
         row.cup_points = _whole(Fraction(ranking.cup_points_for(
             row.rank, len(ordered), row.total, srules.cup_points, srules.cup_points_by_field,
-            srules.cup_points_formula, srules.cup_points_total))
+            srules.cup_points_formula, srules.cup_points_total, srules.cup_points_total_scale))
             + (row.carried if srules.carried_into == "cup_points" else 0))
     return ordered
 

@@ -160,19 +160,47 @@ def _row(eid: str, score: int, rank_points: int, rounds: list[int | None],
     ("rank_points_sum_asc", ["D", "A", "B", "C"]),
     ("table_ranks", ["B", "A", "C", "D"]),
     ("best_round", ["D", "A", "C", "B"]),
+    ("second_best_round", ["B", "A", "D", "C"]),
     ("last_round", ["C", "B", "A", "D"]),
     ("fewest_deals", ["C", "A", "B", "D"]),
 ])
 def test_each_tie_break_key(key: str, expected: list[str]) -> None:
     """A: Schrift 60 + 40 (rounds 50, 10; places 1, 2; 32 deals); B: 50 + 50 (rounds 25, 25;
     places 1, 1; 36 deals); C: 40 + 60 (rounds −9, 49; places 2, 2; 30 deals);
-    D: 70 + 30 (rounds 70, 0; places 3, 4; 40 deals).
-    Ties left by a key keep the entrant-id order and share the rank."""
+    D: 70 + 30 (rounds 70, 0; places 3, 4; 40 deals). Second-best rounds: A 10, B 25, C −9,
+    D 0. Ties left by a key keep the entrant-id order and share the rank."""
     rows = [_row("A", 60, 40, [50, 10], [1, 2], 32), _row("B", 50, 50, [25, 25], [1, 1], 36),
             _row("C", 40, 60, [-9, 49], [2, 2], 30), _row("D", 70, 30, [70, 0], [3, 4], 40)]
     ordered = rank(rows, StandingsRules(tie_breaks=(key,)))
     assert [r.entrant for r in ordered] == expected
     assert [r.rank for r in ordered] == [1, 2, 3, 4]
+
+
+def test_second_best_round_needs_two_rounds() -> None:
+    """second_best_round: A played one round (its second-best is missing) and ranks below B
+    (rounds 40, −40: second-best −40); C equals B and shares rank 1."""
+    rows = [_row("A", 0, 0, [0, None], [2, None]), _row("B", 0, 0, [40, -40], [1, 4]),
+            _row("C", 0, 0, [-40, 40], [4, 1])]
+    ordered = rank(rows, StandingsRules(tie_breaks=("second_best_round",)))
+    assert [(r.rank, r.entrant) for r in ordered] == [(1, "B"), (1, "C"), (3, "A")]
+
+
+def test_tarockcup_austria_round_limits_and_tie_breaks() -> None:
+    """tarockcup_austria from the cup comparison (Mair 2026, via the harbour-tarock summary):
+    3 rounds, 16 deals at four, the best round then the second-best break ties. The series
+    sample of March 2025: Bernd (rounds 80, −20) and Clara (−60, 120) both 60; Clara's best
+    round (120) ranks her 2nd, where the table ranks (Bernd a first and a second place, Clara
+    a first and a fourth) had ranked Bernd first."""
+    srules = standings_rules("koenigrufen", {"name": "tarockcup_austria"})
+    assert (srules.rounds, dict(srules.deals_per_round), srules.tie_breaks) == \
+        (3, {4: 16}, ("best_round", "second_best_round"))
+    path = Path(__file__).parent.parent / "samples/tournaments/series/wiener-cup-2025-03.json"
+    rep = validate_record(json.loads(path.read_text(encoding="utf-8")))
+    assert rep.standings is not None
+    assert [(r.rank, r.player, r.total) for r in rep.standings][1:3] == [
+        (2, "Clara", 60), (3, "Bernd", 60)]
+    assert dict(standings_rules("koenigrufen", {"name": "oe_finale_2021"}).deals_per_round) \
+        == {4: 16}
 
 
 def test_best_round_total_and_a_shared_rank() -> None:
@@ -213,6 +241,69 @@ def test_cup_points_by_field_and_formula() -> None:
     big = rows + [_row(e, -1, 0, [-1], [1]) for e in "EFGH"]
     assert [r.cup_points for r in rank(big, small)][:3] == [20, 10, 10]
     assert ranking.CupFormula(5, 5, 1).points(9, 8) == 1
+
+
+def test_tyrolean_cup_points_curve() -> None:
+    """The Tyrolean curve, place p of N: round(200 × ((N − p) / (N − 1))³). N 5: 200, 84
+    (84.375), 25, 3 (3.125), 0. N 30: 200, 180 (180.01), 161 (161.41). A field of one: 0."""
+    curve = ranking.CupCurve(200, 3)
+    assert [curve.points(p, 5) for p in range(1, 6)] == [200, 84, 25, 3, 0]
+    assert [curve.points(p, 30) for p in (1, 2, 3, 30)] == [200, 180, 161, 0]
+    assert curve.points(1, 1) == 0
+
+
+def test_tiroler_cup_gives_cup_points_on_the_field() -> None:
+    """tiroler_cup, one round at one table of four: A 30, B 10, C 10, D −50. Rank points
+    60/40/20/0, B and C tie and share 2–3: (40 + 20) // 2 = 30. Totals A 90, B 40, C 40,
+    D −50; B and C are equal on every tie-break and share rank 2. Cup points on N 4: A 200,
+    B and C 200 × (2/3)³ = 59.26 → 59, D 0."""
+    rec = _tournament("koenigrufen", "tiroler_cup", [[(["A", "B", "C", "D"], [30, 10, 10, -50])]])
+    rep = validate_record(rec)
+    assert rep.standings is not None, [str(f) for f in rep.findings]
+    assert [(r.rank, r.entrant, r.total, r.cup_points) for r in rep.standings] == [
+        (1, "A", 90, 200), (2, "B", 40, 59), (2, "C", 40, 59), (4, "D", -50, 0)]
+
+
+def test_total_scale_as_the_kaernten_cup_counts() -> None:
+    """Kärnten: a total of 0 or less scores 0, up to 100 counts as it is, above 100 only half
+    the excess (rounded down), at most 200: 159 → 129 (the KTC report of 2023-12-10),
+    101 → 100, 102 → 101, 100 → 100, 41 → 41, 0 → 0, −20 → 0, 300 → 200, 350 → 200."""
+    scale = ranking.TotalScale(half_above=100, minimum=0, maximum=200)
+    assert [scale.points(t) for t in (159, 101, 102, 100, 41, 0, -20, 300, 350)] == \
+        [129, 100, 101, 100, 41, 0, 0, 200, 200]
+    assert scale.points(Fraction(203, 2)) == 100          # 101.5: half of 1.5, rounded down
+
+
+def test_kaernten_cup_ranks_and_scales_its_tournament() -> None:
+    """kaernten_cup, one round at two tables: A 159, B 41, C −100, D −100 and E 159, F 101,
+    G −130, H −130. A and E tie on 159 and on the best round, and share rank 1 with 129 cup
+    points each; F 101 → 100; B 41 → 41; C and D (−100) share rank 5, G and H (−130) rank 7,
+    all four 0 cup points."""
+    rec = _tournament("koenigrufen", "kaernten_cup", [[
+        (["A", "B", "C", "D"], [159, 41, -100, -100]),
+        (["E", "F", "G", "H"], [159, 101, -130, -130])]])
+    rep = validate_record(rec)
+    assert rep.standings is not None, [str(f) for f in rep.findings]
+    assert [(r.rank, r.entrant, r.cup_points) for r in rep.standings] == [
+        (1, "A", 129), (1, "E", 129), (3, "F", 100), (4, "B", 41), (5, "C", 0), (5, "D", 0),
+        (7, "G", 0), (7, "H", 0)]
+
+
+def test_kaernten_cup_series_shares_equal_sums() -> None:
+    """Two KTC tournaments; every result counts (the number of Streichresultate was not
+    found) and the set gives no series tie-break, so equal sums share a rank: A 129 + 0 = 129,
+    B 41 + 88 = 129, C 100 + 0 = 100 (−20 takes nothing off)."""
+    srules = standings_rules("koenigrufen", {"name": "kaernten_cup"})
+    assert srules.series_best is None and srules.series_tie_breaks == ()
+    events = [rank([_row("A", 159, 0, [159], [1]), _row("B", 41, 0, [41], [2]),
+                    _row("C", 100, 0, [100], [1])], srules),
+              rank([_row("A", -5, 0, [-5], [2]), _row("B", 88, 0, [88], [1]),
+                    _row("C", -20, 0, [-20], [3])], srules)]
+    for rows in events:
+        for r in rows:
+            r.rules = srules
+    assert [(s.rank, s.entrant, s.cup_points) for s in series(events)] == [
+        (1, "A", 129), (1, "B", 129), (3, "C", 100)]
 
 
 def test_carried_points_into_the_final() -> None:
