@@ -72,8 +72,8 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
         for where, f in c.problems:
             click.echo(f"{where}: {f}", err=True)
     click.echo(f"{db}: {c.summary()}")
-    sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID if c.refused or c.kept_invalid
-             else EXIT_VALID)
+    sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID
+             if c.refused or c.out_of_range or c.kept_invalid else EXIT_VALID)
 
 
 @archive.command(name="export")
