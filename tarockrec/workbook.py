@@ -89,6 +89,23 @@ def read_deals(path: str) -> Sheet | None:
     return sheet if sheet.header else None
 
 
+@dataclass(frozen=True)
+class UnsavedFormula:
+    """A formula cell whose value the workbook does not hold: a program that wrote it without
+    computing it (a script, openpyxl) saves only the formula, and no value can be read."""
+
+    formula: str
+    cell: str                   # its reference, e.g. ``G7``
+
+    def __str__(self) -> str:
+        return self.formula
+
+    def why(self) -> str:
+        return (f"cell {self.cell} holds a formula ({self.formula}) whose value was not saved "
+                "in the workbook: open and save the workbook in a spreadsheet program (which "
+                "computes it), or enter the value")
+
+
 def _read_xlsx(path: str, name: str | None = None) -> Sheet:
     try:
         import openpyxl
@@ -96,18 +113,44 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
         raise WorkbookError("reading .xlsx needs openpyxl: pip install 'tarockrec[xlsx]'") \
             from None
     try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        # the formulas first: a formula cell's saved value is read only where there are any
+        wb = openpyxl.load_workbook(path, read_only=True)
+        if name is not None and name not in wb.sheetnames:
+            wb.close()
+            return Sheet(name, [], [])
+        ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
+        title = ws.title
+        cells = [list(r) for r in ws.iter_rows()]
+        rows: list[list[Any]] = [[c.value for c in r] for r in cells]
+        wb.close()
+        if any(c.data_type == "f" for r in cells for c in r):
+            rows = _saved_values(openpyxl.load_workbook(path, read_only=True, data_only=True),
+                                 title, cells)
     except Exception as err:                    # openpyxl raises many kinds on a bad file
         raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err})") from None
-    if name is not None and name not in wb.sheetnames:
-        wb.close()
-        return Sheet(name, [], [])
-    ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
-    rows = [["" if c is None else c for c in r] for r in ws.iter_rows(values_only=True)]
-    wb.close()
+    rows = [["" if v is None else v for v in r] for r in rows]
     if not rows:
-        raise WorkbookError(f"{path}: sheet {ws.title!r} is empty")
-    return Sheet(ws.title, [str(h).strip() for h in rows[0]], rows[1:])
+        raise WorkbookError(f"{path}: sheet {title!r} is empty")
+    return Sheet(title, [str(h).strip() for h in rows[0]], rows[1:])
+
+
+def _saved_values(wb: Any, title: str, cells: list[list[Any]]) -> list[list[Any]]:
+    """The sheet's values as saved: a formula cell without a saved value is an
+    ``UnsavedFormula`` (``cells``: the same sheet read for its formulas)."""
+    saved = [list(r) for r in wb[title].iter_rows(values_only=True)]
+    wb.close()
+    out = []
+    for k, row in enumerate(cells):
+        values = saved[k] if k < len(saved) else ()
+        out.append([values[j] if j < len(values) and values[j] is not None
+                    else UnsavedFormula(_formula_text(c.value), c.coordinate)
+                    if c.data_type == "f" else None for j, c in enumerate(row)])
+    return out
+
+
+def _formula_text(value: Any) -> str:
+    """A formula as the spreadsheet shows it (an array formula's text is its ``text``)."""
+    return str(getattr(value, "text", value))
 
 
 #: a cell's whole number: ASCII digits, at most 18 of them (any score fits; more is a slip,
@@ -150,7 +193,7 @@ def import_sheet(sheet: Sheet, game: str, rules: str | None = None,
     tables: dict[tuple[int, str], dict[int, tuple[str, int, dict[str, Any]]]] = {}
     for k, cells in enumerate(sheet.rows, start=2):
         row = dict(zip(header, list(cells) + [""] * (len(header) - len(cells))))
-        if all(str(v).strip() == "" for v in row.values()):
+        if all(str(v).strip() == "" for v in row.values()) or _unsaved(row, k, bad):
             continue
         _one_row(row, k, sheet, extra, register, tables, bad)
     if out.findings:
@@ -160,6 +203,14 @@ def import_sheet(sheet: Sheet, game: str, rules: str | None = None,
         add_deals(rec, deals, out.findings)
     out.record = None if out.findings else rec
     return out
+
+
+def _unsaved(row: dict[str, Any], k: int, bad: Any) -> bool:
+    """Whether a row has formula cells without a saved value (each one is said)."""
+    found = [(column, v) for column, v in row.items() if isinstance(v, UnsavedFormula)]
+    for column, v in found:
+        bad(k, column, v.why())
+    return bool(found)
 
 
 def _one_row(row: dict[str, Any], k: int, sheet: Sheet, extra: list[str],
@@ -376,7 +427,7 @@ def add_deals(rec: dict[str, Any], sheet: Sheet, bad_out: list[Finding]) -> None
     got: dict[tuple[int, str], dict[int, dict[str, Any]]] = {}
     for k, cells in enumerate(sheet.rows, start=2):
         row = dict(zip(header, list(cells) + [""] * (len(header) - len(cells))))
-        if all(str(v).strip() == "" for v in row.values()):
+        if all(str(v).strip() == "" for v in row.values()) or _unsaved(row, k, bad):
             continue
         rnd, num = _whole(row["round"]), _whole(row["deal"])
         where = (rnd or 0, str(row["table"]).strip())

@@ -271,3 +271,62 @@ def test_a_csv_in_windows_1252_as_excel_saves_plain_csv() -> None:
         path.write_bytes(buf.getvalue().encode("cp1252"))
         rec = _imported(path)
     assert rec["entrants"][0]["name"] == "Jörg Müß"
+
+
+def _with_formula(path: Path, saved: str | None) -> None:
+    """The template as a workbook whose row 2 points cell (Anna's 30) is the formula =10+20 — as a script
+    writes it (no saved value) or, ``saved``, as a spreadsheet program saves it."""
+    import zipfile
+    rows: list[list[Any]] = [list(r) for r in csv.reader(io.StringIO(
+        CSV.read_text(encoding="utf-8")))]
+    rows = [[workbook._cell(x) for x in r] for r in rows]
+    rows[1][6] = "=10+20"
+    path.write_bytes(workbook.xlsx_bytes(rows))
+    if saved is not None:
+        with zipfile.ZipFile(path) as z:
+            parts = {n: z.read(n) for n in z.namelist()}
+        sheet = "xl/worksheets/sheet1.xml"
+        assert parts[sheet].count(b"<f>10+20</f><v></v>") == 1
+        parts[sheet] = parts[sheet].replace(b"<f>10+20</f><v></v>",
+                                            f"<f>10+20</f><v>{saved}</v>".encode())
+        with zipfile.ZipFile(path, "w") as z:
+            for n, data in parts.items():
+                z.writestr(n, data)
+
+
+def test_a_formula_without_its_saved_value_is_said_so(tmp_path: Path) -> None:
+    """A formula cell whose value was never computed (a script wrote the workbook) cannot be
+    read: IMPORT-SHEET names sheet, row, column and cell and says to save it in a spreadsheet
+    program (before: "'' is not a whole number"). With its value saved, the value is read."""
+    book = tmp_path / "formula.xlsx"
+    _with_formula(book, None)
+    got = workbook.import_sheet(workbook.read_sheet(str(book)), "koenigrufen")
+    assert got.record is None and [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    message = got.findings[0].message
+    assert "sheet 'results', row 2, column 'points'" in message
+    assert "cell G2 holds a formula (=10+20) whose value was not saved" in message
+    assert "open and save the workbook in a spreadsheet program" in message
+    assert "whole number" not in message
+    res = _cli("import", "sheet", str(book), "--game", "koenigrufen")
+    assert res.returncode == 1 and b"IMPORT-SHEET" in res.stderr and b"G2" in res.stderr
+    _with_formula(book, "30")
+    saved = workbook.import_sheet(workbook.read_sheet(str(book)), "koenigrufen")
+    assert saved.record is not None, [str(f) for f in saved.findings]
+    plain = workbook.import_sheet(workbook.read_sheet(str(CSV)), "koenigrufen").record
+    assert plain is not None
+    assert saved.record["rounds"][0]["tables"][0]["result"]["totals"][0] == 30
+    assert saved.record == plain                     # the template's own value there is 30
+
+
+def test_a_formula_without_its_value_in_the_deals_sheet(tmp_path: Path) -> None:
+    """The same on the sheet 'deals': its row and column, and the cell."""
+    rec = _sheets_record()
+    rows = list(workbook.deal_rows(rec))
+    rows[2][rows[0].index("deal")] = "=1+1"
+    book = tmp_path / "sheets.xlsx"
+    book.write_bytes(workbook.xlsx_bytes(workbook.record_rows(rec), more=[("deals", rows)]))
+    got = workbook.import_sheet(workbook.read_sheet(str(book)), "ulti", None, None,
+                                workbook.read_deals(str(book)))
+    assert got.record is None and [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    assert "sheet 'deals', row 3, column 'deal': cell C3 holds a formula (=1+1) whose value " \
+        "was not saved" in got.findings[0].message
