@@ -15,7 +15,8 @@ Any other column is kept: its values go to the table as a private field ``_<colu
 value per seat) and come back out as the same column. The CSV is read with the csv module; an
 .xlsx workbook with openpyxl (the optional ``xlsx`` extra), its first sheet (or the one named
 ``results``). ``csv_to_xlsx`` turns any of tarockrec's CSV outputs (``standings``, ``score``)
-into a workbook.
+into a workbook; a number a spreadsheet would round (more than 15 significant digits) is
+written as text.
 """
 from __future__ import annotations
 
@@ -332,7 +333,7 @@ def xlsx_bytes(rows: Iterable[list[Any]], sheet: str = "results", numbers: bool 
         ws = first if name == sheet else wb.create_sheet(name)
         ws.title = name
         for k, row in enumerate(content):
-            ws.append([_cell(x) for x in row] if numbers else list(row))
+            ws.append([_cell(x) if numbers else _exact(x) for x in row])
             if k == 0:
                 for c in ws[1]:
                     c.font = Font(bold=True)
@@ -341,10 +342,29 @@ def xlsx_bytes(rows: Iterable[list[Any]], sheet: str = "results", numbers: bool 
     return buf.getvalue()
 
 
+#: the most significant digits a spreadsheet keeps of a number: Excel holds 15 (a double holds
+#: every whole number up to 2**53, but Excel shows and computes with 15 digits and rounds the
+#: rest), so a number with more is written as text, exactly as printed
+EXACT_DIGITS = 15
+
+
 def _cell(x: Any) -> Any:
-    """A CSV cell as a workbook cell: a whole number or a decimal as a number, else text."""
-    if isinstance(x, str) and NUMBER.match(x):
+    """A CSV cell as a workbook cell: a whole number or a decimal of at most ``EXACT_DIGITS``
+    significant digits as a number, else text (a longer number too: never rounded)."""
+    if isinstance(x, str) and NUMBER.match(x) and _fits(x):
         return int(x) if "." not in x else float(x)
+    return x
+
+
+def _fits(number: str) -> bool:
+    """Whether a spreadsheet holds the written number exactly (``EXACT_DIGITS``)."""
+    return len(number.lstrip("-").replace(".", "").lstrip("0")) <= EXACT_DIGITS
+
+
+def _exact(x: Any) -> Any:
+    """A value as a workbook cell: a whole number a spreadsheet would round as text."""
+    if isinstance(x, int) and not isinstance(x, bool) and not _fits(str(x)):
+        return str(x)
     return x
 
 

@@ -330,3 +330,112 @@ def test_a_formula_without_its_value_in_the_deals_sheet(tmp_path: Path) -> None:
     assert got.record is None and [f.code for f in got.findings] == ["IMPORT-SHEET"]
     assert "sheet 'deals', row 3, column 'deal': cell C3 holds a formula (=1+1) whose value " \
         "was not saved" in got.findings[0].message
+
+
+# -- numbers a spreadsheet cannot hold exactly, and exact means ---------------------------------
+def _xlsx_as_csv_prints(tmp_path: Path, rec: dict[str, Any]) -> list[list[Any]]:
+    """``standings --format xlsx`` read back with openpyxl, every cell compared with the CSV
+    output's text: a number cell prints as the CSV does, anything else is that very text."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    res = _cli("standings", str(path), "--format", "csv")
+    assert res.returncode == 0, res.stderr
+    want = list(csv.reader(io.StringIO(res.stdout.decode())))
+    res = _cli("standings", str(path), "--format", "xlsx")
+    assert res.returncode == 0, res.stderr
+    got = [list(r) for r in openpyxl.load_workbook(io.BytesIO(res.stdout)).active
+           .iter_rows(values_only=True)]
+    assert [["" if c is None else str(c) for c in r] for r in got] == want
+    return got
+
+
+def test_huge_numbers_are_written_as_text_never_rounded(tmp_path: Path) -> None:
+    """A total of 21 digits (a director's slip, valid all the same) is beyond what a
+    spreadsheet holds exactly (15 significant digits; 2**53 for a double): it is written as
+    text, digit for digit (before: a number, which Excel rounds to 100000000000000000000)."""
+    rec = json.loads((ROOT / "samples" / "tournaments" / "valid" / "totals-only.json")
+                     .read_text(encoding="utf-8"))
+    huge = 10 ** 20 + 3
+    table = rec["rounds"][0]["tables"][0]
+    table["result"]["totals"][0] += huge
+    table["result"]["totals"][1] -= huge
+    rec.pop("standings", None)
+    assert validate_record(rec).valid
+    rows = _xlsx_as_csv_prints(tmp_path, rec)
+    heads = rows[0]
+    anna = next(r for r in rows if r[heads.index("player")] == "Anna")
+    assert anna[heads.index("total")] == "100000000000000000023"
+    assert anna[heads.index("round.1")] == "100000000000000000033"
+    assert anna[heads.index("round.2")] == -10                   # small numbers stay numbers
+    eva = next(r for r in rows if r[heads.index("player")] == "Eva")
+    assert eva[heads.index("total")] == 30
+
+
+@pytest.mark.parametrize("text,cell", [
+    ("999999999999999", 999999999999999), ("-999999999999999", -999999999999999),
+    ("1000000000000000", "1000000000000000"), (str(2 ** 53 + 1), str(2 ** 53 + 1)),
+    ("12345678901234.5", 12345678901234.5), ("1234567890123456.5", "1234567890123456.5"),
+    ("0.000125", 0.000125), ("38/3", "38/3"), ("7.5", 7.5)])
+def test_a_csv_cell_is_a_number_only_where_a_spreadsheet_holds_it(text: str, cell: Any) -> None:
+    got = openpyxl.load_workbook(io.BytesIO(workbook.csv_to_xlsx(f"x\n{text}\n", "s"))).active
+    assert got["A2"].value == cell and type(got["A2"].value) is type(cell)
+
+
+def test_exact_means_are_written_as_printed(tmp_path: Path) -> None:
+    """Exact-mean placing points: 38/3, 32/3, 23/3 (ITVB, docs/tournaments.md) as the text the
+    standings print; 7/2 (a record's own block) as the number 3.5."""
+    from test_ranking_schemes import ITVB_ROUNDS, OWN, _tournament
+    rows = _xlsx_as_csv_prints(tmp_path, _tournament("illustrated", "itvb", ITVB_ROUNDS))
+    heads = rows[0]
+    total = {r[heads.index("entrant")]: r[heads.index("placing_points")] for r in rows[1:]}
+    assert (total["D"], total["E"], total["C"], total["F"]) == ("38/3", "32/3", "23/3", 19)
+    rows = _xlsx_as_csv_prints(tmp_path, _tournament("koenigrufen", "default", [
+        [(["A", "B", "C", "D"], [30, 10, 10, -50])], [(["A", "B", "C", "D"], [-30, -10, 0, 40])]],
+        tournament=OWN))
+    heads = rows[0]
+    assert [(r[heads.index("entrant")], r[heads.index("placing_points")]) for r in rows[1:]] == \
+        [("C", 3.5), ("A", 3), ("D", 3), ("B", 2.5)]
+
+
+def test_round_trip_keeps_a_points_cell_of_18_digits(tmp_path: Path) -> None:
+    """Spreadsheet → record → spreadsheet with points of 18 digits (the most the import reads):
+    written back as text, digit for digit, and read back to the same record."""
+    rows = [list(r) for r in csv.reader(io.StringIO(CSV.read_text(encoding="utf-8")))]
+    rows[1][6], rows[2][6] = "123456789012345678", "-123456789012345678"
+    source = tmp_path / "big.csv"
+    source.write_text(workbook.rows_csv(rows), encoding="utf-8")
+    rec = _imported(source)
+    assert rec["rounds"][0]["tables"][0]["result"]["totals"][:2] == \
+        [123456789012345678, -123456789012345678]
+    book = tmp_path / "back.xlsx"
+    book.write_bytes(workbook.xlsx_bytes(workbook.record_rows(rec)))
+    ws = openpyxl.load_workbook(book).active
+    assert (ws["G2"].value, ws["G3"].value, ws["G4"].value) == \
+        ("123456789012345678", "-123456789012345678", -10)
+    assert _imported(book) == rec
+
+
+def test_a_huge_total_with_a_half_point_is_exact_everywhere(tmp_path: Path) -> None:
+    """A and B share places 1–2 with 10**20 + 10 each: (3 + 2) / 2 = 2.5 rank points, a total
+    of 10**20 + 12.5 written out exactly in CSV, JSON (as a string: no double holds it) and
+    the workbook (before: 1e+20); C and D share 3–4: 0.5, −10**20 − 9.5."""
+    from test_ranking_schemes import _tournament
+    own = {"rank_points": {"4": [3, 2, 1, 0]}, "rank_ties": "mean",
+           "sources": {"rank_points": "a test"}}
+    huge = 10 ** 20
+    rec = _tournament("koenigrufen", "default",
+                      [[(["A", "B", "C", "D"], [huge + 10, huge + 10, -huge - 10, -huge - 10])]],
+                      tournament=own)
+    assert validate_record(rec).valid
+    rows = _xlsx_as_csv_prints(tmp_path, rec)
+    heads = rows[0]
+    assert [r[heads.index("total")] for r in rows[1:]] == \
+        ["100000000000000000012.5"] * 2 + ["-100000000000000000009.5"] * 2
+    res = _cli("standings", str(tmp_path / "t.json"), "--format", "json")
+    assert [r["total"] for r in json.loads(res.stdout)] == \
+        ["100000000000000000012.5"] * 2 + ["-100000000000000000009.5"] * 2
+    from fractions import Fraction
+    from tarockrec import ranking
+    assert ranking.plain(Fraction(huge + 1, 2)) == "50000000000000000000.5"
+    assert ranking.number_text(Fraction(10 ** 30 + 1, 4)) == "250000000000000000000000000000.25"
+    assert ranking.number_text(Fraction(-9, 4)) == "-2.25" and ranking.plain(Fraction(7, 2)) == 3.5
