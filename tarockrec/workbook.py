@@ -121,12 +121,16 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
             return Sheet(name, [], [])
         ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
         title = ws.title
-        cells = [list(r) for r in ws.iter_rows()]
-        rows: list[list[Any]] = [[c.value for c in r] for r in cells]
+        rows: list[list[Any]] = []
+        formulas: dict[tuple[int, int], UnsavedFormula] = {}
+        for k, cells in enumerate(ws.iter_rows()):
+            rows.append([c.value for c in cells])
+            formulas.update(((k, j), UnsavedFormula(_formula_text(c.value), c.coordinate))
+                            for j, c in enumerate(cells) if c.data_type == "f")
         wb.close()
-        if any(c.data_type == "f" for r in cells for c in r):
-            rows = _saved_values(openpyxl.load_workbook(path, read_only=True, data_only=True),
-                                 title, cells)
+        if formulas:
+            _saved_values(openpyxl.load_workbook(path, read_only=True, data_only=True), title,
+                          rows, formulas)
     except Exception as err:                    # openpyxl raises many kinds on a bad file
         raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err})") from None
     rows = [["" if v is None else v for v in r] for r in rows]
@@ -135,18 +139,17 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
     return Sheet(title, [str(h).strip() for h in rows[0]], rows[1:])
 
 
-def _saved_values(wb: Any, title: str, cells: list[list[Any]]) -> list[list[Any]]:
-    """The sheet's values as saved: a formula cell without a saved value is an
-    ``UnsavedFormula`` (``cells``: the same sheet read for its formulas)."""
-    saved = [list(r) for r in wb[title].iter_rows(values_only=True)]
+def _saved_values(wb: Any, title: str, rows: list[list[Any]],
+                  formulas: dict[tuple[int, int], UnsavedFormula]) -> None:
+    """Put the saved values of the sheet's formula cells into ``rows`` (read for their
+    formulas); a formula without a saved value is an ``UnsavedFormula``."""
+    for (k, j), unsaved in formulas.items():
+        rows[k][j] = unsaved
+    for k, values in enumerate(wb[title].iter_rows(values_only=True)):
+        for j, value in enumerate(values):
+            if (k, j) in formulas and value is not None:
+                rows[k][j] = value
     wb.close()
-    out = []
-    for k, row in enumerate(cells):
-        values = saved[k] if k < len(saved) else ()
-        out.append([values[j] if j < len(values) and values[j] is not None
-                    else UnsavedFormula(_formula_text(c.value), c.coordinate)
-                    if c.data_type == "f" else None for j, c in enumerate(row)])
-    return out
 
 
 def _formula_text(value: Any) -> str:
