@@ -526,7 +526,8 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
                    "object per row (json: rank, player, total and the parts of the total), or "
                    "a page (html).")
 @click.option("--series", "mode", flag_value="series",
-              help="The cup series: each tournament's cup points summed per entrant.")
+              help="The cup series: each tournament's cup points summed per entrant; "
+              "the events are numbered by date (event.1, …), as archive standings does.")
 @click.option("--teams", "mode", flag_value="teams",
               help="The teams: their members' totals summed.")
 @click.option("--derived", is_flag=True,
