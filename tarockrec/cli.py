@@ -526,7 +526,8 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
                    "object per row (json: rank, player, total and the parts of the total), or "
                    "a page (html).")
 @click.option("--series", "mode", flag_value="series",
-              help="The cup series: each tournament's cup points summed per entrant.")
+              help="The cup series: each tournament's cup points summed per entrant; "
+              "the events are numbered by date (event.1, …), as archive standings does.")
 @click.option("--teams", "mode", flag_value="teams",
               help="The teams: their members' totals summed.")
 @click.option("--derived", is_flag=True,
@@ -561,7 +562,8 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
             for f in rep.findings:
                 if f.severity == "error":
                     click.echo(f"{report.label(entry, True)}: {f}", err=True)
-            name = str((rec.get("event") or {}).get("name") or entry.source)
+            event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
+            name = str(event.get("name") or entry.source)
             if not rep.valid or rep.standings is None:
                 status = max(status, EXIT_INVALID)
                 differ = _only_standings_differ(rep)
@@ -571,7 +573,10 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
                     continue
                 name += " (DERIVED: differs from the written standings)"
             cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
-            ranked.append(Ranked(entry.source, name, rep.standings, cup))
+            date = event.get("date")
+            ranked.append(Ranked(entry.source, name, rep.standings, cup,
+                                 date if isinstance(date, str) else None,
+                                 str(event.get("name") or "")))
     why = cannot_rank(ranked, mode or "entrants") if ranked else None
     if why is not None:
         click.echo(f"tarockrec: {why}", err=True)

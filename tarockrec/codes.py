@@ -165,8 +165,9 @@ SHARED: tuple[Code, ...] = (
     Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
-         "read: a column is missing, a cell is not a whole number, a seat is taken twice, or an "
-         "entrant's name differs from an earlier row"),
+         "read: a column is missing, a cell is not a whole number or is a formula whose value "
+         "was not saved, a seat is taken twice, or an entrant's name differs from an earlier "
+         "row"),
     Code("IMPORT-GAME-TYPE", "docs/akos.md", "an imported database holds a game of another "
          "type (not Illustrated Tarokk); it is not imported", severity="info"),
     Code("IMPORT-UNREADABLE", "docs/akos.md", "a game of an imported database cannot be read "

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -197,16 +196,36 @@ def best_of(events: Sequence[Number | None], best: int | None) -> Number:
 
 
 def plain(x: Number) -> int | float | str:
-    """A number for JSON: whole numbers as int, a finite decimal (7.5) as float, any other
+    """A number for JSON: whole numbers as int, a finite decimal (7.5) as float where a float
+    holds it exactly (else as the string of its digits, "50000000000000000000.5"), any other
     fraction exactly as a string ("14/3")."""
     if isinstance(x, int) or x.denominator == 1:
         return int(x)
-    d = x.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    return float(x) if d == 1 else f"{x.numerator}/{x.denominator}"
+    digits = _decimal_places(x.denominator)
+    if digits is None:
+        return f"{x.numerator}/{x.denominator}"
+    as_float = float(x)
+    return as_float if Fraction(as_float) == x else _decimal_text(x, digits)
+
+
+def _decimal_places(denominator: int) -> int | None:
+    """How many decimal places a fraction of this (reduced) denominator has: None when its
+    decimal does not end (a factor other than 2 and 5)."""
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
+
+
+def _decimal_text(x: Fraction, places: int) -> str:
+    """A finite decimal written out exactly (integer arithmetic: no rounding at any size)."""
+    scaled = abs(x.numerator) * 10 ** places // x.denominator
+    whole, frac = divmod(scaled, 10 ** places)
+    return f"{'-' if x < 0 else ''}{whole}.{frac:0{places}d}"
 
 
 def number_text(x: Number | None) -> str:
@@ -214,11 +233,11 @@ def number_text(x: Number | None) -> str:
     14/3."""
     if x is None:
         return ""
-    p = plain(x)
-    if isinstance(p, float):            # a finite decimal: written out exactly
-        f = Fraction(x)
-        return format(Decimal(f.numerator) / Decimal(f.denominator), "f")
-    return str(p)
+    if isinstance(x, Fraction) and x.denominator != 1:
+        places = _decimal_places(x.denominator)
+        if places is not None:              # a finite decimal: written out exactly
+            return _decimal_text(x, places)
+    return str(plain(x))
 
 
 def exact(value: Any) -> Fraction:

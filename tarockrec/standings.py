@@ -23,6 +23,23 @@ class Ranked:
     rows: list[Row]
     #: whether its ranking gives cup points at all (none: every entrant gets 0)
     gives_cup_points: bool = False
+    #: the event's date and name as written (``event.date``, ``event.name``): a series
+    #: numbers its events by them
+    date: str | None = None
+    event: str = ""
+
+
+def by_date(tournaments: list[Ranked]) -> list[Ranked]:
+    """A series' events in the order it numbers them, as ``archive standings`` does: by date
+    (``YYYY-MM-DD`` compared as written; events without a date last), then by event name, then
+    in the order given."""
+    return sorted(tournaments, key=lambda t: (not t.date, t.date or "", t.event))
+
+
+def events_heading(events: Iterable[tuple[str, str | None]]) -> str:
+    """The heading of a series' standings: its events numbered by date (``event.K``)."""
+    return "events by date: " + " · ".join(f"{k}: {name} {date or ''}".rstrip()
+                                             for k, (name, date) in enumerate(events, 1))
 
 
 def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
@@ -115,7 +132,9 @@ def as_text(tournaments: list[Ranked], mode: str) -> str:
                                           for row in rows]
     widths = [max(len(c[k]) for c in cells) for k in range(len(keep))]
     out = []
-    if mode != "series":
+    if mode == "series":
+        out.append(events_heading((t.name, t.date) for t in tournaments))
+    else:
         names = sorted({t.name for t in tournaments}, key=[t.name for t in tournaments].index)
         out.append(" · ".join(names) + own_ranking_note(tournaments))
     for c in cells:
@@ -211,7 +230,9 @@ FORMATS = {"text": as_text, "csv": as_csv, "json": as_json, "html": as_html}
 
 
 def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
-    return FORMATS[fmt](list(tournaments), mode)
+    """The standings in ``fmt``; a series' events numbered by date (``by_date``)."""
+    listed = list(tournaments)
+    return FORMATS[fmt](by_date(listed) if mode == "series" else listed, mode)
 
 
 __all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]

@@ -15,7 +15,8 @@ Any other column is kept: its values go to the table as a private field ``_<colu
 value per seat) and come back out as the same column. The CSV is read with the csv module; an
 .xlsx workbook with openpyxl (the optional ``xlsx`` extra), its first sheet (or the one named
 ``results``). ``csv_to_xlsx`` turns any of tarockrec's CSV outputs (``standings``, ``score``)
-into a workbook.
+into a workbook; a number a spreadsheet would round (more than 15 significant digits) is
+written as text.
 """
 from __future__ import annotations
 
@@ -89,6 +90,23 @@ def read_deals(path: str) -> Sheet | None:
     return sheet if sheet.header else None
 
 
+@dataclass(frozen=True)
+class UnsavedFormula:
+    """A formula cell whose value the workbook does not hold: a program that wrote it without
+    computing it (a script, openpyxl) saves only the formula, and no value can be read."""
+
+    formula: str
+    cell: str                   # its reference, e.g. ``G7``
+
+    def __str__(self) -> str:
+        return self.formula
+
+    def why(self) -> str:
+        return (f"cell {self.cell} holds a formula ({self.formula}) whose value was not saved "
+                "in the workbook: open and save the workbook in a spreadsheet program (which "
+                "computes it), or enter the value")
+
+
 def _read_xlsx(path: str, name: str | None = None) -> Sheet:
     try:
         import openpyxl
@@ -96,18 +114,47 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
         raise WorkbookError("reading .xlsx needs openpyxl: pip install 'tarockrec[xlsx]'") \
             from None
     try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        # the formulas first: a formula cell's saved value is read only where there are any
+        wb = openpyxl.load_workbook(path, read_only=True)
+        if name is not None and name not in wb.sheetnames:
+            wb.close()
+            return Sheet(name, [], [])
+        ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
+        title = ws.title
+        rows: list[list[Any]] = []
+        formulas: dict[tuple[int, int], UnsavedFormula] = {}
+        for k, cells in enumerate(ws.iter_rows()):
+            rows.append([c.value for c in cells])
+            formulas.update(((k, j), UnsavedFormula(_formula_text(c.value), c.coordinate))
+                            for j, c in enumerate(cells) if c.data_type == "f")
+        wb.close()
+        if formulas:
+            _saved_values(openpyxl.load_workbook(path, read_only=True, data_only=True), title,
+                          rows, formulas)
     except Exception as err:                    # openpyxl raises many kinds on a bad file
         raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err})") from None
-    if name is not None and name not in wb.sheetnames:
-        wb.close()
-        return Sheet(name, [], [])
-    ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
-    rows = [["" if c is None else c for c in r] for r in ws.iter_rows(values_only=True)]
-    wb.close()
+    rows = [["" if v is None else v for v in r] for r in rows]
     if not rows:
-        raise WorkbookError(f"{path}: sheet {ws.title!r} is empty")
-    return Sheet(ws.title, [str(h).strip() for h in rows[0]], rows[1:])
+        raise WorkbookError(f"{path}: sheet {title!r} is empty")
+    return Sheet(title, [str(h).strip() for h in rows[0]], rows[1:])
+
+
+def _saved_values(wb: Any, title: str, rows: list[list[Any]],
+                  formulas: dict[tuple[int, int], UnsavedFormula]) -> None:
+    """Put the saved values of the sheet's formula cells into ``rows`` (read for their
+    formulas); a formula without a saved value is an ``UnsavedFormula``."""
+    for (k, j), unsaved in formulas.items():
+        rows[k][j] = unsaved
+    for k, values in enumerate(wb[title].iter_rows(values_only=True)):
+        for j, value in enumerate(values):
+            if (k, j) in formulas and value is not None:
+                rows[k][j] = value
+    wb.close()
+
+
+def _formula_text(value: Any) -> str:
+    """A formula as the spreadsheet shows it (an array formula's text is its ``text``)."""
+    return str(getattr(value, "text", value))
 
 
 #: a cell's whole number: ASCII digits, at most 18 of them (any score fits; more is a slip,
@@ -150,7 +197,7 @@ def import_sheet(sheet: Sheet, game: str, rules: str | None = None,
     tables: dict[tuple[int, str], dict[int, tuple[str, int, dict[str, Any]]]] = {}
     for k, cells in enumerate(sheet.rows, start=2):
         row = dict(zip(header, list(cells) + [""] * (len(header) - len(cells))))
-        if all(str(v).strip() == "" for v in row.values()):
+        if all(str(v).strip() == "" for v in row.values()) or _unsaved(row, k, bad):
             continue
         _one_row(row, k, sheet, extra, register, tables, bad)
     if out.findings:
@@ -160,6 +207,14 @@ def import_sheet(sheet: Sheet, game: str, rules: str | None = None,
         add_deals(rec, deals, out.findings)
     out.record = None if out.findings else rec
     return out
+
+
+def _unsaved(row: dict[str, Any], k: int, bad: Any) -> bool:
+    """Whether a row has formula cells without a saved value (each one is said)."""
+    found = [(column, v) for column, v in row.items() if isinstance(v, UnsavedFormula)]
+    for column, v in found:
+        bad(k, column, v.why())
+    return bool(found)
 
 
 def _one_row(row: dict[str, Any], k: int, sheet: Sheet, extra: list[str],
@@ -281,7 +336,7 @@ def xlsx_bytes(rows: Iterable[list[Any]], sheet: str = "results", numbers: bool 
         ws = first if name == sheet else wb.create_sheet(name)
         ws.title = name
         for k, row in enumerate(content):
-            ws.append([_cell(x) for x in row] if numbers else list(row))
+            ws.append([_cell(x) if numbers else _exact(x) for x in row])
             if k == 0:
                 for c in ws[1]:
                     c.font = Font(bold=True)
@@ -290,10 +345,29 @@ def xlsx_bytes(rows: Iterable[list[Any]], sheet: str = "results", numbers: bool 
     return buf.getvalue()
 
 
+#: the most significant digits a spreadsheet keeps of a number: Excel holds 15 (a double holds
+#: every whole number up to 2**53, but Excel shows and computes with 15 digits and rounds the
+#: rest), so a number with more is written as text, exactly as printed
+EXACT_DIGITS = 15
+
+
 def _cell(x: Any) -> Any:
-    """A CSV cell as a workbook cell: a whole number or a decimal as a number, else text."""
-    if isinstance(x, str) and NUMBER.match(x):
+    """A CSV cell as a workbook cell: a whole number or a decimal of at most ``EXACT_DIGITS``
+    significant digits as a number, else text (a longer number too: never rounded)."""
+    if isinstance(x, str) and NUMBER.match(x) and _fits(x):
         return int(x) if "." not in x else float(x)
+    return x
+
+
+def _fits(number: str) -> bool:
+    """Whether a spreadsheet holds the written number exactly (``EXACT_DIGITS``)."""
+    return len(number.lstrip("-").replace(".", "").lstrip("0")) <= EXACT_DIGITS
+
+
+def _exact(x: Any) -> Any:
+    """A value as a workbook cell: a whole number a spreadsheet would round as text."""
+    if isinstance(x, int) and not isinstance(x, bool) and not _fits(str(x)):
+        return str(x)
     return x
 
 
@@ -376,7 +450,7 @@ def add_deals(rec: dict[str, Any], sheet: Sheet, bad_out: list[Finding]) -> None
     got: dict[tuple[int, str], dict[int, dict[str, Any]]] = {}
     for k, cells in enumerate(sheet.rows, start=2):
         row = dict(zip(header, list(cells) + [""] * (len(header) - len(cells))))
-        if all(str(v).strip() == "" for v in row.values()):
+        if all(str(v).strip() == "" for v in row.values()) or _unsaved(row, k, bad):
             continue
         rnd, num = _whole(row["round"]), _whole(row["deal"])
         where = (rnd or 0, str(row["table"]).strip())

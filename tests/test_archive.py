@@ -504,5 +504,15 @@ def test_a_number_beyond_sqlite_is_refused_not_a_traceback(tmp_path: Path) -> No
     res = run("archive", "add", tmp_path / "a.db", bad, TOURNAMENTS / "score-sheets.json")
     assert res.exit_code == 1, res.output
     assert "ARCHIVE-RANGE" in res.output
-    assert "1 stored" in res.output and "1 refused" in res.output
+    # counted under its own reason: the record is valid
+    assert "1 stored" in res.output and "0 refused as not valid" in res.output
+    assert "1 refused as out of range" in res.output
     assert rows(tmp_path / "a.db", "SELECT count(*) FROM records") == [(1,)]
+    # kept invalid or not, a record out of range is counted so
+    record["standings"] = [{"rank": 1, "entrant": "A", "total": 0}]   # TOURN-STANDINGS
+    bad.write_text(json.dumps(record))
+    assert not validate_record(record, origin=str(bad), tables=True).valid
+    res = run("archive", "add", tmp_path / "b.db", bad, "--keep-invalid")
+    assert res.exit_code == 1, res.output
+    assert "0 stored (0 of them not valid, kept)" in res.output
+    assert "0 refused as not valid, 1 refused as out of range" in res.output

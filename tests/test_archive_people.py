@@ -146,3 +146,46 @@ def test_archive_standings_join_a_person_across_ids(tmp_path: Path, cup_points: 
     assert _archive_series(db, None) == _archive_series(db)
     res = run("archive", "standings", db, "--series", NAME, "--season", "2024/25")
     assert res.exit_code == 1 and "no ranked event" in res.output
+
+
+def _heading(*args: Any) -> str:
+    res = run(*args)
+    assert res.exit_code == 0, res.output
+    return str(res.output.splitlines()[0])
+
+
+def test_series_numbers_events_by_date_whatever_the_order_given(
+        tmp_path: Path, cup_points: None) -> None:
+    """``standings --series`` numbers its events as ``archive standings`` does: by date, then
+    by name, events without a date last — not in the order of the command line."""
+    files = SEASON[::-1]                               # latest first on the command line
+    db = tmp_path / "a.db"
+    assert run("archive", "add", db, *files).exit_code == 0
+    want = _series(files)
+    got = _archive_series(db)
+    by_id = {w["entrant"]: w["events"] for w in want if w["entrant"] not in ("AT-101", "17")}
+    same = {g["person"]: [g["event.1"], g["event.2"], g["event.3"]] for g in got
+            if g["person"] in by_id}                   # Anna is entrant 17 at the third
+    assert len(same) > 3 and same == {k: by_id[k] for k in same}
+    assert any(e[0] is None for e in same.values())    # someone missed the first event
+    heading = ("events by date: 1: Wiener Cup, 1. Runde 2025-09-13 · 2: Wiener Cup, 2. Runde "
+               "2025-11-08 · 3: Wiener Cup, 3. Runde 2026-02-14")
+    assert _heading("standings", "--series", *files) == heading
+    assert _heading("archive", "standings", db, "--series", NAME) == heading
+    # equal dates go by name, a missing date last
+    dated = []
+    for path, (name, date) in zip(SEASON, [("Z", None), ("B", "2025-10-01"), ("A", "2025-10-01")]):
+        rec = json.loads(path.read_text())
+        rec["event"]["name"] = name
+        if date is None:
+            del rec["event"]["date"]
+        else:
+            rec["event"]["date"] = date
+        dated.append(tmp_path / path.name)
+        dated[-1].write_text(json.dumps(rec))
+    db2 = tmp_path / "b.db"
+    assert run("archive", "add", db2, *dated).exit_code == 0
+    heading = "events by date: 1: A 2025-10-01 · 2: B 2025-10-01 · 3: Z"
+    assert _heading("standings", "--series", *dated) == heading
+    assert _heading("archive", "standings", db2, "--series", NAME) == heading
+    assert _series(dated) == _series(dated[::-1])

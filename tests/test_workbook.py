@@ -271,3 +271,171 @@ def test_a_csv_in_windows_1252_as_excel_saves_plain_csv() -> None:
         path.write_bytes(buf.getvalue().encode("cp1252"))
         rec = _imported(path)
     assert rec["entrants"][0]["name"] == "Jörg Müß"
+
+
+def _with_formula(path: Path, saved: str | None) -> None:
+    """The template as a workbook whose row 2 points cell (Anna's 30) is the formula =10+20 — as a script
+    writes it (no saved value) or, ``saved``, as a spreadsheet program saves it."""
+    import zipfile
+    rows: list[list[Any]] = [list(r) for r in csv.reader(io.StringIO(
+        CSV.read_text(encoding="utf-8")))]
+    rows = [[workbook._cell(x) for x in r] for r in rows]
+    rows[1][6] = "=10+20"
+    path.write_bytes(workbook.xlsx_bytes(rows))
+    if saved is not None:
+        with zipfile.ZipFile(path) as z:
+            parts = {n: z.read(n) for n in z.namelist()}
+        sheet = "xl/worksheets/sheet1.xml"
+        assert parts[sheet].count(b"<f>10+20</f><v></v>") == 1
+        parts[sheet] = parts[sheet].replace(b"<f>10+20</f><v></v>",
+                                            f"<f>10+20</f><v>{saved}</v>".encode())
+        with zipfile.ZipFile(path, "w") as z:
+            for n, data in parts.items():
+                z.writestr(n, data)
+
+
+def test_a_formula_without_its_saved_value_is_said_so(tmp_path: Path) -> None:
+    """A formula cell whose value was never computed (a script wrote the workbook) cannot be
+    read: IMPORT-SHEET names sheet, row, column and cell and says to save it in a spreadsheet
+    program (before: "'' is not a whole number"). With its value saved, the value is read."""
+    book = tmp_path / "formula.xlsx"
+    _with_formula(book, None)
+    got = workbook.import_sheet(workbook.read_sheet(str(book)), "koenigrufen")
+    assert got.record is None and [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    message = got.findings[0].message
+    assert "sheet 'results', row 2, column 'points'" in message
+    assert "cell G2 holds a formula (=10+20) whose value was not saved" in message
+    assert "open and save the workbook in a spreadsheet program" in message
+    assert "whole number" not in message
+    res = _cli("import", "sheet", str(book), "--game", "koenigrufen")
+    assert res.returncode == 1 and b"IMPORT-SHEET" in res.stderr and b"G2" in res.stderr
+    _with_formula(book, "30")
+    saved = workbook.import_sheet(workbook.read_sheet(str(book)), "koenigrufen")
+    assert saved.record is not None, [str(f) for f in saved.findings]
+    plain = workbook.import_sheet(workbook.read_sheet(str(CSV)), "koenigrufen").record
+    assert plain is not None
+    assert saved.record["rounds"][0]["tables"][0]["result"]["totals"][0] == 30
+    assert saved.record == plain                     # the template's own value there is 30
+
+
+def test_a_formula_without_its_value_in_the_deals_sheet(tmp_path: Path) -> None:
+    """The same on the sheet 'deals': its row and column, and the cell."""
+    rec = _sheets_record()
+    rows = list(workbook.deal_rows(rec))
+    rows[2][rows[0].index("deal")] = "=1+1"
+    book = tmp_path / "sheets.xlsx"
+    book.write_bytes(workbook.xlsx_bytes(workbook.record_rows(rec), more=[("deals", rows)]))
+    got = workbook.import_sheet(workbook.read_sheet(str(book)), "ulti", None, None,
+                                workbook.read_deals(str(book)))
+    assert got.record is None and [f.code for f in got.findings] == ["IMPORT-SHEET"]
+    assert "sheet 'deals', row 3, column 'deal': cell C3 holds a formula (=1+1) whose value " \
+        "was not saved" in got.findings[0].message
+
+
+# -- numbers a spreadsheet cannot hold exactly, and exact means ---------------------------------
+def _xlsx_as_csv_prints(tmp_path: Path, rec: dict[str, Any]) -> list[list[Any]]:
+    """``standings --format xlsx`` read back with openpyxl, every cell compared with the CSV
+    output's text: a number cell prints as the CSV does, anything else is that very text."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    res = _cli("standings", str(path), "--format", "csv")
+    assert res.returncode == 0, res.stderr
+    want = list(csv.reader(io.StringIO(res.stdout.decode())))
+    res = _cli("standings", str(path), "--format", "xlsx")
+    assert res.returncode == 0, res.stderr
+    got = [list(r) for r in openpyxl.load_workbook(io.BytesIO(res.stdout)).active
+           .iter_rows(values_only=True)]
+    assert [["" if c is None else str(c) for c in r] for r in got] == want
+    return got
+
+
+def test_huge_numbers_are_written_as_text_never_rounded(tmp_path: Path) -> None:
+    """A total of 21 digits (a director's slip, valid all the same) is beyond what a
+    spreadsheet holds exactly (15 significant digits; 2**53 for a double): it is written as
+    text, digit for digit (before: a number, which Excel rounds to 100000000000000000000)."""
+    rec = json.loads((ROOT / "samples" / "tournaments" / "valid" / "totals-only.json")
+                     .read_text(encoding="utf-8"))
+    huge = 10 ** 20 + 3
+    table = rec["rounds"][0]["tables"][0]
+    table["result"]["totals"][0] += huge
+    table["result"]["totals"][1] -= huge
+    rec.pop("standings", None)
+    assert validate_record(rec).valid
+    rows = _xlsx_as_csv_prints(tmp_path, rec)
+    heads = rows[0]
+    anna = next(r for r in rows if r[heads.index("player")] == "Anna")
+    assert anna[heads.index("total")] == "100000000000000000023"
+    assert anna[heads.index("round.1")] == "100000000000000000033"
+    assert anna[heads.index("round.2")] == -10                   # small numbers stay numbers
+    eva = next(r for r in rows if r[heads.index("player")] == "Eva")
+    assert eva[heads.index("total")] == 30
+
+
+@pytest.mark.parametrize("text,cell", [
+    ("999999999999999", 999999999999999), ("-999999999999999", -999999999999999),
+    ("1000000000000000", "1000000000000000"), (str(2 ** 53 + 1), str(2 ** 53 + 1)),
+    ("12345678901234.5", 12345678901234.5), ("1234567890123456.5", "1234567890123456.5"),
+    ("0.000125", 0.000125), ("38/3", "38/3"), ("7.5", 7.5)])
+def test_a_csv_cell_is_a_number_only_where_a_spreadsheet_holds_it(text: str, cell: Any) -> None:
+    got = openpyxl.load_workbook(io.BytesIO(workbook.csv_to_xlsx(f"x\n{text}\n", "s"))).active
+    assert got["A2"].value == cell and type(got["A2"].value) is type(cell)
+
+
+def test_exact_means_are_written_as_printed(tmp_path: Path) -> None:
+    """Exact-mean placing points: 38/3, 32/3, 23/3 (ITVB, docs/tournaments.md) as the text the
+    standings print; 7/2 (a record's own block) as the number 3.5."""
+    from test_ranking_schemes import ITVB_ROUNDS, OWN, _tournament
+    rows = _xlsx_as_csv_prints(tmp_path, _tournament("illustrated", "itvb", ITVB_ROUNDS))
+    heads = rows[0]
+    total = {r[heads.index("entrant")]: r[heads.index("placing_points")] for r in rows[1:]}
+    assert (total["D"], total["E"], total["C"], total["F"]) == ("38/3", "32/3", "23/3", 19)
+    rows = _xlsx_as_csv_prints(tmp_path, _tournament("koenigrufen", "default", [
+        [(["A", "B", "C", "D"], [30, 10, 10, -50])], [(["A", "B", "C", "D"], [-30, -10, 0, 40])]],
+        tournament=OWN))
+    heads = rows[0]
+    assert [(r[heads.index("entrant")], r[heads.index("placing_points")]) for r in rows[1:]] == \
+        [("C", 3.5), ("A", 3), ("D", 3), ("B", 2.5)]
+
+
+def test_round_trip_keeps_a_points_cell_of_18_digits(tmp_path: Path) -> None:
+    """Spreadsheet → record → spreadsheet with points of 18 digits (the most the import reads):
+    written back as text, digit for digit, and read back to the same record."""
+    rows = [list(r) for r in csv.reader(io.StringIO(CSV.read_text(encoding="utf-8")))]
+    rows[1][6], rows[2][6] = "123456789012345678", "-123456789012345678"
+    source = tmp_path / "big.csv"
+    source.write_text(workbook.rows_csv(rows), encoding="utf-8")
+    rec = _imported(source)
+    assert rec["rounds"][0]["tables"][0]["result"]["totals"][:2] == \
+        [123456789012345678, -123456789012345678]
+    book = tmp_path / "back.xlsx"
+    book.write_bytes(workbook.xlsx_bytes(workbook.record_rows(rec)))
+    ws = openpyxl.load_workbook(book).active
+    assert (ws["G2"].value, ws["G3"].value, ws["G4"].value) == \
+        ("123456789012345678", "-123456789012345678", -10)
+    assert _imported(book) == rec
+
+
+def test_a_huge_total_with_a_half_point_is_exact_everywhere(tmp_path: Path) -> None:
+    """A and B share places 1–2 with 10**20 + 10 each: (3 + 2) / 2 = 2.5 rank points, a total
+    of 10**20 + 12.5 written out exactly in CSV, JSON (as a string: no double holds it) and
+    the workbook (before: 1e+20); C and D share 3–4: 0.5, −10**20 − 9.5."""
+    from test_ranking_schemes import _tournament
+    own = {"rank_points": {"4": [3, 2, 1, 0]}, "rank_ties": "mean",
+           "sources": {"rank_points": "a test"}}
+    huge = 10 ** 20
+    rec = _tournament("koenigrufen", "default",
+                      [[(["A", "B", "C", "D"], [huge + 10, huge + 10, -huge - 10, -huge - 10])]],
+                      tournament=own)
+    assert validate_record(rec).valid
+    rows = _xlsx_as_csv_prints(tmp_path, rec)
+    heads = rows[0]
+    assert [r[heads.index("total")] for r in rows[1:]] == \
+        ["100000000000000000012.5"] * 2 + ["-100000000000000000009.5"] * 2
+    res = _cli("standings", str(tmp_path / "t.json"), "--format", "json")
+    assert [r["total"] for r in json.loads(res.stdout)] == \
+        ["100000000000000000012.5"] * 2 + ["-100000000000000000009.5"] * 2
+    from fractions import Fraction
+    from tarockrec import ranking
+    assert ranking.plain(Fraction(huge + 1, 2)) == "50000000000000000000.5"
+    assert ranking.number_text(Fraction(10 ** 30 + 1, 4)) == "250000000000000000000000000000.25"
+    assert ranking.number_text(Fraction(-9, 4)) == "-2.25" and ranking.plain(Fraction(7, 2)) == 3.5

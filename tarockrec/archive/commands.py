@@ -72,8 +72,8 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
         for where, f in c.problems:
             click.echo(f"{where}: {f}", err=True)
     click.echo(f"{db}: {c.summary()}")
-    sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID if c.refused or c.kept_invalid
-             else EXIT_VALID)
+    sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID
+             if c.refused or c.out_of_range or c.kept_invalid else EXIT_VALID)
 
 
 @archive.command(name="export")
@@ -260,6 +260,7 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     """A series' standings per person: each event's cup points summed (as standings --series
     sums them per entrant id; an entrant linked to no person counts by its id)."""
     from ..ranking import plain
+    from ..standings import events_heading
     from .queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)
@@ -271,8 +272,7 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
         [f"event.{k + 1}" for k in range(len(events))]
     _emit(heads, [[r.rank, r.key, r.name, plain(r.cup_points),
                   *(None if e is None else plain(e) for e in r.events)] for r in ranked], fmt,
-          " · ".join(f"{k + 1}: {name} {date or ''}".rstrip()
-                     for k, (_, name, date) in enumerate(events)))
+          events_heading((name, date) for _, name, date in events))
 
 
 @archive.command(name="player")

@@ -36,6 +36,8 @@ class Counts:
     stored: int = 0
     duplicates: int = 0
     refused: int = 0             # not valid, and not kept (no ``--keep-invalid``)
+    #: holding a number SQLite cannot store (``ARCHIVE-RANGE``): refused whether valid or not
+    out_of_range: int = 0
     kept_invalid: int = 0
     unreadable: int = 0
     #: (label, finding) of every refused or kept invalid record and every unreadable input
@@ -44,7 +46,7 @@ class Counts:
     def summary(self) -> str:
         return (f"{self.stored} stored ({self.kept_invalid} of them not valid, kept), "
                 f"{self.duplicates} duplicate(s), {self.refused} refused as not valid, "
-                f"{self.unreadable} unreadable")
+                f"{self.out_of_range} refused as out of range, {self.unreadable} unreadable")
 
 
 @dataclass
@@ -190,7 +192,7 @@ class Ingest:
                 d.id = old_id
             self.counts.stored -= 1
             self.counts.kept_invalid -= 0 if rep.valid else 1
-            self.counts.refused += 1
+            self.counts.out_of_range += 1
             self.counts.problems.append((label(entry), Finding(
                 "ARCHIVE-RANGE", "the record holds a number too large for the archive "
                 "(at most 19 digits); it is not stored", "")))

@@ -24,13 +24,16 @@ class SeriesRow:
 
 def series_events(conn: sqlite3.Connection, series: str,
                   season: str | None) -> list[tuple[int, str, str | None]]:
-    """The ranked events of ``series`` (and ``season``) in date order: (id, name, date)."""
+    """The ranked events of ``series`` (and ``season``) in the order the series numbers them,
+    as ``standings --series`` does (``standings.by_date``): by date, events without one last,
+    then by name, then as stored: (id, name, date)."""
     sql = "SELECT id, name, date FROM event WHERE series = ? AND ranked = 1"
     args: list[Any] = [series]
     if season is not None:
         sql += " AND season = ?"
         args.append(season)
-    return [(r[0], r[1] or "", r[2]) for r in conn.execute(sql + " ORDER BY date, id", args)]
+    return [(r[0], r[1] or "", r[2]) for r in conn.execute(
+        sql + " ORDER BY coalesce(date, '') = '', date, coalesce(name, ''), id", args)]
 
 
 def series_standings(conn: sqlite3.Connection, series: str,
