@@ -527,7 +527,9 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
                    "a page (html).")
 @click.option("--series", "mode", flag_value="series",
               help="The cup series: each tournament's cup points summed per entrant; "
-              "the events are numbered by date (event.1, …), as archive standings does.")
+              "the events are numbered by date (event.1, …), as archive standings does; "
+              "csv, xlsx and html head each event's column with its name and date, json "
+              "lists the events (number, name, date) beside the rows.")
 @click.option("--teams", "mode", flag_value="teams",
               help="The teams: their members' totals summed.")
 @click.option("--derived", is_flag=True,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .ranking import BY_TOTAL, HEADINGS, plain
-from .report import json_array
+from .report import json_array, json_line
 from .tournament import Row, SeriesRow, TeamRow, series, teams
 
 
@@ -42,6 +42,19 @@ def events_heading(events: Iterable[tuple[str, str | None]]) -> str:
                                              for k, (name, date) in enumerate(events, 1))
 
 
+def event_column(k: int, name: str, date: str | None) -> str:
+    """A series' column of event K where no first line names the events (CSV, a workbook, a
+    page): ``event.K: name date``, as the text table's first line calls it."""
+    return f"event.{k}: {name} {date or ''}".rstrip()
+
+
+def events_json(events: Iterable[tuple[str, str | None]]) -> list[dict[str, Any]]:
+    """A series' events as JSON gives them: ``number`` (the K of ``event.K``), ``name``,
+    ``date`` (null where none is written)."""
+    return [{"number": k, "name": name, "date": date}
+            for k, (name, date) in enumerate(events, 1)]
+
+
 def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
     """Why the ``mode`` standings of ``tournaments`` say nothing, in one line (None when they
     do): a series where no rule set gives cup points, teams where no entrant has a team."""
@@ -55,13 +68,16 @@ def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
     return None
 
 
-def table_rows(tournaments: list[Ranked], mode: str) -> tuple[list[str], list[list[Any]]]:
+def table_rows(tournaments: list[Ranked], mode: str,
+               named: bool = False) -> tuple[list[str], list[list[Any]]]:
     """The columns and rows of the standings: ``mode`` is ``entrants`` (each tournament's
-    standings, one after the other), ``series`` or ``teams``."""
+    standings, one after the other), ``series`` or ``teams``; ``named``: a series' event
+    columns carry the event's name and date (``event_column``)."""
     if mode == "series":
         ranked = series([t.rows for t in tournaments])
         heads = ["rank", "entrant", "player", "cup_points"] + \
-            [f"event.{k + 1}" for k in range(len(tournaments))]
+            [event_column(k, t.name, t.date) if named else f"event.{k}"
+             for k, t in enumerate(tournaments, 1)]
         return heads, [[s.rank, s.entrant, s.player, plain(s.cup_points),
                         *(None if e is None else plain(e) for e in s.events)] for s in ranked]
     if mode == "teams":
@@ -102,10 +118,13 @@ def own_ranking_note(tournaments: list[Ranked]) -> str:
 def as_json(tournaments: list[Ranked], mode: str) -> str:
     """One object per row (JSON: ``rank``, ``player``, ``total`` and the parts of the total)."""
     if mode == "series":
-        return json_array({"rank": s.rank, "entrant": s.entrant, "player": s.player,
-                           "total": plain(s.cup_points),
-                           "events": [None if e is None else plain(e) for e in s.events]}
-                          for s in series([t.rows for t in tournaments]))
+        # one compact value on one line, the style of every --format json that is no array
+        return json_line({"events": events_json((t.name, t.date) for t in tournaments),
+                          "standings": [{"rank": s.rank, "entrant": s.entrant,
+                                         "player": s.player, "total": plain(s.cup_points),
+                                         "events": [None if e is None else plain(e)
+                                                    for e in s.events]}
+                                        for s in series([t.rows for t in tournaments])]})
     if mode == "teams":
         return json_array({"tournament": t.name, "rank": tr.rank, "team": tr.team,
                            "total": plain(tr.total), "members": tr.members}
@@ -115,7 +134,7 @@ def as_json(tournaments: list[Ranked], mode: str) -> str:
 
 
 def as_csv(tournaments: list[Ranked], mode: str) -> str:
-    heads, rows = table_rows(tournaments, mode)
+    heads, rows = table_rows(tournaments, mode, named=True)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(heads)
@@ -145,7 +164,7 @@ def as_text(tournaments: list[Ranked], mode: str) -> str:
 
 def as_html(tournaments: list[Ranked], mode: str, title: str | None = None) -> str:
     """A self-contained page (no script, no network) with the standings table."""
-    heads, rows = table_rows(tournaments, mode)
+    heads, rows = table_rows(tournaments, mode, named=True)
     keep = [i for i, h in enumerate(heads) if h != "tournament" and
             any(row[i] not in (None, "") for row in rows)]
     title = title or " · ".join(t.name for t in tournaments) + own_ranking_note(tournaments)

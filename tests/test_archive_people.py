@@ -4,6 +4,7 @@ and a series' standings per person equal to ``standings --series`` where the ids
 from __future__ import annotations
 
 import copy
+import csv
 import dataclasses
 import io
 import json
@@ -98,18 +99,28 @@ def cup_points(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tournament, "standings_rules", with_points)
 
 
-def _series(files: list[Path]) -> list[dict[str, Any]]:
+def _series_json(files: list[Path]) -> dict[str, Any]:
     res = run("standings", "--series", "--format", "json", *files)
     assert res.exit_code == 0, res.output
-    out: list[dict[str, Any]] = json.loads(res.output)
+    out: dict[str, Any] = json.loads(res.output)
+    return out
+
+
+def _series(files: list[Path]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = _series_json(files)["standings"]
+    return out
+
+
+def _archive_json(db: Path, season: str | None = "2025/26") -> dict[str, Any]:
+    args = ["archive", "standings", db, "--series", NAME, "--format", "json"]
+    res = run(*args, *(["--season", season] if season else []))
+    assert res.exit_code == 0, res.output
+    out: dict[str, Any] = json.loads(res.output)
     return out
 
 
 def _archive_series(db: Path, season: str | None = "2025/26") -> list[dict[str, Any]]:
-    args = ["archive", "standings", db, "--series", NAME, "--format", "json"]
-    res = run(*args, *(["--season", season] if season else []))
-    assert res.exit_code == 0, res.output
-    out: list[dict[str, Any]] = json.loads(res.output)
+    out: list[dict[str, Any]] = _archive_json(db, season)["standings"]
     return out
 
 
@@ -189,3 +200,47 @@ def test_series_numbers_events_by_date_whatever_the_order_given(
     assert _heading("standings", "--series", *dated) == heading
     assert _heading("archive", "standings", db2, "--series", NAME) == heading
     assert _series(dated) == _series(dated[::-1])
+
+
+def test_series_json_and_csv_name_their_events(tmp_path: Path, cup_points: None) -> None:
+    """JSON gives the events (number, name, date) beside the rows; CSV heads each event's
+    column with its number, name and date, as the text table's first line lists them. Both
+    commands alike; the events numbered by date whatever the order given."""
+    files = SEASON[::-1]
+    db = tmp_path / "a.db"
+    assert run("archive", "add", db, *files).exit_code == 0
+    events = [{"number": 1, "name": "Wiener Cup, 1. Runde", "date": "2025-09-13"},
+              {"number": 2, "name": "Wiener Cup, 2. Runde", "date": "2025-11-08"},
+              {"number": 3, "name": "Wiener Cup, 3. Runde", "date": "2026-02-14"}]
+    mine, archived = _series_json(files), _archive_json(db)
+    assert mine["events"] == archived["events"] == events
+    assert all(len(row["events"]) == len(events) for row in mine["standings"])
+    columns = ["event.1: Wiener Cup, 1. Runde 2025-09-13", "event.2: Wiener Cup, 2. Runde "
+               "2025-11-08", "event.3: Wiener Cup, 3. Runde 2026-02-14"]
+    for args, first in ((["standings", "--series", *files], "entrant"),
+                        (["archive", "standings", db, "--series", NAME], "person")):
+        res = run(*args, "--format", "csv")
+        assert res.exit_code == 0, res.output
+        table = list(csv.reader(io.StringIO(res.output)))
+        assert table[0] == ["rank", first, "player", "cup_points", *columns]
+        assert all(len(row) == len(table[0]) for row in table)
+    # a workbook is the CSV's cells
+    openpyxl = pytest.importorskip("openpyxl")
+    res = CliRunner().invoke(main, ["standings", "--series", "--format", "xlsx",
+                                    *map(str, files)], catch_exceptions=False)
+    assert res.exit_code == 0
+    sheet = openpyxl.load_workbook(io.BytesIO(res.stdout_bytes)).active
+    assert [c.value for c in sheet[1]][4:] == columns
+    # the text table keeps its short columns under its first line
+    text = run("standings", "--series", *files).output.splitlines()
+    assert text[1].split()[-3:] == ["event.1", "event.2", "event.3"]
+    # an event without a date: its name alone, the date null
+    rec = json.loads(SEASON[0].read_text())
+    del rec["event"]["date"]
+    undated = tmp_path / "undated.json"
+    undated.write_text(json.dumps(rec))
+    got = _series_json([undated, SEASON[1]])["events"]
+    assert got == [{"number": 1, "name": "Wiener Cup, 2. Runde", "date": "2025-11-08"},
+                   {"number": 2, "name": "Wiener Cup, 1. Runde", "date": None}]
+    res = run("standings", "--series", "--format", "csv", undated, SEASON[1])
+    assert res.output.splitlines()[0].endswith('"event.2: Wiener Cup, 1. Runde"')

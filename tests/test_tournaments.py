@@ -182,7 +182,7 @@ def test_standings_command(tmp_path: Path) -> None:
     teams_json = json.loads(_cli("standings", path, "--teams", "--format", "json").stdout)
     assert teams_json[0]["team"] == "Ost" and teams_json[0]["total"] == 60
     series_json = json.loads(_cli("standings", path, path, "--series", "--format",
-                                  "json").stdout)
+                                  "json").stdout)["standings"]
     assert len(series_json) == 8 and series_json[0]["total"] == 0    # no cup points: default
     page = _cli("standings", path, "--format", "html").stdout
     assert page.startswith("<!DOCTYPE html>") and '<td class="name">Eva</td>' in page

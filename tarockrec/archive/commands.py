@@ -259,8 +259,9 @@ def unlink_cmd(db: str, event: str, entrant: str) -> None:
 def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     """A series' standings per person: each event's cup points summed (as standings --series
     sums them per entrant id; an entrant linked to no person counts by its id)."""
+    import json
     from ..ranking import plain
-    from ..standings import events_heading
+    from ..standings import event_column, events_heading, events_json
     from .queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)
@@ -268,11 +269,17 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
         click.echo(f"tarockrec: no ranked event of the series {series!r}"
                    + (f" in {season}" if season else ""), err=True)
         sys.exit(EXIT_INVALID)
+    named = [(name, date) for _, name, date in events]
     heads = ["rank", "person", "player", "cup_points"] + \
-        [f"event.{k + 1}" for k in range(len(events))]
-    _emit(heads, [[r.rank, r.key, r.name, plain(r.cup_points),
-                  *(None if e is None else plain(e) for e in r.events)] for r in ranked], fmt,
-          events_heading((name, date) for _, name, date in events))
+        [event_column(k, *e) if fmt == "csv" else f"event.{k}" for k, e in enumerate(named, 1)]
+    rows = [[r.rank, r.key, r.name, plain(r.cup_points),
+             *(None if e is None else plain(e) for e in r.events)] for r in ranked]
+    if fmt == "json":       # as standings --series: the events, then the rows
+        click.echo(json.dumps({"events": events_json(named),
+                               "standings": [dict(zip(heads, r)) for r in rows]},
+                              ensure_ascii=False, indent=1))
+        return
+    _emit(heads, rows, fmt, events_heading(named))
 
 
 @archive.command(name="player")
