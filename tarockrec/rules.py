@@ -17,29 +17,42 @@ values of each named set are cached per game class.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, get_type_hints
 
 from . import rulesets
+from .plain import Frozen
 from .errors import RulesError
 
 Value = int | str
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Frozen):
+    """One option of a game's rules: its default and the values it takes."""
+
+    _fields = ("name", "default", "values", "supported", "minimum", "section", "meaning")
     name: str
     default: Value
     #: every value the rules document names; ``None`` = any int ``>= minimum``
-    values: tuple[Value, ...] | None = None
+    values: tuple[Value, ...] | None
     #: the values this engine implements (defaults to all of ``values``)
-    supported: tuple[Value, ...] | None = None
-    minimum: int = 0
-    section: str = ""
+    supported: tuple[Value, ...] | None
+    minimum: int
+    section: str
     #: what the option decides, in a few words (from its section of the rules document)
-    meaning: str = ""
+    meaning: str
+
+    def __init__(self, name: str, default: Value, values: tuple[Value, ...] | None = None,
+                 supported: tuple[Value, ...] | None = None, minimum: int = 0,
+                 section: str = "", meaning: str = "") -> None:
+        self.name = name
+        self.default = default
+        self.values = values
+        self.supported = supported
+        self.minimum = minimum
+        self.section = section
+        self.meaning = meaning
 
     def check(self, value: object) -> Value:
         if self.values is None:
