@@ -29,7 +29,8 @@ class Plain:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return bool(self._key(self) == self._key(other))
+        key = type(self)._key          # (an attrgetter: not a method)
+        return bool(key(self) == key(other))
 
     __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
@@ -45,4 +46,4 @@ class Frozen(Plain):
     __slots__ = ()
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash(self._key(self))
+        return hash(type(self)._key(self))
