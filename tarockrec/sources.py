@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import itertools
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -17,6 +16,7 @@ from typing import IO, Any, Iterator, Mapping
 
 from .codecs import jsonio
 from .findings import Finding, LazyLines
+from .patterns import lazy
 from .plain import Plain
 
 #: the most bytes one record may take (docs/notation.md, *Limits*): a JSON document (read whole),
@@ -368,8 +368,7 @@ class _Capped(io.RawIOBase):
 
 #: where a record may start, per format: no record runs longer than ``RECORD_MAX_BYTES`` from
 #: one of these to the next (a mark inside a record only makes the bound looser)
-_RECORD_MARKS = {"xml": re.compile(rb"<(?:deal|session|tournament)\b"),
-                 "text": re.compile(rb"\n[ \t]*\*")}
+_RECORD_MARKS = {"xml": lazy(rb"<(?:deal|session|tournament)\b"), "text": lazy(rb"\n[ \t]*\*")}
 
 
 class _RecordCapped(io.RawIOBase):
