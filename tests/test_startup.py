@@ -71,24 +71,26 @@ def test_the_same_output_and_exit_without_click(args: list[str]) -> None:
     assert b"Usage:" in other.stdout
 
 
-#: what validating one Königrufen record has no use for: the other games, the commands'
-#: and the tournament layer's modules, and what only they, a pool or a failing record need
+GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
+#: what validating one record has no use for: the other games, the commands' and the
+#: tournament layer's modules, and what only they, a pool or a failing record need
 NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "multiprocessing",
                       "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.publish",
                       "tarockrec.workbook", "tarockrec.tournament", "tarockrec.standings",
                       "tarockrec.sheet", "tarockrec.generate", "tarockrec.codecs.xmlio",
-                      "tarockrec.codecs.textio", "tarockrec.games.cego",
-                      "tarockrec.games.carinthian", "tarockrec.games.illustrated",
-                      "tarockrec.games.ulti")
+                      "tarockrec.codecs.textio")
 
 
-def test_validating_one_record_imports_only_what_it_needs() -> None:
-    """Start-up (issue 35, item 6; ``bench/bench_startup.py``): ``validate`` of one Königrufen
-    deal imports its game, and none of the modules above (nor ``dataclasses``, whose classes
-    are built by compiling their methods' source at import)."""
-    proc, imported = _entry(["validate", VALID])
+@pytest.mark.parametrize("game", GAMES)
+def test_validating_one_record_imports_only_what_it_needs(game: str) -> None:
+    """Start-up (issue 35, item 6; ``bench/bench_startup.py``): ``validate`` of one deal
+    imports its game, and none of the modules above nor another game (nor ``dataclasses``,
+    whose classes are built by compiling their methods' source at import)."""
+    folder = os.path.join(SAMPLES, game, "valid")
+    record = os.path.join(folder, sorted(f for f in os.listdir(folder) if f.endswith(".json"))[0])
+    proc, imported = _entry(["validate", record])
     assert proc.returncode == 0, proc.stderr
-    assert {"tarockrec.validate", "tarockrec.games.koenigrufen.engine"} <= imported
-    unneeded = {name for name in imported
-                if any(name == m or name.startswith(m + ".") for m in NOT_FOR_ONE_RECORD)}
-    assert not unneeded
+    assert {"tarockrec.validate", f"tarockrec.games.{game}.engine"} <= imported
+    unneeded = NOT_FOR_ONE_RECORD + tuple(f"tarockrec.games.{g}" for g in GAMES if g != game)
+    assert not {name for name in imported
+                if any(name == m or name.startswith(m + ".") for m in unneeded)}
