@@ -170,8 +170,8 @@ class Chunk(Plain):
     offset: int | None
     counts: tuple[int, int, int]        # valid, invalid, unreadable
     text: str                           # the records' reports, in input order
-    run: int | None              # the reading of a file the run's Piece is of
-    unfit: bool                 # the Piece is not trusted: nothing done (Piece.rest)
+    run: int | None                     # the reading of a file the run's Piece is of
+    unfit: bool                         # the Piece is not trusted: nothing done (Piece.rest)
 
     def __init__(self, source: str, offset: int | None, counts: tuple[int, int, int],
                  text: str, run: int | None = None, unfit: bool = False) -> None:

@@ -18,9 +18,9 @@ class Style(Frozen):
     """The ``validate`` options that shape a record's report."""
 
     _fields = ("fmt", "quiet", "max_findings")
-    fmt: str                  # text | json | junit
-    quiet: bool                # valid records print nothing
-    max_findings: int | None    # findings shown per record (the rest are counted)
+    fmt: str                           # text | json | junit
+    quiet: bool                        # valid records print nothing
+    max_findings: int | None           # findings shown per record (the rest are counted)
 
     def __init__(self, fmt: str = "text", quiet: bool = False,
                  max_findings: int | None = None) -> None:

@@ -52,8 +52,8 @@ class Entry(Plain):
     line: int | None
     record: Any                   # the record, or None when unreadable
     problem: Finding | None
-    lines: Mapping[str, int] | None  # JSON Pointer -> line (XML, pretty JSON)
-    offset: int | None            # bytes of the source read so far (progress)
+    lines: Mapping[str, int] | None          # JSON Pointer -> line (XML, pretty JSON)
+    offset: int | None                    # bytes of the source read so far (progress)
     #: a tournament's tables' deals not read yet (``inline.Deferred``: ``validate`` reads a
     #: large tournament file a table at a time)
     deferred: Any

@@ -27,7 +27,7 @@ class Report(Plain):
     index: int
     line: int | None
     game: str | None
-    kind: str | None            # deal | session
+    kind: str | None                   # deal | session
     findings: list[Finding]
     scores: list[Score | None]
     totals: list[int] | None

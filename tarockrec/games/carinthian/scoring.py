@@ -53,13 +53,13 @@ class Facts(Plain):
                            "tricks", "items")
     contract: str                       # a contract id of CONTRACTS, or TRISCHAK
     declarer: int
-    zahle: bool                 # §6.5: both defenders said zahle, no play
-    kontra: int                     # the game's factor (Trischak: 2^k game kontras)
-    target: int                     # §6.2: 36, 40, or 50 with Fünfzig (played games)
-    won: bool                   # P_decl ≥ target (played games)
-    points: list[int] | None     # [P_decl, P_def]; Trischak: per seat
-    tricks: list[int] | None     # tricks won per seat
-    items: tuple[Item, ...]        # in ORDER; Trischak: birds, then Trull, then kings
+    zahle: bool                         # §6.5: both defenders said zahle, no play
+    kontra: int                         # the game's factor (Trischak: 2^k game kontras)
+    target: int                         # §6.2: 36, 40, or 50 with Fünfzig (played games)
+    won: bool                           # P_decl ≥ target (played games)
+    points: list[int] | None            # [P_decl, P_def]; Trischak: per seat
+    tricks: list[int] | None            # tricks won per seat
+    items: tuple[Item, ...]             # in ORDER; Trischak: birds, then Trull, then kings
 
     def __init__(self, contract: str, declarer: int, zahle: bool = False, kontra: int = 1,
                  target: int = 0, won: bool = False, points: list[int] | None = None,

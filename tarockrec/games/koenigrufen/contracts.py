@@ -92,13 +92,13 @@ class Contract(Frozen):
     loss: int                  # V_loss
     family: str                # positive | misere | trischaken
     king_call: bool
-    talon: str        # half | all | none
-    talon_owner: str  # declarer | opponents | nobody (unused talon / discards)
+    talon: str                 # half | all | none
+    talon_owner: str             # declarer | opponents | nobody (unused talon / discards)
     declarer_leads: bool
-    solo: int              # §6.2 bonus doubling
+    solo: int                  # §6.2 bonus doubling
     announcements: tuple[str, ...]
-    tricks_goal: int | None  # misère: tricks the declarer must take
-    no_trump: bool     # §5.5: tarocks are a fifth suit (Farbensolo, Farbendreier)
+    tricks_goal: int | None         # misère: tricks the declarer must take
+    no_trump: bool             # §5.5: tarocks are a fifth suit (Farbensolo, Farbendreier)
 
     def __init__(self, id: str, rank: int, value: int, loss: int, family: str,
                  king_call: bool = False, talon: str = "none", talon_owner: str = "nobody",

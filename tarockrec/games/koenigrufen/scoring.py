@@ -66,7 +66,7 @@ class Facts(Plain):
     declarer: int | None
     partner: int | None
     m: int
-    end: str | None               # "concede", "redeal" or None (played out)
+    end: str | None                      # "concede", "redeal" or None (played out)
     won: bool
     tricks: list[int] | None
     points: list[int] | None

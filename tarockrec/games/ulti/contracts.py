@@ -50,10 +50,10 @@ class Contract(Frozen):
     id: str
     trump: str | None
     simple: bool
-    hundred: int | None      # 20 or 40 (the marriage the soloist will declare)
-    durch: str | None        # trump Durch level
-    betli: str | None        # Betli level
-    durch_nt: str | None     # no-trump Durch level
+    hundred: int | None             # 20 or 40 (the marriage the soloist will declare)
+    durch: str | None               # trump Durch level
+    betli: str | None               # Betli level
+    durch_nt: str | None            # no-trump Durch level
     ulti: bool
 
     def __init__(self, id: str, trump: str | None, simple: bool = False,
