@@ -5,8 +5,9 @@ code string (``T22``, ``SK``, ``H1``, ``HA``) in records. ``Pack`` converts betw
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
+
+from .plain import Frozen
 
 TRUMP = "T"
 SUITS = ("S", "C", "H", "D")
@@ -21,35 +22,40 @@ class CardError(ValueError):
         self.pack = pack
 
 
-@dataclass(frozen=True)
-class Pack:
+class Pack(Frozen):
     """One pack: the card codes in index order with suit and in-suit strength.
 
     ``strength`` is the trick-taking order inside a suit (higher wins); games with a second
     order (Ulti's no-trump order) keep their own table.
     """
 
+    _fields = ("name", "codes", "suits", "strength")
     name: str
     codes: tuple[str, ...]
     suits: tuple[str, ...]
     strength: tuple[int, ...]
-    index: dict[str, int] = field(init=False, repr=False, compare=False)
-    suit_mask: dict[str, int] = field(init=False, repr=False, compare=False)
-    full_mask: int = field(init=False, repr=False, compare=False)
+    index: dict[str, int]
+    suit_mask: dict[str, int]
+    full_mask: int
     #: card -> the mask of its suit (what following a lead of that card means)
-    led: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    led: tuple[int, ...]
     #: card code -> its bit (``1 << index``)
-    bit: dict[str, int] = field(init=False, repr=False, compare=False)
+    bit: dict[str, int]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "index", {c: i for i, c in enumerate(self.codes)})
+    def __init__(self, name: str, codes: tuple[str, ...], suits: tuple[str, ...],
+                 strength: tuple[int, ...]) -> None:
+        self.name = name
+        self.codes = codes
+        self.suits = suits
+        self.strength = strength
+        self.index = {c: i for i, c in enumerate(codes)}
         masks: dict[str, int] = {}
-        for i, s in enumerate(self.suits):
+        for i, s in enumerate(suits):
             masks[s] = masks.get(s, 0) | (1 << i)
-        object.__setattr__(self, "suit_mask", masks)
-        object.__setattr__(self, "full_mask", (1 << int(len(self.codes))) - 1)
-        object.__setattr__(self, "led", tuple(masks[s] for s in self.suits))
-        object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.codes)})
+        self.suit_mask = masks
+        self.full_mask = (1 << int(len(codes))) - 1
+        self.led = tuple(masks[s] for s in suits)
+        self.bit = {c: 1 << i for i, c in enumerate(codes)}
 
     def __len__(self) -> int:
         return len(self.codes)

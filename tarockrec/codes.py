@@ -9,21 +9,30 @@ the catalogue lacks, or when no test triggers a catalogued code that is not mark
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .findings import Severity
+from .plain import Frozen
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
+class Code(Frozen):
+    """One code of the catalogue."""
+
+    __slots__ = _fields = ("code", "section", "meaning", "severity", "unreachable")
     code: str
     #: the section of ``rules/<game>.md`` it enforces (``§4.3``, ``G19``); for the notation,
     #: the part of ``docs/notation.md`` or FORMAT.md
     section: str
     meaning: str
-    severity: Severity = "error"
+    severity: Severity
     #: why no record can trigger it (a defensive fallback); empty when tests trigger it
-    unreachable: str = ""
+    unreachable: str
+
+    def __init__(self, code: str, section: str, meaning: str, severity: Severity = "error",
+                 unreachable: str = "") -> None:
+        self.code = code
+        self.section = section
+        self.meaning = meaning
+        self.severity = severity
+        self.unreachable = unreachable
 
     def as_dict(self) -> dict[str, str]:
         out = {"code": self.code, "severity": self.severity, "section": self.section,

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import functools
 import operator
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import (Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence,
                     TypeVar)
 
 from .cards import Pack
+from .plain import Frozen
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
@@ -65,13 +65,17 @@ class Action(NamedTuple):
     value: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
+class Shape(Frozen):
     """What the value of an action kind looks like; checked before the rules are asked, so
     that a program passing a wrong value gets ``ACTION-VALUE``, never a ``TypeError``."""
 
+    __slots__ = _fields = ("describe", "test")
     describe: str
     test: Callable[[Any], bool]
+
+    def __init__(self, describe: str, test: Callable[[Any], bool]) -> None:
+        self.describe = describe
+        self.test = test
 
 
 def _texts(v: Any) -> bool:

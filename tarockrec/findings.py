@@ -2,19 +2,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from .plain import Frozen
 
 Severity = Literal["error", "warning", "info"]
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Frozen):
+    """One thing the validator says: its code, sentence, place (JSON Pointer, and the line of
+    an XML or pretty JSON record) and severity."""
+
+    __slots__ = _fields = ("code", "message", "pointer", "severity", "line")
     code: str
     message: str
-    pointer: str = ""
-    severity: Severity = "error"
-    line: int | None = None
+    pointer: str
+    severity: Severity
+    line: int | None
+
+    def __init__(self, code: str, message: str, pointer: str = "", severity: Severity = "error",
+                 line: int | None = None) -> None:
+        self.code = code
+        self.message = message
+        self.pointer = pointer
+        self.severity = severity
+        self.line = line
 
     @property
     def place(self) -> str:

@@ -19,13 +19,13 @@ import itertools
 import os
 import signal
 from collections import deque
-from dataclasses import dataclass
 from typing import Any, Generator, Iterable, Iterator
 
 from . import atomic
 from .errors import Reread
 from .report import INVALID, VALID, Style, render
 from .findings import Finding
+from .plain import Plain
 from .sources import PIECE, Document, Entry, Lines, Piece, Unfit, entries, units
 from .validate import Report, validate_record
 
@@ -74,11 +74,15 @@ def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
             yield from map(check, [unit] if isinstance(unit, Entry) else unit.entries())
 
 
-@dataclass
-class Documents:
+class Documents(Plain):
     """A run of files of one record each (``sources.Document``), read where it is checked."""
 
+    _fields = ("files",)
     files: list[Document]
+
+    def __init__(self, files: list[Document]) -> None:
+        self.files = files
+
 
     def entries(self) -> Iterator[Entry]:
         for doc in self.files:
@@ -157,17 +161,27 @@ def _batches(paths: Iterable[str], stopped: set[int]) -> Iterator[Batch]:
         yield Documents(files)
 
 
-@dataclass
-class Chunk:
+class Chunk(Plain):
     """A run of records as ``validate`` reports them: their tally, what it prints for them,
     and how far into which source they reach (for the progress bar)."""
 
+    _fields = ("source", "offset", "counts", "text", "run", "unfit")
     source: str
     offset: int | None
     counts: tuple[int, int, int]        # valid, invalid, unreadable
     text: str                           # the records' reports, in input order
-    run: int | None = None              # the reading of a file the run's Piece is of
-    unfit: bool = False                 # the Piece is not trusted: nothing done (Piece.rest)
+    run: int | None                     # the reading of a file the run's Piece is of
+    unfit: bool                         # the Piece is not trusted: nothing done (Piece.rest)
+
+    def __init__(self, source: str, offset: int | None, counts: tuple[int, int, int],
+                 text: str, run: int | None = None, unfit: bool = False) -> None:
+        self.source = source
+        self.offset = offset
+        self.counts = counts
+        self.text = text
+        self.run = run
+        self.unfit = unfit
+
 
 
 def _chunk(batch: Batch | Entry | Document, style: Style) -> Chunk:

@@ -3,24 +3,31 @@ test case. One function does it wherever the record was checked (in the main pro
 worker), so the output is the same for every ``--jobs``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable
 
 import orjson
 
+from .plain import Frozen
 from .sources import Entry
 from .validate import Report
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(Frozen):
     """The ``validate`` options that shape a record's report."""
 
-    fmt: str = "text"                  # text | json | junit
-    quiet: bool = False                # valid records print nothing
-    max_findings: int | None = None    # findings shown per record (the rest are counted)
+    _fields = ("fmt", "quiet", "max_findings")
+    fmt: str                           # text | json | junit
+    quiet: bool                        # valid records print nothing
+    max_findings: int | None           # findings shown per record (the rest are counted)
+
+    def __init__(self, fmt: str = "text", quiet: bool = False,
+                 max_findings: int | None = None) -> None:
+        self.fmt = fmt
+        self.quiet = quiet
+        self.max_findings = max_findings
+
 
 
 def status(entry: Entry, rep: Report) -> str:

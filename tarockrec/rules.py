@@ -17,29 +17,44 @@ values of each named set are cached per game class.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import builtins
+import sys
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, get_type_hints
+from typing import Any, Callable, Mapping
 
 from . import rulesets
+from .plain import Frozen
 from .errors import RulesError
 
 Value = int | str
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Frozen):
+    """One option of a game's rules: its default and the values it takes."""
+
+    _fields = ("name", "default", "values", "supported", "minimum", "section", "meaning")
     name: str
     default: Value
     #: every value the rules document names; ``None`` = any int ``>= minimum``
-    values: tuple[Value, ...] | None = None
+    values: tuple[Value, ...] | None
     #: the values this engine implements (defaults to all of ``values``)
-    supported: tuple[Value, ...] | None = None
-    minimum: int = 0
-    section: str = ""
+    supported: tuple[Value, ...] | None
+    minimum: int
+    section: str
     #: what the option decides, in a few words (from its section of the rules document)
-    meaning: str = ""
+    meaning: str
+
+    def __init__(self, name: str, default: Value, values: tuple[Value, ...] | None = None,
+                 supported: tuple[Value, ...] | None = None, minimum: int = 0,
+                 section: str = "", meaning: str = "") -> None:
+        self.name = name
+        self.default = default
+        self.values = values
+        self.supported = supported
+        self.minimum = minimum
+        self.section = section
+        self.meaning = meaning
 
     def check(self, value: object) -> Value:
         if self.values is None:
@@ -63,6 +78,21 @@ class Option:
 ON_OFF = ("on", "off")
 
 
+def _field_types(cls: type) -> dict[str, object]:
+    """The typed fields of a rule set class, each annotation that is a name (``bool``, ``int``,
+    an enum of the game's rules module) looked up where the class is defined, as
+    ``typing.get_type_hints`` resolves it but without compiling each (start-up: issue 35, item
+    6); any other annotation is left as written."""
+    hints: dict[str, object] = {}
+    for klass in reversed(cls.__mro__):
+        names = vars(sys.modules[klass.__module__])
+        for name, hint in vars(klass).get("__annotations__", {}).items():
+            if isinstance(hint, str) and hint.isidentifier():
+                hint = names.get(hint, getattr(builtins, hint, hint))
+            hints[name] = hint
+    return hints
+
+
 def _truth(value: Value) -> bool:
     return value in ("on", "true")
 
@@ -80,7 +110,7 @@ class RuleSet:
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         cls._by_name = MappingProxyType({o.name: o for o in cls.options})
-        hints = get_type_hints(cls)
+        hints = _field_types(cls)
         fields: dict[str, Callable[[Value], Any]] = {}
         for name in cls._by_name:
             hint = hints.get(name)

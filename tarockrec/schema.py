@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -21,6 +20,7 @@ import orjson
 
 from .fastschema import Compiler, cached_gate, compile_schema, keep_gate, trim
 from .findings import Finding, pointer_join
+from .patterns import lazy
 
 SCHEMA_FILE = "tarockrec.schema.json"
 XSD_FILE = "tarockrec.xsd"
@@ -333,7 +333,7 @@ def _sentences(err: ValidationError) -> list[tuple[str, str]]:
     return [(ptr, err.message)]
 
 
-_NOT_A_CARD = re.compile(r"^'[^']*' is not a card")
+_NOT_A_CARD = lazy(r"^'[^']*' is not a card")
 
 
 def _code(sentence: str) -> str:

@@ -1,8 +1,9 @@
 """Score breakdowns shared by every game."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from .plain import Plain
 
 
 class ScoreItem(NamedTuple):
@@ -21,19 +22,26 @@ class ScoreItem(NamedTuple):
                 "scores": list(self.deltas), "note": self.note}
 
 
-@dataclass(slots=True)
-class Score:
+class Score(Plain):
     """What a finished (or deliberately ended) deal scores."""
 
+    __slots__ = _fields = ("items", "deltas", "facts", "money")
     items: list[ScoreItem]
     deltas: list[int]
     #: derived facts compared with a recorded ``result``: declarer, contract, partner,
     #: points, tricks, multiplier (only the keys the game knows)
-    facts: dict[str, Any] = field(default_factory=dict)
+    facts: dict[str, Any]
     #: the money (Geld) per seat where it differs from ``deltas`` (the tournament score, the
     #: Schrift): a rule set that counts kontras for money only (Königrufen ``kontra_in_score =
     #: off``); None where both are the same
-    money: list[int] | None = None
+    money: list[int] | None
+
+    def __init__(self, items: list[ScoreItem], deltas: list[int],
+                 facts: dict[str, Any] | None = None, money: list[int] | None = None) -> None:
+        self.items = items
+        self.deltas = deltas
+        self.facts = {} if facts is None else facts
+        self.money = money
 
     def result(self) -> dict[str, Any]:
         out = dict(self.facts)

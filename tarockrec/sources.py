@@ -8,16 +8,16 @@ from __future__ import annotations
 import io
 import itertools
 import os
-import re
 import stat
 import sys
 import tempfile
 import zlib
-from dataclasses import dataclass, field
 from typing import IO, Any, Iterator, Mapping
 
 from .codecs import jsonio
 from .findings import Finding, LazyLines
+from .patterns import lazy
+from .plain import Plain
 
 #: the most bytes one record may take (docs/notation.md, *Limits*): a JSON document (read whole),
 #: a JSON Lines line, an XML or text-notation record, a tournament table's session file. A real
@@ -43,18 +43,32 @@ EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".
                    for packed in ("", ".gz", ".zst"))
 
 
-@dataclass
-class Entry:
+class Entry(Plain):
+    """One record as read from a source (or why it could not be read)."""
+
+    _fields = ("source", "index", "line", "record", "problem", "lines", "offset", "deferred")
     source: str
     index: int
     line: int | None
     record: Any                   # the record, or None when unreadable
-    problem: Finding | None = None
-    lines: Mapping[str, int] | None = None   # JSON Pointer -> line (XML, pretty JSON)
-    offset: int | None = None             # bytes of the source read so far (progress)
+    problem: Finding | None
+    lines: Mapping[str, int] | None          # JSON Pointer -> line (XML, pretty JSON)
+    offset: int | None                    # bytes of the source read so far (progress)
     #: a tournament's tables' deals not read yet (``inline.Deferred``: ``validate`` reads a
     #: large tournament file a table at a time)
-    deferred: Any = None
+    deferred: Any
+
+    def __init__(self, source: str, index: int, line: int | None, record: Any,
+                 problem: Finding | None = None, lines: Mapping[str, int] | None = None,
+                 offset: int | None = None, deferred: Any = None) -> None:
+        self.source = source
+        self.index = index
+        self.line = line
+        self.record = record
+        self.problem = problem
+        self.lines = lines
+        self.offset = offset
+        self.deferred = deferred
 
 
 def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
@@ -92,16 +106,21 @@ def detect(name: str, head: bytes) -> str:
     return "json"
 
 
-@dataclass
-class Document:
+class Document(Plain):
     """A file holding one JSON record (a deal, a session, a tournament), not read yet: it is
     read, parsed and validated by whoever validates it — a worker process, so that the main
     process neither parses it nor sends it whole, and a worker holds one such record at a
     time. What is read of it is what ``entries`` reads."""
 
+    _fields = ("source", "path", "size")
     source: str
     path: str
     size: int                       # bytes of the file (how documents are grouped in runs)
+
+    def __init__(self, source: str, path: str, size: int) -> None:
+        self.source = source
+        self.path = path
+        self.size = size
 
     def entries(self) -> Iterator[Entry]:
         return entries(self.path, inline=True)
@@ -117,16 +136,24 @@ def entries(path: str, inline: bool = False) -> Iterator[Entry]:
             yield from unit.entries()
 
 
-@dataclass
-class Lines:
+class Lines(Plain):
     """A run of unparsed JSON Lines of one source, as one block of bytes (what a worker
     process parses itself; one block pickles far faster than a list of lines)."""
 
+    _fields = ("source", "index", "line", "data", "offset")
     source: str
     index: int                      # records before the block
     line: int                       # lines before the block
     data: bytes                     # whole lines, each ending in "\n" (but a file's last)
-    offset: int | None = None
+    offset: int | None
+
+    def __init__(self, source: str, index: int, line: int, data: bytes,
+                 offset: int | None = None) -> None:
+        self.source = source
+        self.index = index
+        self.line = line
+        self.data = data
+        self.offset = offset
 
     def entries(self) -> Iterator[Entry]:
         index, lineno, source, offset = self.index, self.line, self.source, self.offset
@@ -341,8 +368,7 @@ class _Capped(io.RawIOBase):
 
 #: where a record may start, per format: no record runs longer than ``RECORD_MAX_BYTES`` from
 #: one of these to the next (a mark inside a record only makes the bound looser)
-_RECORD_MARKS = {"xml": re.compile(rb"<(?:deal|session|tournament)\b"),
-                 "text": re.compile(rb"\n[ \t]*\*")}
+_RECORD_MARKS = {"xml": lazy(rb"<(?:deal|session|tournament)\b"), "text": lazy(rb"\n[ \t]*\*")}
 
 
 class _RecordCapped(io.RawIOBase):
@@ -764,8 +790,7 @@ PIECE_MAX = 16 * PIECE
 _RUNS = itertools.count(1)
 
 
-@dataclass
-class Piece:
+class Piece(Plain):
     """A run of whole records of an XML archive or a text-notation file, unparsed: cut by the
     main process at cheap marks (``xmlio.RECORD_STARTS``, ``textio.RECORD_START``) and parsed
     by whoever validates it, so that parsing runs on every worker.
@@ -779,6 +804,8 @@ class Piece:
     the same whatever the cuts. It then drops the file's later pieces (their ``run`` goes
     into the set given to ``units``, which stops reading it)."""
 
+    _fields = ("source", "path", "fmt", "run", "index", "count", "line", "start", "data", "last",
+               "offset", "root", "version", "whole", "tail")
     source: str
     path: str
     fmt: str                        # xml | text
@@ -789,13 +816,34 @@ class Piece:
     start: int                      # bytes before it (past a BOM)
     data: bytes
     last: bool                      # the piece runs to the file's end
-    offset: int | None = None
-    root: bytes = b""               # XML: the root's start tag
-    version: int = 1
-    whole: bool = False             # not cut: read the file in order from here
-    tail: Entry | None = None       # what follows its records (a compressed file cut short)
+    offset: int | None
+    root: bytes                     # XML: the root's start tag
+    version: int
+    whole: bool                     # not cut: read the file in order from here
+    tail: Entry | None              # what follows its records (a compressed file cut short)
     #: stdin as read so far (``rest`` reads it again); stays in the main process
-    spool: "_Spool | None" = field(default=None, repr=False, compare=False)
+    spool: "_Spool | None"
+
+    def __init__(self, source: str, path: str, fmt: str, run: int, index: int, count: int,
+                 line: int, start: int, data: bytes, last: bool, offset: int | None = None,
+                 root: bytes = b"", version: int = 1, whole: bool = False,
+                 tail: Entry | None = None, spool: "_Spool | None" = None) -> None:
+        self.source = source
+        self.path = path
+        self.fmt = fmt
+        self.run = run
+        self.index = index
+        self.count = count
+        self.line = line
+        self.start = start
+        self.data = data
+        self.last = last
+        self.offset = offset
+        self.root = root
+        self.version = version
+        self.whole = whole
+        self.tail = tail
+        self.spool = spool
 
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "spool": None}

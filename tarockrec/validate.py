@@ -6,7 +6,6 @@ Nothing here raises for bad input: whatever is wrong becomes a finding.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from . import games, outcome, schema
@@ -14,30 +13,49 @@ from .engine import Action
 from .errors import IllegalAction, Reread, RulesError
 from .findings import MISSING, Finding, pointer_get, pointer_join
 from .games import Batch
+from .plain import Plain
 from .scoring import Score
 
 NOTATION_VERSION = 1
 
 
-@dataclass
-class Report:
+class Report(Plain):
     """What the validator found in one record."""
 
-    index: int = 1
-    line: int | None = None
-    game: str | None = None
-    kind: str | None = None            # deal | session
-    findings: list[Finding] = field(default_factory=list)
-    scores: list[Score | None] = field(default_factory=list)
-    totals: list[int] | None = None
+    _fields = ("index", "line", "game", "kind", "findings", "scores", "totals", "outcomes",
+               "standings", "tables")
+    index: int
+    line: int | None
+    game: str | None
+    kind: str | None                   # deal | session
+    findings: list[Finding]
+    scores: list[Score | None]
+    totals: list[int] | None
     #: the outcome of each deal (derived from the cards, or as written on a score sheet), when
     #: the caller asked for them (``validate_record(..., outcomes=True)``: ``convert --sheet``)
-    outcomes: list[dict[str, Any] | None] | None = None
+    outcomes: list[dict[str, Any] | None] | None
     #: a tournament's derived standings (tarockrec/tournament.py), None when not known
-    standings: list[Any] | None = None
+    standings: list[Any] | None
     #: a tournament's tables (``tournament.Table``: seats, session and its report), when the
     #: caller asked for them (``validate_record(..., tables=True)``: ``score``)
-    tables: list[Any] | None = None
+    tables: list[Any] | None
+
+    def __init__(self, index: int = 1, line: int | None = None, game: str | None = None,
+                 kind: str | None = None, findings: list[Finding] | None = None,
+                 scores: list[Score | None] | None = None, totals: list[int] | None = None,
+                 outcomes: list[dict[str, Any] | None] | None = None,
+                 standings: list[Any] | None = None, tables: list[Any] | None = None) -> None:
+        self.index = index
+        self.line = line
+        self.game = game
+        self.kind = kind
+        self.findings = [] if findings is None else findings
+        self.scores = [] if scores is None else scores
+        self.totals = totals
+        self.outcomes = outcomes
+        self.standings = standings
+        self.tables = tables
+
 
     @property
     def valid(self) -> bool:

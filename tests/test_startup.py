@@ -38,13 +38,17 @@ def test_any_other_line_goes_to_click(args: list[str]) -> None:
     assert validate_args(args) is None
 
 
-def _entry(args: list[str]) -> subprocess.CompletedProcess[bytes]:
-    code = ("import atexit, sys\n"
-            "atexit.register(lambda: sys.stderr.write('click imported\\n' if 'click' in "
-            "sys.modules else ''))\n"
-            "from tarockrec.command import run\nrun()")
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, cwd=ROOT,
-                          timeout=120)
+def _entry(args: list[str]) -> tuple[subprocess.CompletedProcess[bytes], set[str]]:
+    """The console entry point run on ``args``, and the modules it imported (``-X
+    importtime`` lists each on stderr, but for a package imported by ``importlib``, whose
+    modules it lists: a plain ``validate`` ends without the interpreter's teardown, so nothing
+    could be asked of the process at its exit)."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                           "from tarockrec.command import run\nrun()", *args],
+                          capture_output=True, cwd=ROOT, timeout=120)
+    names = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.decode().splitlines()
+             if line.startswith("import time:")}
+    return proc, names
 
 
 @pytest.mark.parametrize("args", [
@@ -57,11 +61,36 @@ def test_the_same_output_and_exit_without_click(args: list[str]) -> None:
     """The console entry point runs a plain ``validate`` without importing ``click`` (its
     start-up: ``bench/bench_startup.py``), with what click's ``validate`` prints and exits
     with; a line it does not read goes to click."""
-    fast = _entry(args)
-    assert b"click imported" not in fast.stderr, fast.stderr
+    fast, imported = _entry(args)
+    assert "tarockrec.command" in imported and "click" not in imported
     ref = CliRunner().invoke(main, args)
     assert fast.returncode == ref.exit_code
     assert fast.stdout.decode() == ref.stdout
-    other = _entry(["validate", "--help"])
-    assert other.returncode == 0 and b"click imported" in other.stderr
+    other, imported = _entry(["validate", "--help"])
+    assert other.returncode == 0 and "click" in imported
     assert b"Usage:" in other.stdout
+
+
+GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
+#: what validating one record has no use for: the other games, the commands' and the
+#: tournament layer's modules, and what only they, a pool or a failing record need
+NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "multiprocessing",
+                      "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.publish",
+                      "tarockrec.workbook", "tarockrec.tournament", "tarockrec.standings",
+                      "tarockrec.sheet", "tarockrec.generate", "tarockrec.codecs.xmlio",
+                      "tarockrec.codecs.textio")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_validating_one_record_imports_only_what_it_needs(game: str) -> None:
+    """Start-up (issue 35, item 6; ``bench/bench_startup.py``): ``validate`` of one deal
+    imports its game, and none of the modules above nor another game (nor ``dataclasses``,
+    whose classes are built by compiling their methods' source at import)."""
+    folder = os.path.join(SAMPLES, game, "valid")
+    record = os.path.join(folder, sorted(f for f in os.listdir(folder) if f.endswith(".json"))[0])
+    proc, imported = _entry(["validate", record])
+    assert proc.returncode == 0, proc.stderr
+    assert {"tarockrec.validate", f"tarockrec.games.{game}.engine"} <= imported
+    unneeded = NOT_FOR_ONE_RECORD + tuple(f"tarockrec.games.{g}" for g in GAMES if g != game)
+    assert not {name for name in imported
+                if any(name == m or name.startswith(m + ".") for m in unneeded)}

@@ -8,7 +8,6 @@ compact=True)`` writes the one-line form used in JSON Lines.
 from __future__ import annotations
 
 import math
-import re
 import sys
 from typing import IO, Any, Iterator
 
@@ -16,6 +15,7 @@ import orjson
 
 from ..atomic import write_atomic as write_atomic  # its home before tarockrec.atomic
 from ..findings import Finding, pointer_join
+from ..patterns import lazy
 
 #: canonical key order of every object in a record, whatever its level
 KEY_ORDER = (
@@ -182,7 +182,7 @@ def whole_number(text: str) -> int:
 
 
 #: a JSON text (skipped whole, see _ARRAY_TOKENS) or a number or constant outside texts
-_NUMBERS = re.compile(rb'"(?:[^"\\]++|\\.)*+"|-?[0-9]+|-?Infinity|NaN')
+_NUMBERS = lazy(rb'"(?:[^"\\]++|\\.)*+"|-?[0-9]+|-?Infinity|NaN')
 
 
 #: a run of 19 digits: a number that may not fit 64 bits, which orjson would turn into an
@@ -198,18 +198,18 @@ MAX_DEPTH = 200
 #: the sentence of REC-DEPTH, whichever reader finds the nesting
 TOO_DEEP = f"data nested more than {MAX_DEPTH} levels deep: tarockrec keeps at most that many"
 #: characters no XML 1.0 document can carry, and lone surrogates, which no UTF-8 text can
-_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_UNWRITABLE = lazy("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: field names travel JSON-encoded in XML: only these characters cannot be carried there
-_UNWRITABLE_NAME = re.compile("[\ud800-\udfff\ufffe\uffff]")
+_UNWRITABLE_NAME = lazy("[\ud800-\udfff\ufffe\uffff]")
 #: what such a character looks like in JSON text (an escape, or U+FFFE / U+FFFF as UTF-8)
-_SUSPECT = re.compile(b"\\\\[ubf]|\xef\xbf[\xbe\xbf]")
+_SUSPECT = lazy(b"\\\\[ubf]|\xef\xbf[\xbe\xbf]")
 
 
 #: a JSON string (possessive: never backtracks, however long the string)
-_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+_STRING = lazy(rb'"(?:[^"\\]++|\\.)*+"')
 #: after the skeleton: what is not a bracket, and the innermost pairs of brackets
-_NOT_BRACKET = re.compile(rb"[^\[\]{}]++")
-_INNERMOST = re.compile(rb"\[\]|\{\}")
+_NOT_BRACKET = lazy(rb"[^\[\]{}]++")
+_INNERMOST = lazy(rb"\[\]|\{\}")
 
 
 def _keys(compact: bytes) -> int:
@@ -509,7 +509,7 @@ def iter_json_document(data: bytes) -> Iterator[Entry]:
 #: a JSON text, skipped whole, or a bracket or comma. Possessive (``++``, ``*+``): the matcher
 #: keeps no place to go back to, so a text of 20 MB takes no memory (``(?:[^"\\]|\\.)*``
 #: kept one per character, ~120 bytes for each)
-_ARRAY_TOKENS = re.compile(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{},]')
+_ARRAY_TOKENS = lazy(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{},]')
 
 
 def iter_json_array(data: bytes) -> Iterator[Entry] | None:

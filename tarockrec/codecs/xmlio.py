@@ -34,7 +34,6 @@ again. Bad input never raises from ``iter_xml*``: it yields a ``Finding``. ``loa
 """
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 from dataclasses import dataclass, field
@@ -1626,6 +1625,7 @@ def iter_piece(data: bytes, root_tag: bytes, version: int, last: bool,
                 yield None
                 return
             if item.line is not None:
-                item = dataclasses.replace(item, line=item.line + line_offset)
+                item = Finding(item.code, item.message, item.pointer, item.severity,
+                               item.line + line_offset)
         yield (index, line + line_offset, item,
                {p: ln + line_offset for p, ln in lines.items()} if line_offset else lines)

@@ -23,10 +23,11 @@ What a ``ROTATE`` auction may also be told (all data, all off by default):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
+
+from ..plain import Frozen
 
 PASS = "pass"
 HOLD = "hold"
@@ -59,42 +60,63 @@ class Refusal(StrEnum):
     FORCED = "forced"          # the seat must pass at this turn (``force_pass``)
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionSpec:
+class AuctionSpec(Frozen):
+    """How an auction runs (the game's data; ``Auction`` runs one)."""
+
+    _fields = ("ladder", "order", "pass_final", "exact_step", "holds", "passes_to_end",
+               "forced_opening", "higher", "hold_priority", "hold_after_bid", "hold_once",
+               "max_jump")
+    __slots__ = (*_fields, "rank", "calls")
     #: the bids, lowest first (holds and passes are not bids)
     ladder: tuple[str, ...]
-    order: TurnOrder = TurnOrder.ROTATE
+    order: TurnOrder
     #: a pass takes the seat out for good
-    pass_final: bool = True
+    pass_final: bool
     #: a raise is exactly one step above the standing call (Cego §3.4)
-    exact_step: bool = False
+    exact_step: bool
     #: a seat of higher priority may take over the standing call at the same level
-    holds: bool = True
+    holds: bool
     #: the auction ends after this many passes in a row once a bid stands (Ulti: 2); ``None``:
     #: it ends when every other seat has passed
-    passes_to_end: int | None = None
+    passes_to_end: int | None
     #: the first speaker must bid (Königrufen mein_spiel, Cego's forced cego)
-    forced_opening: bool = False
+    forced_opening: bool
     #: ``higher(new, standing)``: whether a bid outranks the standing one (default: the ladder)
-    higher: Callable[[str, str], bool] | None = None
+    higher: Callable[[str, str], bool] | None
     #: a hold needs priority over the holder (nearer the first speaker); False: any seat may
-    hold_priority: bool = True
+    hold_priority: bool
     #: only a seat that has made a call other than a pass may hold (Illustrated §3.3 step 3)
-    hold_after_bid: bool = False
+    hold_after_bid: bool
     #: a call that was held may not be held again (Illustrated §3.3 step 3)
-    hold_once: bool = False
+    hold_once: bool
     #: a bid goes at most this many steps above the seat's lowest possible call (the hold when
     #: it may hold, else the next step up); ``None``: any higher bid (ROTATE only)
-    max_jump: int | None = None
+    max_jump: int | None
     #: bid -> its place on the ladder (derived)
-    rank: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    rank: Mapping[str, int]
     #: every call of the auction: a pass, a hold, the bids (derived)
-    calls: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    calls: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rank", MappingProxyType(
-            {c: i for i, c in enumerate(self.ladder)}))
-        object.__setattr__(self, "calls", (PASS, HOLD, *self.ladder))
+    def __init__(self, ladder: tuple[str, ...], order: TurnOrder = TurnOrder.ROTATE,
+                 pass_final: bool = True, exact_step: bool = False, holds: bool = True,
+                 passes_to_end: int | None = None, forced_opening: bool = False,
+                 higher: Callable[[str, str], bool] | None = None, hold_priority: bool = True,
+                 hold_after_bid: bool = False, hold_once: bool = False,
+                 max_jump: int | None = None) -> None:
+        self.ladder = ladder
+        self.order = order
+        self.pass_final = pass_final
+        self.exact_step = exact_step
+        self.holds = holds
+        self.passes_to_end = passes_to_end
+        self.forced_opening = forced_opening
+        self.higher = higher
+        self.hold_priority = hold_priority
+        self.hold_after_bid = hold_after_bid
+        self.hold_once = hold_once
+        self.max_jump = max_jump
+        self.rank = MappingProxyType({c: i for i, c in enumerate(ladder)})
+        self.calls = (PASS, HOLD, *ladder)
 
 
 #: seats in speaking order -> (seat -> priority, seat -> next seat): an auction's tables,

@@ -7,9 +7,10 @@ may make them) and use these two for everything that is the same everywhere.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, Hashable, Sequence, TypeVar
+
+from ..plain import Frozen
 
 #: what a kontra chain is on: a name ("contract", a bonus) or, where each side owns its own
 #: copy of a bonus, a (side, name) pair (Illustrated §4.11)
@@ -21,14 +22,18 @@ class RoundRefusal(StrEnum):
     TURN = "turn"          # not this seat's turn
 
 
-@dataclass(frozen=True, slots=True)
-class RoundSpec:
+class RoundSpec(Frozen):
     """How a round ends. ``passes_to_end``: after that many silent turns in a row (with
     ``all_speak``: only once every seat has had a turn; Königrufen §4.6.1); ``None``: after each
     seat has spoken once (``once``: Carinthian §4.5, Illustrated)."""
 
-    passes_to_end: int | None = None
-    all_speak: bool = True
+    __slots__ = _fields = ("passes_to_end", "all_speak")
+    passes_to_end: int | None
+    all_speak: bool
+
+    def __init__(self, passes_to_end: int | None = None, all_speak: bool = True) -> None:
+        self.passes_to_end = passes_to_end
+        self.all_speak = all_speak
 
 
 #: seats in speaking order -> seat -> the next seat: a round's table, made once per order and
@@ -98,13 +103,16 @@ class ChainRefusal(StrEnum):
     UNKNOWN_LEVEL = "unknown_level"
 
 
-@dataclass(frozen=True, slots=True)
-class KontraLadder:
+class KontraLadder(Frozen):
     """The levels of a kontra chain, lowest first (``kontra``, ``rekontra``, …). Odd levels
     (1st, 3rd, …) are said against the target's owner, even ones by the owner's side; each level
     doubles the target."""
 
+    __slots__ = _fields = ("levels",)
     levels: tuple[str, ...]
+
+    def __init__(self, levels: tuple[str, ...]) -> None:
+        self.levels = levels
 
     def index(self, name: str) -> int:
         """1-based level of ``name`` (0 if it is none of the levels)."""

@@ -14,28 +14,42 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
+
+from ..plain import Frozen
 
 HERE = Path(__file__).resolve().parent
 SCHEMA = HERE / "ruleset.schema.json"
 
 
-@dataclass(frozen=True)
-class RuleSetDoc:
+class RuleSetDoc(Frozen):
     """One rule set file as read (``options`` are the notation values, not yet checked)."""
 
+    _fields = ("name", "game", "title", "complete", "provenance", "options")
     name: str
     game: str
     title: str
     complete: bool
     provenance: Mapping[str, Any]
     options: Mapping[str, int | str]
-    path: Path = field(compare=False)
+    path: Path
     #: how a tournament under this rule set is ranked (tarockrec/tournament.py), or None
-    tournament: Mapping[str, Any] | None = field(default=None, compare=False)
+    tournament: Mapping[str, Any] | None
+
+    def __init__(self, name: str, game: str, title: str, complete: bool,
+                 provenance: Mapping[str, Any], options: Mapping[str, int | str], path: Path,
+                 tournament: Mapping[str, Any] | None = None) -> None:
+        self.name = name
+        self.game = game
+        self.title = title
+        self.complete = complete
+        self.provenance = provenance
+        self.options = options
+        self.path = path
+        self.tournament = tournament
+
 
     @property
     def sections(self) -> Mapping[str, str]:

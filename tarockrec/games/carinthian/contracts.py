@@ -1,8 +1,8 @@
 """Carinthian contracts, card values, birds and counting as data (rules/carinthian.md §1, §4.3)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from ...plain import Frozen
 from ...cards import TAROCK54, byte_sums, mask_sum
 
 PACK = TAROCK54
@@ -71,13 +71,22 @@ KONTRA, RETOUR = "kontra", "retour"
 ZAHLE = "zahle"
 
 
-@dataclass(frozen=True)
-class Contract:
+class Contract(Frozen):
+    """One contract: its rank, value, target and talon."""
+
+    _fields = ("id", "rank", "value", "target", "talon")
     id: str
     rank: int
     value: int          # base game points (GP)
     target: int         # card points the declarer needs
     talon: bool         # the talon exchange of §4.2 (not Solo)
+
+    def __init__(self, id: str, rank: int, value: int, target: int, talon: bool) -> None:
+        self.id = id
+        self.rank = rank
+        self.value = value
+        self.target = target
+        self.talon = talon
 
 
 #: §1.5, lowest first

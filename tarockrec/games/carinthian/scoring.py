@@ -14,9 +14,9 @@ declarer's column); the item's ``deltas`` are the zero-sum settlement of those e
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...plain import Plain
 from ...scoring import Score, ScoreItem
 from .contracts import (
     BIRD_BASE, BIRDS, CONTRACTS, FUENFZIG_TARGET, FUENFZIG_VALUE, TRISCHAK, TRISCHAK_BASE,
@@ -45,20 +45,34 @@ class Item(NamedTuple):
     seat: int | None = None
 
 
-@dataclass(slots=True)
-class Facts:
+class Facts(Plain):
     """What decides a Carinthian deal's score (the outcome block as an object): built from the
     play on the hot path (no JSON), or parsed from a written outcome."""
 
+    __slots__ = _fields = ("contract", "declarer", "zahle", "kontra", "target", "won", "points",
+                           "tricks", "items")
     contract: str                       # a contract id of CONTRACTS, or TRISCHAK
     declarer: int
-    zahle: bool = False                 # §6.5: both defenders said zahle, no play
-    kontra: int = 1                     # the game's factor (Trischak: 2^k game kontras)
-    target: int = 0                     # §6.2: 36, 40, or 50 with Fünfzig (played games)
-    won: bool = False                   # P_decl ≥ target (played games)
-    points: list[int] | None = None     # [P_decl, P_def]; Trischak: per seat
-    tricks: list[int] | None = None     # tricks won per seat
-    items: tuple[Item, ...] = ()        # in ORDER; Trischak: birds, then Trull, then kings
+    zahle: bool                         # §6.5: both defenders said zahle, no play
+    kontra: int                         # the game's factor (Trischak: 2^k game kontras)
+    target: int                         # §6.2: 36, 40, or 50 with Fünfzig (played games)
+    won: bool                           # P_decl ≥ target (played games)
+    points: list[int] | None            # [P_decl, P_def]; Trischak: per seat
+    tricks: list[int] | None            # tricks won per seat
+    items: tuple[Item, ...]             # in ORDER; Trischak: birds, then Trull, then kings
+
+    def __init__(self, contract: str, declarer: int, zahle: bool = False, kontra: int = 1,
+                 target: int = 0, won: bool = False, points: list[int] | None = None,
+                 tricks: list[int] | None = None, items: tuple[Item, ...] = ()) -> None:
+        self.contract = contract
+        self.declarer = declarer
+        self.zahle = zahle
+        self.kontra = kontra
+        self.target = target
+        self.won = won
+        self.points = points
+        self.tricks = tricks
+        self.items = items
 
 
 def settle(entries: list[int], seats: tuple[int, ...]) -> tuple[int, ...]:

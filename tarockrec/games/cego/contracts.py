@@ -4,10 +4,10 @@ in a ``PackInfo``; trumps are indices 0–21 (``T1``…``T22``) in both packs.""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from ...plain import Frozen
 from ...cards import SUITS, TAROCK54, TRUMP, Pack, byte_sums, mask_sum
 
 #: §3.1 the contract ladder, lowest first
@@ -38,10 +38,10 @@ PB_TRICKS: Mapping[str, int] = MappingProxyType({"piccolo": 1, "bettel": 0})
 RAEUBER_LOSS, RAEUBER_LOSS_FOREHAND = 5, 10
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Frozen):
     """§4.2: how many cards the declarer keeps, what they must be, the extra discard."""
 
+    __slots__ = _fields = ("keep", "kind", "extra", "exposed")
     keep: int
     #: "any", "pip" (Eine Leere), "pips_same_suit", "pips_two_suits", "pfeife"
     kind: str
@@ -49,6 +49,12 @@ class Exchange:
     extra: str
     #: §4.3 the kept cards lie face up until the first lead
     exposed: bool
+
+    def __init__(self, keep: int, kind: str, extra: str, exposed: bool) -> None:
+        self.keep = keep
+        self.kind = kind
+        self.extra = extra
+        self.exposed = exposed
 
 
 EXCHANGES: Mapping[str, Exchange] = MappingProxyType({
@@ -103,10 +109,11 @@ PACK4 = Pack("54-card Cego", TAROCK54.codes, TAROCK54.suits, TAROCK54.strength)
 PACK3 = _pack51()
 
 
-@dataclass(frozen=True)
-class PackInfo:
+class PackInfo(Frozen):
     """The card tables of one table size."""
 
+    _fields = ("n", "pack", "talon_size", "hand_size", "tricks", "trump_mask", "pip_mask", "value",
+               "beats", "high")
     n: int
     pack: Pack
     talon_size: int
@@ -120,6 +127,21 @@ class PackInfo:
     beats: tuple[int, ...]
     #: §4.5 high trumps of the Solo-hand test, by the option's value
     high: Mapping[str, int]
+
+    def __init__(self, n: int, pack: Pack, talon_size: int, hand_size: int, tricks: int,
+                 trump_mask: int, pip_mask: int, value: tuple[int, ...],
+                 beats: tuple[int, ...], high: Mapping[str, int]) -> None:
+        self.n = n
+        self.pack = pack
+        self.talon_size = talon_size
+        self.hand_size = hand_size
+        self.tricks = tricks
+        self.trump_mask = trump_mask
+        self.pip_mask = pip_mask
+        self.value = value
+        self.beats = beats
+        self.high = high
+
 
     @functools.cached_property
     def _raw_bytes(self) -> tuple[tuple[int, ...], ...]:

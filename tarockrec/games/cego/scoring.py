@@ -7,9 +7,9 @@ outcome is checked and parsed into the same facts (outcome.py here), and ``score
 either. This module does not know the engine."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from ...plain import Plain
 from ...scoring import Score, ScoreItem
 from .contracts import (
     FACTOR_NO_SOLO, FACTOR_SOLO, INFO, PB_TRICKS, PB_VALUE, RAEUBER_LOSS,
@@ -18,10 +18,11 @@ from .contracts import (
 )
 
 
-@dataclass(slots=True)
-class CegoFacts:
+class CegoFacts(Plain):
     """What decides a Cego deal's score (the outcome the table writes, §6)."""
 
+    __slots__ = _fields = ("contract", "declarer", "solo_bid", "tricks", "p", "broken",
+                           "seat_points", "penalised")
     contract: str
     #: the declarer (Räuber: forehand, the Räuber caller, §6.8)
     declarer: int
@@ -29,26 +30,50 @@ class CegoFacts:
     #: tricks won per seat; None after the Solo-hand challenge (no card is played, §4.5)
     tricks: tuple[int, ...] | None
     #: Solo and the exchange contracts: the declarer's card points P (§6.1)
-    p: int = 0
+    p: int
     #: Pfeife: the T1 condition of §5.4 broken
-    broken: bool = False
+    broken: bool
     #: Räuber: each seat's card points (§6.8)
-    seat_points: tuple[int, ...] | None = None
+    seat_points: tuple[int, ...] | None
     #: after the challenge: the penalised seats (§6.9); None: no challenge
-    penalised: tuple[int, ...] | None = None
+    penalised: tuple[int, ...] | None
+
+    def __init__(self, contract: str, declarer: int, solo_bid: bool,
+                 tricks: tuple[int, ...] | None, p: int = 0, broken: bool = False,
+                 seat_points: tuple[int, ...] | None = None,
+                 penalised: tuple[int, ...] | None = None) -> None:
+        self.contract = contract
+        self.declarer = declarer
+        self.solo_bid = solo_bid
+        self.tricks = tricks
+        self.p = p
+        self.broken = broken
+        self.seat_points = seat_points
+        self.penalised = penalised
 
 
-@dataclass
-class DealScore:
+class DealScore(Plain):
     """What §6.11 computes for one deal, with the parts that make it up."""
 
+    _fields = ("sheet", "net", "items", "points", "achievement", "multiplier")
     sheet: list[int]
     net: list[int]
     #: (item name, base, multiplier, sheet entries of the item)
-    items: list[tuple[str, int, int, list[int]]] = field(default_factory=list)
-    points: list[int] | None = None
-    achievement: int | None = None
-    multiplier: int | None = None
+    items: list[tuple[str, int, int, list[int]]]
+    points: list[int] | None
+    achievement: int | None
+    multiplier: int | None
+
+    def __init__(self, sheet: list[int], net: list[int],
+                 items: list[tuple[str, int, int, list[int]]] | None = None,
+                 points: list[int] | None = None, achievement: int | None = None,
+                 multiplier: int | None = None) -> None:
+        self.sheet = sheet
+        self.net = net
+        self.items = [] if items is None else items
+        self.points = points
+        self.achievement = achievement
+        self.multiplier = multiplier
 
 
 def net_of(sheet: Sequence[int]) -> list[int]:

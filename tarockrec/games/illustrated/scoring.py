@@ -10,9 +10,9 @@ the engine.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ...plain import Plain
 from ...scoring import Score, ScoreItem, spread
 from .contracts import ANNOUNCED_VALUE, GAME_VALUE, ULTIMO_UHU, bonus_kind
 
@@ -20,37 +20,68 @@ if TYPE_CHECKING:
     from .rules import IllustratedRules
 
 
-@dataclass(slots=True)
-class IllustratedFacts:
+class IllustratedFacts(Plain):
     """What the scorer needs of a deal (§6.1). Teams are "D" (declarer's) and "O"."""
 
+    __slots__ = _fields = ("n", "active", "multiplier", "contract", "declarer", "partner", "end",
+                           "points", "tricks", "items", "made", "trull", "four_kings", "caught",
+                           "ultimos", "declared", "late")
     n: int
     active: tuple[int, ...]
     multiplier: int
     contract: str | None
     declarer: int | None
-    partner: int | None = None
+    partner: int | None
     #: None: played (or being played); "honourless": the honourless fourth's failure scored
     #: (§6.8); "redeal": thrown in (all passed, annulled, a failure under redeal_no_penalty)
-    end: str | None = None
+    end: str | None
     #: card points (P_D, P_O), discards counted (§1.3), and tricks won per seat
-    points: tuple[int, int] = (0, 0)
-    tricks: tuple[int, ...] = ()
+    points: tuple[int, int]
+    tricks: tuple[int, ...]
     #: the active announcements, (team, item) -> kontra level; ("D", "game") is the game's
-    items: dict[tuple[str, str], int] = field(default_factory=dict)
+    items: dict[tuple[str, str], int]
     #: whether each announced bonus other than the game, double game and volát was achieved
-    made: dict[tuple[str, str], bool] = field(default_factory=dict)
+    made: dict[tuple[str, str], bool]
     #: the team that collected all three honours / all four kings (None: neither)
-    trull: str | None = None
-    four_kings: str | None = None
+    trull: str | None
+    four_kings: str | None
     #: the team whose T22 took an opponent's T21 (§4.9)
-    caught: str | None = None
+    caught: str | None
     #: (ultimó id, team that played its card to trick 9, whether the card won it): the silent
     #: ultimós' candidates (§6.4)
-    ultimos: tuple[tuple[str, str, bool], ...] = ()
+    ultimos: tuple[tuple[str, str, bool], ...]
     #: tarokk declarations (seat, claim), by seat, and late claims in order (§4.12)
-    declared: tuple[tuple[int, str], ...] = ()
-    late: tuple[tuple[int, str], ...] = ()
+    declared: tuple[tuple[int, str], ...]
+    late: tuple[tuple[int, str], ...]
+
+    def __init__(self, n: int, active: tuple[int, ...], multiplier: int,
+                 contract: str | None, declarer: int | None, partner: int | None = None,
+                 end: str | None = None, points: tuple[int, int] = (0, 0),
+                 tricks: tuple[int, ...] = (),
+                 items: dict[tuple[str, str], int] | None = None,
+                 made: dict[tuple[str, str], bool] | None = None, trull: str | None = None,
+                 four_kings: str | None = None, caught: str | None = None,
+                 ultimos: tuple[tuple[str, str, bool], ...] = (),
+                 declared: tuple[tuple[int, str], ...] = (),
+                 late: tuple[tuple[int, str], ...] = ()) -> None:
+        self.n = n
+        self.active = active
+        self.multiplier = multiplier
+        self.contract = contract
+        self.declarer = declarer
+        self.partner = partner
+        self.end = end
+        self.points = points
+        self.tricks = tricks
+        self.items = {} if items is None else items
+        self.made = {} if made is None else made
+        self.trull = trull
+        self.four_kings = four_kings
+        self.caught = caught
+        self.ultimos = ultimos
+        self.declared = declared
+        self.late = late
+
 
     def team_of(self, seat: int) -> str:
         return "D" if seat == self.declarer or seat == self.partner else "O"

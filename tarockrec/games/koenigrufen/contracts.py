@@ -1,9 +1,10 @@
 """Königrufen contracts, card values and announcements as data (rules/koenigrufen.md §1, §3.1, §4.1)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import Any
 
 from ...cards import TAROCK54, iter_bits
+from ...plain import Frozen
 
 PACK = TAROCK54
 C = PACK.index
@@ -80,21 +81,49 @@ ALL_ANNOUNCEMENTS = ("pagat", "uhu", "kakadu", "quapil", "king_ultimo", "trull",
 BIRD_CARD = {"pagat": (T1, 12), "uhu": (T2, 11), "kakadu": (T3, 10), "quapil": (T4, 9)}
 
 
-@dataclass(frozen=True)
-class Contract:
+class Contract(Frozen):
+    """One contract of the game: its rank, values, talon and the play it asks for."""
+
+    _fields = ("id", "rank", "value", "loss", "family", "king_call", "talon", "talon_owner",
+               "declarer_leads", "solo", "announcements", "tricks_goal", "no_trump")
     id: str
     rank: int
     value: int                 # V_win (§4.1)
     loss: int                  # V_loss
     family: str                # positive | misere | trischaken
-    king_call: bool = False
-    talon: str = "none"        # half | all | none
-    talon_owner: str = "nobody"  # declarer | opponents | nobody (unused talon / discards)
-    declarer_leads: bool = False
-    solo: int = 1              # §6.2 bonus doubling
-    announcements: tuple[str, ...] = ()
-    tricks_goal: int | None = None  # misère: tricks the declarer must take
-    no_trump: bool = False     # §5.5: tarocks are a fifth suit (Farbensolo, Farbendreier)
+    king_call: bool
+    talon: str                 # half | all | none
+    talon_owner: str             # declarer | opponents | nobody (unused talon / discards)
+    declarer_leads: bool
+    solo: int                  # §6.2 bonus doubling
+    announcements: tuple[str, ...]
+    tricks_goal: int | None         # misère: tricks the declarer must take
+    no_trump: bool             # §5.5: tarocks are a fifth suit (Farbensolo, Farbendreier)
+
+    def __init__(self, id: str, rank: int, value: int, loss: int, family: str,
+                 king_call: bool = False, talon: str = "none", talon_owner: str = "nobody",
+                 declarer_leads: bool = False, solo: int = 1,
+                 announcements: tuple[str, ...] = (), tricks_goal: int | None = None,
+                 no_trump: bool = False) -> None:
+        self.id = id
+        self.rank = rank
+        self.value = value
+        self.loss = loss
+        self.family = family
+        self.king_call = king_call
+        self.talon = talon
+        self.talon_owner = talon_owner
+        self.declarer_leads = declarer_leads
+        self.solo = solo
+        self.announcements = announcements
+        self.tricks_goal = tricks_goal
+        self.no_trump = no_trump
+
+    def but(self, **changes: int) -> Contract:
+        """This contract with another ``rank``, ``value`` or ``loss`` (``dataclasses.replace``)."""
+        fields: dict[str, Any] = {name: getattr(self, name) for name in self._fields}
+        return Contract(**{**fields, **changes})
+
 
     @property
     def biddable(self) -> bool:
@@ -164,8 +193,7 @@ TAROCKCUP_VALUES = {
     "bettel_ouvert": (7, 7), "solodreier": (8, 8),
 }
 
-@dataclass(frozen=True)
-class Order:
+class Order(Frozen):
     """A contract order as data (``contract_order``): which contracts the auction knows, how
     they rank, and the contracts only one moment of the auction may name. The notation is the
     seed's (Appendix C): forehand's first call, "Mein Spiel" (= the cups' "Vorhand"), is
@@ -173,6 +201,7 @@ class Order:
     Spiel and three passes is one more entry by forehand (any contract not on ``ladder``, and
     any on it but those in ``first_word_only``)."""
 
+    _fields = ("ladder", "open_with_contract", "first_word_only")
     #: the contracts of the auction, lowest first (a contract the rule set does not play is
     #: skipped); the others are only forehand's free choice after Mein Spiel and three passes
     ladder: tuple[str, ...]
@@ -180,7 +209,13 @@ class Order:
     open_with_contract: bool
     #: ladder contracts that only forehand's first call may name: never a later bid, never the
     #: free choice
-    first_word_only: tuple[str, ...] = ()
+    first_word_only: tuple[str, ...]
+
+    def __init__(self, ladder: tuple[str, ...], open_with_contract: bool,
+                 first_word_only: tuple[str, ...] = ()) -> None:
+        self.ladder = ladder
+        self.open_with_contract = open_with_contract
+        self.first_word_only = first_word_only
 
 
 ORDERS: dict[str, Order] = {
@@ -218,10 +253,10 @@ def contract_table(values: str, farbendreier: bool, order: str = "seed") -> dict
     if table is None:
         played = {**CONTRACTS, **({"farbendreier": FARBENDREIER} if farbendreier else {})}
         ladder = [cid for cid in ORDERS[order].ladder if cid in played]
-        chosen = [replace(c, rank=10) for cid, c in played.items() if cid not in ladder]
-        chosen += [replace(played[cid], rank=40 + 10 * i) for i, cid in enumerate(ladder)]
+        chosen = [c.but(rank=10) for cid, c in played.items() if cid not in ladder]
+        chosen += [played[cid].but(rank=40 + 10 * i) for i, cid in enumerate(ladder)]
         if values == "tarockcup":
-            chosen = [replace(c, value=TAROCKCUP_VALUES[c.id][0], loss=TAROCKCUP_VALUES[c.id][1])
+            chosen = [c.but(value=TAROCKCUP_VALUES[c.id][0], loss=TAROCKCUP_VALUES[c.id][1])
                       for c in chosen]
         table = _TABLES[key] = {c.id: c for c in chosen}
     return table

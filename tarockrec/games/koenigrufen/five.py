@@ -15,12 +15,12 @@ seat numbers) and the score out.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Iterator, TypeVar, overload
 
 from ...engine import Action, Engine, Event
 from ...errors import IllegalAction
 from ...findings import Finding
+from ...patterns import lazy
 from ...scoring import Score, ScoreItem
 from ...tricks import TrickTable
 from .contracts import PACK, Contract
@@ -33,8 +33,8 @@ ENGINE_DEALER = 3
 T = TypeVar("T")
 
 #: a seat number in an engine sentence ("seat 2", "seat 2's") or a chain name ("seat2")
-_SEAT_IN_TEXT = re.compile(r"\bseat( ?)(\d+)\b")
-_SEAT_ITEM = re.compile(r":seat(\d+)$")
+_SEAT_IN_TEXT = lazy(r"\bseat( ?)(\d+)\b")
+_SEAT_ITEM = lazy(r":seat(\d+)$")
 
 
 class SeatMap:

@@ -7,9 +7,9 @@ this module knows neither the engine nor the notation.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from ...plain import Plain
 from ...scoring import Score, ScoreItem, spread
 from .contracts import Contract
 
@@ -50,8 +50,7 @@ class Item(NamedTuple):
     seat: int = -1
 
 
-@dataclass(slots=True)
-class Facts:
+class Facts(Plain):
     """What a deal scores from (the outcome block): built from the play (``engine.of_engine``)
     or from a written outcome (``outcome.parse``). ``contract`` None: a redeal.
 
@@ -61,17 +60,37 @@ class Facts:
     seat's card points in thirds as the rule set compares them; ``won`` whether the contract
     item goes to the declarer's side (positive: §6.3 card points; misère: §6.6 tricks)."""
 
+    __slots__ = _fields = ("contract", "declarer", "partner", "m", "end", "won", "tricks",
+                           "points", "thirds", "kontra", "items")
     contract: Contract | None
     declarer: int | None
     partner: int | None
     m: int
-    end: str | None = None               # "concede", "redeal" or None (played out)
-    won: bool = False
-    tricks: list[int] | None = None
-    points: list[int] | None = None
-    thirds: list[int] | None = None
-    kontra: int = 1
-    items: tuple[Item, ...] = ()
+    end: str | None                      # "concede", "redeal" or None (played out)
+    won: bool
+    tricks: list[int] | None
+    points: list[int] | None
+    thirds: list[int] | None
+    kontra: int
+    items: tuple[Item, ...]
+
+    def __init__(self, contract: Contract | None, declarer: int | None, partner: int | None,
+                 m: int, end: str | None = None, won: bool = False,
+                 tricks: list[int] | None = None, points: list[int] | None = None,
+                 thirds: list[int] | None = None, kontra: int = 1,
+                 items: tuple[Item, ...] = ()) -> None:
+        self.contract = contract
+        self.declarer = declarer
+        self.partner = partner
+        self.m = m
+        self.end = end
+        self.won = won
+        self.tricks = tricks
+        self.points = points
+        self.thirds = thirds
+        self.kontra = kontra
+        self.items = items
+
 
 
 class _Items:

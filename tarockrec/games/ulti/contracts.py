@@ -11,8 +11,8 @@ A contract id is canonical and human-readable (docs/notation.md, "Ulti vocabular
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from ...plain import Frozen
 from ...cards import ULTI32
 
 PACK = ULTI32
@@ -43,18 +43,31 @@ _BETLI_ID = {"single": "betli", "double": "betli_double", "ouvert": "betli_ouver
 _DURCH_NT_ID = {"single": "durch_nt", "double": "durch_nt_double", "ouvert": "durch_nt_ouvert"}
 
 
-@dataclass(frozen=True)
-class Contract:
+class Contract(Frozen):
     """One legal contract (§3.2). ``trump`` is a suit letter or None (no-trump)."""
 
+    _fields = ("id", "trump", "simple", "hundred", "durch", "betli", "durch_nt", "ulti")
     id: str
     trump: str | None
-    simple: bool = False
-    hundred: int | None = None      # 20 or 40 (the marriage the soloist will declare)
-    durch: str | None = None        # trump Durch level
-    betli: str | None = None        # Betli level
-    durch_nt: str | None = None     # no-trump Durch level
-    ulti: bool = False
+    simple: bool
+    hundred: int | None             # 20 or 40 (the marriage the soloist will declare)
+    durch: str | None               # trump Durch level
+    betli: str | None               # Betli level
+    durch_nt: str | None            # no-trump Durch level
+    ulti: bool
+
+    def __init__(self, id: str, trump: str | None, simple: bool = False,
+                 hundred: int | None = None, durch: str | None = None,
+                 betli: str | None = None, durch_nt: str | None = None, ulti: bool = False) -> None:
+        self.id = id
+        self.trump = trump
+        self.simple = simple
+        self.hundred = hundred
+        self.durch = durch
+        self.betli = betli
+        self.durch_nt = durch_nt
+        self.ulti = ulti
+
 
     @property
     def hm(self) -> int:
@@ -233,14 +246,25 @@ def outranks(x: Contract, cur: Contract) -> bool:
 
 
 # -- §3.4: the seed's bid-value table, 32 rows in seed order ------------------------------------
-@dataclass(frozen=True)
-class TableRow:
+class TableRow(Frozen):
+    """One row of the tariff table."""
+
+    _fields = ("row", "gp", "seed", "english", "example", "note")
     row: int
     gp: int
     seed: str           # the seed's wording, verbatim
     english: str
     example: str        # a canonical contract id of the class the row stands for
-    note: str = ""
+    note: str
+
+    def __init__(self, row: int, gp: int, seed: str, english: str, example: str,
+                 note: str = "") -> None:
+        self.row = row
+        self.gp = gp
+        self.seed = seed
+        self.english = english
+        self.example = example
+        self.note = note
 
 
 VALUE_TABLE: tuple[TableRow, ...] = (

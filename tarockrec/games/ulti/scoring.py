@@ -8,8 +8,8 @@ starts with ``defenders_`` are written once in *each* defender's column.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from ...plain import Plain
 from ...scoring import Score, ScoreItem, spread
 from .contracts import Contract
 from .rules import UltiRules
@@ -61,34 +61,57 @@ def sheet_entries(score: Score, soloist: int) -> list[int]:
     return out
 
 
-@dataclass(slots=True)
-class UltiFacts:
+class UltiFacts(Plain):
     """What the score of an Ulti deal depends on (§7): derived from the play by the engine
     (``UltiEngine.facts``) or read from a written outcome (``outcome.facts_of``)."""
 
+    __slots__ = _fields = ("contract", "soloist", "conceded", "tricks", "points", "main_won",
+                           "main_factor", "ulti_won", "ulti_factor", "ulti_extra", "seven",
+                           "silent_hundred", "defenders_hundred", "unbid_durch")
     contract: Contract
     soloist: int
     #: §7.6: conceded before the first lead (nothing else is scored)
-    conceded: bool = False
+    conceded: bool
     #: tricks won per seat (None: not written on a sheet)
-    tricks: list[int] | None = None
+    tricks: list[int] | None
     #: §7.1: the soloist's and the defenders' points, trump contracts (None: not written)
-    points: tuple[int, int] | None = None
+    points: tuple[int, int] | None
     #: §7.2: the main part made, and its doubling factor (§5.4)
-    main_won: bool = False
-    main_factor: int = 1
+    main_won: bool
+    main_factor: int
     #: §7.2: the Ulti part made, its factor, and the undoubled extra penalty (the soloist's
     #: trump 7 captured in trick 10)
-    ulti_won: bool = False
-    ulti_factor: int = 1
-    ulti_extra: bool = False
+    ulti_won: bool
+    ulti_factor: int
+    ulti_extra: bool
     #: §7.3: the seat that played the 7 of trumps to trick 10 and whether it won that trick
     #: (None: the 7 was not played to trick 10)
-    seven: tuple[int, bool] | None = None
+    seven: tuple[int, bool] | None
     #: §7.4 and §7.5
-    silent_hundred: bool = False
-    defenders_hundred: bool = False
-    unbid_durch: bool = False
+    silent_hundred: bool
+    defenders_hundred: bool
+    unbid_durch: bool
+
+    def __init__(self, contract: Contract, soloist: int, conceded: bool = False,
+                 tricks: list[int] | None = None, points: tuple[int, int] | None = None,
+                 main_won: bool = False, main_factor: int = 1, ulti_won: bool = False,
+                 ulti_factor: int = 1, ulti_extra: bool = False,
+                 seven: tuple[int, bool] | None = None, silent_hundred: bool = False,
+                 defenders_hundred: bool = False, unbid_durch: bool = False) -> None:
+        self.contract = contract
+        self.soloist = soloist
+        self.conceded = conceded
+        self.tricks = tricks
+        self.points = points
+        self.main_won = main_won
+        self.main_factor = main_factor
+        self.ulti_won = ulti_won
+        self.ulti_factor = ulti_factor
+        self.ulti_extra = ulti_extra
+        self.seven = seven
+        self.silent_hundred = silent_hundred
+        self.defenders_hundred = defenders_hundred
+        self.unbid_durch = unbid_durch
 
 
 def score_facts(f: UltiFacts, r: UltiRules) -> Score:
