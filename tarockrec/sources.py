@@ -22,7 +22,9 @@ from .codecs.bounds import mib as _mib
 from .findings import Finding, LazyLines
 
 #: the most bytes one record may take (docs/notation.md, *Limits*): a JSON document (read whole),
-#: a JSON Lines line, an XML or text-notation record, a tournament table's session file. A real
+#: a JSON Lines line, a tournament table's session file, an XML record (one element below the
+#: root, from the end of the one before; ``xmlio`` counts its tags too) or a text-notation record
+#: (from its first tag line to the next record's; ``textio.iter_text_stream``). A real
 #: session of a few hundred deals takes well under 1 MB, a tournament of 30,000 inline deals
 #: about 60 MB; past the cap comes INPUT-TOO-LARGE and the next file is read
 RECORD_MAX_BYTES = 256 << 20

@@ -121,7 +121,7 @@ import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 from tarockrec import sources
 from tarockrec.codecs import xmlio
-sources.RECORD_MAX_BYTES = 8 << 20
+sources.RECORD_MAX_BYTES = 4 << 20
 xmlio.XML_RECORD_MAX_TAGS = 1 << 20
 sys.argv = ["tarockrec"] + sys.argv[1:]
 from tarockrec.cli import run
