@@ -15,21 +15,22 @@ class RecordTooLarge(TooLarge):
     """One record runs past the record cap; ``line``: where it starts (None: not known). The
     message goes on from "record N" (the reader of the file numbers it)."""
 
-    def __init__(self, cap: int, line: int | None, tags: bool = False) -> None:
-        super().__init__(f"holds more than {cap:,} tags, the most one XML record may hold"
-                         if tags else f"runs longer than {mib(cap)}, the most one record may take")
+    def __init__(self, cap: int, line: int | None, markup: bool = False) -> None:
+        super().__init__(f"holds more than {cap:,} tags and attributes, the most one XML record "
+                         "may hold" if markup else
+                         f"runs longer than {mib(cap)}, the most one record may take")
         self.line = line
-
-
-#: the most tags (counted as "<") one XML record may hold: the parsed tree costs about 120 bytes
-#: a tag, however few bytes the tag takes (``<x/>``), so bytes alone do not bound it. A
-#: tournament of 30,000 deals written by ``xmlio`` holds about 2 million; at most about 500 MB
-#: parsed
-XML_RECORD_MAX_TAGS = 4 << 20
 
 
 def mib(n: int) -> str:
     return f"{n >> 30} GiB" if n >= 1 << 30 else f"{n >> 20} MiB"
+
+
+#: the most tags and attributes (counted as "<" and "=") one XML record may hold: parsed, a tag
+#: takes about 130 bytes and an attribute about 250, however few bytes they are written in
+#: (``<x/>``), so that bytes alone do not bound the tree. A Königrufen deal as ``xmlio`` writes
+#: it holds about 106, a tournament of 30,000 deals about 3.2 million
+XML_RECORD_MAX_MARKUP = 4 << 20
 
 
 class LineBound(io.RawIOBase):

@@ -921,48 +921,52 @@ def iter_text_stream(fp: IO[bytes], line_offset: int = 0, index_offset: int = 0,
     the blank lines after it); past it, the records before are read and ``RecordTooLarge``
     is raised (nothing more is read)."""
     index, lines_before = index_offset, line_offset
-    buf: list[bytes] = []
-    size = 0
-    pending: list[bytes] = []      # blank and comment lines after a * line
+    # what is held is kept as bytes, not as a list of lines: a line takes 33 bytes more as an
+    # object, which a record of blank lines would multiply
+    buf = bytearray()              # whole records, then the record being read
+    lines = 0                      # line breaks in ``buf``
+    pending = bytearray()          # blank and comment lines after a * line
+    waiting = 0                    # their count
     after_end = False
     cap = (1 << 62) if record_max is None else record_max
     stream = fp if record_max is None else io.BufferedReader(LineBound(fp, record_max), 1 << 16)
-    start = 0                      # where in ``buf`` the record being read starts
+    start = start_line = 0         # where in ``buf`` the record being read starts (byte, line)
     taken = 0                      # its bytes so far
 
-    def flush(chunk: list[bytes]) -> Iterator[TextEntry]:
+    def flush(chunk: bytes, count: int) -> Iterator[TextEntry]:
         nonlocal index, lines_before
-        for item in iter_text(b"".join(chunk), lines_before, index):
+        for item in iter_text(chunk, lines_before, index):
             index = item[0]
             yield item
-        lines_before += len(chunk)
+        lines_before += count
 
     for raw in stream:
         taken += len(raw)
         if taken > cap:
-            yield from flush(buf[:start])                   # the records before it
+            yield from flush(bytes(buf[:start]), start_line)    # the records before it
             raise RecordTooLarge(cap, lines_before + 1)
         if after_end:
             stripped = raw.strip()
             if not stripped or stripped.startswith(b";"):
-                pending.append(raw)
+                pending += raw
+                waiting += 1
                 continue
             after_end = False
             if stripped.startswith(b"[") and not _ROUND_LINE.match(raw):   # a record starts
-                if size >= CHUNK:
-                    yield from flush(buf)
-                    buf, size = [], 0
-                start, taken = len(buf) + len(pending), len(raw)
+                if len(buf) >= CHUNK:
+                    yield from flush(bytes(buf), lines)
+                    buf, lines = bytearray(), 0
+                start, start_line, taken = len(buf) + len(pending), lines + waiting, len(raw)
             buf += pending
-            size += sum(map(len, pending))
-            pending = []
-        buf.append(raw)
-        size += len(raw)
+            lines += waiting
+            pending, waiting = bytearray(), 0
+        buf += raw
+        lines += 1
         if raw.startswith((b"*", b" ", b"\t")) and _END_LINE.fullmatch(raw):
             after_end = True
     buf += pending
     if buf:
-        yield from flush(buf)
+        yield from flush(bytes(buf), lines + waiting)
 
 
 def loads_all(data: str | bytes) -> list[Any]:

@@ -44,7 +44,7 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
-from .bounds import XML_RECORD_MAX_TAGS, RecordTooLarge
+from .bounds import XML_RECORD_MAX_MARKUP, RecordTooLarge
 from ..outcome import ITEM as OUTCOME_ITEM
 from ..outcome import TOP as OUTCOME_TOP
 from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
@@ -1262,25 +1262,25 @@ class _AttributeGuard:
         # been given then included); the line where the open record starts, when known
         self.cap = (1 << 62) if record_max is None else record_max
         self.taken = 0
-        self.tag_cap = (1 << 62) if record_max is None else XML_RECORD_MAX_TAGS
-        self.tags = 0                         # "<" read since the last record ended
+        self.markup_cap = (1 << 62) if record_max is None else XML_RECORD_MAX_MARKUP
+        self.markup = 0                       # "<" and "=" read since the last record ended
         self.record_line: int | None = None
 
     def ended(self) -> None:
         """A record has ended: what comes after it counts towards the next."""
         self.taken = len(self.ready) + sum(map(len, self.held))
-        self.tags = 0          # what the parser had not been given: at most a read's worth
+        self.markup = 0        # what the parser had not been given: at most a read's worth
         self.record_line = None
 
     def read(self, n: int = -1) -> bytes:
         while not self.ready and not self.done:
             chunk = self.fp.read(1 << 16)
             self.taken += len(chunk)
-            self.tags += chunk.count(b"<")
+            self.markup += chunk.count(b"<") + chunk.count(b"=")
             if self.taken > self.cap:        # raised through the parser, which stops
                 raise RecordTooLarge(self.cap, self.record_line)
-            if self.tags > self.tag_cap:
-                raise RecordTooLarge(self.tag_cap, self.record_line, tags=True)
+            if self.markup > self.markup_cap:
+                raise RecordTooLarge(self.markup_cap, self.record_line, markup=True)
             if not chunk:
                 self.done = True
                 self.ready = memoryview(self._checked(b"".join(self.held)))
