@@ -924,49 +924,49 @@ def iter_text_stream(fp: IO[bytes], line_offset: int = 0, index_offset: int = 0,
     # what is held is kept as bytes, not as a list of lines: a line takes 33 bytes more as an
     # object, which a record of blank lines would multiply
     buf = bytearray()              # whole records, then the record being read
-    lines = 0                      # line breaks in ``buf``
     pending = bytearray()          # blank and comment lines after a * line
-    waiting = 0                    # their count
     after_end = False
     cap = (1 << 62) if record_max is None else record_max
     stream = fp if record_max is None else io.BufferedReader(LineBound(fp, record_max), 1 << 16)
-    start = start_line = 0         # where in ``buf`` the record being read starts (byte, line)
-    taken = 0                      # its bytes so far
+    start = 0                      # where in ``buf`` the record being read starts
+    limit = cap                    # the most ``buf`` may hold (and pending with it)
 
-    def flush(chunk: bytes, count: int) -> Iterator[TextEntry]:
+    def flush(chunk: bytes) -> Iterator[TextEntry]:
         nonlocal index, lines_before
         for item in iter_text(chunk, lines_before, index):
             index = item[0]
             yield item
-        lines_before += count
+        lines_before += chunk.count(b"\n")
+
+    def too_large() -> Iterator[TextEntry]:
+        yield from flush(bytes(buf[:start]))                # the records before it
+        raise RecordTooLarge(cap, lines_before + 1)
 
     for raw in stream:
-        taken += len(raw)
-        if taken > cap:
-            yield from flush(bytes(buf[:start]), start_line)    # the records before it
-            raise RecordTooLarge(cap, lines_before + 1)
         if after_end:
             stripped = raw.strip()
             if not stripped or stripped.startswith(b";"):
                 pending += raw
-                waiting += 1
+                if len(buf) + len(pending) > limit:
+                    yield from too_large()
                 continue
             after_end = False
             if stripped.startswith(b"[") and not _ROUND_LINE.match(raw):   # a record starts
                 if len(buf) >= CHUNK:
-                    yield from flush(bytes(buf), lines)
-                    buf, lines = bytearray(), 0
-                start, start_line, taken = len(buf) + len(pending), lines + waiting, len(raw)
+                    yield from flush(bytes(buf))
+                    buf = bytearray()
+                start = len(buf) + len(pending)
+                limit = start + cap
             buf += pending
-            lines += waiting
-            pending, waiting = bytearray(), 0
+            pending = bytearray()
         buf += raw
-        lines += 1
+        if len(buf) > limit:
+            yield from too_large()
         if raw.startswith((b"*", b" ", b"\t")) and _END_LINE.fullmatch(raw):
             after_end = True
     buf += pending
     if buf:
-        yield from flush(bytes(buf), lines + waiting)
+        yield from flush(bytes(buf))
 
 
 def loads_all(data: str | bytes) -> list[Any]:
