@@ -1082,8 +1082,10 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
             click.echo(f"- {m['rule']} [source {m['section']}]{opt}")
     if prov.get("notes"):
         click.echo(f"\nnotes: {prov['notes']}")
-    for x in prov.get("decided", ()):
-        click.echo(f"- decided: {x}")
+    if prov.get("decided"):            # play decisions where the source is silent
+        click.echo("\ndecided by tarockrec where the source is silent:")
+        for x in prov["decided"]:
+            click.echo(f"- {x}")
     if detail["tournament"]:
         click.echo("\ntournament (standings, docs/tournaments.md):")
         for line in _tournament_lines(detail["tournament"]):

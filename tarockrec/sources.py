@@ -15,12 +15,15 @@ import zlib
 from typing import IO, Any, Iterator, Mapping
 
 from .codecs import jsonio
+from .codecs.bounds import RecordTooLarge, TooLarge
+from .codecs.bounds import mib as _mib
 from .findings import Finding, LazyLines
-from .patterns import lazy
 from .plain import Plain
 
 #: the most bytes one record may take (docs/notation.md, *Limits*): a JSON document (read whole),
-#: a JSON Lines line, an XML or text-notation record, a tournament table's session file. A real
+#: a JSON Lines line, a tournament table's session file, an XML record (one element below the
+#: root, from the end of the one before; ``xmlio`` counts its tags too) or a text-notation record
+#: (from its first tag line to the next record's; ``textio.iter_text_stream``). A real
 #: session of a few hundred deals takes well under 1 MB, a tournament of 30,000 inline deals
 #: about 60 MB; past the cap comes INPUT-TOO-LARGE and the next file is read
 RECORD_MAX_BYTES = 256 << 20
@@ -28,15 +31,6 @@ RECORD_MAX_BYTES = 256 << 20
 #: its own: /dev/zero, a gzip bomb of blank lines)
 FILE_MAX_BYTES = 64 << 30
 
-
-
-class TooLarge(Exception):
-    """A cap was passed (``RECORD_MAX_BYTES``, ``FILE_MAX_BYTES``): the message says which,
-    as the end of a sentence that starts with the file's name."""
-
-
-def _mib(n: int) -> str:
-    return f"{n >> 30} GiB" if n >= 1 << 30 else f"{n >> 20} MiB"
 
 
 EXTENSIONS = tuple(plain + packed for plain in (".json", ".jsonl", ".ndjson", ".xml", ".txt")
@@ -288,13 +282,8 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] |
                 yield last
         else:
             stream: IO[bytes] = io.BufferedReader(_Prefixed(head, src), 1 << 16)
-            capped = _RecordCapped(stream, fmt) if fmt in _RECORD_MARKS else None
-            if capped is not None:
-                stream = io.BufferedReader(capped, 1 << 16)
             for last in _read(name, stream, fmt, raw, inline, inflated is None):
                 yield last
-            if capped is not None and capped.problem is not None:
-                raise capped.problem
         if whole.problem is not None:
             raise whole.problem
         if inflated is not None and inflated.problem is not None:
@@ -326,9 +315,12 @@ def _after(last: "Entry | Lines | Piece | None") -> int:
 
 
 def _too_large(name: str, before: int, err: TooLarge) -> Entry:
-    return Entry(name, before + 1, None, None, Finding(
-        "INPUT-TOO-LARGE", f"{err}; the rest of {name} is not read (what came before was "
-        f"read: {before:,} record(s))", ""))
+    line = err.line if isinstance(err, RecordTooLarge) else None
+    what = f"record {before + 1:,}" + (f" (from line {line:,})" if line else "") + " " \
+        if isinstance(err, RecordTooLarge) else ""
+    return Entry(name, before + 1, line, None, Finding(
+        "INPUT-TOO-LARGE", f"{what}{err}; the rest of {name} is not read (what came before "
+        f"was read: {before:,} record(s))", "", line=line))
 
 
 def _file_capped(src: IO[bytes], inflated: "_Inflated | None") -> tuple[IO[bytes], "_Capped"]:
@@ -364,50 +356,6 @@ class _Capped(io.RawIOBase):
 
     def tell(self) -> int:
         return self.seen
-
-
-#: where a record may start, per format: no record runs longer than ``RECORD_MAX_BYTES`` from
-#: one of these to the next (a mark inside a record only makes the bound looser)
-_RECORD_MARKS = {"xml": lazy(rb"<(?:deal|session|tournament)\b"), "text": lazy(rb"\n[ \t]*\*")}
-
-
-class _RecordCapped(io.RawIOBase):
-    """An XML or text-notation stream whose records are each at most ``RECORD_MAX_BYTES``
-    (counted from one ``_RECORD_MARKS`` mark to the next); past it, ``TooLarge``."""
-
-    def __init__(self, fp: IO[bytes], fmt: str) -> None:
-        self.fp, self.fmt, self.marks = fp, fmt, _RECORD_MARKS[fmt]
-        self.read_some = getattr(fp, "read1", fp.read)
-        self.since = 0                  # bytes since the last mark
-        self.problem: TooLarge | None = None    # a text record too long: the stream ended
-        self.tail = b""                 # the last bytes, where a mark may begin
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buf: Any) -> int:
-        if self.problem is not None:
-            return 0
-        data = self.read_some(len(buf))
-        window = self.tail + data
-        last = -1
-        for m in self.marks.finditer(window):
-            last = m.start()
-        self.since = len(window) - last if last >= 0 else self.since + len(data)
-        if self.since > RECORD_MAX_BYTES:
-            what = "an XML record" if self.fmt == "xml" else "a text-notation record"
-            err = TooLarge(f"{what} runs longer than {_mib(RECORD_MAX_BYTES)}, the most one "
-                           "record may take")
-            if self.fmt == "xml":
-                raise err
-            # the text reader holds records back until 1 MB is gathered: the stream ends
-            # here, so that they are read, and the reader of the stream tells ``problem``
-            self.problem = err
-            return 0
-        self.tail = window[-16:]
-        buf[: len(data)] = data
-        return len(data)
-
 
 
 #: bytes of stdin kept in memory when it is cut into pieces; beyond, in a temporary file
@@ -652,14 +600,14 @@ def _read(name: str, fp: IO[bytes], fmt: str, raw: IO[bytes], inline: bool = Fal
           plain: bool = True) -> Iterator[Entry]:
     if fmt == "xml":
         from .codecs import xmlio
-        for index, line, rec, lines in xmlio.iter_xml_lines(fp):
+        for index, line, rec, lines in xmlio.iter_xml_lines(fp, RECORD_MAX_BYTES):
             e = _entry(name, index, line, rec)
             e.lines = lines
             e.offset = _position(raw)
             yield e
     elif fmt == "text":
         from .codecs import textio
-        for index, line, item, where in textio.iter_text_stream(fp):
+        for index, line, item, where in textio.iter_text_stream(fp, 0, 0, RECORD_MAX_BYTES):
             e = _entry(name, index, line, item)
             e.lines = where
             e.offset = _position(raw)
@@ -856,16 +804,15 @@ class Piece(Plain):
         items: Iterator[Any]
         if self.fmt == "xml":
             from .codecs import xmlio
-            items = xmlio.iter_piece(self.data, self.root, self.version, self.last, self.line)
+            items = xmlio.iter_piece(self.data, self.root, self.version, self.last, self.line,
+                                     RECORD_MAX_BYTES)
             first = self.index
         else:
             from .codecs import textio
-            items = textio.iter_piece(self.data, self.line, self.index)
+            items = textio.iter_piece(self.data, self.line, self.index, RECORD_MAX_BYTES)
             first = 0
         n = 0
-        for item in items:
-            if item is None:
-                raise Unfit
+        for item in _fit(items):
             index, line, rec, lines = item
             e = _entry(self.source, index + first, line, rec)
             e.lines = lines
@@ -933,16 +880,14 @@ class Piece(Plain):
                     break
                 left -= skipped
             stream, whole = _file_capped(src, inflated)
-            capped = _RecordCapped(stream, "text")
             for index, line, item, where in textio.iter_text_stream(
-                    io.BufferedReader(capped), self.line, self.index):
+                    stream, self.line, self.index, RECORD_MAX_BYTES):
                 e = _entry(self.source, index, line, item)
                 e.lines = where
                 e.offset = _position(raw)
                 yield e
-            for problem in (capped.problem, whole.problem):
-                if problem is not None:
-                    raise problem
+            if whole.problem is not None:
+                raise whole.problem
             if inflated is not None and inflated.problem is not None:
                 yield Entry(self.source, index + 1, None, None, Finding(
                     "IO-ERROR", f"{self.source} {inflated.problem} (what came before was read: "
@@ -954,6 +899,18 @@ class Piece(Plain):
                         Finding("IO-ERROR", f"cannot read {self.source}: {err}", ""))
         finally:
             raw.close()
+
+
+def _fit(items: Iterator[Any]) -> Iterator[Any]:
+    """A piece's parsed items until one is None or a record runs past the cap (``Unfit``: the
+    file read in order tells either in its place)."""
+    try:
+        for item in items:
+            if item is None:
+                raise Unfit
+            yield item
+    except TooLarge:
+        raise Unfit from None
 
 
 def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO[bytes],

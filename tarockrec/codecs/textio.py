@@ -32,6 +32,7 @@ sentence; a broken block costs that record only: reading resumes after the next 
 from __future__ import annotations
 
 import bisect
+import io
 import json
 import re
 from collections.abc import Mapping
@@ -41,6 +42,7 @@ from typing import IO, Any, Iterable, Iterator, NoReturn
 import orjson
 
 from ..findings import Finding, pointer_join
+from .bounds import LineBound, RecordTooLarge
 from .jsonio import MAX_DEPTH, TOO_DEEP, NumberTooLong, _flat, canonical, unwritable, whole_number
 
 # -- the vocabulary -----------------------------------------------------------------------------
@@ -909,45 +911,62 @@ _END_LINE = re.compile(rb"[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n?")
 _ROUND_LINE = re.compile(rb"\s*\[\s*Round\b")
 
 
-def iter_text_stream(fp: IO[bytes], line_offset: int = 0,
-                     index_offset: int = 0) -> Iterator[TextEntry]:
+def iter_text_stream(fp: IO[bytes], line_offset: int = 0, index_offset: int = 0,
+                     record_max: int | None = None) -> Iterator[TextEntry]:
     """``iter_text`` over a binary stream, holding about ``CHUNK`` bytes at a time: the text is
     cut after a line holding only ``*`` when the next line with a token opens a tag and is no
     ``[Round …]`` (a deal of the same session). ``line_offset`` and ``index_offset`` count what
-    came before (the stream read from a record's start on)."""
+    came before (the stream read from a record's start on). ``record_max``: the most bytes one
+    record may take, from its first tag line to the next record's (a session with its rounds,
+    the blank lines after it); past it, the records before are read and ``RecordTooLarge``
+    is raised (nothing more is read)."""
     index, lines_before = index_offset, line_offset
-    buf: list[bytes] = []
-    size = 0
-    pending: list[bytes] = []      # blank and comment lines after a * line
+    # what is held is kept as bytes, not as a list of lines: a line takes 33 bytes more as an
+    # object, which a record of blank lines would multiply
+    buf = bytearray()              # whole records, then the record being read
+    pending = bytearray()          # blank and comment lines after a * line
     after_end = False
+    cap = (1 << 62) if record_max is None else record_max
+    stream = fp if record_max is None else io.BufferedReader(LineBound(fp, record_max), 1 << 16)
+    start = 0                      # where in ``buf`` the record being read starts
+    limit = cap                    # the most ``buf`` may hold (and pending with it)
 
-    def flush(chunk: list[bytes]) -> Iterator[TextEntry]:
+    def flush(chunk: bytes) -> Iterator[TextEntry]:
         nonlocal index, lines_before
-        for item in iter_text(b"".join(chunk), lines_before, index):
+        for item in iter_text(chunk, lines_before, index):
             index = item[0]
             yield item
-        lines_before += len(chunk)
+        lines_before += chunk.count(b"\n")
 
-    for raw in fp:
+    def too_large() -> Iterator[TextEntry]:
+        yield from flush(bytes(buf[:start]))                # the records before it
+        raise RecordTooLarge(cap, lines_before + 1)
+
+    for raw in stream:
         if after_end:
             stripped = raw.strip()
             if not stripped or stripped.startswith(b";"):
-                pending.append(raw)
+                pending += raw
+                if len(buf) + len(pending) > limit:
+                    yield from too_large()
                 continue
             after_end = False
-            if size >= CHUNK and stripped.startswith(b"[") and not _ROUND_LINE.match(raw):
-                yield from flush(buf)
-                buf, size = [], 0
+            if stripped.startswith(b"[") and not _ROUND_LINE.match(raw):   # a record starts
+                if len(buf) >= CHUNK:
+                    yield from flush(bytes(buf))
+                    buf = bytearray()
+                start = len(buf) + len(pending)
+                limit = start + cap
             buf += pending
-            size += sum(map(len, pending))
-            pending = []
-        buf.append(raw)
-        size += len(raw)
+            pending = bytearray()
+        buf += raw
+        if len(buf) > limit:
+            yield from too_large()
         if raw.startswith((b"*", b" ", b"\t")) and _END_LINE.fullmatch(raw):
             after_end = True
     buf += pending
     if buf:
-        yield from flush(buf)
+        yield from flush(bytes(buf))
 
 
 def loads_all(data: str | bytes) -> list[Any]:
@@ -995,12 +1014,18 @@ RECORD_START = re.compile(rb"\n[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n(?:[ \t]*(?:;[^\n]
                           rb"(?![ \t]*\[\s*Round\b)(?=[ \t]*\[)")
 
 
-def iter_piece(data: bytes, line_offset: int,
-               index_offset: int) -> Iterator[TextEntry | None]:
+def iter_piece(data: bytes, line_offset: int, index_offset: int,
+               record_max: int | None = None) -> Iterator[TextEntry | None]:
     """The records of ``data``, a run of whole records of a text (cut where RECORD_START
     matches), as ``iter_text`` reads them; None, and nothing after it, for an unreadable one:
     how it ends may reach past the run (a comment left open), so only the text read on in
-    order words it."""
+    order words it. None at once too when a record takes more than ``record_max`` bytes (the
+    text read in order tells it in its place)."""
+    if record_max is not None and len(data) > record_max:
+        starts = [0] + [m.end() - 3 for m in RECORD_START.finditer(b"\n*\n" + data)][1:]
+        if any(b - a > record_max for a, b in zip(starts, starts[1:] + [len(data)])):
+            yield None
+            return
     for item in iter_text(data, line_offset, index_offset):
         if isinstance(item[2], Finding):
             yield None

@@ -43,6 +43,7 @@ import orjson
 from lxml import etree
 
 from ..findings import Finding, pointer_join
+from .bounds import XML_RECORD_MAX_MARKUP, RecordTooLarge
 from ..outcome import ITEM as OUTCOME_ITEM
 from ..outcome import TOP as OUTCOME_TOP
 from .jsonio import MAX_DEPTH, TOO_DEEP, JSONError, _compact, unwritable
@@ -1250,16 +1251,35 @@ class _AttributeGuard:
     from "<" to "<" and walks each tag once. What looks like a tag inside a comment or a CDATA
     section is text and left alone: they are followed from "<!" to their end."""
 
-    def __init__(self, fp: IO[bytes]) -> None:
+    def __init__(self, fp: IO[bytes], record_max: int | None = None) -> None:
         self.fp = fp
         self.held: list[bytes] = []           # from the last "<" read on
         self.ready = memoryview(b"")          # checked bytes not yet handed out
         self.done = False
         self.inside: bytes | None = None      # the end of the comment or CDATA section we are in
+        # the record cap: bytes read since the last record ended (what the parser had not
+        # been given then included); the line where the open record starts, when known
+        self.cap = (1 << 62) if record_max is None else record_max
+        self.taken = 0
+        self.markup_cap = (1 << 62) if record_max is None else XML_RECORD_MAX_MARKUP
+        self.markup = 0                       # "<" and "=" read since the last record ended
+        self.record_line: int | None = None
+
+    def ended(self) -> None:
+        """A record has ended: what comes after it counts towards the next."""
+        self.taken = len(self.ready) + sum(map(len, self.held))
+        self.markup = 0        # what the parser had not been given: at most a read's worth
+        self.record_line = None
 
     def read(self, n: int = -1) -> bytes:
         while not self.ready and not self.done:
             chunk = self.fp.read(1 << 16)
+            self.taken += len(chunk)
+            self.markup += chunk.count(b"<") + chunk.count(b"=")
+            if self.taken > self.cap:        # raised through the parser, which stops
+                raise RecordTooLarge(self.cap, self.record_line)
+            if self.markup > self.markup_cap:
+                raise RecordTooLarge(self.markup_cap, self.record_line, markup=True)
             if not chunk:
                 self.done = True
                 self.ready = memoryview(self._checked(b"".join(self.held)))
@@ -1348,11 +1368,14 @@ _LIBXML_WORDS = {"Excessive depth in document: 2048": "elements nested more than
 LinedEntry = tuple[int, int, "dict[str, Any] | Finding", dict[str, int]]
 
 
-def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
+def iter_xml_lines(fp: IO[bytes], record_max: int | None = None) -> Iterator[LinedEntry]:
     """Stream an archive ``<tarockrec version="1">`` of ``<deal>``/``<session>`` elements:
     ``(index, line, record-or-Finding, lines)``, 1-based index. Memory stays constant
-    (processed elements are cleared). Never raises for bad input."""
-    fp = _AttributeGuard(fp)          # type: ignore[assignment]  # reads as a binary stream
+    (processed elements are cleared). Never raises for bad input, but ``RecordTooLarge`` when
+    one element below the root (with what precedes it) takes more than ``record_max`` bytes:
+    nothing more is read then."""
+    guard = _AttributeGuard(fp, record_max)
+    fp = guard                        # type: ignore[assignment]  # reads as a binary stream
     head = b""
     try:
         while True:
@@ -1384,17 +1407,18 @@ def iter_xml_lines(fp: IO[bytes]) -> Iterator[LinedEntry]:
             return
         version = int(root.get("version", "1").strip())
         del root                          # the head's own parse: not kept while reading
-        yield from _records(_Chain(head, fp), version)
+        yield from _records(_Chain(head, fp), version, guard)
         return
-    yield from _iter_every_element(fp, head)
+    yield from _iter_every_element(guard, head)
 
 
-def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
+def _iter_every_element(fp: "_AttributeGuard", head: bytes) -> Iterator[LinedEntry]:
     """The archive read with an event for every element (the depth counted as it goes)."""
     # huge_tree: a value longer than libxml2's 10 MB default is read as JSON reads it (a record
     # valid in JSON must read back from XML); nesting is bounded below, per record (REC-DEPTH)
     parser = etree.iterparse(
-        _Chain(head, fp), events=("start", "end"), resolve_entities=False, load_dtd=False,
+        _Chain(head, fp), events=("start", "end"),  # type: ignore[arg-type]  # a binary stream
+        resolve_entities=False, load_dtd=False,
         no_network=True, huge_tree=True, dtd_validation=False, attribute_defaults=False,
         remove_comments=True, remove_pis=True, recover=False)
     index = 0
@@ -1413,10 +1437,13 @@ def _iter_every_element(fp: IO[bytes], head: bytes) -> Iterator[LinedEntry]:
                         yield 1, bad.line or 1, bad, {}
                         return
                     version = int(el.get("version", "1").strip())
+                elif depth == 2:
+                    fp.record_line = el.sourceline
                 continue
             depth -= 1
             if depth != 1:
                 continue
+            fp.ended()
             index += 1
             line = line_of(el) or 1
             if not isinstance(el.tag, str):
@@ -1469,10 +1496,11 @@ _DESCENDANTS = etree.XPath("count(descendant::*)")
 _TOO_DEEP = etree.XPath("boolean(" + "/".join(["*"] * (MAX_DEPTH + 1)) + ")")
 
 
-def _records(source: Any, version: int) -> Iterator[LinedEntry]:
+def _records(source: Any, version: int, guard: "_AttributeGuard") -> Iterator[LinedEntry]:
     """The records below an acceptable root, the parser reporting only <deal>/<session>
     elements: any other element directly below the root is reported (XML-ROOT) in its
-    place, when the record after it ends or the archive does."""
+    place, when the record after it ends or the archive does. ``guard``: the stream below
+    ``source``, told where records start and end (the record cap)."""
     parser = etree.iterparse(source, events=("start", "end"),
                              tag=("tarockrec", "deal", "session", "tournament"), recover=False,
                              **_parser_options())
@@ -1484,10 +1512,15 @@ def _records(source: Any, version: int) -> Iterator[LinedEntry]:
             if event == "start":
                 if root is None:
                     root = el
+                elif guard.record_line is None:      # the element below the root it opens
+                    while (up := el.getparent()) is not None and up is not root:
+                        el = up
+                    guard.record_line = el.sourceline
                 continue
             parent = el.getparent()
             if parent is None or parent.getparent() is not None:
                 continue                     # a <deal> inside a record, not a record
+            guard.ended()
             earlier = list(el.itersiblings(preceding=True))
             earlier.reverse()
             for other in earlier:
@@ -1613,13 +1646,14 @@ _WHOLE = frozenset({"XML-SYNTAX", "XML-ROOT", "XML-DOCTYPE", "REC-VERSION"})
 
 
 def iter_piece(data: bytes, root_tag: bytes, version: int, last: bool,
-               line_offset: int) -> Iterator[LinedEntry | None]:
+               line_offset: int, record_max: int | None = None) -> Iterator[LinedEntry | None]:
     """The records of ``data``, a run of whole records of an archive (the last run: to its
     end) read on their own below ``root_tag``, lines counted from ``line_offset``; None, and
     nothing after it, where something concerns the archive as a whole (broken XML, an element
     that is no record): only the whole archive read in order words that as it must be worded."""
     doc = root_tag + data + (b"" if last else b"</tarockrec>")
-    for index, line, item, lines in _records(_AttributeGuard(io.BytesIO(doc)), version):
+    guard = _AttributeGuard(io.BytesIO(doc), record_max)
+    for index, line, item, lines in _records(guard, version, guard):
         if isinstance(item, Finding):
             if item.code in _WHOLE:
                 yield None
