@@ -117,20 +117,30 @@ def test_xml_many_small_children_and_a_huge_text_node(tmp_path: Path, monkeypatc
 # -- a real process: memory bounded ------------------------------------------------------------
 
 _MEASURED = """
-import resource, sys
+import os, resource, sys
 resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 from tarockrec import sources
 from tarockrec.codecs import xmlio
 sources.RECORD_MAX_BYTES = 4 << 20
 xmlio.XML_RECORD_MAX_MARKUP = 1 << 20
 sys.argv = ["tarockrec"] + sys.argv[1:]
+
+def peak():
+    # this process's own peak (ru_maxrss would count the parent's, forked before exec)
+    kb = [l for l in open("/proc/self/status") if l.startswith("VmHWM:")][0].split()[1]
+    sys.stderr.write("PEAK %s\\n" % kb)
+    sys.stderr.flush()
+
+leave = os._exit
+def measured_exit(code):        # the plain validate path ends without teardown (command._leave)
+    peak()
+    leave(code)
+os._exit = measured_exit
 from tarockrec.cli import run
 try:
     run()
 finally:
-    # this process's own peak (ru_maxrss would count the parent's, forked before exec)
-    peak = [l for l in open("/proc/self/status") if l.startswith("VmHWM:")][0].split()[1]
-    sys.stderr.write("PEAK %s\\n" % peak)
+    peak()
 """
 
 
