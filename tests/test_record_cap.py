@@ -179,7 +179,8 @@ def test_a_600_mib_record_in_bounded_memory(tmp_path: Path, fmt: str, stdin: boo
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     args = ["-"] if stdin else [str(huge)]
     with open(huge, "rb") as fp:
-        res = subprocess.run([sys.executable, "-c", _MEASURED, "validate", *args, str(good)],
+        res = subprocess.run([sys.executable, "-c", _MEASURED, "validate", "--jobs", "1", *args,
+                              str(good)],
                              stdin=fp, capture_output=True, text=True, env=env, timeout=600)
     assert "Traceback" not in res.stderr and res.returncode == 2, res.stdout + res.stderr
     assert res.stdout.count("[INPUT-TOO-LARGE]") == 1, res.stdout
@@ -213,3 +214,67 @@ def test_the_element_by_element_reader_is_capped_too() -> None:
     with pytest.raises(RecordTooLarge) as err:
         next(read)
     assert err.value.line == doc.count(b"\n", 0, doc.index(b"<session", 100)) + 1
+
+
+# -- JSON: values, not only bytes --------------------------------------------------------------
+
+@pytest.mark.parametrize("packed", ["", ".gz"])
+def test_a_json_record_of_very_many_tiny_values_is_refused(tmp_path: Path, monkeypatch: Any,
+                                                           packed: str) -> None:
+    """``[[],[],…]`` is 3 bytes a value written and some 64 read: a JSON record is held to a
+    cap of its values (brackets and commas), the byte cap being far off; the record before it
+    and the next file are read."""
+    from tarockrec.codecs import jsonio
+    monkeypatch.setattr(jsonio, "JSON_RECORD_MAX_VALUES", 10_000)
+    tiny = {**SESSION, "notes": [[]] * 20_000}
+    lines = json.dumps(SESSION) + "\n" + json.dumps(tiny) + "\n" + json.dumps(SESSION) + "\n"
+    path = tmp_path / f"a.jsonl{packed}"
+    path.write_bytes(gzip.compress(lines.encode()) if packed else lines.encode())
+    doc = tmp_path / f"b.json{packed}"
+    doc.write_bytes(gzip.compress(json.dumps(tiny).encode()) if packed
+                    else json.dumps(tiny).encode())
+    for jobs in (False, True):
+        got = [(e.index, e.problem.code if e.problem else "ok") for e in _read(path, jobs)]
+        assert got == [(1, "ok"), (2, "INPUT-TOO-LARGE"), (3, "ok")], got
+        got = [(e.index, e.problem.code if e.problem else "ok") for e in _read(doc, jobs)]
+        assert got == [(1, "INPUT-TOO-LARGE")], got
+
+
+def test_a_json_array_of_very_many_records_is_refused(tmp_path: Path, monkeypatch: Any) -> None:
+    """Each record of a pretty array is remembered by its bounds before it is read: an array
+    of more records than ``JSON_ARRAY_MAX_RECORDS`` is one INPUT-TOO-LARGE (kept as JSON Lines,
+    it would be read a line at a time); one within it reads record by record."""
+    from tarockrec.codecs import jsonio
+    monkeypatch.setattr(jsonio, "JSON_ARRAY_MAX_RECORDS", 50)
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps([[]] * 60))
+    got = [e.problem.code if e.problem else "ok" for e in entries(str(path))]
+    assert got == ["INPUT-TOO-LARGE"], got
+    path.write_text(json.dumps([SESSION] * 40))
+    got = [e.problem.code if e.problem else "ok" for e in entries(str(path))]
+    assert got == ["ok"] * 40, got
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS and /proc as Linux has them")
+@pytest.mark.parametrize("unit,wrap", [(b"[],", b'{"deals":[%s[]]}'), (b"[],", b"[%s[]]")])
+def test_a_200_mib_json_of_tiny_values_in_bounded_memory(tmp_path: Path, unit: bytes,
+                                                         wrap: bytes) -> None:
+    """With the default caps: 200 MiB of ``[],`` as one record, or as an array of 70 million
+    records, is one INPUT-TOO-LARGE, and the next file is read, in far less memory than the
+    several GB its objects would take."""
+    head, tail = wrap.split(b"%s")
+    path = tmp_path / "tiny.json.gz"
+    _gzip_stream(path, head, unit, 200, tail)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(SESSION))
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    measured = _MEASURED.replace("sources.RECORD_MAX_BYTES = 4 << 20\n", "") \
+        .replace("xmlio.XML_RECORD_MAX_MARKUP = 1 << 20\n", "")
+    res = subprocess.run([sys.executable, "-c", measured, "validate", "--jobs", "1", str(path),
+                          str(good)],
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert "Traceback" not in res.stderr and res.returncode == 2, res.stdout + res.stderr
+    assert res.stdout.count("[INPUT-TOO-LARGE]") == 1, res.stdout
+    assert "2 record(s): 1 valid, 0 invalid, 1 unreadable" in res.stdout, res.stdout
+    peak_mb = int(res.stderr.split("PEAK ")[1].split()[0]) // 1024
+    assert peak_mb < 1024, peak_mb

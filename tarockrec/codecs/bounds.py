@@ -33,6 +33,18 @@ def mib(n: int) -> str:
 XML_RECORD_MAX_MARKUP = 4 << 20
 
 
+#: the most values one JSON record may hold, counted by their brackets and commas ("[", "{",
+#: ","; a comma inside a text counts too, so the count is an upper bound): read, a value is a
+#: Python object of 24–72 bytes however few bytes it is written in (``[]``, ``0``), so that
+#: bytes alone do not bound the objects. A Königrufen deal holds about 190, a session of
+#: 30,000 deals about 5.6 million. Counted only in a record longer than the cap in bytes
+JSON_RECORD_MAX_VALUES = 8 << 20
+#: the most records one JSON array (a pretty archive, as ``convert`` writes it) may hold: each
+#: is remembered by where it starts and ends before it is read (an archive that large is kept
+#: as JSON Lines, read a line at a time)
+JSON_ARRAY_MAX_RECORDS = 2 << 20
+
+
 class LineBound(io.RawIOBase):
     """The bytes of ``fp`` until a line runs past ``cap`` bytes: there the stream ends (the
     line handed out is then longer than ``cap``, which the reader of the record tells), so

@@ -15,6 +15,7 @@ import orjson
 
 from ..atomic import write_atomic as write_atomic  # its home before tarockrec.atomic
 from ..findings import Finding, pointer_join
+from .bounds import JSON_ARRAY_MAX_RECORDS, JSON_RECORD_MAX_VALUES, TooLarge
 from ..patterns import lazy
 
 #: canonical key order of every object in a record, whatever its level
@@ -253,6 +254,11 @@ def _suspect(data: bytes) -> bool:
     return (b"\\" in data or b"\xef" in data) and _SUSPECT.search(data) is not None
 
 
+def _values(data: bytes) -> int:
+    """An upper bound of the values JSON text ``data`` holds (its brackets and commas)."""
+    return data.count(b"[") + data.count(b"{") + data.count(b",")
+
+
 def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     """One JSON value. Refused with a finding (``JSONError``): text that is not JSON, and
     values no format can carry exactly — a text holding a character XML cannot carry or a
@@ -262,6 +268,11 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if data.startswith(b"\xef\xbb\xbf"):     # a byte order mark, which a reader may ignore
         text = data = data[3:]                 # (RFC 8259 §8.1): Windows tools write it
+    if len(data) > JSON_RECORD_MAX_VALUES and _values(data) > JSON_RECORD_MAX_VALUES:
+        raise JSONError(Finding("INPUT-TOO-LARGE", f"the record holds more than "
+                                f"{JSON_RECORD_MAX_VALUES:,} values (counted by their brackets "
+                                "and commas), the most one JSON record may hold", "",
+                                line=1 + line_offset))
     scanned = data.translate(_DIGITS)
     if _LONG_RUN not in scanned:
         try:
@@ -536,6 +547,10 @@ def iter_json_array(data: bytes) -> Iterator[Entry] | None:
         elif depth == 1:                         # a comma between records
             bounds.append((item, m.start()))
             item = m.end()
+            if len(bounds) > JSON_ARRAY_MAX_RECORDS:
+                raise TooLarge(f"the JSON array holds more than {JSON_ARRAY_MAX_RECORDS:,} "
+                               "records, the most one may hold (an archive that large is kept "
+                               "as JSON Lines)")
     else:
         return None
     if depth != 0 or data[m.end():].strip():
