@@ -49,7 +49,7 @@ SHARED: tuple[Code, ...] = (
     Code("IO-ERROR", "notation", "the input file cannot be read"),
     Code("INPUT-TOO-LARGE", "notation", "a record, or a file as stored or decompressed, is "
          "larger than the cap of its kind (docs/notation.md, Limits): the rest of the file is "
-         "not read"),
+         "not read (a JSON record past its cap of values is skipped alone)"),
     Code("JSON-SYNTAX", "notation", "the input is not well-formed JSON"),
     Code("REC-TEXT", "notation", "a text holds a character no XML document can carry (a "
          "control character, U+FFFE, U+FFFF) or a lone surrogate, which no UTF-8 text can"),
