@@ -26,6 +26,20 @@ def archive_rows(db: Any, sql: str, *args: Any) -> list[Any]:
         conn.close()
 
 
+def gzip_stream(path: Any, head: bytes, unit: bytes, mib: int, tail: bytes = b"") -> None:
+    """``head``, ``unit`` repeated to ``mib`` MiB, ``tail``: gzipped as it streams (a bomb of
+    a few MB on disk; tests of the input caps)."""
+    import zlib
+    dec = zlib.compressobj(1, zlib.DEFLATED, 31)
+    block = unit * ((1 << 20) // len(unit))
+    with open(path, "wb") as fp:
+        fp.write(dec.compress(head))
+        for _ in range(mib):
+            fp.write(dec.compress(block))
+        fp.write(dec.compress(tail))
+        fp.write(dec.flush())
+
+
 def paths(value: object, prefix: tuple = ()) -> list[tuple]:
     """Every place inside a JSON value, as key/index tuples (for mutation tests)."""
     out = [prefix]

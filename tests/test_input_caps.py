@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ import pytest
 from tarockrec import sources
 from tarockrec.sources import entries, units
 
-from conftest import ROOT
+from conftest import ROOT, gzip_stream
 
 SAMPLE = Path(ROOT) / "samples" / "tournaments" / "valid" / "sessions" / "round1-table1.json"
 RECORD = json.dumps(json.loads(SAMPLE.read_text(encoding="utf-8"))).encode()
@@ -124,14 +123,7 @@ run()
 
 def _bomb(path: Path, mib: int, head: bytes = b"", tail: bytes = b"") -> None:
     """``mib`` MiB of spaces, gzipped as they stream (a few MB on disk)."""
-    dec = zlib.compressobj(1, zlib.DEFLATED, 31)
-    block = b" " * (1 << 20)
-    with open(path, "wb") as fp:
-        fp.write(dec.compress(head))
-        for _ in range(mib):
-            fp.write(dec.compress(block))
-        fp.write(dec.compress(tail))
-        fp.write(dec.flush())
+    gzip_stream(path, head, b" ", mib, tail)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from tarockrec.codecs import textio, xmlio
 from tarockrec.codecs.bounds import RecordTooLarge
 from tarockrec.sources import entries, units
 
-from conftest import ROOT
+from conftest import ROOT, gzip_stream
 
 SAMPLE = Path(ROOT) / "samples" / "tournaments" / "valid" / "sessions" / "round1-table1.json"
 SESSION = json.loads(SAMPLE.read_text(encoding="utf-8"))
@@ -144,28 +143,16 @@ finally:
 """
 
 
-def _gzip_stream(path: Path, head: bytes, unit: bytes, mib: int, tail: bytes) -> None:
-    """``head``, ``unit`` repeated to ``mib`` MiB, ``tail``: gzipped as it streams."""
-    dec = zlib.compressobj(1, zlib.DEFLATED, 31)
-    block = unit * ((1 << 20) // len(unit))
-    with open(path, "wb") as fp:
-        fp.write(dec.compress(head))
-        for _ in range(mib):
-            fp.write(dec.compress(block))
-        fp.write(dec.compress(tail))
-        fp.write(dec.flush())
-
-
 def _huge(fmt: str, folder: Path) -> Path:
     """A gzip of 600 MiB that is one record after a good one."""
     good = _archive(fmt, [SESSION]).encode()
     path = folder / f"huge.{fmt}.gz"
     if fmt == "xml":
         head = good[:good.rindex(b"</tarockrec>")] + b'  <session game="ulti">\n'
-        _gzip_stream(path, head, b"<deal a=\"1\"/>", 600, b"</session></tarockrec>\n")
+        gzip_stream(path, head, b"<deal a=\"1\"/>", 600, b"</session></tarockrec>\n")
     else:
         head = good + b'\n[Tarockrec "1"]\n[Game "ulti"]\n[Deals "9"]\n*\n'
-        _gzip_stream(path, head, b'[Round "1"]\n*\n', 600, b"")
+        gzip_stream(path, head, b'[Round "1"]\n*\n', 600, b"")
     return path
 
 
@@ -264,7 +251,7 @@ def test_a_200_mib_json_of_tiny_values_in_bounded_memory(tmp_path: Path, unit: b
     several GB its objects would take."""
     head, tail = wrap.split(b"%s")
     path = tmp_path / "tiny.json.gz"
-    _gzip_stream(path, head, unit, 200, tail)
+    gzip_stream(path, head, unit, 200, tail)
     good = tmp_path / "good.json"
     good.write_text(json.dumps(SESSION))
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
