@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import errno
-import io
 import json
 import os
 import signal
@@ -247,11 +246,9 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
     if fmt == "xlsx":
-        from .tables import command
-        from .workbook import csv_to_xlsx
-        buf = io.StringIO()
-        code = command(expand(paths), "csv", buf, sys.stderr)
-        _write_binary(csv_to_xlsx(buf.getvalue(), "score"))
+        from .tables import workbook
+        data, code = _workbook(lambda: workbook(expand(paths), sys.stderr))
+        _write_binary(data)
         sys.exit(code)
     if fmt != "text":
         from .tables import command
@@ -585,11 +582,23 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
         if mode == "teams":             # nothing to show: bad usage of --teams
             sys.exit(EXIT_UNREADABLE)
     if ranked and fmt == "xlsx":
-        from .workbook import csv_to_xlsx
-        _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+        from .standings import as_xlsx
+        _write_binary(_workbook(lambda: (as_xlsx(ranked, mode or "entrants"), 0))[0])
     elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)
+
+
+def _workbook(make: Any) -> tuple[bytes, int]:
+    """``make()`` (a workbook and an exit status), or without openpyxl one line saying how to
+    install it and exit 2."""
+    from .cells import NoWorkbook
+    try:
+        made: tuple[bytes, int] = make()
+    except NoWorkbook as err:
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    return made
 
 
 def _write_binary(data: bytes) -> None:

@@ -25,9 +25,14 @@ def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
 
 
 def _open(path: str, write: bool = False) -> sqlite3.Connection:
+    from ..sources import check_input
     from .store import ArchiveError, open_archive
     try:
+        check_input(path)           # the one door in: a FIFO or a device is never opened
         return open_archive(path, write)
+    except OSError as err:
+        click.echo(f"tarockrec: cannot open the archive {path}: {err.strerror or err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
     except ArchiveError as err:
         click.echo(f"tarockrec: {err}", err=True)
         sys.exit(EXIT_UNREADABLE)
