@@ -223,7 +223,7 @@ def _inspect_xlsx(path: str) -> dict[str, list[str]]:
                                     f"{SHEET_MAX_STRINGS:,} texts, the most one may; nothing "
                                     "was read")
             if sheet:
-                merged["/" + name] = found
+                merged[name] = found
     return merged
 
 
@@ -235,10 +235,13 @@ def _stream_count(archive: Any, info: Any, mark: re.Pattern[bytes],
     try:
         with archive.open(info) as fp:
             while piece := fp.read(1 << 20):
+                # a mark is counted in the piece it starts in: those starting in the last 64
+                # bytes (a mark is shorter) wait for the next piece
                 data = tail + piece
                 cut = max(0, len(data) - 64)
-                count += len(mark.findall(data, 0, cut))
-                merges += [m.decode() for m in _MERGE.findall(data, 0, cut)]
+                count += sum(1 for m in mark.finditer(data) if m.start() < cut)
+                merges += [m.group(1).decode() for m in _MERGE.finditer(data)
+                           if m.start() < cut]
                 tail = data[cut:]
         count += len(mark.findall(tail))
         merges += [m.decode() for m in _MERGE.findall(tail)]
@@ -262,7 +265,7 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
             return Sheet(name, [], [])
         ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
         title = ws.title
-        merged = merges.get(getattr(ws, "_worksheet_path", ""), [])
+        merged = merges.get(str(getattr(ws, "_worksheet_path", "")).lstrip("/"), [])
         rows: list[list[Any]] = []
         formulas: dict[tuple[int, int], UnsavedFormula] = {}
         cells = 0

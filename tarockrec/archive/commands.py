@@ -99,7 +99,7 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
     """Write the records of ARCHIVE (or those selected) to OUT: into a folder as they came,
     byte for byte (with a tournament's table files), or into one file of JSON Lines (lines
     that came as JSON Lines as they came), XML or the text notation (docs/archive.md)."""
-    import os
+    from ..atomic import Terminated, WriteError
     from . import export
     conn = _open(db)
     fmt = fmt or _format_of(out)
@@ -110,15 +110,20 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
             click.echo(f"{len(ids)} record(s) in {len(written)} file(s) written to {out}")
         elif fmt == "parquet":
             from .parquet import write_views
-            written = write_views(conn, out, ids)
+            written = write_views(conn, out, ids, force)
             click.echo(f"{len(written)} Parquet file(s) written to {out}")
         else:
-            if os.path.lexists(out) and not force:
-                raise FileExistsError(f"{out} exists (use --force to overwrite)")
-            export.write_bytes(out, export.as_format(conn, ids, fmt))
+            export.write_bytes(out, export.as_format(conn, ids, fmt), replace=force)
             click.echo(f"{len(ids)} record(s) written to {out}")
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
     except (OSError, ImportError) as err:
         click.echo(f"tarockrec: cannot export: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt):
+        click.echo(f"tarockrec: stopped while writing {out}; what was not complete was not "
+                   "put in place", err=True)
         sys.exit(EXIT_UNREADABLE)
 
 
