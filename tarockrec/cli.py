@@ -247,14 +247,14 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     out = sys.stdout
     if fmt == "xlsx":
         from .tables import workbook
-        data, code = _workbook(lambda: workbook(expand(paths), sys.stderr))
+        data, code = _workbook(lambda: workbook(expand(paths, True), sys.stderr))
         _write_binary(data)
         sys.exit(code)
     if fmt != "text":
         from .tables import command
-        sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
+        sys.exit(command(expand(paths, True), fmt, sys.stdout, sys.stderr))
     status = EXIT_VALID
-    files = expand(paths)
+    files = expand(paths, True)
     progress = _Progress(files)
     from .tables import reports
     for entry, rep in reports(files):
@@ -545,7 +545,7 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     from .validate import validate_record
     status = EXIT_VALID
     ranked: list[Ranked] = []
-    for path in expand(paths):
+    for path in expand(paths, True):
         for entry in entries(path):
             if entry.problem is not None:
                 click.echo(report.unreadable(entry), err=True)
@@ -661,13 +661,13 @@ def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
     Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
     from .show import show
     if html_out is not None:
-        _show_html(expand(paths), html_out, deal, record, max_deals, force)
+        _show_html(expand(paths, True), html_out, deal, record, max_deals, force)
     if max_deals is not None or force:
         raise click.UsageError(f"{'--max-deals' if max_deals is not None else '--force'} goes "
                                "with --html")
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
+    sys.exit(show(expand(paths, True), sys.stdout, deal, record, colour))
 
 
 def _show_html(paths: list[str], target: str, deal: int | None, record: int | None,

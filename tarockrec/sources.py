@@ -66,14 +66,19 @@ class Entry(Plain):
         self.deferred = deferred
 
 
-def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
+def expand(paths: tuple[str, ...] | list[str], keep_empty: bool = False) -> list[str]:
+    """The files of ``paths``, folders walked for record files; ``keep_empty``: a folder
+    without any is kept as itself (its reader then says so, instead of nothing at all)."""
     out: list[str] = []
     for p in paths:
         if p != "-" and os.path.isdir(p):
+            before = len(out)
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 out.extend(os.path.join(root, f) for f in sorted(files)
                            if f.endswith(EXTENSIONS) and not f.startswith("."))
+            if keep_empty and len(out) == before:
+                out.append(p)
         else:
             out.append(p)
     return out
@@ -152,15 +157,19 @@ def _via_descriptor(path: str) -> bool:
     return False
 
 
-def refuse_unless_file(path: str, mode: int, stdin: bool = True) -> None:
+def refuse_unless_file(path: str, mode: int, stdin: bool = True, records: bool = True) -> None:
     """Raise ``NotAFile`` unless ``mode`` (of ``path``, stat'ed) is a regular file's, or (where
     ``stdin`` may be read) a pipe reached through a descriptor link (``/dev/stdin``,
-    ``/dev/fd/N``)."""
+    ``/dev/fd/N``); ``records``: a folder is said to hold no record file (it would have been
+    walked for them)."""
     if stat.S_ISREG(mode) or (stdin and stat.S_ISFIFO(mode) and _via_descriptor(path)):
         return
-    kind = _kind(mode)
-    hint = " (give - to read standard input)" if stdin and not stat.S_ISDIR(mode) else ""
-    raise NotAFile(errno.EINVAL, f"it is {kind}, not a regular file; it is not read{hint}")
+    if stat.S_ISDIR(mode):
+        raise NotAFile(errno.EISDIR, "it is a folder holding no record file (.json, .jsonl, "
+                       ".xml, .txt, plain or .gz or .zst)" if records else "it is a folder")
+    hint = " (give - to read standard input)" if stdin else ""
+    raise NotAFile(errno.EINVAL, f"it is {_kind(mode)}, not a regular file; it is not "
+                   f"read{hint}")
 
 
 def check_input(path: str, stdin: bool = False) -> None:
@@ -170,10 +179,10 @@ def check_input(path: str, stdin: bool = False) -> None:
         st = os.stat(path)
     except FileNotFoundError:
         return
-    refuse_unless_file(path, st.st_mode, stdin)
+    refuse_unless_file(path, st.st_mode, stdin, records=False)
 
 
-def open_input(path: str) -> IO[bytes]:
+def open_input(path: str, records: bool = True) -> IO[bytes]:
     """The one door in: ``path`` opened for reading ('-': standard input) — never a folder, a
     FIFO, a device or a socket named as a file (``NotAFile``), opened without blocking (a FIFO
     swapped in would otherwise wait for a writer) and checked once open. What is read from it
@@ -184,7 +193,7 @@ def open_input(path: str) -> IO[bytes]:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     fd = os.open(path, flags)
     try:
-        refuse_unless_file(path, os.fstat(fd).st_mode)
+        refuse_unless_file(path, os.fstat(fd).st_mode, records=records)
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -196,7 +205,7 @@ def read_capped(path: str, cap: int = RECORD_MAX_BYTES) -> bytes:
     """The whole of ``path`` through the door (``open_input``), decompressed when it is gzip
     or zstd, of at most ``cap`` bytes once decompressed: ``TooLarge`` past it. For the inputs
     read whole (a spreadsheet's CSV)."""
-    raw = open_input(path)
+    raw = open_input(path, records=False)
     try:
         src, inflated = _opened(raw)
         data = src.read(cap + 1)

@@ -81,7 +81,7 @@ def read_inputs(paths: list[str]) -> Iterator[tuple[sources.Entry, Doc | None]]:
     """Every record of ``paths`` (files or folders, walked as ``validate`` walks them) with
     its document; an unreadable input or record comes with None."""
     for given in paths:
-        for path in sources.expand([given]):
+        for path in sources.expand([given], keep_empty=True):
             name = os.path.relpath(path, given) if os.path.isdir(given) else \
                 "stdin" if path == "-" else os.path.basename(path)
             yield from _read_file(path, name)
