@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tarockrec import cells, workbook
+from tarockrec import workbook
 
 from conftest import ROOT, gzip_stream
 
@@ -65,6 +65,7 @@ def _tournament(tmp_path: Path, names: list[str], ids: list[str] | None = None) 
     ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("-12", "-12"), ("7.5", "7.5"), ("-14/3", "-14/3"),
     ("a\rb", '"a\rb"'), ("Anna", "Anna")])
 def test_the_cell_writer_neutralises_and_quotes(text: str, out: str) -> None:
+    from tarockrec import cells
     assert cells.csv_field(text) == out
     assert cells.csv_field(-12) == "-12"           # a number stays a number
 
