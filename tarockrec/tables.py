@@ -244,8 +244,8 @@ def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
     columns, found = table(reports, problems)
     if fmt == "csv":
         out.write(cells.csv_row(columns))
-        for row in cells_of(columns, found):
-            out.write(cells.csv_row(row))
+        for line in cells_of(columns, found):
+            out.write(cells.csv_row(line))
     else:
         out.write("[")
         sep = "\n"

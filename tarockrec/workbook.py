@@ -426,7 +426,7 @@ def _control(row: dict[str, Any], k: int, bad: Any) -> bool:
     for column in NAMED:
         v = row.get(column)
         m = CONTROL.search(v) if isinstance(v, str) else None
-        if m is not None:
+        if m is not None and isinstance(v, str):
             bad(k, column, f"the cell holds the control character U+{ord(m.group()):04X} "
                 f"at position {m.start() + 1} ({v[:40]!r}); a name is one line of printable "
                 "characters")

@@ -25,10 +25,12 @@ def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
 
 
 def _open(path: str, write: bool = False) -> sqlite3.Connection:
+    import os
     from ..sources import check_input
     from .store import ArchiveError, open_archive
     try:
-        check_input(path)           # the one door in: a FIFO or a device is never opened
+        if not os.path.isdir(path):     # (a folder: the archive's own sentence says so)
+            check_input(path)           # the one door in: a FIFO or a device is never opened
         return open_archive(path, write)
     except OSError as err:
         click.echo(f"tarockrec: cannot open the archive {path}: {err.strerror or err}", err=True)
