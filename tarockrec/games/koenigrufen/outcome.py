@@ -215,6 +215,8 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
     else:
         _positive_won(ck, won, points[0], won_d)
         items = _positive_items(ck, c, D, tricks, points[0], birds)
+        if c.id == "solorufer" and p is None and not r.call_own_king:
+            _talon_king_kontras(ck, won, items)
     if ck.found:
         return ck.found, None
     return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
@@ -283,6 +285,28 @@ def _positive_won(ck: _Checker, won: bool, pd: int, won_d: int) -> None:
     elif won_d == 12 and not won or won_d == 0 and won:
         ck.bad("OUTCOME-CONFLICT", f"the declarer's side took {won_d} tricks and so cannot "
                f"have {'lost' if won_d else 'won'} the game", "/won")
+
+
+def _talon_king_kontras(ck: _Checker, won: bool, items: tuple[Item, ...]) -> None:
+    """§6.9, G23: a Solorufer without a partner where the declarer may not call his own king
+    (``call_own_king = off``) had the called king in the talon, and the kontras it voids
+    (``solorufer_talon_king_kontra_void``: every one, or on loss the contract's and an
+    announced Valat's) are not written (docs/notation.md, "Königrufen outcome")."""
+    always = ck.r.solorufer_talon_king_kontra_void == "always"
+    why = ("a Solorufer without a partner under this rule set had the called king in the "
+           "talon (call_own_king = off), which voids every kontra, won or lost"
+           if always else "a lost Solorufer without a partner under this rule set had the "
+           "called king in the talon (call_own_king = off), which voids the kontra on the "
+           "contract and on an announced Valat")
+    if "kontra" in ck.o and (always or not won):
+        ck.bad("OUTCOME-KONTRA", f"{why} (§6.9, G23): a void kontra is not written", "/kontra")
+    for i, x in enumerate(ck.o.get("items") or []):
+        if "kontra" not in x:
+            continue
+        valat_lost = x.get("item") == "valat" and not x.get("made")
+        if always or valat_lost:
+            ck.bad("OUTCOME-KONTRA", f"{why} (§6.9, G23): the kontra on the {x.get('item')} "
+                   "is void and not written", f"/items/{i}/kontra")
 
 
 def _misere_items(ck: _Checker, c: Contract, d: int, won: bool) -> tuple[Item, ...]:
