@@ -124,7 +124,8 @@ def test_nothing_is_forced_where_no_silent_trull_is_scored(n: int) -> None:
     o = {"contract": "dreier", "declarer": 0, "won": True, "points": [70, 0],
          "tricks": [12, 0, 0, 0], "items": [_silent("valat")]}
     assert _errors(_sheet(n, "default", o, {"valat_suppresses_silent_bonuses": "on"})) == []
-    solo = {"contract": "farbensolo", "declarer": 0, "won": True, "points": [62, 8],
+    # the opponents' 6 tricks and the talon (§4.5): 30 blanks, 10 points
+    solo = {"contract": "farbensolo", "declarer": 0, "won": True, "points": [60, 10],
             "tricks": [6, 2, 2, 2]}
     assert _errors(_sheet(n, "default", solo)) == []
     kings = [_silent("four_kings")]
@@ -138,12 +139,12 @@ def test_a_trickless_side_holds_few_trull_cards_and_kings() -> None:
     """A declarer's side without a trick in a Rufer holds only the discards (never a king or
     a Trull card, §4.3) and the untaken half: at most three of the seven 5-value cards, so
     its points are those of six cards with at most three kings or Trull cards."""
-    o = {"contract": "rufer", "declarer": 0, "partner": 2, "won": False, "points": [21, 49],
+    o = {"contract": "rufer", "declarer": 0, "partner": 2, "won": False, "points": [24, 46],
          "tricks": [0, 6, 0, 6]}
-    # three 5-value cards and two queens (the discards) count 13·3 + 10·2 + 1 = 60 thirds,
-    # 20 points; 21 points need a fourth king or Trull card
+    # three 5-value cards and three queens (the discards) count 13·3 + 10·3 = 69 thirds, 23
+    # points; 24 need a fourth king or Trull card (six of them would count 26)
     assert {c for c, _ in _errors(_sheet(4, "default", o))} == {"OUTCOME-POINTS"}
-    assert _errors(_sheet(4, "default", dict(o, points=[20, 50]))) == []
+    assert _errors(_sheet(4, "default", dict(o, points=[23, 47]))) == []
 
 
 # -- item 2: a Solorufer's void kontra is not written ----------------------------------------------
