@@ -166,7 +166,7 @@ def _agrees(bonus: str, holder: bool | None, items: list[dict[str, Any]],
     announced = [x for x in written if x["announced"]]
     if announced:
         x = announced[0]
-        return ((x["side"] == "declarer") == holder) == x["made"]
+        return ((x["side"] == "declarer") == holder) == bool(x["made"])
     if beside_valat:
         return True
     made = [x["side"] == "declarer" for x in written if x["made"]]

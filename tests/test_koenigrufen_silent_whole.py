@@ -21,8 +21,9 @@ import pytest
 from tarockrec import games, rulesets
 from tarockrec.validate import validate_record
 
-G = games.get("koenigrufen")
-assert G is not None
+_G = games.get("koenigrufen")
+assert _G is not None
+G = _G
 VALID = Path(__file__).resolve().parents[1] / "samples" / "koenigrufen" / "valid"
 RULESETS = sorted(rs for rs, doc in rulesets.for_game("koenigrufen").items() if doc.complete)
 CASES = [(n, rs) for n in (4, 5) for rs in RULESETS]
@@ -107,12 +108,12 @@ def test_silent_pagat_and_xxi_capture_put_the_trull_in_one_pile(n: int, rs: str,
                                                                  declarer: bool) -> None:
     """The issue's second example: a silent Pagat (the Pagat wins trick 12) and the XXI captured
     by the same side's Sküs put the Pagat, the XXI and the Sküs in that side's pile."""
+    items = [_silent("pagat", declarer), _silent("xxi_capture", declarer)]
     o = {"contract": "rufer", "declarer": 0, "partner": 2, "won": True,
-         "points": [40, 30], "tricks": [2, 3, 4, 3],
-         "items": [_silent("pagat", declarer), _silent("xxi_capture", declarer)]}
+         "points": [40, 30], "tricks": [2, 3, 4, 3], "items": items}
     got = _errors(_sheet(n, rs, o))
     assert got and {code for code, _ in got} == {"OUTCOME-CONFLICT"}, got
-    whole = dict(o, items=[*o["items"], _silent("trull", declarer)])
+    whole = dict(o, items=[*items, _silent("trull", declarer)])
     assert _errors(_sheet(n, rs, whole)) == []
 
 

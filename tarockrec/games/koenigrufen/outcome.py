@@ -216,7 +216,7 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
         _positive_won(ck, won, points[0], won_d)
         items = _positive_items(ck, c, D, tricks, points[0], birds)
         if c.id == "solorufer" and p is None and not r.call_own_king:
-            _talon_king_kontras(ck, won, items)
+            _talon_king_kontras(ck, won)
     if ck.found:
         return ck.found, None
     return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
@@ -287,7 +287,7 @@ def _positive_won(ck: _Checker, won: bool, pd: int, won_d: int) -> None:
                f"have {'lost' if won_d else 'won'} the game", "/won")
 
 
-def _talon_king_kontras(ck: _Checker, won: bool, items: tuple[Item, ...]) -> None:
+def _talon_king_kontras(ck: _Checker, won: bool) -> None:
     """§6.9, G23: a Solorufer without a partner where the declarer may not call his own king
     (``call_own_king = off``) had the called king in the talon, and the kontras it voids
     (``solorufer_talon_king_kontra_void``: every one, or on loss the contract's and an
