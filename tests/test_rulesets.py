@@ -39,7 +39,8 @@ def test_default_file_holds_the_engine_defaults(game: str) -> None:
     assert dict(doc.options) == {o.name: o.default for o in rules.options}
     assert dict(doc.sections) == {o.name: o.section for o in rules.options if o.section}
     assert doc.provenance["source"]["path"] == f"docs/rules/{game}.md"
-    assert (Path(__file__).resolve().parent.parent / doc.provenance["source"]["path"]).is_file()
+    here = os.path.dirname(__file__)               # the rules page is in the repository
+    assert os.path.isfile(os.path.join(here, "..", doc.provenance["source"]["path"]))
     assert doc.provenance["based_on"][0]["path"].startswith("shared/seeds/")
     assert doc.complete and not doc.not_yet_supported
 
