@@ -38,7 +38,8 @@ from tarockrec.validate import validate_record
 GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
 _NAMES = re.compile(r"(?P<koenigrufen>K(?:ö|oe)nigrufen|rules/koenigrufen\.md)|"
                     r"(?P<illustrated>Illustrated|rules/illustrated\.md)|"
-                    r"(?P<cego>Cego|rules/cego\.md)|(?P<carinthian>Carinthian|rules/carinthian\.md)|"
+                    r"(?P<cego>Cego|rules/cego\.md)|"
+                    r"(?P<carinthian>Carinthian|rules/carinthian\.md)|"
                     r"(?P<ulti>Ulti\b|rules/ulti\.md)")
 _CITATION = re.compile(r"§\s?(\d+(?:\.\d+)*)|\bG(\d+)\b|\bApp(?:endix|\.)\s?([A-C])\b")
 _PREFIX = {"KR": "koenigrufen", "IT": "illustrated", "CE": "cego", "CA": "carinthian",
@@ -243,7 +244,8 @@ def test_every_citation_in_the_readme_and_docs_resolves() -> None:
     """The README and docs/*.md; a game named in a heading attributes the citations under it.
     docs/rulesets.md is left out: its sections are those of each rule set's source document
     (the ITVB's, a summary's), which the rule set files quote."""
-    pages = [os.path.join(ROOT, "README.md"), *sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))]
+    pages = [os.path.join(ROOT, "README.md"),
+             *sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))]
     count, bad = 0, []
     for path in pages:
         if path.endswith("rulesets.md"):
@@ -267,9 +269,10 @@ def test_every_option_names_the_rule_sets_that_change_it() -> None:
         rows = {ln.split("|")[1].strip().strip("`"): ln for ln in text.splitlines()
                 if ln.startswith("| `")}
         for option in all_games()[game].Rules.options:
-            assert option.name in rows, (game, option.name)
+            assert option.name in rows, (game, option.name, "python tools/rules_options_table.py")
             row = rows[option.name]
             changers = {n for n, d in rulesets.for_game(game).items()
                         if d.options.get(option.name, option.default) != option.default}
             named = set(re.findall(r"`([a-z0-9_]+)`: ", row.split("|")[-2]))
-            assert named == changers, (game, option.name, named, changers)
+            assert named == changers, (game, option.name, named, changers,
+                                       "python tools/rules_options_table.py")
