@@ -76,28 +76,53 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
     from .ingest import Ingest, read_inputs
     conn = _open(db, write=True)
     job = Ingest(conn, keep_invalid)
-    conn.execute("BEGIN IMMEDIATE")
     try:
+        conn.execute("BEGIN IMMEDIATE")
         for entry, doc in read_inputs(list(paths)):
             job.add(entry, doc, _label)
         conn.execute("COMMIT")
     except BaseException as err:
-        conn.execute("ROLLBACK")
-        conn.close()
         import sqlite3
-        if isinstance(err, (KeyboardInterrupt, sqlite3.Error)):
-            why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err)
-            click.echo(f"tarockrec: nothing added to {db} ({why})", err=True)
-            sys.exit(EXIT_UNREADABLE)
+        _rollback(conn)
+        conn.close()
+        if isinstance(err, (KeyboardInterrupt, sqlite3.Error, MemoryError)):
+            why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err) or "no memory"
+            _write_failed(f"nothing added to {db} ({why})")
         raise
-    conn.close()
+    left = _close(conn, db)
     c = job.counts
     if not quiet:
         for where, f in c.problems:
             click.echo(f"{where}: {f}", err=True)
     click.echo(f"{db}: {c.summary()}")
+    if left is not None:
+        _write_failed(left)
     sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID
              if c.refused or c.out_of_range or c.kept_invalid else EXIT_VALID)
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Undo the open transaction, if SQLite has not undone it itself (it does on a full disk:
+    then ROLLBACK says "no transaction is active")."""
+    import sqlite3
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+def _close(conn: sqlite3.Connection, db: str) -> str | None:
+    from .store import close_writer
+    return close_writer(conn, db)
+
+
+def _write_failed(said: str) -> None:
+    """A write that failed or left the archive as two files: its finding, exit 2."""
+    from ..findings import Finding
+    found = Finding("ARCHIVE-WRITE", said)
+    click.echo(f"tarockrec: {found.code}: {found.message}", err=True)
+    sys.exit(EXIT_UNREADABLE)
 
 
 @archive.command(name="export")
@@ -138,6 +163,10 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
             click.echo(f"{len(ids)} record(s) written to {out}")
     except (OSError, ImportError) as err:
         click.echo(f"tarockrec: cannot export: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except export.NotInline as err:
+        click.echo(f"tarockrec: {err.finding.code}: nothing was written to {out}: {err}",
+                   err=True)
         sys.exit(EXIT_UNREADABLE)
 
 
@@ -332,11 +361,19 @@ def link_cmd(db: str, name: str | None, club: str | None, key: str | None,
         else:
             raise people.NoPerson("say what to link: --name (and --club) or --merge")
         conn.execute("COMMIT")
-    except people.NoPerson as err:
-        conn.execute("ROLLBACK")
-        click.echo(f"tarockrec: {err}", err=True)
-        sys.exit(EXIT_UNREADABLE)
+    except BaseException as err:
+        _rollback(conn)
+        if isinstance(err, people.NoPerson):
+            click.echo(f"tarockrec: {err}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        import sqlite3
+        if isinstance(err, sqlite3.OperationalError):
+            _write_failed(f"nothing changed in {db} ({err})")
+        raise
+    left = _close(conn, db)
     click.echo(said)
+    if left is not None:
+        _write_failed(left)
     sys.exit(EXIT_VALID if n else EXIT_INVALID)
 
 
@@ -349,10 +386,20 @@ def unlink_cmd(db: str, event: str, entrant: str) -> None:
     """Split an entrant off the person it is linked to (a wrong link)."""
     from . import people
     conn = _open(db, write=True)
-    conn.execute("BEGIN IMMEDIATE")
-    n = people.unlink(conn, event, entrant)
-    conn.execute("COMMIT")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        n = people.unlink(conn, event, entrant)
+        conn.execute("COMMIT")
+    except BaseException as err:
+        _rollback(conn)
+        import sqlite3
+        if isinstance(err, sqlite3.OperationalError):
+            _write_failed(f"nothing changed in {db} ({err})")
+        raise
+    left = _close(conn, db)
     click.echo(f"unlinked {n} entrant(s)")
+    if left is not None:
+        _write_failed(left)
     sys.exit(EXIT_VALID if n else EXIT_INVALID)
 
 

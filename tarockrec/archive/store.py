@@ -334,6 +334,28 @@ def _named(objects: list[tuple[str, str]]) -> str:
     return shown + (f" and {len(objects) - 5} more" if len(objects) > 5 else "")
 
 
+def close_writer(conn: sqlite3.Connection, path: str) -> str | None:
+    """Fold the write-ahead log into the archive's file and close it, so the archive is one
+    file again (docs/archive.md: it can be copied as one). Returns None when it is, else a
+    sentence: what was committed stays (in the ``-wal`` file beside it), but the file alone
+    is not the archive (a disk full, a file-size limit: the log could not be written back)."""
+    why = None
+    try:
+        busy, log, done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy or log != done:
+            why = "another program is reading it"
+    except sqlite3.Error as err:
+        why = str(err)
+    conn.close()
+    wal = path + "-wal"
+    if os.path.exists(wal) and os.path.getsize(wal) > 0:
+        return (f"what was written is kept in {wal}, but it could not be written back into "
+                f"{path} ({why or 'the log was left'}): the archive is those two files, not "
+                f"{path} alone (copy both; the next write of the archive, with room, folds it "
+                "in)")
+    return None
+
+
 def migrate(conn: sqlite3.Connection, upto: int = VERSION) -> int:
     """Apply the migrations from the store's version to ``upto``, each in one transaction
     with its new ``user_version``; returns the version reached."""
@@ -349,7 +371,8 @@ def migrate(conn: sqlite3.Connection, upto: int = VERSION) -> int:
             conn.execute(f"PRAGMA user_version = {k + 1}")
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:        # (SQLite undoes it itself on a full disk)
+            conn.execute("ROLLBACK")
         raise
     return max(int(version), upto)
 
