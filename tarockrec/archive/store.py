@@ -318,8 +318,11 @@ def check_schema(conn: sqlite3.Connection, path: str, version: int) -> None:
     own SQL has run when this is called."""
     found = set(_objects(conn))
     want = expected_schema(version)
-    extra = sorted({(t, n) for t, n, _, _ in found - want})
-    missing = sorted({(t, n) for t, n, _, _ in want - found} - set(extra))
+    order = {"table": 0, "view": 1, "trigger": 2, "index": 3}
+    extra = sorted({(t, n) for t, n, _, _ in found - want},
+                   key=lambda o: (order.get(o[0], 4), o[1]))
+    missing = sorted({(t, n) for t, n, _, _ in want - found} - set(extra),
+                     key=lambda o: (order.get(o[0], 4), o[1]))
     if extra:
         raise ArchiveError(f"{path} holds {_named(extra)} that tarockrec did not create "
                            f"(or that differ from its own); it is refused and nothing of it "
