@@ -318,3 +318,22 @@ def test_a_table_file_that_cannot_go_inline_is_refused_naming_files(tmp_path: Pa
     assert res.exit_code == 2, res.output
     assert "ARCHIVE-EXPORT" in res.stderr and "--format files" in res.stderr
     assert "sessions/round1-table1.json" in res.stderr and not out.exists()
+
+
+def test_a_reader_in_the_way_is_noted_not_an_error(db: Path) -> None:
+    """The log is written back without waiting for a reader (readers never hold up a
+    writer): one still reading an older state leaves the -wal file, which is noted (exit 0)
+    and folded in by the next write."""
+    reader = sqlite3.connect(db)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM records").fetchone()      # holds its snapshot
+    try:
+        res = run("archive", "add", db, KR_VALID)
+    finally:
+        reader.close()
+    assert res.exit_code == 0, res.output
+    assert "note:" in res.stderr and "-wal is left beside" in res.stderr
+    assert "ARCHIVE-WRITE" not in res.stderr
+    res = run("archive", "add", db, SAMPLES / "tournaments" / "series")
+    assert res.exit_code == 0 and "note:" not in res.stderr, res.output
+    assert not Path(f"{db}-wal").exists()

@@ -113,8 +113,13 @@ def _rollback(conn: sqlite3.Connection) -> None:
 
 
 def _close(conn: sqlite3.Connection, db: str) -> str | None:
+    """Close a written archive: a failure to leave it as one file is returned (to be said as
+    ARCHIVE-WRITE), a reader in the way only noted on stderr."""
     from .store import close_writer
-    return close_writer(conn, db)
+    left = close_writer(conn, db)
+    if left is not None and not left[0]:
+        click.echo(f"tarockrec: note: {left[1]}", err=True)
+    return left[1] if left is not None and left[0] else None
 
 
 def _write_failed(said: str) -> None:

@@ -161,7 +161,7 @@ def _inline(table: Any, files: dict[str, bytes], rec: dict[str, Any]) -> Any:
     found = [e.record for e, _ in _document(source, Doc(files[source], source, "", None))
              if e.problem is None]
     session = found[0] if len(found) == 1 else None
-    event = rec.get("event") if isinstance(rec.get("event"), dict) else {}
+    event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
     name = f"the tournament {event.get('name')!r}" if event.get("name") else "a tournament"
     if not isinstance(session, dict) or not isinstance(session.get("deals"), list):
         raise NotInline(f"{name}: its table file {source} does not hold one session, so it "

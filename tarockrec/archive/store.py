@@ -337,25 +337,25 @@ def _named(objects: list[tuple[str, str]]) -> str:
     return shown + (f" and {len(objects) - 5} more" if len(objects) > 5 else "")
 
 
-def close_writer(conn: sqlite3.Connection, path: str) -> str | None:
-    """Fold the write-ahead log into the archive's file and close it, so the archive is one
-    file again (docs/archive.md: it can be copied as one). Returns None when it is, else a
-    sentence: what was committed stays (in the ``-wal`` file beside it), but the file alone
-    is not the archive (a disk full, a file-size limit: the log could not be written back)."""
-    why = None
+def close_writer(conn: sqlite3.Connection, path: str) -> tuple[bool, str] | None:
+    """Write the write-ahead log back into the archive's file and close it, so the archive is
+    one file again (docs/archive.md: it can be copied as one). None when it is; else (failed,
+    a sentence): failed when the log could not be written back (a full disk, a file-size
+    limit: what was committed stays, in the ``-wal`` file, but the file alone is not the
+    archive), not failed when a reader still reads an older state (the next write folds the
+    rest in). The checkpoint never waits for a reader (PASSIVE)."""
     try:
-        busy, log, done = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        if busy or log != done:
-            why = "another program is reading it"
+        _, log, done = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
     except sqlite3.Error as err:
-        why = str(err)
+        conn.close()
+        return True, (f"what was written is kept in {path}-wal, but it could not be written "
+                      f"back into {path} ({err}): the archive is those two files, not {path} "
+                      "alone (copy both; the next write of the archive, with room, folds it "
+                      "in)")
     conn.close()
-    wal = path + "-wal"
-    if os.path.exists(wal) and os.path.getsize(wal) > 0:
-        return (f"what was written is kept in {wal}, but it could not be written back into "
-                f"{path} ({why or 'the log was left'}): the archive is those two files, not "
-                f"{path} alone (copy both; the next write of the archive, with room, folds it "
-                "in)")
+    if log != done and os.path.exists(path + "-wal"):
+        return False, (f"{path}-wal is left beside {path} while another command reads the "
+                       "archive: copy both, or copy after the next write")
     return None
 
 
