@@ -217,6 +217,20 @@ class Table:
     report: Any = None
     #: the seated entrants' names, in seat order
     names: list[str] = field(default_factory=list)
+    #: the table's ``substitutes`` as written, and the names of the substitutes in them
+    substitutes: list[dict[str, Any]] = field(default_factory=list)
+    sub_names: dict[str, str] = field(default_factory=dict)
+
+    def entrants_at(self, deal: int) -> list[str]:
+        """The entrant at each seat in the table's ``deal``-th deal (from 1): a substitute
+        from his ``from_deal`` on, as the standings credit him (substitutes.py)."""
+        return substitutes.players_at(substitutes.timelines(self.seats, self.substitutes), deal)
+
+    def names_at(self, deal: int) -> list[str]:
+        """The names of ``entrants_at(deal)``."""
+        names = dict(zip(self.seats, self.names))
+        names.update(self.sub_names)
+        return [names.get(eid, eid) for eid in self.entrants_at(deal)]
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -276,9 +290,12 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
                                    found, game)
             if on_table is not None:
+                subs = list(table.get("substitutes", ()))
                 on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
                                session, found[0] if found else None,
-                               [register[s]["name"] for s in seats]))
+                               [register[s]["name"] for s in seats], subs,
+                               {x["entrant"]: register[x["entrant"]]["name"] for x in subs
+                                if x["entrant"] in register}))
             if totals is None:
                 complete = False
                 continue
