@@ -457,3 +457,52 @@ def test_the_deal_limit_counts_the_deals_dealt_on() -> None:
     assert tournament.counted_deals(g, deals, 4, dealt_on) == 12
     every = tournament.StandingsRules(deals_per_round={4: 12}, deals_count="every")
     assert tournament.counted_deals(g, deals, 4, every) == 12 + redeals
+
+
+@pytest.mark.parametrize("game,rules", [("illustrated", "default"), ("illustrated", "itvb"),
+                                        ("koenigrufen", "default")])
+def test_every_seat_of_a_generated_table_of_five_sits_out_equally(game: str,
+                                                                   rules: str) -> None:
+    """Issue 39, 1.7: over every written deal of a generated table of five (the dealer sits
+    out), each seat sits out equally often, and the tournament validates (its deal limit
+    counted as the validator counts it). Before, a deal thrown in after an all-pass (§3.7: the
+    same dealer deals again) was written beside the others, and its dealer sat out once more:
+    most Illustrated tables of five were uneven."""
+    from collections import Counter
+
+    from hypothesis import given, settings, strategies as st
+    g = all_games()[game]
+    chosen = g.rules({"name": rules})
+
+    @settings(max_examples=12, deadline=None)
+    @given(st.integers(0, 1 << 30))
+    def check(seed: int) -> None:
+        rec = tournament_record(game, 5, 1, seed, rules=chosen)
+        table = rec["rounds"][0]["tables"][0]
+        assert len(table["seats"]) == 5
+        out = Counter(s for d in table["deals"]
+                      for s in g.sitting_out(5, d["dealer"], d["result"]))
+        assert len(set(out[s] for s in range(5))) == 1, out
+        rep = validate_record(rec)
+        assert rep.valid, [str(f) for f in rep.findings]
+    check()
+
+
+def test_generate_refuses_more_rounds_than_the_rule_set_plays(tmp_path: Path) -> None:
+    """Issue 39, 1.4: ``generate --tournament --rounds R`` with R above the rule set's
+    ``rounds`` is refused as bad usage (exit 2, nothing written), rather than writing a
+    tournament its own validator refuses (TOURN-ROUNDS) with exit 0; R up to it is written."""
+    limit = tournament.standings_rules("illustrated", {"name": "itvb"}).rounds
+    assert limit is not None
+    target = tmp_path / "t.json"
+    out = _cli("generate", "illustrated", "--tournament", "4", "--rules", "itvb", "--rounds",
+               str(limit + 1), "--seed", "1", "-o", str(target))
+    assert out.returncode == 2 and out.stdout == "" and not target.exists()
+    assert f"plays at most {limit} rounds, not {limit + 1}" in out.stderr
+    with pytest.raises(ValueError, match="at most"):
+        tournament_record("illustrated", 4, limit + 1, 1,
+                          rules=all_games()["illustrated"].rules({"name": "itvb"}))
+    out = _cli("generate", "illustrated", "--tournament", "4", "--rules", "itvb", "--rounds",
+               str(limit), "--seed", "1", "-o", str(target))
+    assert out.returncode == 0, out.stderr
+    assert _cli("validate", str(target)).returncode == 0
