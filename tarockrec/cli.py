@@ -613,14 +613,8 @@ def _only_standings_differ(rep: Any) -> bool:
 
 def _why_not_ranked(rep: Any, differ: bool) -> str:
     """``standings``: why a tournament gives no standings, in one sentence."""
-    n = sum(1 for f in rep.findings if f.severity == "error")
-    if differ:
-        return ("its written standings differ from the ones its tables give (above); "
-                "standings --derived prints the derived ones")
-    if rep.standings is None:
-        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
-                "is not known, so no standings can be derived")
-    return f"the tournament is not valid ({n} finding(s) above)"
+    from .standings import why_not_ranked
+    return why_not_ranked(rep.findings, rep.standings is not None, differ)
 
 
 def _option_value(text: str) -> Any:

@@ -192,6 +192,8 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     rows = validate_tournament(rec, found)
     assert rows is not None, [str(f) for f in found]
     rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": plain(r.total),
-                         "score": r.score, "rank_points": plain(r.rank_points)}
+                         "score": r.score, "rank_points": plain(r.rank_points),
+                         **({"cup_points": plain(r.cup_points)}
+                            if srules.gives_cup_points and r.cup_points is not None else {})}
                         for r in rank(rows, srules) if r.rank is not None]
     return rec

@@ -164,7 +164,8 @@ class Row:
     rounds: list[int | None] = field(default_factory=list)
     #: per round: the entrant's place at the table (1 = best), None when absent
     table_ranks: list[int | None] = field(default_factory=list)
-    cup_points: ranking.Number = 0
+    #: None for an entrant who played no round: no cup points, which is not 0 cup points
+    cup_points: ranking.Number | None = 0
     #: per round: the rank points the entrant's place earned, None when absent
     round_points: list[Fraction | None] = field(default_factory=list)
     #: the deals the entrant played (None: a table gave only its totals)
@@ -187,7 +188,8 @@ class Row:
                                "rank_points": ranking.plain(self.rank_points),
                                "rounds": list(self.rounds),
                                "table_ranks": list(self.table_ranks),
-                               "cup_points": ranking.plain(self.cup_points)}
+                               "cup_points": None if self.cup_points is None
+                               else ranking.plain(self.cup_points)}
         if self.carried:
             out["carried"] = self.carried
         if self.club is not None:
@@ -598,12 +600,12 @@ def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
     equal share a rank (1, 2, 2, 4); cup points by placing, field size or total, plus the
     points carried into them. Only those who played are ranked (cups rank those who played):
     an entrant with no result in any round (as a seat holder, a substitute or in a published
-    list) has no rank and no cup points, listed after the ranked ones or left out, as the
-    rule set says (``unplayed``)."""
+    list) has no rank and no cup points (None, not 0: a series counts no result for him
+    there), listed after the ranked ones or left out, as the rule set says (``unplayed``)."""
     idle = sorted((row for row in rows if all(x is None for x in row.rounds)),
                   key=lambda row: id_order(row.entrant))
     for row in idle:
-        row.rank, row.cup_points = None, 0
+        row.rank, row.cup_points = None, None
     played = [row for row in rows if any(x is not None for x in row.rounds)]
     return _ranked(played, srules) + (idle if srules.unplayed == "listed" else [])
 
@@ -662,7 +664,7 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
             add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r}, who is not an "
                         "entrant", f"/standings/{i}/entrant"))
             continue
-        for key in ("rank", "total", "score", "rank_points"):
+        for key in ("rank", "total", "score", "rank_points", "cup_points"):
             if key in w and ranking.exact(w[key]) != getattr(row, key):
                 add(Finding("TOURN-STANDINGS", f"the standings give {row.player} "
                             f"{key.replace('_', ' ')} {w[key]}, the tables give "
@@ -694,7 +696,7 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
     out: dict[str, SeriesRow] = {}
     for k, rows in enumerate(tournaments):
         for row in rows:
-            if row.rank is None:            # played no round there: no cup points
+            if row.rank is None or row.cup_points is None:  # played no round there
                 continue
             s = out.setdefault(row.entrant, SeriesRow(row.entrant, row.player,
                                                       events=[None] * len(tournaments)))

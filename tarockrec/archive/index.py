@@ -104,7 +104,8 @@ def _tournament(conn: sqlite3.Connection, record_id: int, rec: dict[str, Any],
             "RETURNING id",
             (event_id, e["id"], _text(e.get("name")) or "", _text(e.get("club")),
              _text(e.get("team")), _text(e.get("person")),
-             *((r.rank, plain(r.total), r.score, plain(r.rank_points), plain(r.cup_points))
+             *((r.rank, plain(r.total), r.score, plain(r.rank_points),
+                None if r.cup_points is None else plain(r.cup_points))
                if r is not None else (None,) * 5))).fetchone()
         ids[e["id"]] = int(row[0])
     from .people import link_by_key
