@@ -786,15 +786,16 @@ def _import_sheet(path: str, game: str | None, rules_name: str | None, event: st
               show_default=True)
 def codes_cmd(game: str | None, fmt: str) -> None:
     """List the finding codes (those of GAME and the shared ones, or all): severity, the rules
-    section each enforces and what it means."""
-    from .codes import catalogue
+    section each enforces and what it means. A section such as §5.4 or G19 is a heading of
+    docs/rules/<game>.md; --format json gives its link."""
+    from .codes import catalogue, listed
     from .games import all_games
 
     if game is not None and game not in all_games():
         raise click.BadParameter(games.unknown(game), param_hint="GAME")
     entries = list(catalogue(game).values())
     if fmt == "json":
-        _echo_json([c.as_dict() for c in entries])
+        _echo_json(listed(game))
         return
     width = max(len(c.code) for c in entries)
     sev = max(len(c.severity) for c in entries)
@@ -997,7 +998,7 @@ def _ruleset_markdown(detail: dict[str, Any]) -> str:
         if not o["supported"]:
             value += " *not yet supported*"
         src = (o["source_section"] if o["source_section"]
-               else f"rules/{detail['game']}.md {o['rules_section']}")
+               else f"docs/rules/{detail['game']}.md {o['rules_section']}")
         out.append(f"| `{o['name']}` | {value} | {o['default']} | {cell(o['meaning'])} | "
                    f"{cell(src)} |")
     for m in prov.get("not_yet_supported", []):
@@ -1065,7 +1066,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     for o in detail["options"]:
         mark = "*" if o["value"] != o["default"] else " "
         src = (f"source {o['source_section']}" if o["source_section"]
-               else f"rules/{game}.md {o['rules_section']}")
+               else f"docs/rules/{game}.md {o['rules_section']}")
         if o["value"] != o["default"]:
             src += f"; default {o['default']}"
         if not o["supported"]:
