@@ -537,7 +537,7 @@ def test_a_substitute_s_deals_are_his_in_the_archive(tmp_path: Path) -> None:
     deal of the seat was Dora's."""
     path = TOURNAMENTS / "substitute-after-deal-3.json"
     db = tmp_path / "a.db"
-    assert run("archive", "add", db, path).exit_code == 0
+    assert run("archive", "add", str(db), str(path)).exit_code == 0
     got = rows(db, "SELECT d.number, n.entrant, s.player FROM deal_seat s JOIN deal d ON "
                "d.id = s.deal_id JOIN entrant n ON n.id = s.entrant_id WHERE s.seat = 3 "
                "ORDER BY d.number")
