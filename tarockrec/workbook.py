@@ -71,11 +71,12 @@ class Imported:
     findings: list[Finding] = field(default_factory=list)
 
 
-def read_sheet(path: str) -> Sheet:
+def read_sheet(path: str, xlsx: bool | None = None) -> Sheet:
     """The first sheet of a CSV file or an .xlsx workbook (the sheet ``results`` if it has
     one), read through the one door in (``sources.read_capped``: never a FIFO, a device or a
-    folder) under the caps above."""
-    if path.lower().endswith(".xlsx"):
+    folder) under the caps above. ``xlsx``: which the file is (``import sheet`` or ``csv``);
+    None: by its name."""
+    if _is_xlsx(path, xlsx):
         return _read_xlsx(path)
     from . import sources
     from .codecs.bounds import TooLarge
@@ -85,6 +86,9 @@ def read_sheet(path: str) -> Sheet:
         raise WorkbookError(f"{path}: {err}; nothing was read") from None
     except OSError as err:
         raise WorkbookError(f"cannot read {path}: {err.strerror or err}") from None
+    if raw.startswith(b"PK\x03\x04"):
+        raise WorkbookError(f"{path}: an .xlsx workbook (a zip file), not a CSV file: "
+                            "import it with import sheet")
     text = decode_csv(path, raw)
     # European Excel separates by semicolons, its "text" by tabs: the header tells which
     header = text.split("\n", 1)[0]
@@ -157,11 +161,15 @@ def decode_csv(path: str, raw: bytes) -> str:
                             "Windows-1252)") from None
 
 
-def read_deals(path: str) -> Sheet | None:
+def _is_xlsx(path: str, xlsx: bool | None) -> bool:
+    return path.lower().endswith(".xlsx") if xlsx is None else xlsx
+
+
+def read_deals(path: str, xlsx: bool | None = None) -> Sheet | None:
     """A workbook's sheet ``deals`` (one row per deal), or a CSV file of deals; None for a
     workbook without one."""
-    if not path.lower().endswith(".xlsx"):
-        return read_sheet(path)
+    if not _is_xlsx(path, xlsx):
+        return read_sheet(path, False)
     sheet = _read_xlsx(path, "deals")
     return sheet if sheet.header else None
 
@@ -200,7 +208,8 @@ def _inspect_xlsx(path: str) -> dict[str, list[str]]:
     except OSError as err:
         raise WorkbookError(f"cannot read {path}: {err.strerror or err}") from None
     except (zipfile.BadZipFile, ValueError) as err:
-        raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err})") from None
+        raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err}); import csv reads "
+                            "a CSV file") from None
     merged: dict[str, list[str]] = {}
     with archive:
         infos = archive.infolist()
@@ -251,6 +260,7 @@ def _stream_count(archive: Any, info: Any, mark: re.Pattern[bytes],
 
 
 def _read_xlsx(path: str, name: str | None = None) -> Sheet:
+    from . import sources
     from .cells import NoWorkbook, need_openpyxl
     try:
         openpyxl = need_openpyxl()
@@ -258,35 +268,45 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
         raise WorkbookError(str(err)) from None
     merges = _inspect_xlsx(path)
     try:
-        # the formulas first: a formula cell's saved value is read only where there are any
-        wb = openpyxl.load_workbook(path, read_only=True)
-        if name is not None and name not in wb.sheetnames:
+        # opened as a file through the door in: openpyxl refuses a name not ending in .xlsx,
+        # and the subcommand, not the name, says what the file is
+        fp = sources.open_input(path, records=False)
+    except OSError as err:
+        raise WorkbookError(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        with fp:
+            # the formulas first: a formula cell's saved value is read only where there are any
+            wb = openpyxl.load_workbook(fp, read_only=True)
+            if name is not None and name not in wb.sheetnames:
+                wb.close()
+                return Sheet(name, [], [])
+            ws = wb[name or "results"] if (name or "results") in wb.sheetnames else \
+                wb.worksheets[0]
+            title = ws.title
+            merged = merges.get(str(getattr(ws, "_worksheet_path", "")).lstrip("/"), [])
+            rows: list[list[Any]] = []
+            formulas: dict[tuple[int, int], UnsavedFormula] = {}
+            cells = 0
+            for k, row in enumerate(ws.iter_rows(max_row=SHEET_MAX_ROWS + 1,
+                                                 max_col=SHEET_MAX_COLUMNS + 1)):
+                values = [c.value for c in row]
+                while values and values[-1] is None:
+                    values.pop()
+                _bound(path, k + 1, len(values), cells)
+                cells += len(values)
+                rows.append(values)
+                formulas.update(((k, j), UnsavedFormula(_formula_text(c.value), c.coordinate))
+                                for j, c in enumerate(row[:len(values)]) if c.data_type == "f")
             wb.close()
-            return Sheet(name, [], [])
-        ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
-        title = ws.title
-        merged = merges.get(str(getattr(ws, "_worksheet_path", "")).lstrip("/"), [])
-        rows: list[list[Any]] = []
-        formulas: dict[tuple[int, int], UnsavedFormula] = {}
-        cells = 0
-        for k, row in enumerate(ws.iter_rows(max_row=SHEET_MAX_ROWS + 1,
-                                             max_col=SHEET_MAX_COLUMNS + 1)):
-            values = [c.value for c in row]
-            while values and values[-1] is None:
-                values.pop()
-            _bound(path, k + 1, len(values), cells)
-            cells += len(values)
-            rows.append(values)
-            formulas.update(((k, j), UnsavedFormula(_formula_text(c.value), c.coordinate))
-                            for j, c in enumerate(row[:len(values)]) if c.data_type == "f")
-        wb.close()
-        if formulas:
-            _saved_values(openpyxl.load_workbook(path, read_only=True, data_only=True), title,
-                          rows, formulas)
+            if formulas:
+                fp.seek(0)
+                _saved_values(openpyxl.load_workbook(fp, read_only=True, data_only=True),
+                              title, rows, formulas)
     except WorkbookError:
         raise
     except Exception as err:                    # openpyxl raises many kinds on a bad file
-        raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err})") from None
+        raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err}); import csv reads "
+                            "a CSV file") from None
     rows = [["" if v is None else v for v in r] for r in rows]
     while rows and not any(str(v).strip() for v in rows[-1]):
         rows.pop()
