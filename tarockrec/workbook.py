@@ -14,9 +14,8 @@ spreadsheet"): one row per entrant per round and table.
 Any other column is kept: its values go to the table as a private field ``_<column>`` (one
 value per seat) and come back out as the same column. The CSV is read with the csv module; an
 .xlsx workbook with openpyxl (the optional ``xlsx`` extra), its first sheet (or the one named
-``results``). ``csv_to_xlsx`` turns any of tarockrec's CSV outputs (``standings``, ``score``)
-into a workbook; a number a spreadsheet would round (more than 15 significant digits) is
-written as text.
+``results``) — both through the one door in and under the caps below (docs/safety.md). Sheets
+are written through the one cell writer (``cells``): ``rows_csv``, ``xlsx_bytes``.
 """
 from __future__ import annotations
 
@@ -56,8 +55,7 @@ CELL_MAX_DEPTH = 64
 @dataclass
 class Sheet:
     """The cells of one sheet: its name, its header and its rows (row 2 onwards); ``merged``:
-    its merged cells' ranges (``A1:G1``); ``above``: rows before the header's that hold the
-    required columns (a title row above it), found when row 1 lacks them."""
+    its merged cells' ranges (``A1:G1``)."""
 
     name: str
     header: list[str]

@@ -299,3 +299,16 @@ def test_a_title_row_above_the_header_is_said_so(tmp_path: Path) -> None:
     got = workbook.import_sheet(sheet, "koenigrufen")
     assert got.record is None and {f.code for f in got.findings} == {"IMPORT-SHEET"}
     assert "cells F2:F3: merged cells" in got.findings[0].message   # named first, as such
+
+
+def test_the_archive_csv_goes_through_the_cell_writer(tmp_path: Path) -> None:
+    """`archive query --format csv` (and the archive's other tables) neutralise formulas and
+    quote a carriage return (before: written as they came)."""
+    db = tmp_path / "a.db"
+    res = _cli("archive", "add", str(db), str(Path(ROOT) / "samples" / "tournaments" / "valid"
+                                              / "full-deals.json"))
+    assert res.returncode == 0, res.stderr
+    res = _cli("archive", "query", str(db), "SELECT '=1+1' AS a, 'x' || char(13) || 'y' AS b, "
+               "-3 AS c", "--format", "csv")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.decode() == "a,b,c\n'=1+1,\"x\ry\",-3\n"
