@@ -71,7 +71,7 @@ from tarockrec import games, schema  # noqa: E402
 from tarockrec.codecs import jsonio, textio, xmlio  # noqa: E402
 from tarockrec.generate import (deal_records, session_records, table_sizes_for,  # noqa: E402
                                 tournament_record)
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 from tarockrec.sources import Entry, units  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 

@@ -151,7 +151,7 @@ def _named(entry: Any, f: Finding) -> str:
 
 def _sheet_of(entry: Any) -> Any:
     """``convert --sheet``: the record's score sheet, or its errors and ``_Abort``."""
-    from .sheet import NotSheetable, to_sheet
+    from .tournament.sheet import NotSheetable, to_sheet
     try:
         return to_sheet(entry.record, entry.source)
     except NotSheetable as err:
@@ -247,19 +247,19 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
     if fmt == "xlsx":
-        from .tables import command
-        from .workbook import csv_to_xlsx
+        from .scoretable import command
+        from .tournament.workbook import csv_to_xlsx
         buf = io.StringIO()
         code = command(expand(paths), "csv", buf, sys.stderr)
         _write_binary(csv_to_xlsx(buf.getvalue(), "score"))
         sys.exit(code)
     if fmt != "text":
-        from .tables import command
+        from .scoretable import command
         sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
     status = EXIT_VALID
     files = expand(paths)
     progress = _Progress(files)
-    from .tables import reports
+    from .scoretable import reports
     for entry, rep in reports(files):
         progress.close()                  # wiped before the record's lines, drawn after them
         many = entry.index > 1
@@ -444,7 +444,7 @@ def add_deals(tournament: str, session: str, round_no: int, table_name: str, out
     and rules, played by the seated entrants in seat order. Check the result with validate.
     Exit 0: written; 1: the session is not valid (with --sheet) or not the table's; 2:
     unreadable input or bad usage."""
-    from .director import NotTheTable, put_session
+    from .tournament.director import NotTheTable, put_session
     _check_target(output, force)
     tour, played = (_one_record(p, what) for p, what in
                     ((tournament, "a tournament record (rounds)"),
@@ -544,7 +544,7 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     fault is written standings that differ is ranked as derived, marked so (exit code 1).
     --teams where no entrant has a team exits 2; a series whose rule sets give no cup points
     says so on stderr."""
-    from .standings import Ranked, cannot_rank, render
+    from .tournament.standings import Ranked, cannot_rank, render
     from .validate import validate_record
     status = EXIT_VALID
     ranked: list[Ranked] = []
@@ -585,7 +585,7 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
         if mode == "teams":             # nothing to show: bad usage of --teams
             sys.exit(EXIT_UNREADABLE)
     if ranked and fmt == "xlsx":
-        from .workbook import csv_to_xlsx
+        from .tournament.workbook import csv_to_xlsx
         _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
     elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
@@ -758,7 +758,7 @@ def _import_sheet(path: str, game: str | None, rules_name: str | None, event: st
                   deals: str | None, output: str | None, force: bool) -> int:
     """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
     sheet, row and column."""
-    from .workbook import WorkbookError, import_sheet, read_deals, read_sheet
+    from .tournament.workbook import WorkbookError, import_sheet, read_deals, read_sheet
     unknown = _unknown_game_or_rules(game, rules_name)
     if unknown or game is None:
         click.echo(f"tarockrec: {unknown}; nothing was written", err=True)

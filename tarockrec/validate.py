@@ -34,7 +34,7 @@ class Report(Plain):
     #: the outcome of each deal (derived from the cards, or as written on a score sheet), when
     #: the caller asked for them (``validate_record(..., outcomes=True)``: ``convert --sheet``)
     outcomes: list[dict[str, Any] | None] | None
-    #: a tournament's derived standings (tarockrec/tournament.py), None when not known
+    #: a tournament's derived standings (tarockrec/tournament/record.py), None when not known
     standings: list[Any] | None
     #: a tournament's tables (``tournament.Table``: seats, session and its report), when the
     #: caller asked for them (``validate_record(..., tables=True)``: ``score``)
@@ -138,7 +138,7 @@ def _validate(rec: Any, report: Report, origin: str | None = None,
         if report.findings:
             return
     if report.kind == "tournament":
-        from .tournament import validate_tournament
+        from .tournament.record import validate_tournament
         if deferred is not None:
             _deferred_gate(rec, deferred)
         _check_notes(rec, "", report)

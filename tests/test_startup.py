@@ -87,8 +87,7 @@ GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
 #: tournament layer's modules, and what only they, a pool or a failing record need
 NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "multiprocessing",
                       "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.publish",
-                      "tarockrec.workbook", "tarockrec.tournament", "tarockrec.standings",
-                      "tarockrec.sheet", "tarockrec.generate", "tarockrec.codecs.xmlio",
+                      "tarockrec.tournament", "tarockrec.generate", "tarockrec.codecs.xmlio",
                       "tarockrec.codecs.textio")
 
 

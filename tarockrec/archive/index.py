@@ -8,7 +8,7 @@ from typing import Any
 
 from ..scoring import Score
 from ..validate import Report
-from ..ranking import plain
+from ..tournament.ranking import plain
 from .ingest import season_of
 
 

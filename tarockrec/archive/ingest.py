@@ -25,7 +25,7 @@ from .. import sources
 from ..codecs import jsonio
 from ..findings import Finding
 from ..validate import Report, validate_record
-from ..ranking import plain
+from ..tournament.ranking import plain
 from .store import tarockrec_version
 
 

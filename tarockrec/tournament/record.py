@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import games, published, ranking, rulesets, substitutes
-from .errors import RulesError
-from .findings import Finding
+from .. import games, rulesets
+from . import published, ranking, substitutes
+from ..errors import RulesError
+from ..findings import Finding
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
 TIE_BREAKS = ("table_ranks", "best_round")
@@ -229,7 +230,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     given each table with its session as it is checked (``publish`` draws it then); the
     session is let go after, so one table is in memory at a time. ``deferred``: the inline
     tables' deals not read yet (``inline.Deferred``), read when their table is checked."""
-    from .validate import validate_record      # validate imports this module
+    from ..validate import validate_record      # validate imports this module
     add = findings.append
     game = games.get(rec["game"])
     if game is None:
@@ -388,7 +389,7 @@ def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
 
 def _read_source(rec: dict[str, Any], source: str, names: list[str], ptr: str,
                  origin: str | None, add: Any) -> dict[str, Any] | None:
-    from .sources import SourceRefused, table_source_entries
+    from ..sources import SourceRefused, table_source_entries
     where = ptr + "/source"
     try:
         found = list(_first_two(table_source_entries(source, origin)))

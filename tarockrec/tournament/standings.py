@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .ranking import BY_TOTAL, HEADINGS, plain
-from .report import json_array, json_line
-from .tournament import Row, SeriesRow, TeamRow, series, teams
+from ..report import json_array, json_line
+from .record import Row, SeriesRow, TeamRow, series, teams
 
 
 @dataclass
