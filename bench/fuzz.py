@@ -217,7 +217,7 @@ def _text_mutation(rng: random.Random, text: str, kind: str = "json") -> str:
 
 def _pretty_array(recs: list[dict[str, Any]]) -> str:
     """What ``convert`` writes for several records to a ``.json`` file: a pretty array."""
-    from tarockrec.cli import _serialise
+    from tarockrec.codecs.serialise import serialise as _serialise
     return "".join(_serialise(iter(recs), "json"))
 
 

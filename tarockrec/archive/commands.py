@@ -1,5 +1,5 @@
 """``tarockrec archive …``: the archive's commands (docs/archive.md). Registered on the main
-command group by ``tarockrec/cli.py``."""
+command group by ``tarockrec/cli/app.py``."""
 from __future__ import annotations
 
 import sys

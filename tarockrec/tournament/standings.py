@@ -255,3 +255,22 @@ def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
 
 
 __all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]
+
+
+def only_standings_differ(rep: Any) -> bool:
+    """Whether the only errors of a tournament are written standings that differ."""
+    errors = [f.code for f in rep.findings if f.severity == "error"]
+    return bool(errors) and set(errors) == {"TOURN-STANDINGS"}
+
+
+def why_not_ranked(rep: Any, differ: bool) -> str:
+    """``standings``: why a tournament gives no standings, in one sentence."""
+    n = sum(1 for f in rep.findings if f.severity == "error")
+    if differ:
+        return ("its written standings differ from the ones its tables give (above); "
+                "standings --derived prints the derived ones")
+    if rep.standings is None:
+        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
+                "is not known, so no standings can be derived")
+    return f"the tournament is not valid ({n} finding(s) above)"
+
