@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from .. import games, rulesets
+from .. import games, kinds, rulesets, schema
 from . import published, ranking, substitutes
-from ..errors import RulesError
+from ..errors import Reread, RulesError
 from ..findings import Finding
+from ..kinds import Report, _check_notes
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
 TIE_BREAKS = ("table_ranks", "best_round")
@@ -230,7 +231,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     given each table with its session as it is checked (``publish`` draws it then); the
     session is let go after, so one table is in memory at a time. ``deferred``: the inline
     tables' deals not read yet (``inline.Deferred``), read when their table is checked."""
-    from ..validate import validate_record      # validate imports this module
+    validate_record = kinds.validator()     # by name, as validate finds this module
     add = findings.append
     game = games.get(rec["game"])
     if game is None:
@@ -724,3 +725,34 @@ def teams(rows: list[Row]) -> list[TeamRow]:
     for i, t in enumerate(ordered):
         t.rank = ordered[i - 1].rank if i and ordered[i - 1].total == t.total else i + 1
     return ordered
+
+
+# -- the kind ``tournament`` (``kinds``: validate finds it by name) ---------------------------
+def check_tournament(rec: dict[str, Any], report: Report, origin: str | None = None,
+                     deferred: Any = None) -> None:
+    """The kind ``tournament``: a tournament record (already through the schema)."""
+    if deferred is not None:
+        _deferred_gate(rec, deferred)
+    _check_notes(rec, "", report)
+    report.standings = validate_tournament(
+        rec, report.findings, origin,
+        report.tables.append if report.tables is not None else None, deferred)
+    if deferred is not None:
+        deferred.rest()
+
+
+def _deferred_gate(rec: dict[str, Any], deferred: Any) -> None:
+    """What a table's deals read later must pass: the schema gate, as the deals of a session
+    of the tournament's game and rules (the gate of the whole tournament holds its tables'
+    deals to the same definitions); a note anchored inside them is checked on the whole
+    document."""
+    head = {"tarockrec": 1, "game": rec["game"], "players": ["A", "B", "C"]}
+    if "rules" in rec:
+        head["rules"] = rec["rules"]
+    deferred.gate = lambda deals: schema.fast_check({**head, "deals": deals})
+    for note in rec.get("notes") or ():
+        if deferred.inside(rec, note["at"]):
+            raise Reread
+
+
+kinds.register("tournament", check_tournament)
