@@ -199,17 +199,3 @@ SHARED: tuple[Code, ...] = (
     Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "
          "report); the record is not judged"),
 )
-
-
-def catalogue(game: str | None = None) -> dict[str, Code]:
-    """Every code (shared first, then each game's) or, for ``game``, the shared codes and that
-    game's; raises ``KeyError`` for an unknown game name."""
-    from .games import all_games
-
-    games = all_games()
-    chosen = [games[game]] if game is not None else list(games.values())
-    out = {c.code: c for c in SHARED}
-    for g in chosen:
-        for c in g.codes:
-            out[c.code] = c
-    return out

@@ -19,7 +19,7 @@ import pytest
 
 from tarockrec import rulesets
 from tarockrec.codecs import jsonio, xmlio
-from tarockrec.codes import catalogue
+from tarockrec.catalogue import catalogue
 from tarockrec.engine import Action
 from tarockrec.errors import IllegalAction, RulesError
 from tarockrec.games import Game, all_games

@@ -21,7 +21,7 @@ from .group import _echo_json, main
 def codes_cmd(game: str | None, fmt: str) -> None:
     """List the finding codes (those of GAME and the shared ones, or all): severity, the rules
     section each enforces and what it means."""
-    from ..codes import catalogue
+    from ..catalogue import catalogue
     from ..games import all_games
 
     if game is not None and game not in all_games():

@@ -35,35 +35,22 @@ import bisect
 import io
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator, NoReturn
 
 import orjson
 
 from ..findings import Finding, pointer_join
+from . import textfast
 from .bounds import LineBound, RecordTooLarge
 from .jsonio import MAX_DEPTH, TOO_DEEP, NumberTooLong, _flat, canonical, unwritable, whole_number
+from .textsyntax import (COMMA_LISTS, DEAL_SECTIONS, MAIN, RECORD_START, SECTIONS, TYPED, TextEntry,
+                         _INT, _KEYWORDS)
 
-# -- the vocabulary -----------------------------------------------------------------------------
-#: typed tags: tag name -> record key
-TYPED = {"Tarockrec": "tarockrec", "Game": "game", "Rules": "rules", "Option": "rules",
-         "Meta": "meta", "Players": "players", "Dealer": "dealer", "Deals": "deals"}
-#: sections of the record (and of a deal inside a session)
-SECTIONS = ("carry", "auction", "exchange", "declarations", "play", "late_claims", "end",
-            "outcome", "result", "notes")
-#: sections that are keys of ``deal``
-DEAL_SECTIONS = ("hands", "talon", "deck")
-#: list sections whose entries ``seat:main k=v …`` name their main field
-MAIN = {"auction": "call", "declarations": "say", "late_claims": "claim"}
-#: the main fields written as a comma list (``-`` = empty)
-COMMA_LISTS = ("say",)
 #: a line is wrapped after this many characters
 WIDTH = 96
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+\-]*")
-_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_KEYWORDS = {"null": None, "true": True, "false": False}
 _SKIP = re.compile(r"(?:[ \t\r\n]+|;[^\n]*|\{[^}]*\})*")
 _NEWLINE = re.compile("\n")
 _TOKEN = re.compile(r"""
@@ -874,7 +861,6 @@ def _line_for(lines: dict[str, int], pointer: str) -> int:
 
 
 #: one record read: (index from 1, its first line, the record or a Finding, JSON Pointer -> line)
-TextEntry = tuple[int, int, Any, "Mapping[str, int] | None"]
 
 
 def iter_text(data: str | bytes, line_offset: int = 0, index_offset: int = 0,
@@ -901,8 +887,7 @@ def iter_text(data: str | bytes, line_offset: int = 0, index_offset: int = 0,
         finally:
             reader.lx.release()
         return
-    from .textfast import records
-    yield from records(data, line_offset, index_offset)
+    yield from textfast.records(data, line_offset, index_offset)
 
 
 #: a stream is parsed in pieces of about this many bytes, cut at a ``*`` line
@@ -1007,11 +992,6 @@ def looks_like_json(head: bytes) -> bool:
         re.match(rb'\{\s*["}]|\[\s*[\[{\]]', stripped) is not None
 
 
-#: where a record starts, the text being cut there (``iter_text_stream`` cuts at the same
-#: places): after a line holding only ``*``, blank and comment lines, a tag that is no
-#: ``[Round …]``. Counted over ``b"\n*\n" + text``, the first record is counted too.
-RECORD_START = re.compile(rb"\n[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n(?:[ \t]*(?:;[^\n]*)?\r?\n)*"
-                          rb"(?![ \t]*\[\s*Round\b)(?=[ \t]*\[)")
 
 
 def iter_piece(data: bytes, line_offset: int, index_offset: int,
@@ -1031,3 +1011,6 @@ def iter_piece(data: bytes, line_offset: int, index_offset: int,
             yield None
             return
         yield item
+
+
+textfast.explain_with(_Reader)        # the fast reader falls back on this one
