@@ -44,8 +44,9 @@ from ..findings import Finding, pointer_join
 from . import textfast
 from .bounds import LineBound, RecordTooLarge
 from .jsonio import MAX_DEPTH, TOO_DEEP, NumberTooLong, _flat, canonical, unwritable, whole_number
-from .textsyntax import (COMMA_LISTS, DEAL_SECTIONS, MAIN, RECORD_START, SECTIONS, TYPED, TextEntry,
-                         _INT, _KEYWORDS)
+from .textsyntax import COMMA_LISTS as COMMA_LISTS, DEAL_SECTIONS as DEAL_SECTIONS, MAIN as MAIN
+from .textsyntax import RECORD_START as RECORD_START, SECTIONS as SECTIONS, TYPED as TYPED
+from .textsyntax import _INT, _KEYWORDS, TextEntry as TextEntry
 
 #: a line is wrapped after this many characters
 WIDTH = 96
