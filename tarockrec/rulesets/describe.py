@@ -80,24 +80,7 @@ def rulesets_markdown(game: str | None = None) -> str:
     from .. import rulesets
     from ..games import all_games
 
-    out = ["# Rule sets", "",
-           "<!-- written by `tarockrec rules --format markdown`; tests/test_rulesets.py checks "
-           "that this file is up to date -->", "",
-           "A rule set is a named set of option values of one game, shipped as data in "
-           "`tarockrec/rulesets/<game>/<name>.json` and checked against "
-           "`tarockrec/rulesets/ruleset.schema.json`. Each file gives its provenance: the source "
-           "document (title, URL or project path, date) and, for every value that differs from "
-           "the game's default, the section of that source that fixes it. A record selects one "
-           "with `\"rules\": {\"name\": \"…\"}`; `\"options\"` beside the name override "
-           "single points; an unknown name is `RULES-UNKNOWN`, naming the known sets. "
-           "`tarockrec rules [GAME] [NAME] [--format json]` lists the sets and prints one, every "
-           "option with its value, meaning and source.", "",
-           "A rule set that needs rules this version does not implement is shipped marked "
-           "**incomplete**: its values are recorded with their sources, the missing rules are "
-           "listed under *not yet supported*, and a record naming it is refused with "
-           "`OPTION-UNSUPPORTED` (never scored by approximation). Only the opening parts of "
-           "some sources were available to the research; what a source says beyond them is not "
-           "recorded.", ""]
+    out = _intro()
     chosen = [game] if game is not None else sorted(all_games())
     if game is not None:
         out = []
@@ -120,53 +103,91 @@ def rulesets_markdown(game: str | None = None) -> str:
             out += ["Only the default rule set (`tarockrec rules " + game + " default`: every "
                     "option with its default, meaning and rules-document section).", ""]
             continue
-        head = "| option | meaning | default | " + " | ".join(f"`{d.name}`" for d in others) + " |"
-        out += ["Every option that a rule set of this game fixes; a cell gives the set's value "
-                "and the section of its source (**bold**: differs from the default; *not yet "
-                "supported*: the engine refuses that value today; ·: the source does not "
-                "say, the default applies).", "", head,
-                "| --- | --- | --- |" + " --- |" * len(others)]
-        for o in rules.options:
-            if not any(o.name in d.options for d in others):
-                continue
-            cells = []
-            for d in others:
-                if o.name not in d.options:
-                    cells.append("·")
-                    continue
-                value = d.options[o.name]
-                text = f"**{value}**" if value != o.default else f"{value}"
-                if o.supported is not None and value not in o.supported:
-                    text += " *not yet supported*"
-                sec = d.sections.get(o.name)
-                cells.append(f"{text} — {_short(sec)}" if sec else text)
-            out.append(f"| `{o.name}` | {o.meaning} | {o.default} — {o.section} | "
-                       + " | ".join(cells) + " |")
+        out += _options_table(rules.options, others)
         out.append("")
         for d in others:
-            prov = d.provenance
-            out += [f"### `{d.name}`: {d.title}", ""]
-            for label, ref in [("Source", prov["source"])] + [("Also", b) for b in
-                                                             prov.get("based_on", [])]:
-                where = ref.get("url") or ref.get("path")
-                out.append(f"- {label}: {ref['title']} — <{where}> ({ref.get('date') or 'undated'})")
-            for key, sec in d.sections.items():
-                out.append(f"- `{key}` = {d.options.get(key, '?')}: {sec}")
-            if d.not_yet_supported:
-                out.append("- Not yet supported:")
-                for m in d.not_yet_supported:
-                    opt = f" (option `{m['option']}`)" if m.get("option") else ""
-                    out.append(f"  - {m['rule']} — {m['section']}{opt}")
-            if prov.get("notes"):
-                out.append(f"- Notes: {prov['notes']}")
-            out += [f"- Decided: {x}" for x in prov.get("decided", ())]
-            if d.tournament:
-                out.append("- Tournament (standings, docs/tournaments.md):")
-                out += ["  " + line for line in tournament_lines(d.tournament)]
-            out.append("")
+            out += _set_lines(d)
     if len(chosen) > 1:
         out += _changelog_lines()
     return "\n".join(out)
+
+
+
+
+def _intro() -> list[str]:
+    """docs/rulesets.md's opening: what a rule set is and how a record names one."""
+    return ["# Rule sets", "",
+           "<!-- written by `tarockrec rules --format markdown`; tests/test_rulesets.py checks "
+           "that this file is up to date -->", "",
+           "A rule set is a named set of option values of one game, shipped as data in "
+           "`tarockrec/rulesets/<game>/<name>.json` and checked against "
+           "`tarockrec/rulesets/ruleset.schema.json`. Each file gives its provenance: the source "
+           "document (title, URL or project path, date) and, for every value that differs from "
+           "the game's default, the section of that source that fixes it. A record selects one "
+           "with `\"rules\": {\"name\": \"…\"}`; `\"options\"` beside the name override "
+           "single points; an unknown name is `RULES-UNKNOWN`, naming the known sets. "
+           "`tarockrec rules [GAME] [NAME] [--format json]` lists the sets and prints one, every "
+           "option with its value, meaning and source.", "",
+           "A rule set that needs rules this version does not implement is shipped marked "
+           "**incomplete**: its values are recorded with their sources, the missing rules are "
+           "listed under *not yet supported*, and a record naming it is refused with "
+           "`OPTION-UNSUPPORTED` (never scored by approximation). Only the opening parts of "
+           "some sources were available to the research; what a source says beyond them is not "
+           "recorded.", ""]
+
+
+def _options_table(options: Any, others: list[Any]) -> list[str]:
+    """Every option that a rule set of the game fixes, a column per set."""
+    out: list[str] = []
+    head = "| option | meaning | default | " + " | ".join(f"`{d.name}`" for d in others) + " |"
+    out += ["Every option that a rule set of this game fixes; a cell gives the set's value "
+            "and the section of its source (**bold**: differs from the default; *not yet "
+            "supported*: the engine refuses that value today; ·: the source does not "
+            "say, the default applies).", "", head,
+            "| --- | --- | --- |" + " --- |" * len(others)]
+    for o in options:
+        if not any(o.name in d.options for d in others):
+            continue
+        cells = []
+        for d in others:
+            if o.name not in d.options:
+                cells.append("·")
+                continue
+            value = d.options[o.name]
+            text = f"**{value}**" if value != o.default else f"{value}"
+            if o.supported is not None and value not in o.supported:
+                text += " *not yet supported*"
+            sec = d.sections.get(o.name)
+            cells.append(f"{text} — {_short(sec)}" if sec else text)
+        out.append(f"| `{o.name}` | {o.meaning} | {o.default} — {o.section} | "
+                   + " | ".join(cells) + " |")
+    return out
+
+
+def _set_lines(d: Any) -> list[str]:
+    """One rule set of docs/rulesets.md: its sources, the values they fix, what is not yet
+    supported, what was decided, its tournament block."""
+    prov = d.provenance
+    out = [f"### `{d.name}`: {d.title}", ""]
+    for label, ref in [("Source", prov["source"])] + [("Also", b) for b in
+                                                     prov.get("based_on", [])]:
+        where = ref.get("url") or ref.get("path")
+        out.append(f"- {label}: {ref['title']} — <{where}> ({ref.get('date') or 'undated'})")
+    for key, sec in d.sections.items():
+        out.append(f"- `{key}` = {d.options.get(key, '?')}: {sec}")
+    if d.not_yet_supported:
+        out.append("- Not yet supported:")
+        for m in d.not_yet_supported:
+            opt = f" (option `{m['option']}`)" if m.get("option") else ""
+            out.append(f"  - {m['rule']} — {m['section']}{opt}")
+    if prov.get("notes"):
+        out.append(f"- Notes: {prov['notes']}")
+    out += [f"- Decided: {x}" for x in prov.get("decided", ())]
+    if d.tournament:
+        out.append("- Tournament (standings, docs/tournaments.md):")
+        out += ["  " + line for line in tournament_lines(d.tournament)]
+    out.append("")
+    return out
 
 
 def ruleset_markdown(detail: dict[str, Any]) -> str:
