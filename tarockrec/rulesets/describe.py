@@ -112,8 +112,6 @@ def rulesets_markdown(game: str | None = None) -> str:
     return "\n".join(out)
 
 
-
-
 def _intro() -> list[str]:
     """docs/rulesets.md's opening: what a rule set is and how a record names one."""
     return ["# Rule sets", "",
