@@ -718,45 +718,9 @@ class _Reader:
                 continue
             key = TYPED[name]
             claim(key, "typed", t)
-            text = args[0]
-            if name in ("Tarockrec", "Dealer", "Deals"):
-                if not _INT.fullmatch(text) or (name == "Deals" and text.startswith("-")):
-                    raise _Err("TEXT-SYNTAX", f"[{name} …] takes a whole number, not "
-                               f"{text!r}", t)
-                if name == "Deals":
-                    if in_round:
-                        raise _Err("TEXT-SYNTAX", "a deal of a session holds no [Deals …]", t)
-                    if key in rec:
-                        raise _Err("TEXT-DUPLICATE", "the field 'deals' is given twice", t)
-                    deals = _whole(text, t)
-                    rec["deals"] = []
-                else:
-                    if key in rec:
-                        raise _Err("TEXT-DUPLICATE", f"the field {key!r} is given twice", t)
-                    rec[key] = _whole(text, t)
-            elif name == "Game":
-                if key in rec:
-                    raise _Err("TEXT-DUPLICATE", "the field 'game' is given twice", t)
-                rec["game"] = text
-            elif name == "Players":
-                if key in rec:
-                    raise _Err("TEXT-DUPLICATE", "the field 'players' is given twice", t)
-                rec["players"] = [p.strip() for p in text.split(",")]
-            elif name == "Rules":
-                rules = rec.setdefault("rules", {})
-                if "name" in rules:
-                    raise _Err("TEXT-DUPLICATE", "[Rules …] is given twice", t)
-                rules["name"] = text
-            elif name == "Option":
-                opts = rec.setdefault("rules", {}).setdefault("options", {})
-                if text in opts:
-                    raise _Err("TEXT-DUPLICATE", f"the option {text!r} is given twice", t)
-                opts[text] = _whole(args[1], t) if _INT.fullmatch(args[1]) else args[1]
-            elif name == "Meta":
-                meta = rec.setdefault("meta", {})
-                if text in meta:
-                    raise _Err("TEXT-DUPLICATE", f"[Meta {text!r} …] is given twice", t)
-                meta[text] = args[1]
+            told = self._typed(rec, name, key, args, t, in_round)
+            if told is not None:
+                deals = told
         if whole is not None:
             return whole[0], lines, None
         for t, value, sub in b.sections:
@@ -779,6 +743,52 @@ class _Reader:
             for p, ln in sub.items():
                 lines[base + p] = ln
         return rec, lines, deals
+
+    @staticmethod
+    def _typed(rec: dict[str, Any], name: str, key: str, args: Any, t: Tok,
+               in_round: bool) -> int | None:
+        """A typed tag's value put into ``rec``; the number of deals for ``[Deals …]``."""
+        deals: int | None = None
+        text = args[0]
+        if name in ("Tarockrec", "Dealer", "Deals"):
+            if not _INT.fullmatch(text) or (name == "Deals" and text.startswith("-")):
+                raise _Err("TEXT-SYNTAX", f"[{name} …] takes a whole number, not "
+                           f"{text!r}", t)
+            if name == "Deals":
+                if in_round:
+                    raise _Err("TEXT-SYNTAX", "a deal of a session holds no [Deals …]", t)
+                if key in rec:
+                    raise _Err("TEXT-DUPLICATE", "the field 'deals' is given twice", t)
+                deals = _whole(text, t)
+                rec["deals"] = []
+            else:
+                if key in rec:
+                    raise _Err("TEXT-DUPLICATE", f"the field {key!r} is given twice", t)
+                rec[key] = _whole(text, t)
+        elif name == "Game":
+            if key in rec:
+                raise _Err("TEXT-DUPLICATE", "the field 'game' is given twice", t)
+            rec["game"] = text
+        elif name == "Players":
+            if key in rec:
+                raise _Err("TEXT-DUPLICATE", "the field 'players' is given twice", t)
+            rec["players"] = [p.strip() for p in text.split(",")]
+        elif name == "Rules":
+            rules = rec.setdefault("rules", {})
+            if "name" in rules:
+                raise _Err("TEXT-DUPLICATE", "[Rules …] is given twice", t)
+            rules["name"] = text
+        elif name == "Option":
+            opts = rec.setdefault("rules", {}).setdefault("options", {})
+            if text in opts:
+                raise _Err("TEXT-DUPLICATE", f"the option {text!r} is given twice", t)
+            opts[text] = _whole(args[1], t) if _INT.fullmatch(args[1]) else args[1]
+        elif name == "Meta":
+            meta = rec.setdefault("meta", {})
+            if text in meta:
+                raise _Err("TEXT-DUPLICATE", f"[Meta {text!r} …] is given twice", t)
+            meta[text] = args[1]
+        return deals
 
     def records(self, index: int = 0) -> Iterator[tuple[int, int, Any, dict[str, int] | None]]:
         """The records of the text, numbered from ``index + 1``."""
