@@ -1,5 +1,5 @@
 """``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
-table, CSV, JSON or a self-contained HTML page. The figures are ``tournament.py``'s; this module
+table, CSV, JSON or a self-contained HTML page. The figures are ``record.py``'s; this module
 only lays them out."""
 from __future__ import annotations
 
