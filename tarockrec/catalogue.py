@@ -2,7 +2,7 @@
 (``tarockrec/games/<game>/codes.py``, named on its ``Game``), as ``tarockrec codes`` lists them."""
 from __future__ import annotations
 
-from .codes import SHARED, Code
+from .codes import SHARED, Code, rules_link
 from .games import all_games
 
 
@@ -15,4 +15,19 @@ def catalogue(game: str | None = None) -> dict[str, Code]:
     for g in chosen:
         for c in g.codes:
             out[c.code] = c
+    return out
+
+
+def listed(game: str | None = None) -> list[dict[str, str]]:
+    """``tarockrec codes [GAME] --format json``: each code of ``catalogue(game)`` with, where its
+    section is a rules section, ``rules``: the heading of ``docs/rules/<game>.md`` it names (a
+    shared code's page is ``game``'s, or ``<game>`` when no game is asked for)."""
+    owner = {c.code: g.name for g in all_games().values() for c in g.codes}
+    out = []
+    for c in catalogue(game).values():
+        entry = c.as_dict()
+        link = rules_link(c.section, owner.get(c.code) or game or "<game>")
+        if link is not None:
+            entry["rules"] = link
+        out.append(entry)
     return out

@@ -10,7 +10,11 @@ the catalogue lacks, or when no test triggers a catalogued code that is not mark
 from __future__ import annotations
 
 from .findings import Severity
+from .patterns import lazy
 from .plain import Frozen
+
+#: the first rules citation of a section: ``§4.10.2``, ``G19``, ``App. B`` / ``Appendix B``
+_CITATION = lazy(r"§\s?(\d+(?:\.\d+)*)|\bG(\d+)\b|\bApp(?:endix|\.)\s?([A-C])\b")
 
 
 class Code(Frozen):
@@ -18,8 +22,8 @@ class Code(Frozen):
 
     __slots__ = _fields = ("code", "section", "meaning", "severity", "unreachable")
     code: str
-    #: the section of ``rules/<game>.md`` it enforces (``§4.3``, ``G19``); for the notation,
-    #: the part of ``docs/notation.md`` or FORMAT.md
+    #: the section of ``docs/rules/<game>.md`` it enforces (``§4.3``, ``G19``); for the
+    #: notation, the part of ``docs/notation.md`` or FORMAT.md
     section: str
     meaning: str
     severity: Severity
@@ -199,3 +203,19 @@ SHARED: tuple[Code, ...] = (
     Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "
          "report); the record is not judged"),
 )
+
+
+def rules_anchor(section: str) -> str | None:
+    """The anchor of the first rules section ``section`` cites in ``docs/rules/<game>.md``
+    (``§4.3`` → ``s4.3``, ``G19`` → ``g19``, ``App. B`` → ``app-b``), or ``None``."""
+    m = _CITATION.search(section)
+    if m is None:
+        return None
+    num, gap, app = m.groups()
+    return f"s{num}" if num else f"g{gap}" if gap else f"app-{app.lower()}"
+
+
+def rules_link(section: str, game: str) -> str | None:
+    """Where a reader finds ``section`` of ``game``'s rules: ``docs/rules/<game>.md#anchor``."""
+    anchor = rules_anchor(section)
+    return None if anchor is None else f"docs/rules/{game}.md#{anchor}"

@@ -20,15 +20,16 @@ from .group import _echo_json, main
               show_default=True)
 def codes_cmd(game: str | None, fmt: str) -> None:
     """List the finding codes (those of GAME and the shared ones, or all): severity, the rules
-    section each enforces and what it means."""
-    from ..catalogue import catalogue
+    section each enforces and what it means. A section such as §5.4 or G19 is a heading of
+    docs/rules/<game>.md; --format json gives its link."""
+    from ..catalogue import catalogue, listed
     from ..games import all_games
 
     if game is not None and game not in all_games():
         raise click.BadParameter(games.unknown(game), param_hint="GAME")
     entries = list(catalogue(game).values())
     if fmt == "json":
-        _echo_json([c.as_dict() for c in entries])
+        _echo_json(listed(game))
         return
     width = max(len(c.code) for c in entries)
     sev = max(len(c.severity) for c in entries)
@@ -95,7 +96,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     for o in detail["options"]:
         mark = "*" if o["value"] != o["default"] else " "
         src = (f"source {o['source_section']}" if o["source_section"]
-               else f"rules/{game}.md {o['rules_section']}")
+               else f"docs/rules/{game}.md {o['rules_section']}")
         if o["value"] != o["default"]:
             src += f"; default {o['default']}"
         if not o["supported"]:

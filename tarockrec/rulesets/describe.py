@@ -208,7 +208,7 @@ def ruleset_markdown(detail: dict[str, Any]) -> str:
         if not o["supported"]:
             value += " *not yet supported*"
         src = (o["source_section"] if o["source_section"]
-               else f"rules/{detail['game']}.md {o['rules_section']}")
+               else f"docs/rules/{detail['game']}.md {o['rules_section']}")
         out.append(f"| `{o['name']}` | {value} | {o['default']} | {cell(o['meaning'])} | "
                    f"{cell(src)} |")
     for m in prov.get("not_yet_supported", []):
