@@ -124,7 +124,8 @@ SHARED: tuple[Code, ...] = (
     Code("OUTCOME-ITEM", "docs/notation.md outcome", "the outcome writes a bonus the contract "
          "or rule set does not score (or writes one twice, or on a side that cannot make it)"),
     Code("OUTCOME-KONTRA", "docs/notation.md outcome", "a kontra factor beyond the rule set's "
-         "highest level, or on an item that cannot be kontra'd"),
+         "highest level, on an item that cannot be kontra'd, or one the rules void (a "
+         "Königrufen Solorufer's called king in the talon, G23)"),
     Code("OUTCOME-POINTS", "docs/notation.md outcome", "card points or trick counts outside "
          "what the contract and the pack allow: more or fewer than the cards of a side's "
          "tricks (and its share of the talon) can count"),
