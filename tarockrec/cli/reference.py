@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from .. import games, schema
-from ..rulesets.describe import (
+from ..rulesdoc import (
     ruleset_detail,
     ruleset_markdown,
     ruleset_summary,

@@ -16,7 +16,7 @@ def ruleset_summary(doc: Any) -> dict[str, Any]:
 def ruleset_detail(doc: Any) -> dict[str, Any]:
     """One rule set: every option of the game with its value in this set, its default, its
     meaning, its section of the rules document and the section of the set's source."""
-    from ..games import all_games
+    from .games import all_games
 
     rules = all_games()[doc.game].Rules
     options = []
@@ -55,7 +55,7 @@ def tournament_lines(block: Mapping[str, Any] | None) -> list[str]:
 def _changelog_lines() -> list[str]:
     """docs/rulesets.md's changelog (tarockrec/rulesets/changelog.json): each change of a
     shipped set's tournament block that can rank a tournament differently, and why."""
-    from .. import rulesets
+    from . import rulesets
     entries = json.loads((rulesets.HERE / "changelog.json").read_text(encoding="utf-8"))
     out = ["## Changelog", "",
            "Changes to shipped rule sets that rank a tournament (or a series) differently, "
@@ -77,8 +77,8 @@ def rulesets_markdown(game: str | None = None) -> str:
     """docs/rulesets.md: every shipped rule set against its game's default, point by point,
     with the source of each value (``tarockrec rules --format markdown``); with ``game``, that
     game's section only."""
-    from .. import rulesets
-    from ..games import all_games
+    from . import rulesets
+    from .games import all_games
 
     out = _intro()
     chosen = [game] if game is not None else sorted(all_games())
