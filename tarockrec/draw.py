@@ -524,3 +524,18 @@ def _check_fixed(rec: Mapping[str, Any], r: int, sizes: Sequence[int], title: st
     if found:
         raise DrawRefused(f"the director's seating of round {r + 1} does not stand: "
                           f"{found[0].pointer}: {found[0].message}")
+
+
+def deals_per_table(rec: Mapping[str, Any]) -> dict[str, int]:
+    """The deals a table of each size plays in a round, as ``generate --tournament`` plays
+    them: the rule set's ``deals_per_round``, else at a table where the dealer sits out the
+    multiple of its size that gives each seat the same sit-outs (``generate.round_deals``)."""
+    from . import games
+    from .generate import round_deals
+    from .tournament import standings_rules
+    game = games.get(rec["game"])
+    if game is None:
+        return {}
+    own = rec.get("tournament") if isinstance(rec.get("tournament"), Mapping) else None
+    srules = standings_rules(game.name, rec.get("rules"), own)
+    return {str(n): round_deals(game, n, srules.deals_per_round) for n in game.table_sizes}
