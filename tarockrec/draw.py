@@ -274,7 +274,35 @@ def _random_tables(field: list[str], plan: Sequence[int], met: Mapping[Pair, int
             seats.append(left.pop(best))
         tables.append(seats)
     _improve(tables, cost)
-    return tables
+    return _kick(tables, cost, rng, max(40, 4000 // len(field)))
+
+
+def _total(tables: list[list[str]], cost: Callable[[str, str], int]) -> int:
+    return sum(cost(a, b) for seats in tables for i, a in enumerate(seats) for b in seats[i + 1:])
+
+
+def _kick(tables: list[list[str]], cost: Callable[[str, str], int], rng: Rng,
+          tries: int) -> list[list[str]]:
+    """Iterated local search: while repeats remain, swap an entrant of a repeat with one at
+    another table at random, improve again, and keep the result unless it is worse."""
+    best, best_cost = tables, _total(tables, cost)
+    for _ in range(tries):
+        if best_cost < 1024:            # no repeat left
+            break
+        trial = [list(t) for t in best]
+        hot = [(t, i) for t, seats in enumerate(trial) for i, a in enumerate(seats)
+               if any(cost(a, b) for b in seats if b != a)]
+        for _ in range(2):
+            t, i = hot[rng.below(len(hot))]
+            u = rng.below(len(trial) - 1)
+            u += u >= t
+            j = rng.below(len(trial[u]))
+            trial[t][i], trial[u][j] = trial[u][j], trial[t][i]
+        _improve(trial, cost)
+        c = _total(trial, cost)
+        if c <= best_cost:
+            best, best_cost = trial, c
+    return best
 
 
 def _improve(tables: list[list[str]], cost: Callable[[str, str], int]) -> None:
