@@ -274,7 +274,16 @@ def _random_tables(field: list[str], plan: Sequence[int], met: Mapping[Pair, int
             seats.append(left.pop(best))
         tables.append(seats)
     _improve(tables, cost)
-    return _kick(tables, cost, rng, max(40, 4000 // len(field)))
+    # no seating of this round repeats fewer pairs than its meetings exceed the unmet pairs
+    n = len(field)
+    unmet = n * (n - 1) // 2 - len(met)
+    floor = max(0, sum(s * (s - 1) // 2 for s in plan) - unmet)
+    return _kick(tables, cost, rng, max(40, 4000 // n), floor)
+
+
+def _repeated(tables: list[list[str]], cost: Callable[[str, str], int]) -> int:
+    return sum(1 for seats in tables for i, a in enumerate(seats) for b in seats[i + 1:]
+               if cost(a, b))
 
 
 def _total(tables: list[list[str]], cost: Callable[[str, str], int]) -> int:
@@ -282,12 +291,13 @@ def _total(tables: list[list[str]], cost: Callable[[str, str], int]) -> int:
 
 
 def _kick(tables: list[list[str]], cost: Callable[[str, str], int], rng: Rng,
-          tries: int) -> list[list[str]]:
-    """Iterated local search: while repeats remain, swap an entrant of a repeat with one at
-    another table at random, improve again, and keep the result unless it is worse."""
+          tries: int, floor: int = 0) -> list[list[str]]:
+    """Iterated local search: while more pairs repeat than ``floor`` (the fewest any seating
+    of the round can), swap an entrant of a repeat with one at another table at random,
+    improve again, and keep the result unless it is worse."""
     best, best_cost = tables, _total(tables, cost)
     for _ in range(tries):
-        if best_cost < 1024:            # no repeat left
+        if _repeated(best, cost) <= floor:
             break
         trial = [list(t) for t in best]
         hot = [(t, i) for t, seats in enumerate(trial) for i, a in enumerate(seats)
