@@ -667,6 +667,11 @@ def _why_not_ranked(rep: Any, differ: bool) -> str:
     if differ:
         return ("its written standings differ from the ones its tables give (above); "
                 "standings --derived prints the derived ones")
+    drawn = sorted({f.pointer.split("/")[2] for f in rep.findings if f.code == "TOURN-DRAWN"},
+                   key=int)
+    if rep.valid and drawn:
+        return (f"round {int(drawn[0]) + 1} is drawn and not played yet (TOURN-DRAWN): the "
+                "standings wait for its tables' results")
     if rep.standings is None:
         return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
                 "is not known, so no standings can be derived")

@@ -189,10 +189,23 @@ def repeats(rounds: Sequence[Sequence[Sequence[str]]]) -> int:
 
 def repeat_bound(field: int, rounds: int, plan: Sequence[int]) -> int:
     """A lower bound on the repeats of ``rounds`` rounds of tables ``plan`` (the same each
-    round): the rounds hold ``rounds × Σ C(s, 2)`` meetings of at most ``C(field, 2)``
-    different pairs, and each meeting past them repeats one (pigeonhole)."""
+    round), the larger of two counts:
+
+    * pigeonhole: the rounds hold ``rounds × Σ C(s, 2)`` meetings of at most ``C(field, 2)``
+      different pairs; each meeting past them repeats one;
+    * the round before: a table of ``s`` in a later round draws its entrants from the ``g``
+      tables of the round before, so at least ``Σ C(a, 2)`` of its pairs sat together there,
+      the ``a`` (entrants from one earlier table) as even as they can be (``s`` split into
+      ``g`` near-equal parts); every round after the first repeats at least that.
+    """
     meets = rounds * sum(s * (s - 1) // 2 for s in plan)
-    return max(0, meets - field * (field - 1) // 2)
+    pigeonhole = max(0, meets - field * (field - 1) // 2)
+    g = len(plan)
+    per_round = 0
+    for s in plan:
+        q, rem = divmod(s, g)
+        per_round += rem * (q + 1) * q // 2 + (g - rem) * q * (q - 1) // 2
+    return max(pigeonhole, (rounds - 1) * per_round)
 
 
 # -- the draw ---------------------------------------------------------------------------------
