@@ -60,12 +60,16 @@ def _run_lines(lines: list[str], work: Path, env: dict[str, str]) -> list[Any]:
 def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
     lines = walkthrough()
     commands = [line.split()[1] for line in lines]
-    assert commands == ["convert", "add-deals", "validate", "standings", "standings",
+    assert commands == ["draw", "convert", "add-deals", "validate", "standings", "standings",
                         "publish", "generate"]
     work = tmp_path / "checkout"
     shutil.copytree(Path(ROOT, "samples", "tournaments"), work / "samples" / "tournaments")
     stderr = [done.stderr for done in _run_lines(lines, work, _shell(tmp_path))]
     # what each step made
+    evening = json.loads((work / "evening.json").read_text())
+    assert [len(t["seats"]) for t in evening["rounds"][0]["tables"]] == [4, 4, 5]
+    assert evening["rounds"][0]["draw"]["seed"] == 4
+    stderr = stderr[1:]                 # the steps after the draw, as before it
     sheet = json.loads((work / "sheets.json").read_text())
     assert all("outcome" in d and "deal" not in d for d in sheet["deals"])
     cup = json.loads((work / "cup-2026-03.json").read_text())
