@@ -159,6 +159,11 @@ SHARED: tuple[Code, ...] = (
     Code("TOURN-NO-PLAY", "docs/tournaments.md", "a table gives neither deals, a session file, "
          "nor its totals, or its deals (inline or in its file) are none and no totals are "
          "written"),
+    Code("TOURN-DRAW", "docs/tournaments.md", "a round is not seated as its stored draw (method, "
+         "seed, seat order) gives from the field, the earlier rounds and the standings before "
+         "it; the first table that differs is named"),
+    Code("TOURN-DRAWN", "docs/tournaments.md", "a table of a drawn round has no play entered "
+         "yet: the evening goes on, and the standings wait for its result", "info"),
     Code("TOURN-UNVERIFIED", "docs/tournaments.md", "a table gives only its totals: its deals "
          "were not checked", severity="info"),
     Code("TOURN-STANDINGS", "docs/tournaments.md", "the written standings differ from the ones "
@@ -178,6 +183,21 @@ SHARED: tuple[Code, ...] = (
          "are taken on trust", severity="info"),
     Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
+    Code("ARCHIVE-SCHEMA", "docs/archive.md", "a file given as an archive holds a table, "
+         "view, trigger or index tarockrec did not create, lacks one of its own, or is empty: "
+         "it is refused before anything of it runs or is written"),
+    Code("ARCHIVE-QUERY", "docs/archive.md", "archive query was given SQL that does more than "
+         "read, or calls a function outside SQLite's own (such as fts3_tokenizer): refused"),
+    Code("ARCHIVE-LIMIT", "docs/archive.md", "archive query was stopped at one of its bounds: "
+         "its time (--timeout), its rows (--max-rows), or its memory"),
+    Code("ARCHIVE-DAMAGED", "docs/archive.md", "the archive's file is damaged (SQLite finds a "
+         "page malformed): the command stops and says so"),
+    Code("ARCHIVE-WRITE", "docs/archive.md", "a write to the archive failed (a full disk, a "
+         "file-size limit): nothing of it was stored; or it was stored, but the archive was "
+         "left as two files (its -wal file beside it)"),
+    Code("ARCHIVE-EXPORT", "docs/archive.md", "a tournament's table file cannot be written "
+         "inline into one export file (it holds more than a table takes): export it into a "
+         "folder"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
          "read: a column is missing, a cell is not a whole number or is a formula whose value "
          "was not saved, a seat is taken twice, or an entrant's name differs from an earlier "

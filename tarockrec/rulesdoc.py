@@ -44,6 +44,8 @@ def tournament_lines(block: Mapping[str, Any] | None) -> list[str]:
             value = "; ".join(f"round {r}: " + "; ".join(f"table of {k}: {v}"
                                                        for k, v in m.items())
                               for r, m in value.items())
+        elif key == "draw":
+            value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
         elif key in ("deals_per_round", "rank_points"):
             value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
         src = f" [source {sources[key]}]" if key in sources else ""

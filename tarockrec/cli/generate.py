@@ -33,7 +33,7 @@ from .group import _check_target, _write_file, main
               "12 deals a round, or the rule set's deals per round where it sets them (the "
               "default rule sets do not; docs/tournaments.md).")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
-              help="With --tournament: the number of rounds.")
+              help="With --tournament: the number of rounds (at most the rule set's).")
 @click.option("-o", "output", default=None, metavar="FILE",
               help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
