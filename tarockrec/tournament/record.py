@@ -238,6 +238,18 @@ class Table:
 
 
 # -- validation ------------------------------------------------------------------------------
+def _register(entrants: list[dict[str, Any]],
+              add: Callable[[Finding], None]) -> dict[str, dict[str, Any]]:
+    """The entrants by id (the first of two with one id, which is a finding)."""
+    register: dict[str, dict[str, Any]] = {}
+    for i, e in enumerate(entrants):
+        if e["id"] in register:
+            add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
+                        f"/entrants/{i}/id"))
+        register.setdefault(e["id"], e)
+    return register
+
+
 def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: str | None = None,
                         on_table: Callable[[Table], None] | None = None,
                         deferred: Any = None, check_draws: bool = True) -> list[Row] | None:
@@ -265,12 +277,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     if own is not None and not check_own_block(own, add):
         return None
     srules = standings_rules(game.name, rec.get("rules"), own)
-    register: dict[str, dict[str, Any]] = {}
-    for i, e in enumerate(rec["entrants"]):
-        if e["id"] in register:
-            add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
-                        f"/entrants/{i}/id"))
-        register.setdefault(e["id"], e)
+    register = _register(rec["entrants"], add)
     rows = {eid: Row(eid, e["name"], e.get("club"), e.get("team"),
                      carried=e.get("carried", 0), rules=srules)
             for eid, e in register.items()}
