@@ -24,6 +24,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from . import kinds
 from .findings import Finding
 
 METHODS = ("random", "standings", "fixed")
@@ -590,3 +591,15 @@ def deals_per_table(rec: Mapping[str, Any]) -> dict[str, int]:
     own = rec.get("tournament") if isinstance(rec.get("tournament"), Mapping) else None
     srules = standings_rules(game.name, rec.get("rules"), own)
     return {str(n): round_deals(game, n, srules.deals_per_round) for n in game.table_sizes}
+
+
+def check_stored_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None,
+                      add: Any) -> None:
+    """Round ``r``'s stored draw gives its seating (``TOURN-DRAW``): the check
+    ``tournament/record.py`` asks for by name (``kinds``)."""
+    def before(k: int) -> list[list[str]] | None:
+        return standings_groups(rec, k, origin)[0]
+    check_round(rec, r, game.table_sizes, game.title, before, add)
+
+
+kinds.register("draw", check_stored_draw)

@@ -332,12 +332,9 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
 
 
 def _check_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None, add: Any) -> None:
-    """Round ``r``'s stored draw gives its seating (draw.py, ``TOURN-DRAW``)."""
-    from . import draw
-
-    def before(k: int) -> list[list[str]] | None:
-        return draw.standings_groups(rec, k, origin)[0]
-    draw.check_round(rec, r, game.table_sizes, game.title, before, add)
+    """Round ``r``'s stored draw gives its seating (draw.py, ``TOURN-DRAW``): its checker is
+    found by name (``kinds``), as the validator is, since the draw reads this module."""
+    kinds.get("draw")(rec, r, game, origin, add)
 
 
 def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
