@@ -20,7 +20,7 @@ commit before the start-up work of issue 35 item 6 was finished), the record abo
     CPU this / baseline, run by run: median 0.65
 
 (the issue measured 510 M; its target, half of that, is 255 M). Where the 107 M above bare
-Python now go, and where the 252 M went before: README, "Start-up".
+Python now go, and where the 252 M went before: docs/performance.md, "Start-up".
 """
 from __future__ import annotations
 
