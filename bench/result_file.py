@@ -31,7 +31,7 @@ def commit() -> str:
 
 
 def load_average() -> str:
-    return "–".join(f"{x:.1f}" for x in sorted({round(v, 1) for v in os.getloadavg()}))
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg()) + " (1, 5, 15 min)"
 
 
 def write(path: str, *, title: str, order: int, conditions: str,
