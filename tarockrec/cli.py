@@ -281,14 +281,16 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
 
 
 def _score_deals(out: Any, scores: list[Any], totals: list[int] | None,
-                 names: list[str] | None, whole: str = "session") -> None:
-    """The breakdown of every deal of a deal or session record, and the session's totals."""
+                 names: list[str] | None, whole: str = "session",
+                 names_at: Any = None) -> None:
+    """The breakdown of every deal of a deal or session record, and the session's totals
+    (``names_at(k)``: who played deal k, where a substitute took a seat over)."""
     for i, sc in enumerate(scores):
         if sc is None:
             continue
         if len(scores) > 1:
             out.write(f"  deal {i + 1}\n")
-        out.write(_table(sc, names))
+        out.write(_table(sc, names if names_at is None else names_at(i + 1)))
     if totals is not None:
         out.write(f"  {whole} totals: " + "  ".join(f"{t:+d}" for t in totals) + "\n")
         if any(sc is not None and sc.money is not None for sc in scores):
@@ -302,14 +304,16 @@ def _score_table(out: Any, table: Any) -> None:
     names = table.names
     who = ", ".join(f"{e} ({names[s]})" if s < len(names) else e
                     for s, e in enumerate(table.seats))
-    out.write(f"  round {table.round + 1}, table {table.name}: {who}\n")
+    subs = "".join(f"; seat {x['seat']} from deal {x['from_deal']}: {x['entrant']} "
+                   f"({table.sub_names.get(x['entrant'], '?')})" for x in table.substitutes)
+    out.write(f"  round {table.round + 1}, table {table.name}: {who}{subs}\n")
     rep = table.report
     if rep is None:
         if table.totals is not None:
             out.write("  only the table's totals are written: "
                       + "  ".join(f"{t:+d}" for t in table.totals) + "\n")
         return
-    _score_deals(out, rep.scores, rep.totals, names, "table")
+    _score_deals(out, rep.scores, rep.totals, names, "table", table.names_at)
 
 
 def _players(record: Any) -> list[str] | None:
@@ -367,7 +371,7 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
               "12 deals a round, or the rule set's deals per round where it sets them (the "
               "default rule sets do not; docs/tournaments.md).")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
-              help="With --tournament: the number of rounds.")
+              help="With --tournament: the number of rounds (at most the rule set's).")
 @click.option("-o", "output", default=None, metavar="FILE",
               help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
@@ -609,14 +613,8 @@ def _only_standings_differ(rep: Any) -> bool:
 
 def _why_not_ranked(rep: Any, differ: bool) -> str:
     """``standings``: why a tournament gives no standings, in one sentence."""
-    n = sum(1 for f in rep.findings if f.severity == "error")
-    if differ:
-        return ("its written standings differ from the ones its tables give (above); "
-                "standings --derived prints the derived ones")
-    if rep.standings is None:
-        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
-                "is not known, so no standings can be derived")
-    return f"the tournament is not valid ({n} finding(s) above)"
+    from .standings import why_not_ranked
+    return why_not_ranked(rep.findings, rep.standings is not None, differ)
 
 
 def _option_value(text: str) -> Any:

@@ -56,6 +56,8 @@ def series_standings(conn: sqlite3.Connection, series: str,
         "LEFT JOIN person p ON p.id = n.person_id WHERE n.event_id IN (SELECT value FROM "
         "json_each(?)) ORDER BY n.event_id, n.id", (json.dumps(list(order)),))
     for event_id, entrant, name, person_id, key, cup in found:
+        if cup is None:         # played no round there (or the event was not ranked)
+            continue
         k = order[event_id]
         ident = (key or f"#{person_id}") if person_id is not None else entrant
         row = out.get(ident)
