@@ -50,6 +50,7 @@ READS: dict[str, list[list[str]]] = {
                ["csv", "{CSV}", "--game", "koenigrufen", "--deals", "{IN}"],
                ["akos", "{IN}"]],
     "generate": [],                       # reads nothing
+    "draw": [["{IN}", "--round", "1"], ["{IN}", "--round", "3", "-o", "{NEW}.json"]],
     "archive add": [["{DB}", "{IN}"], ["{IN}", "{S}"]],
     "archive check": [["{IN}"]],
     "archive export": [["{IN}", "-o", "{NEW}.jsonl"]],
@@ -70,6 +71,7 @@ WRITES: dict[str, list[tuple[list[str], str]]] = {
     "add-deals": [(["{T}", "{S}", "--round", "1", "--table", "1", "--replace", "-o", "{OUT}"],
                    "file")],
     "show": [(["{S}", "--html", "{OUT}"], "file")],
+    "draw": [(["{T}", "--round", "3", "--seed", "1", "-o", "{OUT}"], "file")],
     "publish": [(["{T}", "-o", "{OUT}"], "folder"), (["--archive", "{DB}", "-o", "{OUT}"],
                                                     "folder")],
     "archive export": [(["{DB}", "-o", "{OUT}", "--format", fmt], "file")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tarockrec import workbook
+from tarockrec.tournament import workbook
 
 from conftest import ROOT, gzip_stream
 

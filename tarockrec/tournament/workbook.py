@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .findings import Finding
+from ..findings import Finding
 
 COLUMNS = ("round", "table", "seat", "entrant", "name", "club", "points")
 REQUIRED = ("round", "table", "seat", "entrant", "name", "points")
@@ -76,8 +76,8 @@ def read_sheet(path: str, xlsx: bool | None = None) -> Sheet:
     None: by its name."""
     if _is_xlsx(path, xlsx):
         return _read_xlsx(path)
-    from . import sources
-    from .codecs.bounds import TooLarge
+    from .. import sources
+    from ..codecs.bounds import TooLarge
     try:
         raw = sources.read_capped(path, SHEET_MAX_BYTES)
     except TooLarge as err:
@@ -199,7 +199,7 @@ def _inspect_xlsx(path: str) -> dict[str, list[str]]:
     the zip reader holds them to) and as streamed, within the caps (``WorkbookError``
     otherwise); returns each worksheet part's merged ranges."""
     import zipfile
-    from . import sources
+    from .. import sources
     try:
         sources.check_input(path, stdin=False)
         archive = zipfile.ZipFile(path)
@@ -258,8 +258,8 @@ def _stream_count(archive: Any, info: Any, mark: re.Pattern[bytes],
 
 
 def _read_xlsx(path: str, name: str | None = None) -> Sheet:
-    from . import sources
-    from .cells import NoWorkbook, need_openpyxl
+    from .. import sources
+    from ..cells import NoWorkbook, need_openpyxl
     try:
         openpyxl = need_openpyxl()
     except NoWorkbook as err:
@@ -556,7 +556,7 @@ def record_rows(rec: dict[str, Any]) -> Iterator[list[Any]]:
 
 def rows_csv(rows: Iterable[list[Any]]) -> str:
     """Rows as CSV, through the one cell writer (``cells``)."""
-    from . import cells
+    from .. import cells
     return "".join(cells.csv_row(row) for row in rows)
 
 
@@ -565,7 +565,7 @@ def xlsx_bytes(rows: Iterable[list[Any]], sheet: str = "results", numbers: bool 
     """A workbook holding ``rows`` on its first sheet (and ``more`` sheets by name), each
     header bold, through the one cell writer (``cells``: text as string cells, never
     formulas); ``numbers``: text cells that read as numbers (from a CSV) become numbers."""
-    from . import cells
+    from .. import cells
     sheets = []
     for name, content in [(sheet, rows), *more]:
         listed = [[_cell(x) for x in r] if numbers else list(r) for r in content]
@@ -580,7 +580,7 @@ def _cell(x: Any) -> Any:
     """A CSV cell as a workbook cell: a whole number or a decimal of at most
     ``cells.EXACT_DIGITS`` significant digits as a number, else text (a longer number too:
     never rounded)."""
-    from .cells import fits
+    from ..cells import fits
     if isinstance(x, str) and NUMBER.match(x) and fits(x):
         return int(x) if "." not in x else float(x)
     return x
@@ -602,7 +602,7 @@ DEAL_COLUMNS = ("round", "table", "deal", "dealer")
 
 
 def _outcome_keys() -> tuple[str, ...]:
-    from .outcome import TOP
+    from ..outcome import TOP
     return tuple(TOP) + ("items",)
 
 
@@ -739,7 +739,7 @@ def _seat_cell(cell: Any) -> int:
 
 
 def _outcome_cell(key: str, cell: Any) -> Any:
-    from .outcome import TOP
+    from ..outcome import TOP
     kind = TOP.get(key, "json")
     text = str(cell).strip()
     if kind == "seat":

@@ -1,5 +1,5 @@
 """``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
-table, CSV, JSON or a self-contained HTML page. The figures are ``tournament.py``'s; this module
+table, CSV, JSON or a self-contained HTML page. The figures are ``record.py``'s; this module
 only lays them out."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .ranking import BY_TOTAL, HEADINGS, plain
-from .report import json_array, json_line
-from .tournament import Row, SeriesRow, TeamRow, series, teams
+from ..report import json_array, json_line
+from .record import Row, SeriesRow, TeamRow, series, teams
 
 
 @dataclass
@@ -57,11 +57,17 @@ def why_not_ranked(findings: Iterable[Any], ranked: bool, differ: bool) -> str:
     """Why a tournament gives no standings, in one sentence naming the cause (``ranked``:
     standings were derived all the same; ``differ``: the only errors are written standings
     that differ from them)."""
+    findings = list(findings)
     errors = [f for f in findings if f.severity == "error"]
     n = len(errors)
     if differ:
         return ("its written standings differ from the ones its tables give (above); "
                 "standings --derived prints the derived ones")
+    drawn = sorted({f.pointer.split("/")[2] for f in findings if f.code == "TOURN-DRAWN"},
+                   key=int)
+    if not errors and drawn:
+        return (f"round {int(drawn[0]) + 1} is drawn and not played yet (TOURN-DRAWN): the "
+                "standings wait for its tables' results")
     if ranked:
         return f"the tournament is not valid ({n} finding(s) above)"
     if any(f.code.startswith(("REC-", "JSON-", "XML-", "TEXT-")) for f in errors):
@@ -154,14 +160,14 @@ def as_json(tournaments: list[Ranked], mode: str) -> str:
 
 def as_csv(tournaments: list[Ranked], mode: str) -> str:
     """Through the one cell writer (``cells``): no name is read back as a formula."""
-    from . import cells
+    from .. import cells
     heads, rows = table_rows(tournaments, mode, named=True)
     return cells.csv_table(heads, rows)
 
 
 def as_xlsx(tournaments: list[Ranked], mode: str) -> bytes:
     """The standings as a workbook (sheet ``standings``): ids and names as text cells."""
-    from . import cells
+    from .. import cells
     heads, rows = table_rows(tournaments, mode, named=True)
     return cells.xlsx([("standings", heads, rows)])
 
@@ -278,3 +284,9 @@ def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
 
 
 __all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]
+
+
+def only_standings_differ(rep: Any) -> bool:
+    """Whether the only errors of a tournament are written standings that differ."""
+    errors = [f.code for f in rep.findings if f.severity == "error"]
+    return bool(errors) and set(errors) == {"TOURN-STANDINGS"}

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from . import ranking
-from .findings import Finding
+from ..findings import Finding
 
 
 def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,
@@ -34,7 +34,7 @@ def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,
         row.deals = None
     ok = True
     seen: set[str] = set()
-    from . import games
+    from .. import games
     found = games.get(str(rec.get("game")))
     sizes = tuple(found.table_sizes) if found is not None else ()
     for i, entry in enumerate(listed):
