@@ -373,8 +373,10 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
         click.echo(f"link them with  {command}" + ("  (one club at a time, or --all)"
                                                     if len(clubs) > 1 else ""))
     cups = " · ".join(f"{s}: {_number(v)}" for s, v in summed["cup_points"].items())
+    average = summed["average_place"]
     click.echo(f"events {summed['events']} · best place {summed['best_place'] or '-'} · "
-               f"average place {summed['average_place'] or '-'} · cup points {cups or '-'}\n")
+               f"average place {'-' if average is None else f'{average:g}'} · "
+               f"cup points {cups or '-'}\n")
     _emit(heads, [[e[h] for h in heads] for e in events], fmt)
     if any(e["rounds"] for e in events):
         click.echo("\nrounds:")
@@ -403,7 +405,9 @@ def stats_cmd(db: str, game: str | None, fmt: str) -> None:
     conn = _open(db)
     found = contract_stats(conn, game)
     heads = ["game", "contract", "season", "played", "won", "won_share", "average"]
-    if fmt != "json":       # the contracts as players name them; JSON keeps both
+    if fmt == "json":       # the id and the name players give it
+        heads.insert(2, "name")
+    else:                   # the contracts as players name them
         for r in found:
             r["contract"] = r["name"]
     _emit(heads, [[r[h] for h in heads] for r in found], fmt)
