@@ -171,16 +171,28 @@ class Proposal:
                               "club": e.club} for e in self.entrants]}
 
 
-def _compatible(group: list[_Node], node: _Node) -> set[str] | None:
+@dataclass
+class _Group:
+    """Nodes proposed as one person: their events, person ids and club, kept as they join."""
+
+    members: list[_Node]
+    events: set[int]
+    keys: set[str]
+    club: str | None
+    person: bool
+
+
+def _compatible(group: _Group, node: _Node) -> set[str] | None:
     """How ``node`` differs from the group's members (None: it cannot be one of them)."""
-    if group[0].events & node.events:
+    if (node.club and group.club and node.club != group.club) or (node.person and
+                                                                  group.person):
+        return None                      # two clubs; two persons of the register
+    if node.keys and group.keys and node.keys != group.keys:
+        return None                      # two person ids
+    if not group.events.isdisjoint(node.events):
         return None                      # one event: two people
-    keys = group[0].keys | node.keys
-    clubs = {m.club for m in group if m.club} | ({node.club} if node.club else set())
-    if len(keys) > 1 or len(clubs) > 1 or (node.person and any(m.person for m in group)):
-        return None
     how: set[str] = set()
-    for m in group:
+    for m in group.members:
         found = name_match(m.toks, node.toks)
         if found is None:
             return None
@@ -231,39 +243,54 @@ def proposals(conn: sqlite3.Connection) -> list[Proposal]:
     own and says so."""
     nodes = _nodes(conn)
     forms = {f for n in nodes for t in n.toks if not t.initial for f in t.forms}
-    groups: list[list[_Node]] = []
+    groups: list[_Group] = []
     ambiguous: dict[int, list[str]] = {}
-    index: dict[str, set[int]] = {}
+    words: dict[str, set[int]] = {}       # a word's form: the groups that have it whole
+    initials: dict[str, set[int]] = {}    # … the groups with a name of initials that has it
 
     def place(node: _Node, gid: int | None) -> None:
         if gid is None:
             gid = len(groups)
-            groups.append([node])
+            groups.append(_Group([node], set(node.events), set(node.keys), node.club,
+                                 node.person is not None))
         else:
-            groups[gid].append(node)
-            groups[gid][0].events |= node.events       # the group's events: on its head
-            groups[gid][0].keys |= node.keys
+            g = groups[gid]
+            g.members.append(node)
+            g.events |= node.events
+            g.keys |= node.keys
+            g.club = g.club or node.club
+        index = initials if any(t.initial for t in node.toks) else words
         for t in node.toks:
             if not t.initial:
                 for f in t.forms:
+                    words.setdefault(f, set()).add(gid)
                     index.setdefault(f, set()).add(gid)
+
+    def candidates(node: _Node) -> list[int]:
+        """The groups that may fit: each whole word of the node's name is a word of theirs,
+        or one of their names has an initial (it may stand for that word)."""
+        whole = [t for t in node.toks if not t.initial]
+        found: set[int] | None = None
+        for t in whole:
+            having = set().union(*(words.get(f, set()) for f in t.forms))
+            found = having if found is None else found & having
+        near = set().union(*(initials.get(f, set()) for t in whole for f in t.forms))
+        return sorted((found or set()) | near)
 
     for p in _persons(conn, forms):
         place(p, None)
     nodes.sort(key=lambda n: (n.club is None, any(t.initial for t in n.toks),
                               -len(n.entries), n.name, n.club or "", n.entries[0].row))
     for node in nodes:
-        candidates = sorted({g for t in node.toks if not t.initial for f in t.forms
-                             for g in index.get(f, ())})
-        fits = [g for g in candidates if _compatible(groups[g], node) is not None]
+        fits = [g for g in candidates(node) if _compatible(groups[g], node) is not None]
         if len(fits) == 1:
             place(node, fits[0])
             continue
         place(node, None)
         if len(fits) > 1:
-            ambiguous[len(groups) - 1] = [_group_label(groups[g]) for g in fits]
-    out = [_proposal(g, ambiguous.get(k)) for k, g in enumerate(groups)
-           if any(m.person is None for m in g)]
+            ambiguous[len(groups) - 1] = [_group_label(groups[g].members) for g in fits]
+    out = [_proposal(g.members, ambiguous.get(k)) for k, g in enumerate(groups)
+           if any(m.person is None for m in g.members)]
     out.sort(key=lambda p: (-p.score, p.name, p.club or "", p.entrants[0].row))
     for k, p in enumerate(out, 1):
         p.number = k
