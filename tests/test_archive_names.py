@@ -290,6 +290,13 @@ def test_contracts_are_named_as_players_name_them(db: Path) -> None:
     assert all(g["name"] == contract_name(g["game"], g["contract"]) for g in got)
 
 
+def test_show_names_the_contract() -> None:
+    from conftest import ROOT
+    sample = Path(ROOT) / "samples" / "koenigrufen" / "valid" / "contract-solodreier.json"
+    out = run("show", sample, "--no-color").output
+    assert "contract Solodreier" in out and "contract solodreier" not in out
+
+
 @pytest.mark.parametrize("game, cid, name", [
     ("koenigrufen", "solorufer", "Solorufer"),
     ("koenigrufen", "piccolo_ouvert", "Piccolo ouvert"),
