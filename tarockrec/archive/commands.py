@@ -330,6 +330,7 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
     from .queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
     conn = _open(db)
     person: dict[str, Any] | None = None
+    args: tuple[Any, ...]
     try:
         pid = find(conn, who)
         name, key, club = conn.execute("SELECT name, key, club FROM person WHERE id = ?",

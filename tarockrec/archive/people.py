@@ -291,9 +291,9 @@ def proposals(conn: sqlite3.Connection) -> list[Proposal]:
             ambiguous[len(groups) - 1] = [_group_label(groups[g].members) for g in fits]
     out = [_proposal(g.members, ambiguous.get(k)) for k, g in enumerate(groups)
            if any(m.person is None for m in g.members)]
-    out.sort(key=lambda p: (-p.score, p.name, p.club or "", p.entrants[0].row))
-    for k, p in enumerate(out, 1):
-        p.number = k
+    out.sort(key=lambda q: (-q.score, q.name, q.club or "", q.entrants[0].row))
+    for k, q in enumerate(out, 1):
+        q.number = k
     return out
 
 
