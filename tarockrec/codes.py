@@ -124,7 +124,8 @@ SHARED: tuple[Code, ...] = (
     Code("OUTCOME-ITEM", "docs/notation.md outcome", "the outcome writes a bonus the contract "
          "or rule set does not score (or writes one twice, or on a side that cannot make it)"),
     Code("OUTCOME-KONTRA", "docs/notation.md outcome", "a kontra factor beyond the rule set's "
-         "highest level, or on an item that cannot be kontra'd"),
+         "highest level, on an item that cannot be kontra'd, or one the rules void (a "
+         "Königrufen Solorufer's called king in the talon, G23)"),
     Code("OUTCOME-POINTS", "docs/notation.md outcome", "card points or trick counts outside "
          "what the contract and the pack allow: more or fewer than the cards of a side's "
          "tricks (and its share of the talon) can count"),
@@ -177,6 +178,21 @@ SHARED: tuple[Code, ...] = (
          "are taken on trust", severity="info"),
     Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
+    Code("ARCHIVE-SCHEMA", "docs/archive.md", "a file given as an archive holds a table, "
+         "view, trigger or index tarockrec did not create, lacks one of its own, or is empty: "
+         "it is refused before anything of it runs or is written"),
+    Code("ARCHIVE-QUERY", "docs/archive.md", "archive query was given SQL that does more than "
+         "read, or calls a function outside SQLite's own (such as fts3_tokenizer): refused"),
+    Code("ARCHIVE-LIMIT", "docs/archive.md", "archive query was stopped at one of its bounds: "
+         "its time (--timeout), its rows (--max-rows), or its memory"),
+    Code("ARCHIVE-DAMAGED", "docs/archive.md", "the archive's file is damaged (SQLite finds a "
+         "page malformed): the command stops and says so"),
+    Code("ARCHIVE-WRITE", "docs/archive.md", "a write to the archive failed (a full disk, a "
+         "file-size limit): nothing of it was stored; or it was stored, but the archive was "
+         "left as two files (its -wal file beside it)"),
+    Code("ARCHIVE-EXPORT", "docs/archive.md", "a tournament's table file cannot be written "
+         "inline into one export file (it holds more than a table takes): export it into a "
+         "folder"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
          "read: a column is missing, a cell is not a whole number or is a formula whose value "
          "was not saved, a seat is taken twice, or an entrant's name differs from an earlier "
