@@ -403,7 +403,11 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
         if writing and isinstance(err, sqlite3.OperationalError):
             _write_failed(f"nothing changed in {db} ({err})")
         raise
-    left = _close(conn, db) if writing else conn.close()
+    left = None
+    if writing:
+        left = _close(conn, db)
+    else:
+        conn.close()
     for line in said:
         click.echo(line)
     if left is not None:
