@@ -317,3 +317,35 @@ def test_every_contract_of_every_game_has_a_display_name() -> None:
             tuple(module.CONTRACTS)
         assert all(cid in module.DISPLAY_NAMES for cid in ids), game
         assert all("_" not in n for n in module.DISPLAY_NAMES.values()), game
+
+
+# -- 5. search: transliterations, reversed names, person ids, events by name and date ------------
+def test_search_finds_spellings_ids_events_and_ranks_people_first(db: Path) -> None:
+    from tarockrec.archive import search
+    assert run("archive", "link", db, "--name", "Jürgen Müller", "--person", "AT-5",
+               "--yes").exit_code == 0
+    conn = sqlite3.connect(db)
+    events = {eid: f"events/{eid}" for (eid,) in conn.execute("SELECT id FROM event")}
+    found = search.hits(conn, events, [(SERIES, "2025/26", "series-1.html")])
+
+    def texts(query: str) -> list[str]:
+        return [h.text for h in found if search.matches(h, query)]
+    for query in ("Mueller", "Muller", "Müller", "müll", "Müller Jürgen", "AT-5", "at-5"):
+        assert texts(query)[0] == "Jürgen Müller (TC Wien)", query
+    assert texts("Huber Maria") == texts("Maria Huber") == texts("maria hub") and \
+        {t.split(" · ")[0] for t in texts("Huber Maria")} == \
+        {"Maria Huber (Graz)", "Maria Huber (Linz)", "Maria Huber"}
+    # events by name and date, latest first; the series; people before events
+    assert {"Wiener Cup, 1. Runde 2026-09-12", "Wiener Cup, 1. Runde 2025-09-13"} <= \
+        set(texts("Wiener Cup, 1. Runde"))
+    assert texts("Wiener Cup, 1. Runde 2025-09-13") == ["Wiener Cup, 1. Runde 2025-09-13"]
+    assert texts("wiener 2026-02") == ["Wiener Cup, 3. Runde 2026-02-14"]
+    assert texts("wiener cup 2025/26")[-1] == "Wiener Cup · 2025/26"
+    kinds = [h.kind for h in found]
+    assert kinds == sorted(kinds, key=search.KINDS.index)
+    # the shards: a hit in the shard of each of its words' first letters
+    split = search.shards(found)
+    assert set(split) >= {"m", "j", "a", "w", "h", "g", "l", "2"}
+    assert any(h["t"] == "Jürgen Müller (TC Wien)" for h in split["a"])      # AT-5
+    assert all(search.matches(h, "Huber") for h in split["h"])
+    conn.close()
