@@ -9,7 +9,8 @@ Huber"). Hits are ranked people with results first (more events first), then eve
 first), then series, then entrants linked to no person.
 
 The index is split into shards by the first letter of each word (a hit is in the shard of
-every word it has): the page loads the shard of the query's first letter only.
+every word of its name, id, date or season): the page loads the shard of the query's first
+letter only.
 """
 from __future__ import annotations
 
@@ -59,13 +60,16 @@ def terms(*texts: str | None) -> list[str]:
 
 @dataclass
 class Hit:
-    """One entry of the index: its text, page, kind, rank and the terms it is found by."""
+    """One entry of the index: its text, page, kind, rank, the terms it is found by and
+    those whose first letters choose its shards (a club's name is not one: every hit of a
+    club would be in the shard of "TC")."""
 
     text: str
     url: str
     kind: str
     rank: tuple[int, int, str]
     terms: list[str]
+    keys: list[str]
 
     def as_json(self) -> dict[str, str]:
         return {"t": self.text, "u": self.url, "k": self.kind, "s": " ".join(self.terms)}
@@ -83,24 +87,25 @@ def hits(conn: sqlite3.Connection, event_pages: dict[int, str],
                                                 "person_id = ? AND name != ?", (pid, name))]
         out.append(Hit(name + (f" ({club})" if club else ""), f"people/{pid}.html", "person",
                        (KINDS.index("person"), -events, name),
-                       terms(name, club, key, *spellings)))
+                       terms(name, club, key, *spellings), terms(name, key, *spellings)))
     for eid, name, date, season in conn.execute("SELECT id, name, date, season FROM event"):
         if eid in event_pages:
             text = f"{name or ''} {date or ''}".strip()
             out.append(Hit(text, f"{event_pages[eid]}/index.html", "event",
                            (KINDS.index("event"), -int((date or "0").replace("-", "")[:8]
                                                        or 0), text),
-                           terms(name, date, season)))
+                           terms(name, date, season), terms(name, date, season)))
     for name, season, page in series_pages:
         text = f"{name} · {season}"
         out.append(Hit(text, page, "series", (KINDS.index("series"), 0, text),
-                       terms(name, season)))
+                       terms(name, season), terms(name, season)))
     for row, name, club, events in conn.execute(
             "SELECT min(n.id), n.name, n.club, count(*) FROM entrant n WHERE n.person_id IS "
             "NULL GROUP BY n.name, n.club"):
         out.append(Hit(name + (f" ({club})" if club else "") + " · not linked",
                        f"people/entrant-{row}.html", "entrant",
-                       (KINDS.index("entrant"), -events, name), terms(name, club)))
+                       (KINDS.index("entrant"), -events, name), terms(name, club),
+                       terms(name)))
     out.sort(key=lambda h: h.rank)
     return out
 
@@ -116,7 +121,7 @@ def shards(found: list[Hit]) -> dict[str, list[dict[str, str]]]:
     out: dict[str, list[dict[str, str]]] = {}
     for hit in found:
         entry = hit.as_json()
-        for shard in sorted({shard_of(t) for t in hit.terms}):
+        for shard in sorted({shard_of(t) for t in hit.keys}):
             out.setdefault(shard, []).append(entry)
     return out
 
