@@ -487,17 +487,6 @@ def apply_link(conn: sqlite3.Connection, plan: Plan) -> int:
     return pid
 
 
-def link(conn: sqlite3.Connection, name: str, club: str | None, key: str | None) -> int:
-    """Link every unlinked entrant of ``name`` (and ``club``) at once (no preview: for
-    scripts and tests); returns how many were linked."""
-    try:
-        plan = plan_link(conn, [name], club, key)
-    except NoPerson:
-        return 0
-    apply_link(conn, plan)
-    return len(plan.entrants)
-
-
 def merge(conn: sqlite3.Connection, keep: str, gone: str) -> int:
     """Merge person ``gone`` into ``keep`` (each a key or a person id); returns the entrants
     moved. The merged person is removed; the move is logged."""
