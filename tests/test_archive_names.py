@@ -350,3 +350,11 @@ def test_search_finds_spellings_ids_events_and_ranks_people_first(db: Path) -> N
     assert any(h["t"] == "Jürgen Müller (TC Wien)" for h in split["a"])      # AT-5
     assert all(search.matches(h, "Huber") for h in split["h"])
     conn.close()
+
+
+def test_link_club_empty_names_the_entrants_without_a_club(db: Path) -> None:
+    res = run("archive", "link", db, "--name", "Maria Huber", "--club", "")
+    assert res.exit_code == 2 and "they are two people" in res.output     # one table
+    res = run("archive", "link", db, "--name", "Müller Jürgen", "--club", "", "--yes")
+    assert res.exit_code == 0 and "linked 1 entrant(s)" in res.output
+    assert rows(db, "SELECT p.name, p.club FROM person p") == [("Müller Jürgen", None)]

@@ -352,7 +352,7 @@ def people_cmd(db: str, fmt: str) -> None:
 @click.option("--name", "names", multiple=True, help="Link the unlinked entrants of this "
               "name (repeatable: spellings of one person) …")
 @click.option("--club", default=None, help="… of this club (needed when the name is that of "
-              "entrants of several clubs) …")
+              "entrants of several clubs; \"\" for those without a club) …")
 @click.option("--all", "every_club", is_flag=True, help="… of every club, to one person.")
 @click.option("--proposal", type=int, default=None, metavar="N", help="Link the entrants of "
               "proposal N of archive people.")
