@@ -47,7 +47,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
     base = json.loads(gen.read_text(encoding="utf-8"))
     seats = base["rounds"][0]["tables"][0]["seats"]
     ids = {"mueller": seats[0], "graz": seats[1], "linz": seats[2],
-           "anna": base["rounds"][0]["tables"][1]["seats"][0]}
+           "anna": base["rounds"][0]["tables"][1]["seats"][0],
+           "karl": base["rounds"][0]["tables"][1]["seats"][1]}
     files = []
     for k, (name, date, spelling, club, hubers) in enumerate(EVENTS):
         rec = json.loads(json.dumps(base))
@@ -56,6 +57,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
             e["name"], e["club"] = f"Spieler {e['id']}", "TC Wien"
             if e["id"] == ids["anna"]:
                 e["name"] = "Anna Berger"
+            if e["id"] == ids["karl"]:          # two persons of one name, then no id
+                e["name"] = "Karl Wolf"
+                if k < 4:
+                    e["person"] = "AT-9" if k < 3 else "AT-10"
             if e["id"] == ids["mueller"]:
                 e["name"], e["club"] = spelling, club
             for who, huber_club in zip(("graz", "linz"), hubers):
@@ -86,7 +91,9 @@ def _proposals(db: Path) -> list[dict[str, Any]]:
 
 
 def _linked(db: Path) -> int:
-    return int(rows(db, "SELECT count(*) FROM entrant WHERE person_id IS NOT NULL")[0][0])
+    """The entrants linked (Karl Wolf's, linked by their person ids, left out)."""
+    return int(rows(db, "SELECT count(*) FROM entrant WHERE person_id IS NOT NULL AND "
+                    "name != 'Karl Wolf'")[0][0])
 
 
 # -- 1. spelling variants proposed together --------------------------------------------------
@@ -145,7 +152,7 @@ def test_link_refuses_a_name_of_two_clubs_and_previews_before_it_links(db: Path)
     res = run("archive", "link", db, "--name", "Maria Huber", "--club", "Graz", "--yes")
     assert res.exit_code == 0 and "linked 4 entrant(s)" in res.output
     assert rows(db, "SELECT DISTINCT n.club FROM entrant n JOIN person p ON "
-                "p.id = n.person_id") == [("Graz",)]
+                "p.id = n.person_id WHERE p.key IS NULL") == [("Graz",)]
     # --all would make one person of two who sat at one table: refused
     res = run("archive", "link", db, "--name", "Maria Huber", "--all", "--yes")
     assert res.exit_code == 2 and "they are two people" in res.output
@@ -159,7 +166,8 @@ def test_a_proposal_is_linked_by_its_number_after_a_preview(db: Path) -> None:
     assert "Müller Jürgen" in res.output and _linked(db) == 0
     res = run("archive", "link", db, "--proposal", p["number"], "--yes")
     assert res.exit_code == 0 and "linked 5 entrant(s)" in res.output
-    assert rows(db, "SELECT name, club FROM person") == [("Jürgen Müller", "TC Wien")]
+    assert rows(db, "SELECT name, club FROM person WHERE key IS NULL") == \
+        [("Jürgen Müller", "TC Wien")]
     assert not [q for q in _proposals(db) if set(q["names"]) & SPELLINGS]
     res = run("archive", "link", db, "--proposal", 99)
     assert res.exit_code == 2 and "no proposal 99" in res.output
@@ -204,7 +212,7 @@ def test_unlink_refuses_an_event_name_of_two_seasons(db: Path,
               "2026-09-12", "--entrant", mueller)
     assert res.exit_code == 0 and "unlinked 1" in res.output
     assert rows(db, "SELECT e.date FROM entrant n JOIN event e ON e.id = n.event_id WHERE "
-                "n.person_id IS NOT NULL") == [("2025-11-08",)]
+                "n.person_id IS NOT NULL AND n.person_key IS NULL") == [("2025-11-08",)]
     (event_id,) = rows(db, "SELECT id FROM event WHERE date = '2025-11-08'")[0]
     res = run("archive", "unlink", db, "--event", event_id, "--entrant", mueller)
     assert res.exit_code == 0 and "unlinked 1" in res.output and _linked(db) == 0
@@ -215,10 +223,12 @@ def test_unlink_refuses_an_event_name_of_two_seasons(db: Path,
 # -- 4. merge into itself ----------------------------------------------------------------------
 def test_merge_of_a_person_into_itself_is_refused_plainly(db: Path) -> None:
     assert run("archive", "link", db, "--name", "Anna Berger", "--yes").exit_code == 0
-    res = run("archive", "link", db, "--merge", "Anna Berger", "#1")
+    ((pid,),) = rows(db, "SELECT id FROM person WHERE name = 'Anna Berger'")
+    res = run("archive", "link", db, "--merge", "Anna Berger", f"#{pid}")
     assert res.exit_code == 2
-    assert "Anna Berger and #1 are the same person (#1): nothing to merge" in res.output
-    assert rows(db, "SELECT count(*) FROM entrant WHERE person_id = 1") == [(5,)]
+    assert f"Anna Berger and #{pid} are the same person (#{pid}): nothing to merge" in \
+        res.output
+    assert rows(db, "SELECT count(*) FROM entrant WHERE person_id = ?", pid) == [(5,)]
 
 
 # -- 6. a person's name is the register's ------------------------------------------------------
@@ -357,4 +367,25 @@ def test_link_club_empty_names_the_entrants_without_a_club(db: Path) -> None:
     assert res.exit_code == 2 and "they are two people" in res.output     # one table
     res = run("archive", "link", db, "--name", "Müller Jürgen", "--club", "", "--yes")
     assert res.exit_code == 0 and "linked 1 entrant(s)" in res.output
-    assert rows(db, "SELECT p.name, p.club FROM person p") == [("Müller Jürgen", None)]
+    assert rows(db, "SELECT p.name, p.club FROM person p WHERE key IS NULL") == \
+        [("Müller Jürgen", None)]
+
+
+def test_entrants_of_two_person_ids_are_never_one_proposal(
+        db: Path, built: tuple[Path, dict[str, str]]) -> None:
+    assert rows(db, "SELECT key, name FROM person ORDER BY key") == \
+        [("AT-10", "Karl Wolf"), ("AT-9", "Karl Wolf")]
+    (karl,) = [p for p in _proposals(db) if p["names"] == ["Karl Wolf"]]
+    assert karl["person"] is None and len(karl["entrants"]) == 1
+    assert "also fits Karl Wolf (TC Wien) and Karl Wolf (TC Wien)" in karl["reason"]
+    # an entrant split off AT-9 keeps its id: proposed back to AT-9, never to AT-10
+    res = run("archive", "unlink", db, "--event", "Wiener Cup, 2. Runde", "--entrant",
+              built[1]["karl"])
+    assert res.exit_code == 0, res.output
+    (back,) = [p for p in _proposals(db) if p["person"] and p["person"]["key"] == "AT-9"]
+    assert [e["date"] for e in back["entrants"]] == ["2025-11-08"]
+    assert back["reason"].startswith("the person AT-9 (same person id at 2 event(s))")
+    assert not [p for p in _proposals(db) if p["person"] and p["person"]["key"] == "AT-10"]
+    # nor linked as one
+    res = run("archive", "link", db, "--name", "Karl Wolf", "--person", "AT-10", "--yes")
+    assert res.exit_code == 2 and "different person ids (AT-10, AT-9)" in res.output

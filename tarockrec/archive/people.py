@@ -314,9 +314,10 @@ def _proposal(group: list[_Node], ambiguous: list[str] | None) -> Proposal:
     reasons, score = [], 100
     if person is not None and person.person is not None:
         _, key, name = person.person
-        reasons.append(f"same person id {key} at {person.linked} event(s)" if key else
-                       f"the person {name} of the register ({person.linked} event(s))")
-        score -= 0 if key else 5
+        reasons.append(f"the person {key} (same person id at {person.linked} event(s))"
+                       if key else f"the person {name} of the register ({person.linked} "
+                       "event(s))")
+        score -= 5               # an id or a register's name, and entrants without the id
     same = [e for e in entries if e.name == head.name and e.club == club]
     if same:
         reasons.append(f"same name and club at {len(same)} event(s)" if club else
