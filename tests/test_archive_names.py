@@ -151,6 +151,7 @@ def test_link_refuses_a_name_of_two_clubs_and_previews_before_it_links(db: Path)
     assert _linked(db) == 0
     res = run("archive", "link", db, "--name", "Maria Huber", "--club", "Graz", "--yes")
     assert res.exit_code == 0 and "linked 4 entrant(s)" in res.output
+    assert res.output.startswith("linking 4 entrant(s) to a new person Maria Huber (Graz):")
     assert rows(db, "SELECT DISTINCT n.club FROM entrant n JOIN person p ON "
                 "p.id = n.person_id WHERE p.key IS NULL") == [("Graz",)]
     # --all would make one person of two who sat at one table: refused

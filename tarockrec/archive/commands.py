@@ -385,7 +385,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
             if yes:
                 conn.execute("BEGIN IMMEDIATE")
             plan = people.plan_link(conn, names, club, key, every_club, proposal)
-            said.append(("linking " if yes else "would ") + plan.describe())
+            said.append(("linking " if yes else "would link ") + plan.describe())
             said += ["  " + e.label() for e in plan.entrants]
             if yes:
                 people.apply_link(conn, plan)

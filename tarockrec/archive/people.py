@@ -387,7 +387,7 @@ class Plan:
         who = (f"the person {self.key or self.name} (#{self.person})" if self.person is not None
                else f"a new person {self.name}" + (f" ({self.club})" if self.club else "")
                + (f", id {self.key}" if self.key else ""))
-        return f"link {len(self.entrants)} entrant(s) to {who}:"
+        return f"{len(self.entrants)} entrant(s) to {who}:"
 
 
 def _entries(conn: sqlite3.Connection, where: str, args: Sequence[object]) -> list[Entry]:
