@@ -556,7 +556,7 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
 
 
 def _number(x: Any) -> str:
-    from ..ranking import number_text
+    from ..tournament.ranking import number_text
     return str(number_text(x))
 
 
