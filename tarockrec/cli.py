@@ -504,12 +504,12 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
     every deal drawn and stepped through as show --html draws it (docs/tournaments.md).
     With --archive, the archive's site (docs/archive.md). The site is switched in whole, or
     DIR is left as it was."""
-    from .publish import publish as build
+    from .site.publish import publish as build
     if (tournament is None) == (archive_db is None):
         raise click.UsageError("give either TOURNAMENT or --archive ARCHIVE")
     if archive_db is not None:
         from .archive.commands import open_or_exit
-        from .archive.site import publish_archive
+        from .site.archive import publish_archive
         status, messages = publish_archive(open_or_exit(archive_db), out, force)
     else:
         status, messages = build(str(tournament), out, force)
@@ -587,6 +587,9 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     if ranked and fmt == "xlsx":
         from .workbook import csv_to_xlsx
         _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+    elif ranked and fmt == "html":
+        from .site.standings import as_html
+        sys.stdout.write(as_html(ranked, mode or "entrants"))
     elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)
@@ -666,7 +669,7 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
     """``show --html``: the page is written whole or not at all (as by ``convert``), an
     existing OUT only with ``--force``; an input is never overwritten; OUT '-' is stdout
     (then every message goes to stderr)."""
-    from .htmlpage import MAX_DEALS, write_html
+    from .site.deal import MAX_DEALS, write_html
     to_stdout = target == "-"
     if not to_stdout:
         if any(p != "-" and _same_file(p, target) for p in paths):

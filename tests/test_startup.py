@@ -86,7 +86,7 @@ GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
 #: what validating one record has no use for: the other games, the commands' and the
 #: tournament layer's modules, and what only they, a pool or a failing record need
 NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "multiprocessing",
-                      "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.publish",
+                      "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.site",
                       "tarockrec.workbook", "tarockrec.tournament", "tarockrec.standings",
                       "tarockrec.sheet", "tarockrec.generate", "tarockrec.codecs.xmlio",
                       "tarockrec.codecs.textio")
