@@ -13,6 +13,7 @@ script-data rules: nothing in it can end the element, open a comment or start a 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -39,17 +40,27 @@ def asset(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def stylesheet(kind: str) -> str:
+    """The stylesheet's parts a page of ``kind`` (its body's classes) uses: the navigation and
+    the part of each class (``page/site.css``: a part begins with ``/* part NAME:``)."""
+    parts = re.split(r"^(?=/\* part \w+:)", asset("site.css"), flags=re.M)[1:]
+    wanted = {"nav", *kind.split()}
+    return "".join(p for p in parts if p[len("/* part "):].split(":", 1)[0] in wanted)
+
+
+@lru_cache(maxsize=None)
 def environment() -> "Environment":
     """The templates, escaping every value they write (``autoescape``)."""
     from jinja2 import Environment, PackageLoader, StrictUndefined
     from markupsafe import Markup
     env = Environment(loader=PackageLoader(__name__, "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+                      keep_trailing_newline=True, auto_reload=False)
     # a script's data: JSON with no markup character left in it (safe in a script element)
     env.filters["script_json"] = lambda data: Markup(script_json(data))
     # the page's own files: the stylesheet and scripts, trusted, written as they are
     env.globals["asset"] = lambda name: Markup(asset(name))
+    env.globals["stylesheet"] = lambda kind: Markup(stylesheet(kind))
     return env
 
 
