@@ -89,7 +89,7 @@ NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "
                       "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.site",
                       "tarockrec.workbook", "tarockrec.tournament", "tarockrec.standings",
                       "tarockrec.sheet", "tarockrec.generate", "tarockrec.codecs.xmlio",
-                      "tarockrec.codecs.textio")
+                      "tarockrec.codecs.textio", "jinja2")
 
 
 @pytest.mark.parametrize("game", GAMES)

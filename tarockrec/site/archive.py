@@ -10,7 +10,10 @@
 * ``people/P.html``: a person's history across events and the contracts they declared (an
   entrant linked to no person has a page of its own, ``people/entrant-N.html``).
 
-Every page fits a phone's width (390 px: wide tables scroll inside their box).
+Every page fits a phone's width (390 px: wide tables scroll inside their box). The pages are
+the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
+search index goes into the front page through ``site.script_json``, so that no name in it can
+end its block (an entrant named ``<!--<script>`` emptied the page: issue 39 item 3.1).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from ..archive.check import materialise
 from ..archive.queries import deal_stats, history, series_standings
 from ..ranking import number_text
 from . import render
+from .publish import _write_page, staged_site, write_event
 
 Write = Callable[[str, Iterator[str]], None]
 
@@ -52,7 +56,6 @@ class ArchiveSite:
     # -- events ------------------------------------------------------------------------------
     def events(self) -> list[str]:
         """Every ranked event published as ``publish`` draws it; lines to tell the user."""
-        from .publish import write_event
         said = []
         for event_id, record_id in self.conn.execute(
                 "SELECT e.id, e.record_id FROM event e JOIN records r ON r.id = e.record_id "
@@ -176,8 +179,6 @@ def publish_archive(conn: sqlite3.Connection, out: str, force: bool = False,
                     write: Write | None = None) -> tuple[int, list[str]]:
     """Write the archive's site into ``out``, built beside it and switched in whole as
     ``publish`` switches a tournament's site in (``publish.staged_site``); (status, lines)."""
-    from .publish import _write_page, staged_site
-
     def build(folder: str) -> tuple[int, list[str]]:
         site = ArchiveSite(conn, folder, write or _write_page)
         said = site.events()

@@ -9,6 +9,9 @@ switched in whole once every page is written and the tournament is valid
 (``atomic.StagedFolder``): a refusal, an error, a full disk, SIGTERM, SIGHUP or Ctrl-C leaves the
 previous site exactly as it was, or nothing. The file ``MARKER`` marks a folder as a site of
 ours; ``--force`` replaces only such a folder, never one holding anything else.
+
+The pages are templates: ``standings.html`` (the front page), ``round.html``, and a table's
+``deal.html`` (``site.deal``), or ``totals.html`` where only its totals are written.
 """
 from __future__ import annotations
 
