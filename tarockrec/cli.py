@@ -281,14 +281,16 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
 
 
 def _score_deals(out: Any, scores: list[Any], totals: list[int] | None,
-                 names: list[str] | None, whole: str = "session") -> None:
-    """The breakdown of every deal of a deal or session record, and the session's totals."""
+                 names: list[str] | None, whole: str = "session",
+                 names_at: Any = None) -> None:
+    """The breakdown of every deal of a deal or session record, and the session's totals
+    (``names_at(k)``: who played deal k, where a substitute took a seat over)."""
     for i, sc in enumerate(scores):
         if sc is None:
             continue
         if len(scores) > 1:
             out.write(f"  deal {i + 1}\n")
-        out.write(_table(sc, names))
+        out.write(_table(sc, names if names_at is None else names_at(i + 1)))
     if totals is not None:
         out.write(f"  {whole} totals: " + "  ".join(f"{t:+d}" for t in totals) + "\n")
         if any(sc is not None and sc.money is not None for sc in scores):
@@ -302,14 +304,16 @@ def _score_table(out: Any, table: Any) -> None:
     names = table.names
     who = ", ".join(f"{e} ({names[s]})" if s < len(names) else e
                     for s, e in enumerate(table.seats))
-    out.write(f"  round {table.round + 1}, table {table.name}: {who}\n")
+    subs = "".join(f"; seat {x['seat']} from deal {x['from_deal']}: {x['entrant']} "
+                   f"({table.sub_names.get(x['entrant'], '?')})" for x in table.substitutes)
+    out.write(f"  round {table.round + 1}, table {table.name}: {who}{subs}\n")
     rep = table.report
     if rep is None:
         if table.totals is not None:
             out.write("  only the table's totals are written: "
                       + "  ".join(f"{t:+d}" for t in table.totals) + "\n")
         return
-    _score_deals(out, rep.scores, rep.totals, names, "table")
+    _score_deals(out, rep.scores, rep.totals, names, "table", table.names_at)
 
 
 def _players(record: Any) -> list[str] | None:
@@ -367,7 +371,7 @@ def _table(sc: Any, names: list[str] | None = None) -> str:
               "12 deals a round, or the rule set's deals per round where it sets them (the "
               "default rule sets do not; docs/tournaments.md).")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
-              help="With --tournament: the number of rounds.")
+              help="With --tournament: the number of rounds (at most the rule set's).")
 @click.option("-o", "output", default=None, metavar="FILE",
               help="Write to FILE instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite FILE if it exists.")
@@ -612,14 +616,8 @@ def _only_standings_differ(rep: Any) -> bool:
 
 def _why_not_ranked(rep: Any, differ: bool) -> str:
     """``standings``: why a tournament gives no standings, in one sentence."""
-    n = sum(1 for f in rep.findings if f.severity == "error")
-    if differ:
-        return ("its written standings differ from the ones its tables give (above); "
-                "standings --derived prints the derived ones")
-    if rep.standings is None:
-        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
-                "is not known, so no standings can be derived")
-    return f"the tournament is not valid ({n} finding(s) above)"
+    from .standings import why_not_ranked
+    return why_not_ranked(rep.findings, rep.standings is not None, differ)
 
 
 def _option_value(text: str) -> Any:
@@ -693,10 +691,11 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
 
 @main.command(name="import")
 @click.argument("source", type=click.Choice(["akos", "csv", "sheet"]))
-@click.argument("database")
+@click.argument("database", metavar="FILE")
 @click.option("-o", "output", default=None, metavar="OUT", help="Write to OUT instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
-@click.option("--game", default=None, metavar="GAME", help="csv, sheet: the tournament's game.")
+@click.option("--game", default=None, metavar="GAME", help="csv, sheet (required): the "
+              "tournament's game.")
 @click.option("--rules", "rules_name", default=None, metavar="NAME",
               help="csv, sheet: its rule set's name.")
 @click.option("--event", default=None, metavar="NAME", help="csv, sheet: the event's name.")
@@ -705,22 +704,24 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
                    "'deals' is read without it).")
 def import_cmd(source: str, database: str, output: str | None, force: bool, game: str | None,
                rules_name: str | None, event: str | None, deals_path: str | None) -> None:
-    """Import the games of another program's DATABASE as JSON Lines records.
+    """Import FILE, written by another program, as tarockrec records.
 
-    akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
+    akos: FILE a database; as JSON Lines records. The Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
     the rule set "akos" (docs/akos.md); one session record per game session. Games of other
     types and games that cannot be imported are listed on stderr as findings, then a summary
     line. Exit 0: every Illustrated game imported; 1: some were not, or not as they stood (a
     name no record can carry); 2: the database cannot be read.
     Example: tarockrec import akos tarock.db -o games.jsonl
 
-    csv, sheet: a tournament director's spreadsheet (a CSV file, or an .xlsx workbook: one row
-    per entrant per round and table, docs/tournaments.md) as one tournament record (--game
-    needed). Example: tarockrec import sheet cup.xlsx --game koenigrufen --rules tiroler_cup"""
+    csv, sheet: FILE a tournament director's spreadsheet, read as the subcommand says (csv: a
+    CSV file; sheet: an .xlsx workbook), one row per entrant per round and table
+    (docs/tournaments.md); as one tournament record (JSON, on one line); --game is required.
+    Example: tarockrec import sheet cup.xlsx --game koenigrufen --rules tiroler_cup"""
     if output:
         _check_target(output, force)
     if source != "akos":
-        sys.exit(_import_sheet(database, game, rules_name, event, deals_path, output, force))
+        sys.exit(_import_sheet(database, game, rules_name, event, deals_path, output, force,
+                               xlsx=source == "sheet"))
     from .importers.akos import DatabaseError, import_database
     try:
         result = import_database(database)
@@ -758,18 +759,18 @@ def _unknown_game_or_rules(game: str | None, rules_name: str | None) -> str:
 
 
 def _import_sheet(path: str, game: str | None, rules_name: str | None, event: str | None,
-                  deals: str | None, output: str | None, force: bool) -> int:
+                  deals: str | None, output: str | None, force: bool, xlsx: bool) -> int:
     """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
-    sheet, row and column."""
+    sheet, row and column. ``xlsx``: the files are workbooks (``sheet``), else CSV."""
     from .workbook import WorkbookError, import_sheet, read_deals, read_sheet
     unknown = _unknown_game_or_rules(game, rules_name)
     if unknown or game is None:
         click.echo(f"tarockrec: {unknown}; nothing was written", err=True)
         return EXIT_UNREADABLE
     try:
-        deal_sheet = read_deals(deals) if deals else \
-            read_deals(path) if path.lower().endswith(".xlsx") else None
-        imported = import_sheet(read_sheet(path), game, rules_name, event, deal_sheet)
+        deal_sheet = read_deals(deals, xlsx) if deals else \
+            read_deals(path, xlsx) if xlsx else None
+        imported = import_sheet(read_sheet(path, xlsx), game, rules_name, event, deal_sheet)
     except WorkbookError as err:
         click.echo(f"tarockrec: {err}", err=True)
         return EXIT_UNREADABLE
@@ -791,15 +792,16 @@ def _import_sheet(path: str, game: str | None, rules_name: str | None, event: st
               show_default=True)
 def codes_cmd(game: str | None, fmt: str) -> None:
     """List the finding codes (those of GAME and the shared ones, or all): severity, the rules
-    section each enforces and what it means."""
-    from .codes import catalogue
+    section each enforces and what it means. A section such as §5.4 or G19 is a heading of
+    docs/rules/<game>.md; --format json gives its link."""
+    from .codes import catalogue, listed
     from .games import all_games
 
     if game is not None and game not in all_games():
         raise click.BadParameter(games.unknown(game), param_hint="GAME")
     entries = list(catalogue(game).values())
     if fmt == "json":
-        _echo_json([c.as_dict() for c in entries])
+        _echo_json(listed(game))
         return
     width = max(len(c.code) for c in entries)
     sev = max(len(c.severity) for c in entries)
@@ -1002,7 +1004,7 @@ def _ruleset_markdown(detail: dict[str, Any]) -> str:
         if not o["supported"]:
             value += " *not yet supported*"
         src = (o["source_section"] if o["source_section"]
-               else f"rules/{detail['game']}.md {o['rules_section']}")
+               else f"docs/rules/{detail['game']}.md {o['rules_section']}")
         out.append(f"| `{o['name']}` | {value} | {o['default']} | {cell(o['meaning'])} | "
                    f"{cell(src)} |")
     for m in prov.get("not_yet_supported", []):
@@ -1070,7 +1072,7 @@ def rules_cmd(game: str | None, name: str | None, fmt: str) -> None:
     for o in detail["options"]:
         mark = "*" if o["value"] != o["default"] else " "
         src = (f"source {o['source_section']}" if o["source_section"]
-               else f"rules/{game}.md {o['rules_section']}")
+               else f"docs/rules/{game}.md {o['rules_section']}")
         if o["value"] != o["default"]:
             src += f"; default {o['default']}"
         if not o["supported"]:

@@ -10,7 +10,11 @@ the catalogue lacks, or when no test triggers a catalogued code that is not mark
 from __future__ import annotations
 
 from .findings import Severity
+from .patterns import lazy
 from .plain import Frozen
+
+#: the first rules citation of a section: ``§4.10.2``, ``G19``, ``App. B`` / ``Appendix B``
+_CITATION = lazy(r"§\s?(\d+(?:\.\d+)*)|\bG(\d+)\b|\bApp(?:endix|\.)\s?([A-C])\b")
 
 
 class Code(Frozen):
@@ -18,8 +22,8 @@ class Code(Frozen):
 
     __slots__ = _fields = ("code", "section", "meaning", "severity", "unreachable")
     code: str
-    #: the section of ``rules/<game>.md`` it enforces (``§4.3``, ``G19``); for the notation,
-    #: the part of ``docs/notation.md`` or FORMAT.md
+    #: the section of ``docs/rules/<game>.md`` it enforces (``§4.3``, ``G19``); for the
+    #: notation, the part of ``docs/notation.md`` or FORMAT.md
     section: str
     meaning: str
     severity: Severity
@@ -120,7 +124,8 @@ SHARED: tuple[Code, ...] = (
     Code("OUTCOME-ITEM", "docs/notation.md outcome", "the outcome writes a bonus the contract "
          "or rule set does not score (or writes one twice, or on a side that cannot make it)"),
     Code("OUTCOME-KONTRA", "docs/notation.md outcome", "a kontra factor beyond the rule set's "
-         "highest level, or on an item that cannot be kontra'd"),
+         "highest level, on an item that cannot be kontra'd, or one the rules void (a "
+         "Königrufen Solorufer's called king in the talon, G23)"),
     Code("OUTCOME-POINTS", "docs/notation.md outcome", "card points or trick counts outside "
          "what the contract and the pack allow: more or fewer than the cards of a side's "
          "tricks (and its share of the talon) can count"),
@@ -173,6 +178,21 @@ SHARED: tuple[Code, ...] = (
          "are taken on trust", severity="info"),
     Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
+    Code("ARCHIVE-SCHEMA", "docs/archive.md", "a file given as an archive holds a table, "
+         "view, trigger or index tarockrec did not create, lacks one of its own, or is empty: "
+         "it is refused before anything of it runs or is written"),
+    Code("ARCHIVE-QUERY", "docs/archive.md", "archive query was given SQL that does more than "
+         "read, or calls a function outside SQLite's own (such as fts3_tokenizer): refused"),
+    Code("ARCHIVE-LIMIT", "docs/archive.md", "archive query was stopped at one of its bounds: "
+         "its time (--timeout), its rows (--max-rows), or its memory"),
+    Code("ARCHIVE-DAMAGED", "docs/archive.md", "the archive's file is damaged (SQLite finds a "
+         "page malformed): the command stops and says so"),
+    Code("ARCHIVE-WRITE", "docs/archive.md", "a write to the archive failed (a full disk, a "
+         "file-size limit): nothing of it was stored; or it was stored, but the archive was "
+         "left as two files (its -wal file beside it)"),
+    Code("ARCHIVE-EXPORT", "docs/archive.md", "a tournament's table file cannot be written "
+         "inline into one export file (it holds more than a table takes): export it into a "
+         "folder"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
          "read: a column is missing, a cell is not a whole number or is a formula whose value "
          "was not saved, a seat is taken twice, or an entrant's name differs from an earlier "
@@ -199,6 +219,39 @@ SHARED: tuple[Code, ...] = (
     Code("INTERNAL-ERROR", "engine", "tarockrec itself failed on this record (a bug to "
          "report); the record is not judged"),
 )
+
+
+def rules_anchor(section: str) -> str | None:
+    """The anchor of the first rules section ``section`` cites in ``docs/rules/<game>.md``
+    (``§4.3`` → ``s4.3``, ``G19`` → ``g19``, ``App. B`` → ``app-b``), or ``None``."""
+    m = _CITATION.search(section)
+    if m is None:
+        return None
+    num, gap, app = m.groups()
+    return f"s{num}" if num else f"g{gap}" if gap else f"app-{app.lower()}"
+
+
+def rules_link(section: str, game: str) -> str | None:
+    """Where a reader finds ``section`` of ``game``'s rules: ``docs/rules/<game>.md#anchor``."""
+    anchor = rules_anchor(section)
+    return None if anchor is None else f"docs/rules/{game}.md#{anchor}"
+
+
+def listed(game: str | None = None) -> list[dict[str, str]]:
+    """``tarockrec codes [GAME] --format json``: each code of ``catalogue(game)`` with, where its
+    section is a rules section, ``rules``: the heading of ``docs/rules/<game>.md`` it names (a
+    shared code's page is ``game``'s, or ``<game>`` when no game is asked for)."""
+    from .games import all_games
+
+    owner = {c.code: g.name for g in all_games().values() for c in g.codes}
+    out = []
+    for c in catalogue(game).values():
+        entry = c.as_dict()
+        link = rules_link(c.section, owner.get(c.code) or game or "<game>")
+        if link is not None:
+            entry["rules"] = link
+        out.append(entry)
+    return out
 
 
 def catalogue(game: str | None = None) -> dict[str, Code]:

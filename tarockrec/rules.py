@@ -1,4 +1,4 @@
-"""Rule sets: named options with defaults (rules/<game>.md, option registries).
+"""Rule sets: named options with defaults (docs/rules/<game>.md, option registries).
 
 A game declares its options as ``Option`` entries. ``RuleSet.build`` turns a record's
 ``rules`` block into an immutable rule set or raises ``RulesError`` naming the option:

@@ -54,6 +54,26 @@ def events_json(events: Iterable[tuple[str, str | None]]) -> list[dict[str, Any]
             for k, (name, date) in enumerate(events, 1)]
 
 
+def why_not_ranked(findings: Iterable[Any], ranked: bool, differ: bool) -> str:
+    """Why a tournament gives no standings, in one sentence naming the cause (``ranked``:
+    standings were derived all the same; ``differ``: the only errors are written standings
+    that differ from them)."""
+    errors = [f for f in findings if f.severity == "error"]
+    n = len(errors)
+    if differ:
+        return ("its written standings differ from the ones its tables give (above); "
+                "standings --derived prints the derived ones")
+    if ranked:
+        return f"the tournament is not valid ({n} finding(s) above)"
+    if any(f.code.startswith(("REC-", "JSON-", "XML-", "TEXT-")) for f in errors):
+        return (f"the record does not have the shape of a tournament ({n} finding(s) above), "
+                "so it was not checked further and no standings can be derived")
+    if any(f.pointer.startswith(("/rounds/", "/published")) for f in errors):
+        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
+                "is not known, so no standings can be derived")
+    return f"the tournament is not valid ({n} finding(s) above), so no standings can be derived"
+
+
 def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
     """Why the ``mode`` standings of ``tournaments`` say nothing, in one line (None when they
     do): a series where no rule set gives cup points, teams where no entrant has a team."""
@@ -96,7 +116,8 @@ def table_rows(tournaments: list[Ranked], mode: str,
     for t in tournaments:
         for r in t.rows:
             rows.append([t.name, r.rank, r.entrant, r.player, r.club, r.team, plain(r.total),
-                         r.score, plain(r.rank_points), plain(r.cup_points), *r.rounds,
+                         r.score, plain(r.rank_points),
+                         None if r.cup_points is None else plain(r.cup_points), *r.rounds,
                          *r.table_ranks])
     return heads, rows
 

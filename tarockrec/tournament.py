@@ -164,7 +164,8 @@ class Row:
     rounds: list[int | None] = field(default_factory=list)
     #: per round: the entrant's place at the table (1 = best), None when absent
     table_ranks: list[int | None] = field(default_factory=list)
-    cup_points: ranking.Number = 0
+    #: None for an entrant who played no round: no cup points, which is not 0 cup points
+    cup_points: ranking.Number | None = 0
     #: per round: the rank points the entrant's place earned, None when absent
     round_points: list[Fraction | None] = field(default_factory=list)
     #: the deals the entrant played (None: a table gave only its totals)
@@ -187,7 +188,8 @@ class Row:
                                "rank_points": ranking.plain(self.rank_points),
                                "rounds": list(self.rounds),
                                "table_ranks": list(self.table_ranks),
-                               "cup_points": ranking.plain(self.cup_points)}
+                               "cup_points": None if self.cup_points is None
+                               else ranking.plain(self.cup_points)}
         if self.carried:
             out["carried"] = self.carried
         if self.club is not None:
@@ -217,6 +219,20 @@ class Table:
     report: Any = None
     #: the seated entrants' names, in seat order
     names: list[str] = field(default_factory=list)
+    #: the table's ``substitutes`` as written, and the names of the substitutes in them
+    substitutes: list[dict[str, Any]] = field(default_factory=list)
+    sub_names: dict[str, str] = field(default_factory=dict)
+
+    def entrants_at(self, deal: int) -> list[str]:
+        """The entrant at each seat in the table's ``deal``-th deal (from 1): a substitute
+        from his ``from_deal`` on, as the standings credit him (substitutes.py)."""
+        return substitutes.players_at(substitutes.timelines(self.seats, self.substitutes), deal)
+
+    def names_at(self, deal: int) -> list[str]:
+        """The names of ``entrants_at(deal)``."""
+        names = dict(zip(self.seats, self.names))
+        names.update(self.sub_names)
+        return [names.get(eid, eid) for eid in self.entrants_at(deal)]
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -276,9 +292,12 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
                                    found, game)
             if on_table is not None:
+                subs = list(table.get("substitutes", ()))
                 on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
                                session, found[0] if found else None,
-                               [register[s]["name"] for s in seats]))
+                               [register[s]["name"] for s in seats], subs,
+                               {x["entrant"]: register[x["entrant"]]["name"] for x in subs
+                                if x["entrant"] in register}))
             if totals is None:
                 complete = False
                 continue
@@ -581,12 +600,12 @@ def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
     equal share a rank (1, 2, 2, 4); cup points by placing, field size or total, plus the
     points carried into them. Only those who played are ranked (cups rank those who played):
     an entrant with no result in any round (as a seat holder, a substitute or in a published
-    list) has no rank and no cup points, listed after the ranked ones or left out, as the
-    rule set says (``unplayed``)."""
+    list) has no rank and no cup points (None, not 0: a series counts no result for him
+    there), listed after the ranked ones or left out, as the rule set says (``unplayed``)."""
     idle = sorted((row for row in rows if all(x is None for x in row.rounds)),
                   key=lambda row: id_order(row.entrant))
     for row in idle:
-        row.rank, row.cup_points = None, 0
+        row.rank, row.cup_points = None, None
     played = [row for row in rows if any(x is not None for x in row.rounds)]
     return _ranked(played, srules) + (idle if srules.unplayed == "listed" else [])
 
@@ -645,7 +664,7 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
             add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r}, who is not an "
                         "entrant", f"/standings/{i}/entrant"))
             continue
-        for key in ("rank", "total", "score", "rank_points"):
+        for key in ("rank", "total", "score", "rank_points", "cup_points"):
             if key in w and ranking.exact(w[key]) != getattr(row, key):
                 add(Finding("TOURN-STANDINGS", f"the standings give {row.player} "
                             f"{key.replace('_', ' ')} {w[key]}, the tables give "
@@ -677,7 +696,7 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
     out: dict[str, SeriesRow] = {}
     for k, rows in enumerate(tournaments):
         for row in rows:
-            if row.rank is None:            # played no round there: no cup points
+            if row.rank is None or row.cup_points is None:  # played no round there
                 continue
             s = out.setdefault(row.entrant, SeriesRow(row.entrant, row.player,
                                                       events=[None] * len(tournaments)))

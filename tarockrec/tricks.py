@@ -4,8 +4,9 @@ Games decide *which* cards are legal and *who* wins a trick; this module keeps t
 that is the same everywhere (whose turn, removing cards, piles, trick counts), and the
 **seat plan**: who plays to trick *k* and who leads the next one. Most deals use one fixed set
 of seats for every trick (``SeatPlan``); a deal in which a seat plays only some tricks (four-player
-Carinthian Trischak: the dealer plays the talon into tricks 1–6, then sits out, rules/carinthian.md
-§5.6) gives a plan whose ``seats(k)`` differs between tricks, so trick sizes may differ.
+Carinthian Trischak: the dealer plays the talon into tricks 1–6, then sits out,
+docs/rules/carinthian.md §5.6) gives a plan whose ``seats(k)`` differs between tricks, so trick
+sizes may differ.
 """
 from __future__ import annotations
 

@@ -116,31 +116,61 @@ def _positive(o: dict[str, Any], rules: Any) -> str | None:
     pd = o["points"][0]
     for talon in talon_to_declarer(rules, o["contract"], not isinstance(partner, int)):
         lo, hi = points_range(4 * took[True] + talon, held[True], held[False])
-        if lo <= pd <= hi and not _whole_pack_unwritten(o, rules, took, talon):
+        if lo <= pd <= hi and _some_sharing(o, rules, took, talon, pile):
             return None
-    return f"{pd} card points out of the declarer's side's reach, or a whole pack's bonus unwritten"
+    return (f"{pd} card points out of the declarer's side's reach, or a Trull or four kings "
+            "they force whole into one pile written otherwise")
 
 
-def _whole_pack_unwritten(o: dict[str, Any], rules: Any, took: dict[bool, int],
-                          talon: int) -> bool:
-    """§6.4 silent evaluation: "Trull / Four Kings: item to the side whose pile contains all
-    the cards". A side with every trick and the whole talon holds them all; unless announced,
-    or suppressed beside a Valat (G26), its made item is written."""
+def _some_sharing(o: dict[str, Any], rules: Any, took: dict[bool, int], talon: int,
+                  pile: dict[str, bool]) -> bool:
+    """Issue 39 item 1. §6.4: the Trull (or the Four Kings) is the bonus of "the side whose
+    pile contains all the cards" — silently where not announced, announced made exactly
+    then. Count how many of the three Trull cards (t) and the four kings (k) the declarer's
+    side holds: the cards the items place bound t and k, the pile's card points bound t + k
+    (§1.3: all seven are the 5-value cards); whether some (t, k) agrees with what the outcome
+    writes of the Trull and the kings."""
     items = o.get("items") or []
     no_trump = o["contract"] in ("farbensolo", "farbendreier")
     scored = [] if no_trump else ["trull", "four_kings"]
     if no_trump and rules.farbensolo_bonuses == "valat_and_four_kings":
         scored = ["four_kings"]
-    if any(x["item"] == "valat" for x in items) and rules.valat_suppresses_silent_bonuses:
-        return False
-    for side, pile in ((True, 4 * took[True] + talon), (False, 4 * took[False] + 6 - talon)):
-        if pile == 54:
-            for b in scored:
-                written = [x for x in items if x["item"] == b]
-                if not any(x["announced"] for x in written) and not any(
-                        x["made"] and (x["side"] == "declarer") == side for x in written):
-                    return True
+    beside_valat = any(x["item"] == "valat" for x in items) and \
+        rules.valat_suppresses_silent_bonuses                      # G26: no silent bonus
+    trull_d = sum(1 for c in ("T22", "T21", "T1") if pile.get(c) is True)
+    trull_o = sum(1 for c in ("T22", "T21", "T1") if pile.get(c) is False)
+    kings_at = {pile[c] for c in KINGS if c in pile}
+    called = pile.get("called")
+    n_d = 4 * took[True] + talon
+    pd = o["points"][0]
+    for t in range(trull_d, 4 - trull_o):
+        for k in range(5):
+            if True in kings_at and k < 4 or False in kings_at and k > 0:
+                continue
+            if called is True and k == 0 or called is False and k == 4:
+                continue
+            lo, hi = points_range(n_d, t + k, 7 - t - k)
+            if not lo <= pd <= hi:
+                continue
+            whole = {"trull": {3: True, 0: False}.get(t), "four_kings": {4: True, 0: False}.get(k)}
+            if all(_agrees(b, whole[b], items, beside_valat) for b in scored):
+                return True
     return False
+
+
+def _agrees(bonus: str, holder: bool | None, items: list[dict[str, Any]],
+            beside_valat: bool) -> bool:
+    """Whether the items written for ``bonus`` fit ``holder`` (the side whose pile holds it
+    whole: True the declarer's, False the opponents', None neither)."""
+    written = [x for x in items if x["item"] == bonus]
+    announced = [x for x in written if x["announced"]]
+    if announced:
+        x = announced[0]
+        return ((x["side"] == "declarer") == holder) == bool(x["made"])
+    if beside_valat:
+        return True
+    made = [x["side"] == "declarer" for x in written if x["made"]]
+    return (made[0] if made else None) == holder
 
 
 def _counts(o: dict[str, Any], rules: Any) -> str | None:
@@ -190,9 +220,20 @@ def sheets(n: int, rs: str) -> Iterator[tuple[dict[str, Any], Any]]:
                 yield {**envelope, **{k: v for k, v in deal.items() if k != "result"}}, rules
 
 
-def changes(o: dict[str, Any], n: int, rng: random.Random) -> Iterator[dict[str, Any]]:
-    """Single-field changes of the outcome ``o``."""
+def changes(o: dict[str, Any], n: int, rng: random.Random,
+            rules: Any = None) -> Iterator[dict[str, Any]]:
+    """Single-field changes of the outcome ``o``; with ``rules``, also the declarer's side's
+    card points at and near the least and the most its pile can count (where they place the
+    Trull and the kings, issue 39)."""
     positive = o["contract"] in POSITIVE
+    extremes: set[int] = set()
+    if positive and rules is not None:
+        partner = o.get("partner")
+        side_d = {o["declarer"]} | ({partner} if isinstance(partner, int) else set())
+        took = sum(o["tricks"][s] for s in side_d)
+        for talon in talon_to_declarer(rules, o["contract"], not isinstance(partner, int)):
+            lo, hi = points_range(4 * took + talon)
+            extremes |= {lo, lo + 1, lo + 3, hi - 3, hi - 1, hi}
     for delta in (-20, -7, -1, 1, 7, 20, 41):
         if positive:
             x = o["points"][0] + delta
@@ -203,6 +244,9 @@ def changes(o: dict[str, Any], n: int, rng: random.Random) -> Iterator[dict[str,
             pts = list(o["points"])
             pts[k] = max(0, pts[k] + delta)
             yield {**o, "points": pts}
+    for x in sorted(extremes):
+        if 0 <= x <= 70 and x != o["points"][0]:
+            yield {**o, "points": [x, 70 - x]}
     seats = [s for s in range(len(o["tricks"]))]
     for _ in range(6):
         a, b = rng.sample(seats, 2)
@@ -243,7 +287,7 @@ def test_no_impossible_change_passes(n: int, rs: str) -> None:
         report = validate_record(sheet)
         assert report.valid, [str(f) for f in report.findings]      # no valid sheet refused
         sheets_seen += 1
-        for o in changes(sheet["outcome"], n, rng):
+        for o in changes(sheet["outcome"], n, rng, rules):
             why = impossible(o, rules)
             if why is None:
                 continue

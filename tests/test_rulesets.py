@@ -38,7 +38,9 @@ def test_default_file_holds_the_engine_defaults(game: str) -> None:
     rules = all_games()[game].Rules
     assert dict(doc.options) == {o.name: o.default for o in rules.options}
     assert dict(doc.sections) == {o.name: o.section for o in rules.options if o.section}
-    assert doc.provenance["source"]["path"] == f"shared/rules/{game}.md"
+    assert doc.provenance["source"]["path"] == f"docs/rules/{game}.md"
+    here = os.path.dirname(__file__)               # the rules page is in the repository
+    assert os.path.isfile(os.path.join(here, "..", doc.provenance["source"]["path"]))
     assert doc.provenance["based_on"][0]["path"].startswith("shared/seeds/")
     assert doc.complete and not doc.not_yet_supported
 
@@ -187,7 +189,7 @@ def test_cli_prints_one_rule_set_with_meanings_and_sources(game: str) -> None:
     for o in detail["options"]:
         assert o["meaning"], o["name"]           # every option says what it decides
         assert o["value"] == o["default"]
-    assert detail["provenance"]["source"]["path"] == f"shared/rules/{game}.md"
+    assert detail["provenance"]["source"]["path"] == f"docs/rules/{game}.md"
     text = _cli(game, "default")
     assert text.exit_code == 0
     for o in rules.options:

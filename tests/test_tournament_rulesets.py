@@ -113,6 +113,19 @@ def test_tiroler_cup_tables_of_four_validated() -> None:
                                (7, "C", -10, 20), (8, "D", -30, 0)]
 
 
+def test_tiroler_cup_plays_three_rounds() -> None:
+    """Issue 39, 1.6: the Turniermodus the block cites says "Es werden 3 Runden gespielt":
+    three rounds rank, a fourth is refused (TOURN-ROUNDS), the rule quoted in its sources."""
+    block = rulesets.for_game("koenigrufen")["tiroler_cup"].tournament
+    assert block is not None and "Es werden 3 Runden gespielt" in block["sources"]["rounds"]
+    one = [(["A", "B", "C", "D"], [30, 10, -10, -30])]
+    assert [r[1] for r in _standings(_tournament("koenigrufen", "tiroler_cup", [one] * 3))] \
+        == ["A", "B", "C", "D"]
+    rep = validate_record(_tournament("koenigrufen", "tiroler_cup", [one] * 4))
+    assert [f.code for f in rep.findings if f.severity == "error"] == ["TOURN-ROUNDS"]
+    assert [f.pointer for f in rep.findings if f.code == "TOURN-ROUNDS"] == ["/rounds/3"]
+
+
 @pytest.mark.parametrize("game,name", sorted(REQUIRED - {("koenigrufen", "tiroler_cup"),
                                                           ("illustrated", "itvb")}))
 def test_schrift_only_cups(game: str, name: str) -> None:

@@ -92,6 +92,17 @@ def invalid(rec: dict[str, Any]) -> dict[str, dict[str, Any]]:
     sheet.pop("result", None)
     sheet["_expect"] = ["KR-SITS-OUT"]
     out["five-sheet-dealer-partner"] = sheet
+
+    # a score sheet leaving out the opponents' silent Trull, which the declarer's side's card
+    # points put whole in their pile (issue 39: 6 points from 10 cards hold no 5-value card)
+    sheet = to_sheet(base)
+    o = sheet["outcome"]
+    assert o["points"][0] == 6 and {"item": "trull", "announced": False, "made": True,
+                                    "side": "opponents"} in o["items"], o
+    o["items"] = [x for x in o["items"] if x["item"] != "trull"]
+    sheet.pop("result", None)
+    sheet["_expect"] = ["OUTCOME-CONFLICT"]
+    out["five-sheet-trull-forced-unwritten"] = sheet
     return out
 
 

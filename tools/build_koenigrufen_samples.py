@@ -1520,6 +1520,28 @@ def register_invalid() -> None:
           lambda r: r["outcome"]["items"].append({"item": "pagat", "announced": True,
                                                   "made": False, "side": "opponents"}))
 
+    # issue 39: a Trull or four kings the points or the placed cards force whole into one
+    # pile is written; a kontra a Solorufer's talon king voids is not
+    def eight_from_24(r):  # type: ignore[no-untyped-def]
+        del r["result"]
+        r["outcome"].update(points=[62, 8], items=[])    # 24 cards, all blanks: 8 points
+    sheet("s34-opponents-8-points-from-24-cards-no-trull", ["OUTCOME-CONFLICT"], S1,
+          eight_from_24)
+
+    def pagat_and_capture(r):  # type: ignore[no-untyped-def]
+        del r["result"]
+        r["outcome"]["items"] = [x for x in r["outcome"]["items"] if x["item"] != "trull"]
+    sheet("s35-silent-pagat-and-xxi-capture-no-trull", ["OUTCOME-CONFLICT"], S1,
+          pagat_and_capture)
+
+    def void_kontra(r):  # type: ignore[no-untyped-def]
+        r["rules"] = {"name": "tarockcup_austria", "options": {}}    # call_own_king = off
+        del r["result"]
+        r["outcome"]["kontra"] = 2
+        del r["outcome"]["items"]                   # no XXI capture under this rule set
+    sheet("s36-solorufer-king-in-talon-void-kontra-written", ["OUTCOME-KONTRA"],
+          "sheet-ex05-solorufer-king-in-talon-kontra-void", void_kontra)
+
     def wrong_outcome(r):  # type: ignore[no-untyped-def]
         r["outcome"] = dict(load(S1)["outcome"], kontra=2)
     add("s27-outcome-not-the-cards", sheet_ex, ["OUTCOME-CARDS"], E1, wrong_outcome)

@@ -276,7 +276,8 @@ def outcome_of(rep: Report) -> str:
     if rep.tables is not None:
         out["tables"] = [t.totals for t in rep.tables]
     if rep.standings is not None:
-        out["standings"] = [[r.entrant, r.rank, plain(r.total), plain(r.cup_points)]
+        out["standings"] = [[r.entrant, r.rank, plain(r.total),
+                             None if r.cup_points is None else plain(r.cup_points)]
                            for r in rep.standings]
     out["errors"] = sorted({f.code for f in rep.findings if f.severity == "error"})
     return json.dumps(out, separators=(",", ":"))

@@ -1,4 +1,4 @@
-"""Carinthian Tarock (Kärntner Tarock), 3 and 4 players: rules/carinthian.md; notation per
+"""Carinthian Tarock (Kärntner Tarock), 3 and 4 players: docs/rules/carinthian.md; notation per
 its Appendix and docs/notation.md ("Carinthian vocabulary").
 
 Carry keys (state between the deals of a session, §6.8): ``{"period_active": bool,

@@ -1,4 +1,4 @@
-"""Carinthian Tarock's finding codes (sections of rules/carinthian.md)."""
+"""Carinthian Tarock's finding codes (sections of docs/rules/carinthian.md)."""
 from __future__ import annotations
 
 from ...codes import Code

@@ -1,4 +1,5 @@
-"""Carinthian contracts, card values, birds and counting as data (rules/carinthian.md §1, §4.3)."""
+"""Carinthian contracts, card values, birds and counting as data (docs/rules/carinthian.md §1,
+§4.3)."""
 from __future__ import annotations
 
 

@@ -1,4 +1,4 @@
-"""The Carinthian Tarock rules engine (rules/carinthian.md). One object = one deal.
+"""The Carinthian Tarock rules engine (docs/rules/carinthian.md). One object = one deal.
 
 Phases: auction (§3) → Trischak decision (Angesehen only, §4.1) → talon take and discard
 (§4.2) → the declarer's announcements (§4.3) → Zahle/kontra round (§4.4) or kontra round
@@ -1028,7 +1028,7 @@ class CarinthianEngine(DeclaringEngine):
 _CHECK_CALL = CarinthianEngine.verify_call.__wrapped__  # type: ignore[attr-defined]
 
 
-# -- the facts of a finished deal (the scorer's input, rules/carinthian.md §6) --------------
+# -- the facts of a finished deal (the scorer's input, docs/rules/carinthian.md §6) --------------
 # Module functions, not methods kept in a closure: a checked deal must leave no reference cycle.
 def _others(won: list[int], d: int, n: int) -> int:
     out = 0

@@ -1,6 +1,6 @@
 """The Carinthian outcome block (docs/notation.md, Carinthian vocabulary; tarockrec/outcome.py):
 the facts of a deal as the table writes them, to and from ``scoring.Facts``, the checks a
-written outcome must pass (rules/carinthian.md §4–§6), and whether a score sheet without an
+written outcome must pass (docs/rules/carinthian.md §4–§6), and whether a score sheet without an
 outcome writes scores some outcome of its contract gives.
 
 Shapes (``kontra`` only above 1, ``items`` only when there are any)::

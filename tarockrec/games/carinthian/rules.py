@@ -1,4 +1,4 @@
-"""Carinthian rule options (rules/carinthian.md §7, the gap table). Default = the document.
+"""Carinthian rule options (docs/rules/carinthian.md §7, the gap table). Default = the document.
 
 Every named option of §7 is listed; values this engine does not implement are refused with
 OPTION-UNSUPPORTED (never silently ignored). Options the document writes ``= true`` / ``= false``

@@ -1,4 +1,4 @@
-"""Carinthian scoring (rules/carinthian.md §6): game score, bonuses, Zahle, Trischak, the score
+"""Carinthian scoring (docs/rules/carinthian.md §6): game score, bonuses, Zahle, Trischak, the score
 sheet and its settlement, and the state carried across deals (§6.8).
 
 One scorer, two sources: ``score_facts`` scores a deal's ``Facts`` — what the table writes

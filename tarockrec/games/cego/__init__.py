@@ -1,4 +1,4 @@
-"""Cego (Baden tarock), 3 and 4 players: rules/cego.md; notation per its Appendix B and
+"""Cego (Baden tarock), 3 and 4 players: docs/rules/cego.md; notation per its Appendix B and
 docs/notation.md ("Cego vocabulary")."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cego's finding codes (sections of rules/cego.md; §9 names the illegal records)."""
+"""Cego's finding codes (sections of docs/rules/cego.md; §9 names the illegal records)."""
 from __future__ import annotations
 
 from ...codes import Code

@@ -1,4 +1,4 @@
-"""Cego contracts, packs, card values and score tables as data (rules/cego.md §0.3, §1, §3,
+"""Cego contracts, packs, card values and score tables as data (docs/rules/cego.md §0.3, §1, §3,
 §4.2, §6). The 3- and 4-player packs differ (§1.2), so every card table is kept per table size
 in a ``PackInfo``; trumps are indices 0–21 (``T1``…``T22``) in both packs."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Cego rules engine (rules/cego.md), 3 and 4 players. One object = one deal.
+"""The Cego rules engine (docs/rules/cego.md), 3 and 4 players. One object = one deal.
 
 Phases: auction (§3: the Solo round §3.3, the Piccolo/Bettel round §3.6, the ranked auction
 §3.4 on the shared ``Auction`` in ``DUEL`` order, forehand's Räuber choice §3.6) → kept cards

@@ -1,6 +1,6 @@
 """Cego's outcome block (docs/notation.md, "Cego vocabulary: the outcome"): the facts of
-``scoring.CegoFacts`` as the table writes them, their checks against rules/cego.md §4.5, §5.5 and
-§6, and the score sheets a contract can give (for a sheet written without an outcome).
+``scoring.CegoFacts`` as the table writes them, their checks against docs/rules/cego.md §4.5,
+§5.5 and §6, and the score sheets a contract can give (for a sheet written without an outcome).
 
 Keys by contract (nothing else may be written; ``partner``, ``kontra``, ``target`` never):
 

@@ -1,4 +1,4 @@
-"""Cego rule options (rules/cego.md Appendix A). Default = the seed.
+"""Cego rule options (docs/rules/cego.md Appendix A). Default = the seed.
 
 Every option of Appendix A is listed; the values this engine does not implement are refused
 with OPTION-UNSUPPORTED, never ignored.

@@ -1,5 +1,5 @@
-"""Cego scoring (rules/cego.md §6), exactly as the pseudocode of §6.11: the sheet entries of the
-seed's traditional method and the zero-sum ``net`` per seat (``n·s_i − Σs``).
+"""Cego scoring (docs/rules/cego.md §6), exactly as the pseudocode of §6.11: the sheet entries of
+the seed's traditional method and the zero-sum ``net`` per seat (``n·s_i − Σs``).
 
 One scorer for played deals and score sheets: the engine reduces a finished deal to its facts
 (``CegoFacts``: what the table writes, engine.py ``CegoEngine.facts``), a score sheet's written

@@ -1,4 +1,4 @@
-"""Illustrated Tarokk (Illusztrált tarokk): rules/illustrated.md; notation per its §11 and
+"""Illustrated Tarokk (Illusztrált tarokk): docs/rules/illustrated.md; notation per its §11 and
 docs/notation.md ("Illustrated vocabulary").
 
 Carry keys (state between the deals of a session, §6.9): ``{"periods": [k, ...]}`` — one entry

@@ -1,4 +1,4 @@
-"""Illustrated Tarokk's finding codes (sections of rules/illustrated.md)."""
+"""Illustrated Tarokk's finding codes (sections of docs/rules/illustrated.md)."""
 from __future__ import annotations
 
 from ...codes import Code

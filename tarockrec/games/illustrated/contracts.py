@@ -1,4 +1,5 @@
-"""Illustrated Tarokk data: pack, card points, bids, talon table, bonuses (rules/illustrated.md §1, §4)."""
+"""Illustrated Tarokk data: pack, card points, bids, talon table, bonuses
+(docs/rules/illustrated.md §1, §4)."""
 from __future__ import annotations
 
 from ...cards import TAROCK42

@@ -1,4 +1,4 @@
-"""The Illustrated Tarokk rules engine (rules/illustrated.md). One object = one deal.
+"""The Illustrated Tarokk rules engine (docs/rules/illustrated.md). One object = one deal.
 
 Phases: auction (§3) → discards (§4.1–4.4, one turn per active seat from the declarer) →
 annulment window / partner call (§4.5, §4.6) → announcements (§4.8–4.12) → play (§5) →

@@ -1,4 +1,4 @@
-"""Illustrated Tarokk rule options (rules/illustrated.md §7 gap table). Default = the seed.
+"""Illustrated Tarokk rule options (docs/rules/illustrated.md §7 gap table). Default = the seed.
 
 Options the spec writes as ``= true`` / ``= false`` take the strings ``"true"`` / ``"false"``.
 """

@@ -1,4 +1,4 @@
-"""Illustrated Tarokk scoring (rules/illustrated.md §6) and the doubling periods (§6.9).
+"""Illustrated Tarokk scoring (docs/rules/illustrated.md §6) and the doubling periods (§6.9).
 
 One scorer: ``score_facts`` scores an ``IllustratedFacts`` (the facts of a deal: contract,
 teams, card points and tricks, the announcements with their kontra levels and whether each was

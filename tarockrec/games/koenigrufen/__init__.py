@@ -1,4 +1,4 @@
-"""Königrufen: rules/koenigrufen.md; notation per its Appendix C and docs/notation.md."""
+"""Königrufen: docs/rules/koenigrufen.md; notation per its Appendix C and docs/notation.md."""
 from __future__ import annotations
 
 import random

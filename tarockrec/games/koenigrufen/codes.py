@@ -1,4 +1,4 @@
-"""Königrufen's finding codes (sections of rules/koenigrufen.md)."""
+"""Königrufen's finding codes (sections of docs/rules/koenigrufen.md)."""
 from __future__ import annotations
 
 from ...codes import Code

@@ -1,4 +1,5 @@
-"""Königrufen contracts, card values and announcements as data (rules/koenigrufen.md §1, §3.1, §4.1)."""
+"""Königrufen contracts, card values and announcements as data (docs/rules/koenigrufen.md §1,
+§3.1, §4.1)."""
 from __future__ import annotations
 
 from typing import Any

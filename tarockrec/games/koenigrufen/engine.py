@@ -1,4 +1,4 @@
-"""The Königrufen rules engine (rules/koenigrufen.md). One object = one deal.
+"""The Königrufen rules engine (docs/rules/koenigrufen.md). One object = one deal.
 
 Phases: auction (§3) → free choice → king call (§4.2) → talon take / discard / concession
 (§4.3, §4.4) → Besserrufer opening (§4.6.3) → declarations (§4.6) → play (§5) → done.

@@ -1,6 +1,6 @@
 """Königrufen at a table of five (issue 23; docs/notation.md, "Königrufen at five").
 
-rules/koenigrufen.md §1.1 plays four; the cups seat five where the entrants do not divide by
+docs/rules/koenigrufen.md §1.1 plays four; the cups seat five where the entrants do not divide by
 four (tarock.tirol Turniermodus: "20 Spiele an Fünfertischen"). Decision, as Illustrated Tarokk
 at five does it: the dealer sits out each deal — his ``deal.hands`` entry is ``[]``, he never
 calls, declares, concedes, demands a redeal or plays, and his ``result.scores`` entry is 0 —

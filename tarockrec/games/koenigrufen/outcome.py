@@ -5,7 +5,7 @@ its engine (``engine.of_engine``). Nothing here imports the engine.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from ...findings import Finding
 from .contracts import KINGS, PACK, T1, T2, T3, T4, T21, T22, Contract, thirds
@@ -215,6 +215,8 @@ def _played(ck: _Checker, c: Contract, d: int, p: int | None, m: int,
     else:
         _positive_won(ck, won, points[0], won_d)
         items = _positive_items(ck, c, D, tricks, points[0], birds)
+        if c.id == "solorufer" and p is None and not r.call_own_king:
+            _talon_king_kontras(ck, won)
     if ck.found:
         return ck.found, None
     return [], Facts(c, d, p, m, None, won, list(tricks), list(points), None,
@@ -283,6 +285,28 @@ def _positive_won(ck: _Checker, won: bool, pd: int, won_d: int) -> None:
     elif won_d == 12 and not won or won_d == 0 and won:
         ck.bad("OUTCOME-CONFLICT", f"the declarer's side took {won_d} tricks and so cannot "
                f"have {'lost' if won_d else 'won'} the game", "/won")
+
+
+def _talon_king_kontras(ck: _Checker, won: bool) -> None:
+    """§6.9, G23: a Solorufer without a partner where the declarer may not call his own king
+    (``call_own_king = off``) had the called king in the talon, and the kontras it voids
+    (``solorufer_talon_king_kontra_void``: every one, or on loss the contract's and an
+    announced Valat's) are not written (docs/notation.md, "Königrufen outcome")."""
+    always = ck.r.solorufer_talon_king_kontra_void == "always"
+    why = ("a Solorufer without a partner under this rule set had the called king in the "
+           "talon (call_own_king = off), which voids every kontra, won or lost"
+           if always else "a lost Solorufer without a partner under this rule set had the "
+           "called king in the talon (call_own_king = off), which voids the kontra on the "
+           "contract and on an announced Valat")
+    if "kontra" in ck.o and (always or not won):
+        ck.bad("OUTCOME-KONTRA", f"{why} (§6.9, G23): a void kontra is not written", "/kontra")
+    for i, x in enumerate(ck.o.get("items") or []):
+        if "kontra" not in x:
+            continue
+        valat_lost = x.get("item") == "valat" and not x.get("made")
+        if always or valat_lost:
+            ck.bad("OUTCOME-KONTRA", f"{why} (§6.9, G23): the kontra on the {x.get('item')} "
+                   "is void and not written", f"/items/{i}/kontra")
 
 
 def _misere_items(ck: _Checker, c: Contract, d: int, won: bool) -> tuple[Item, ...]:
@@ -630,9 +654,10 @@ def _positive_possible(ck: _Checker, c: Contract, D: frozenset[int], tricks: lis
                        allowed: tuple[str, ...]) -> None:
     """Whether some legal play gives the items and counts of a positive contract (issue 32
     item 1): one evaluation per bonus (§6.4); the items' cards and tricks; then some way of
-    sharing the talon with the declarer's card points in reach of his side's pile (and, where
-    one side's pile is the whole pack, its silent Trull and Four Kings written: ``allowed``,
-    the bonuses the contract scores)."""
+    sharing the talon with the declarer's card points in reach of his side's pile, and of
+    sharing the Trull and the kings that fits the Trull and Four Kings written (issue 39:
+    forced whole into one pile, a silent one must be written; ``allowed``, the bonuses the
+    contract scores)."""
     won_d = sum(tricks[s] for s in D)
     tricks_of = {True: won_d, False: 12 - won_d}
     placed = _Placed(ck, tricks_of)
@@ -647,32 +672,117 @@ def _positive_possible(ck: _Checker, c: Contract, D: frozenset[int], tricks: lis
     if ck.found:
         return
     suppressed = "valat" in seen and ck.r.valat_suppresses_silent_bonuses       # G26
-    whole: dict[str, bool | None] = {
-        b: next((it.declarer for it in items if it.name == b and it.made), None)
-        for b in ("trull", "four_kings") if b in allowed and not suppressed
-        and not any(it.name == b and it.announced for it in items)}
+    wants = _whole_wants(items, where, allowed, suppressed)
     problems: list[Finding] = []
     for talon in talon_shares(ck.r, c, len(D) == 1):
-        found = _share_problems(placed, talon, tricks_of, pd) + _whole_pack(talon, tricks_of,
-                                                                            whole)
+        found = (_share_problems(placed, talon, tricks_of, pd)
+                 or _forced_whole(placed, talon, tricks_of, pd, wants))
         if not found:
             return
         problems = problems or found
     ck.found.extend(problems)
 
 
-def _whole_pack(talon: _Talon, tricks_of: dict[bool, int],
-                whole: dict[str, bool | None]) -> list[Finding]:
-    """§6.4 silent Trull and Four Kings: a side whose pile is the whole pack (every trick and
-    the whole talon) makes them; ``whole``: each silently evaluated one, and the side whose
-    made item the outcome writes (None: none)."""
-    for side in (True, False):
-        if 4 * tricks_of[side] + talon.to[side] == len(_W):
-            return [Finding("OUTCOME-CONFLICT", f"the {_WHOSE[side]} side took every trick and "
-                            f"counts the whole talon: its pile holds the whole pack, so its "
-                            f"silent {b} must be written (§4.5, §6.4)", "/outcome/items")
-                    for b, got in whole.items() if got is not side]
-    return []
+#: the Trull's cards (§1.2), each a 5-value card like the four kings (§1.3)
+_TRULL = ("T22", "T21", "T1")
+_W5 = _W[T22]
+#: what the items may place besides the 5-value cards: the small birds (blanks)
+_SMALL = ("T2", "T3", "T4")
+_WHOLE_NAME = {"trull": "Trull (the Sküs, the XXI and the Pagat)", "four_kings": "four kings"}
+
+
+class _Want(NamedTuple):
+    """What the outcome says of the side holding a whole Trull or all four kings (§6.4):
+    ``is_``: that side exactly (``side`` True/False, None: neither; a silent evaluation),
+    else not ``side`` (an announced bonus failed); ``at`` the item's index (-1: unwritten)."""
+
+    is_: bool
+    side: bool | None
+    at: int
+
+
+def _whole_wants(items: list[Item], where: list[int], allowed: tuple[str, ...],
+                 suppressed: bool) -> dict[str, _Want]:
+    """§6.4: for the Trull and the four kings the contract scores (``allowed``), what the
+    outcome says of the side whose pile holds them all. Announced, the announcing side holds
+    them exactly when made (made: its placement says so already); silent (not suppressed
+    beside a Valat, G26), a side holds them exactly when its made item is written."""
+    out: dict[str, _Want] = {}
+    for b in ("trull", "four_kings"):
+        if b not in allowed:
+            continue
+        written = [(it, i) for it, i in zip(items, where) if it.name == b]
+        ann = next(((it, i) for it, i in written if it.announced), None)
+        if ann is not None:
+            if not ann[0].made:
+                out[b] = _Want(False, ann[0].declarer, ann[1])
+        elif not suppressed:
+            made = next(((it, i) for it, i in written if it.made), None)
+            out[b] = _Want(True, made[0].declarer, made[1]) if made else _Want(True, None, -1)
+    return out
+
+
+def _forced_whole(placed: _Placed, talon: _Talon, tricks_of: dict[bool, int], pd: int,
+                  wants: dict[str, _Want]) -> list[Finding]:
+    """Issue 39 item 1: some sharing of the seven 5-value cards (the Trull, the four kings)
+    between the piles fits the cards the items place (the called king one of the kings), a
+    trickless side's talon cards (at most ``talon.free`` of them, §4.3), the declarer's side's
+    card points (§1.4) and what ``wants`` says of a whole Trull or all four kings (§6.4); as
+    the Carinthian check does, from the counting facts alone."""
+    pile = {card: v[0] for card, v in placed.pile.items()}
+    if talon.called_in_talon:
+        pile.setdefault("called", True)
+    n_d = 4 * tricks_of[True] + talon.to[True]
+    small = {side: [w for card in _SMALL if pile.get(card) is side
+                    for w in _PLACED_W[card]] for side in (True, False)}
+    fits: dict[int, bool] = {}
+    seen: list[dict[str, bool | None]] = []
+    for trull_d in range(8):                 # bit k: _TRULL[k] in the declarer's side's pile
+        if any(card in pile and pile[card] != bool(trull_d >> k & 1)
+               for k, card in enumerate(_TRULL)):
+            continue
+        for kings_d in range(5):
+            if "kings" in pile and kings_d != (4 if pile["kings"] else 0):
+                continue
+            if "called" in pile and (kings_d == 0 if pile["called"] else kings_d == 4):
+                continue
+            top_d = bin(trull_d).count("1") + kings_d
+            if (not tricks_of[True] and top_d > talon.free[True]
+                    or not tricks_of[False] and 7 - top_d > talon.free[False]):
+                continue
+            if top_d not in fits:
+                rng = thirds_range(n_d, [_W5] * top_d + small[True],
+                                   [_W5] * (7 - top_d) + small[False])
+                lo, hi = _points_of(rng) if rng is not None else (1, 0)
+                fits[top_d] = lo <= pd <= hi
+            if not fits[top_d]:
+                continue
+            whole = {"trull": True if trull_d == 7 else False if trull_d == 0 else None,
+                     "four_kings": True if kings_d == 4 else False if kings_d == 0 else None}
+            if all((whole[b] == w.side) == w.is_ for b, w in wants.items()):
+                return []
+            seen.append(whole)
+    if not seen:                             # (the talon: _share_problems saw the rest)
+        short = [side for side in (True, False) if not tricks_of[side]]
+        limit = (f"the {_WHOSE[short[0]]} side took no trick, so its talon cards hold at most "
+                 f"{talon.free[short[0]]} of them (§4.3): " if short else "")
+        return [Finding("OUTCOME-POINTS", f"{limit}no sharing of the kings and the Trull cards "
+                        f"between the piles gives the declarer's side {pd} card points "
+                        "(§1.3, §1.4)", "/outcome/points")]
+    for b, w in wants.items():
+        holders = {x[b] for x in seen}
+        if len(holders) == 1:
+            (side,) = holders
+            if side is not None and (side == w.side) != w.is_:
+                what = (f"its silent {b} must be written" if w.is_ else
+                        f"the {_WHOSE[side]} announced {b} was made, not failed")
+                return [Finding("OUTCOME-CONFLICT", f"the card points and the cards the items "
+                                f"place put the whole {_WHOLE_NAME[b]} in the {_WHOSE[side]} "
+                                f"side's pile: {what} (§1.4, §6.4)",
+                                f"/outcome/items/{w.at}" if w.at >= 0 else "/outcome/items")]
+    return [Finding("OUTCOME-CONFLICT", "no sharing of the Trull and the four kings between the "
+                    "piles fits both the card points and the Trull and Four Kings the outcome "
+                    "writes (§1.4, §6.4)", "/outcome/items")]
 
 
 def _sum_fits(points: list[int], sizes: list[int], total: int,

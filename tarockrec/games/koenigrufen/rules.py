@@ -1,4 +1,4 @@
-"""Königrufen rule options (rules/koenigrufen.md §7.3). Default = the seed."""
+"""Königrufen rule options (docs/rules/koenigrufen.md §7.3). Default = the seed."""
 from __future__ import annotations
 
 from enum import StrEnum

@@ -1,4 +1,4 @@
-"""Königrufen scoring (rules/koenigrufen.md §6): items, kontra, solo doubling, periods.
+"""Königrufen scoring (docs/rules/koenigrufen.md §6): items, kontra, solo doubling, periods.
 
 One scorer, ``score_facts``: it scores the facts of a deal (``Facts``: what the table writes,
 the outcome block of docs/notation.md) under a rule set. A played deal's facts come from its

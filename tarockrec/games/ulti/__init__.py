@@ -1,4 +1,4 @@
-"""Ulti: rules/ulti.md (older Parlett/McLeod rules); notation per its §13 and
+"""Ulti: docs/rules/ulti.md (older Parlett/McLeod rules); notation per its §13 and
 docs/notation.md ("Ulti vocabulary")."""
 from __future__ import annotations
 

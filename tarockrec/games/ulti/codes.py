@@ -1,4 +1,4 @@
-"""Ulti's finding codes (sections of rules/ulti.md)."""
+"""Ulti's finding codes (sections of docs/rules/ulti.md)."""
 from __future__ import annotations
 
 from ...codes import Code

@@ -1,4 +1,4 @@
-"""Ulti contracts, bid values and the seed's value table as data (rules/ulti.md §1–§4).
+"""Ulti contracts, bid values and the seed's value table as data (docs/rules/ulti.md §1–§4).
 
 A contract id is canonical and human-readable (docs/notation.md, "Ulti vocabulary"):
 

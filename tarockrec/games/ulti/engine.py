@@ -1,4 +1,4 @@
-"""The Ulti rules engine (rules/ulti.md). One object = one deal.
+"""The Ulti rules engine (docs/rules/ulti.md). One object = one deal.
 
 Phases: auction (§4: forehand names a suit, then bids — pick up the talon, name a contract,
 discard two — and passes until two in a row) → play (§5, §6: concession before the first card,

@@ -1,4 +1,4 @@
-"""Ulti rule options (rules/ulti.md §8 gap table). Default = the seed (older Parlett/McLeod).
+"""Ulti rule options (docs/rules/ulti.md §8 gap table). Default = the seed (older Parlett/McLeod).
 
 Every named option of the gap table is listed; values this engine does not implement are
 refused with OPTION-UNSUPPORTED (never silently ignored).

@@ -1,4 +1,4 @@
-"""Ulti scoring (rules/ulti.md §7): main and Ulti parts doubled separately, the undoubled
+"""Ulti scoring (docs/rules/ulti.md §7): main and Ulti parts doubled separately, the undoubled
 extra Ulti penalty, silent seven, the two 100 bonuses, unbid Durch; sheet → settlement.
 
 Each ``ScoreItem`` is one sheet entry: ``base`` is the signed entry before doubling,
