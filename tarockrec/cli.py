@@ -469,6 +469,60 @@ def add_deals(tournament: str, session: str, round_no: int, table_name: str, out
                f"{round_no}: {output} (tarockrec validate {output} checks them)", err=True)
 
 
+@main.command("draw")
+@click.argument("tournament")
+@click.option("--round", "round_no", required=True, type=click.IntRange(1), metavar="R",
+              help="The round to draw (from 1): the next round, or the last one again while "
+                   "no result is entered in it (the draw it replaces is kept).")
+@click.option("--seed", type=click.IntRange(0), default=None, metavar="S",
+              help="The draw's seed (stored in the record; default: a new one).")
+@click.option("--method", type=click.Choice(["random", "standings", "fixed"]), default=None,
+              help="How to draw (default: the rule set's draw method; fixed checks the "
+                   "director's own seating of the round).")
+@click.option("--absent", "absent", multiple=True, metavar="ID",
+              help="An entrant not drawn this round (a departure, a bye); repeat or separate "
+                   "ids by commas.")
+@click.option("-o", "output", default=None, metavar="OUT",
+              help="The tournament file to write with the round drawn (without -o the round "
+                   "as the record has it is printed).")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "html"]), default=None,
+              help="Print the round's tables, who sits where, and (html) a printable table "
+                   "card per table.")
+@click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
+@allow_source_outside
+def draw_cmd(tournament: str, round_no: int, seed: int | None, method: str | None,
+             absent: tuple[str, ...], output: str | None, fmt: str | None,
+             force: bool) -> None:
+    """Seat round R of the tournament in TOURNAMENT (docs/tournaments.md, The draw) and write
+    the tournament to OUT whole or not at all. Exit 0: drawn (or printed); 1: the round cannot
+    be drawn (the message says what the director can do); 2: unreadable input or bad usage."""
+    from . import draw, drawprint
+    if output is not None:
+        _check_target(output, force)
+    rec = _one_record(tournament, "a tournament record (rounds)")
+    if output is None:
+        if round_no > len(rec["rounds"]):
+            raise click.UsageError(f"round {round_no} is not drawn yet: give -o OUT to draw it")
+    else:
+        ids = [a for item in absent for a in item.split(",") if a]
+        try:
+            rec = draw.draw_tournament(rec, round_no, seed, method, ids, tournament)
+        except draw.DrawRefused as err:
+            click.echo(f"tarockrec: {err.message}; nothing written", err=True)
+            sys.exit(EXIT_INVALID)
+        _write_file(output, iter([jsonio.dumps(rec)]), force)
+        made = rec["rounds"][round_no - 1].get("draw", {})
+        click.echo(f"drew round {round_no} ({made.get('method')}"
+                   + (f", seed {made['seed']}" if "seed" in made else "")
+                   + f"): {output}", err=True)
+    if fmt == "text":
+        click.echo(drawprint.text(rec, round_no), nl=False)
+    elif fmt == "csv":
+        click.echo(drawprint.csv_text(rec, round_no), nl=False)
+    elif fmt == "html":
+        click.echo(drawprint.html(rec, round_no, draw.deals_per_table(rec)), nl=False)
+
+
 def _one_entry(path: str) -> Any:
     """The one record of ``path``, as its entry; an unreadable file or one of several
     records is one line on stderr and exit 2."""
@@ -859,6 +913,8 @@ def _tournament_lines(block: Mapping[str, Any] | None) -> list[str]:
             value = "; ".join(f"round {r}: " + "; ".join(f"table of {k}: {v}"
                                                        for k, v in m.items())
                               for r, m in value.items())
+        elif key == "draw":
+            value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
         elif key in ("deals_per_round", "rank_points"):
             value = "; ".join(f"table of {k}: {v}" for k, v in value.items())
         src = f" [source {sources[key]}]" if key in sources else ""

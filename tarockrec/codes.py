@@ -159,6 +159,11 @@ SHARED: tuple[Code, ...] = (
     Code("TOURN-NO-PLAY", "docs/tournaments.md", "a table gives neither deals, a session file, "
          "nor its totals, or its deals (inline or in its file) are none and no totals are "
          "written"),
+    Code("TOURN-DRAW", "docs/tournaments.md", "a round is not seated as its stored draw (method, "
+         "seed, seat order) gives from the field, the earlier rounds and the standings before "
+         "it; the first table that differs is named"),
+    Code("TOURN-DRAWN", "docs/tournaments.md", "a table of a drawn round has no play entered "
+         "yet: the evening goes on, and the standings wait for its result", "info"),
     Code("TOURN-UNVERIFIED", "docs/tournaments.md", "a table gives only its totals: its deals "
          "were not checked", severity="info"),
     Code("TOURN-STANDINGS", "docs/tournaments.md", "the written standings differ from the ones "

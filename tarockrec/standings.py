@@ -58,11 +58,17 @@ def why_not_ranked(findings: Iterable[Any], ranked: bool, differ: bool) -> str:
     """Why a tournament gives no standings, in one sentence naming the cause (``ranked``:
     standings were derived all the same; ``differ``: the only errors are written standings
     that differ from them)."""
+    findings = list(findings)
     errors = [f for f in findings if f.severity == "error"]
     n = len(errors)
     if differ:
         return ("its written standings differ from the ones its tables give (above); "
                 "standings --derived prints the derived ones")
+    drawn = sorted({f.pointer.split("/")[2] for f in findings if f.code == "TOURN-DRAWN"},
+                   key=int)
+    if not errors and drawn:
+        return (f"round {int(drawn[0]) + 1} is drawn and not played yet (TOURN-DRAWN): the "
+                "standings wait for its tables' results")
     if ranked:
         return f"the tournament is not valid ({n} finding(s) above)"
     if any(f.code.startswith(("REC-", "JSON-", "XML-", "TEXT-")) for f in errors):

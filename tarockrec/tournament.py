@@ -238,13 +238,14 @@ class Table:
 # -- validation ------------------------------------------------------------------------------
 def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: str | None = None,
                         on_table: Callable[[Table], None] | None = None,
-                        deferred: Any = None) -> list[Row] | None:
+                        deferred: Any = None, check_draws: bool = True) -> list[Row] | None:
     """Check the tournament ``rec`` (already through the schema), adding to ``findings``;
     returns the derived standings, or None when a table's result is not known. ``origin``: the
     file the tournament was read from (a table's ``source`` is relative to it). ``on_table`` is
     given each table with its session as it is checked (``publish`` draws it then); the
     session is let go after, so one table is in memory at a time. ``deferred``: the inline
-    tables' deals not read yet (``inline.Deferred``), read when their table is checked."""
+    tables' deals not read yet (``inline.Deferred``), read when their table is checked.
+    ``check_draws``: check each round's stored draw (``TOURN-DRAW``, draw.py)."""
     from .validate import validate_record      # validate imports this module
     add = findings.append
     game = games.get(rec["game"])
@@ -277,6 +278,8 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
                     f"rounds, this one {len(rec['rounds'])}", f"/rounds/{srules.rounds}"))
     for r, rnd in enumerate(rec["rounds"]):
         _check_seating(rnd, r, register, game.table_sizes, add)
+        if check_draws and "draw" in rnd:
+            _check_draw(rec, r, game, origin, add)
         for row in rows.values():
             row.rounds.append(None)
             row.table_ranks.append(None)
@@ -285,6 +288,12 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             ptr = f"/rounds/{r}/tables/{t}"
             seats = table["seats"]
             if len(seats) not in game.table_sizes or any(s not in register for s in seats):
+                complete = False
+                continue
+            if "draw" in rnd and not any(k in table for k in ("deals", "source", "result")):
+                add(Finding("TOURN-DRAWN", f"table {table.get('table', t + 1)} of round "
+                            f"{r + 1} is drawn and has no play entered yet; the standings wait "
+                            "for its result", ptr, "info"))
                 complete = False
                 continue
             session = _session_of(rec, table, seats, register, ptr, origin, add, deferred)
@@ -313,6 +322,15 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     return ranked
 
 
+def _check_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None, add: Any) -> None:
+    """Round ``r``'s stored draw gives its seating (draw.py, ``TOURN-DRAW``)."""
+    from . import draw
+
+    def before(k: int) -> list[list[str]] | None:
+        return draw.standings_groups(rec, k, origin)[0]
+    draw.check_round(rec, r, game.table_sizes, game.title, before, add)
+
+
 def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
                    sizes: tuple[int, ...], add: Any) -> None:
     """Every entrant at exactly one table of the round, or marked absent; table sizes the
@@ -330,6 +348,10 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
             if eid not in register:
                 add(Finding("TOURN-ENTRANT", f"{eid!r} is not in the register of entrants",
                             f"{ptr}/seats/{s}"))
+            elif register[eid].get("joins", 1) > r + 1:
+                add(Finding("TOURN-SEATED", f"entrant {eid} ({register[eid]['name']}) joins "
+                            f"from round {register[eid]['joins']} but is seated in round "
+                            f"{r + 1}", f"{ptr}/seats/{s}"))
             elif eid in seen:
                 add(Finding("TOURN-SEATED", f"entrant {eid} ({register[eid]['name']}) is "
                             f"seated twice in round {r + 1} ({seen[eid]} and table {t + 1})",
@@ -346,7 +368,7 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
                         f"/rounds/{r}/absent/{a}"))
         seen.setdefault(eid, "absent")
     for eid, e in register.items():
-        if eid not in seen:
+        if eid not in seen and e.get("joins", 1) <= r + 1:
             add(Finding("TOURN-UNSEATED", f"entrant {eid} ({e['name']}) is neither seated nor "
                         f"marked absent in round {r + 1}", f"/rounds/{r}"))
 
