@@ -520,7 +520,8 @@ def draw_cmd(tournament: str, round_no: int, seed: int | None, method: str | Non
     elif fmt == "csv":
         click.echo(drawprint.csv_text(rec, round_no), nl=False)
     elif fmt == "html":
-        click.echo(drawprint.html(rec, round_no, draw.deals_per_table(rec)), nl=False)
+        from .site.draw import round_page
+        click.echo(round_page(rec, round_no, draw.deals_per_table(rec)), nl=False)
 
 
 def _one_entry(path: str) -> Any:
