@@ -24,6 +24,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from . import kinds
 from .findings import Finding
 
 METHODS = ("random", "standings", "fixed")
@@ -439,7 +440,7 @@ def standings_groups(rec: Mapping[str, Any], rounds: int, origin: str | None = N
     """The standings after the first ``rounds`` rounds, as groups sharing a rank (best first),
     ranked as ``tarockrec standings`` ranks them; None (and the findings) when a table's
     result is not known."""
-    from .tournament import validate_tournament
+    from .tournament.record import validate_tournament
     if rounds == 0:
         return [], []
     sub = {k: v for k, v in rec.items() if k != "standings"}
@@ -567,7 +568,7 @@ def _late_entrants(rec: dict[str, Any], r: int, late: str) -> None:
 def _check_fixed(rec: Mapping[str, Any], r: int, sizes: Sequence[int], title: str) -> None:
     """The director's seating of round ``r``: each table of a size the game is played by, each
     entrant of the round at one table or absent."""
-    from .tournament import _check_seating
+    from .tournament.record import _check_seating
     found: list[Finding] = []
     register = {e["id"]: e for e in rec["entrants"]
                 if e.get("joins", 1) <= r + 1}
@@ -583,10 +584,22 @@ def deals_per_table(rec: Mapping[str, Any]) -> dict[str, int]:
     multiple of its size that gives each seat the same sit-outs (``generate.round_deals``)."""
     from . import games
     from .generate import round_deals
-    from .tournament import standings_rules
+    from .tournament.record import standings_rules
     game = games.get(rec["game"])
     if game is None:
         return {}
     own = rec.get("tournament") if isinstance(rec.get("tournament"), Mapping) else None
     srules = standings_rules(game.name, rec.get("rules"), own)
     return {str(n): round_deals(game, n, srules.deals_per_round) for n in game.table_sizes}
+
+
+def check_stored_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None,
+                      add: Any) -> None:
+    """Round ``r``'s stored draw gives its seating (``TOURN-DRAW``): the check
+    ``tournament/record.py`` asks for by name (``kinds``)."""
+    def before(k: int) -> list[list[str]] | None:
+        return standings_groups(rec, k, origin)[0]
+    check_round(rec, r, game.table_sizes, game.title, before, add)
+
+
+kinds.register("draw", check_stored_draw)

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator
 
 from ..archive.check import materialise
 from ..archive.queries import deal_stats, history, series_standings
-from ..ranking import number_text
+from ..tournament.ranking import number_text
 from . import render
 from .publish import _write_page, staged_site, write_event
 

@@ -20,9 +20,9 @@ from typing import IO, Any, Callable, Iterator, Mapping
 
 from ..atomic import StagedFolder, Terminated, WriteError
 from ..findings import Finding
-from ..ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
 from ..sources import entries
-from ..tournament import Row, Table, validate_tournament
+from ..tournament.ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
+from ..tournament.record import Row, Table, validate_tournament
 from . import render
 from .deal import page, record_model
 from .standings import PLACING_LEGEND, legend

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ..standings import Ranked, by_date, own_ranking_note, table_rows
+from ..tournament.standings import Ranked, by_date, own_ranking_note, table_rows
 from . import render
 
 #: what the columns of a standings page mean
