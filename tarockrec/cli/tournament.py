@@ -163,7 +163,7 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
     if (tournament is None) == (archive_db is None):
         raise click.UsageError("give either TOURNAMENT or --archive ARCHIVE")
     if archive_db is not None:
-        from ..archive.commands import open_or_exit
+        from .archive import open_or_exit
         from ..site.archive import publish_archive
         status, messages = publish_archive(open_or_exit(archive_db), out, force)
     else:

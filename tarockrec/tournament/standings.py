@@ -165,9 +165,10 @@ def as_csv(tournaments: list[Ranked], mode: str) -> str:
 
 
 def as_xlsx(tournaments: list[Ranked], mode: str) -> bytes:
-    """The standings as a workbook (sheet ``standings``): ids and names as text cells."""
+    """The standings as a workbook (sheet ``standings``): ids and names as text cells; a
+    series' events numbered by date, as ``render`` numbers them."""
     from .. import cells
-    heads, rows = table_rows(tournaments, mode, named=True)
+    heads, rows = table_rows(in_order(tournaments, mode), mode, named=True)
     return cells.xlsx([("standings", heads, rows)])
 
 
@@ -196,8 +197,12 @@ FORMATS = {"text": as_text, "csv": as_csv, "json": as_json}
 
 def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
     """The standings in ``fmt``; a series' events numbered by date (``by_date``)."""
-    listed = list(tournaments)
-    return FORMATS[fmt](by_date(listed) if mode == "series" else listed, mode)
+    return FORMATS[fmt](in_order(list(tournaments), mode), mode)
+
+
+def in_order(tournaments: list[Ranked], mode: str) -> list[Ranked]:
+    """The tournaments as every format numbers them: a series' events by date."""
+    return by_date(tournaments) if mode == "series" else tournaments
 
 
 __all__ = ["Ranked", "cannot_rank", "render", "table_rows", "SeriesRow", "TeamRow"]

@@ -45,7 +45,7 @@ def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
 def _open(path: str, write: bool = False) -> sqlite3.Connection:
     import os
     from ..sources import check_input
-    from .store import ArchiveError, open_archive
+    from ..archive.store import ArchiveError, open_archive
     try:
         if not os.path.isdir(path):     # (a folder: the archive's own sentence says so)
             check_input(path)           # the one door in: a FIFO or a device is never opened
@@ -80,7 +80,7 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
     tournaments with their table files; JSON, JSON Lines, XML, text; plain, .gz or .zst) and
     store it in ARCHIVE (made if missing), all in one transaction: an add that is stopped
     leaves the archive as it was."""
-    from .ingest import Ingest, read_inputs
+    from ..archive.ingest import Ingest, read_inputs
     conn = _open(db, write=True)
     job = Ingest(conn, keep_invalid)
     try:
@@ -122,7 +122,7 @@ def _rollback(conn: sqlite3.Connection) -> None:
 def _close(conn: sqlite3.Connection, db: str) -> str | None:
     """Close a written archive: a failure to leave it as one file is returned (to be said as
     ARCHIVE-WRITE), a reader in the way only noted on stderr."""
-    from .store import close_writer
+    from ..archive.store import close_writer
     left = close_writer(conn, db)
     if left is not None and not left[0]:
         click.echo(f"tarockrec: note: {left[1]}", err=True)
@@ -156,7 +156,7 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
     byte for byte (with a tournament's table files), or into one file of JSON Lines (lines
     that came as JSON Lines as they came), XML or the text notation (docs/archive.md)."""
     from ..atomic import Terminated, WriteError
-    from . import export
+    from ..archive import export
     conn = _open(db)
     fmt = fmt or _format_of(out)
     ids = export.selected(conn, export.Selection(events, seasons, players))
@@ -165,7 +165,7 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
             written = export.to_folder(conn, ids, out, force)
             click.echo(f"{len(ids)} record(s) in {len(written)} file(s) written to {out}")
         elif fmt == "parquet":
-            from .parquet import write_views
+            from ..archive.parquet import write_views
             written = write_views(conn, out, ids, force)
             click.echo(f"{len(written)} Parquet file(s) written to {out}")
         else:
@@ -205,8 +205,8 @@ def _format_of(out: str) -> str:
 def check_cmd(db: str) -> None:
     """Validate every record of ARCHIVE again with this tarockrec and report each whose
     verdict or scores changed since it was stored (exit 1 when some did)."""
-    from .check import check
-    from .store import tarockrec_version
+    from ..archive.check import check
+    from ..archive.store import tarockrec_version
     conn = _open(db)
     damage = [line for r in conn.execute("PRAGMA quick_check(3)") for line in
               str(r[0]).splitlines() if not line.startswith("***")]
@@ -336,7 +336,7 @@ def people_cmd(db: str, fmt: str) -> None:
     variants, an initial, the order reversed, a missing club), best first, each scored with
     its reasons: a proposal to confirm with archive link (nothing is linked without it)."""
     import json
-    from .people import proposals
+    from ..archive.people import proposals
     conn = _open(db)
     found = proposals(conn)
     if fmt == "json":
@@ -375,7 +375,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
     persons into one. Shows what it would link; links it with --yes (exit 0 either way;
     2 when refused: a name of several clubs without --club or --all, entrants of one event,
     different person ids)."""
-    from . import people
+    from ..archive import people
     writing = merge is not None or yes
     conn = _open(db, write=writing)
     said: list[str] = []
@@ -430,7 +430,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
 def unlink_cmd(db: str, event: str, date: str | None, entrant: str) -> None:
     """Split an entrant of one event off the person it is linked to (a wrong link). A name
     several events have (every season's "1. Runde") is refused, the events listed (exit 2)."""
-    from . import people
+    from ..archive import people
     conn = _open(db, write=True)
     try:
         conn.execute("BEGIN IMMEDIATE")
@@ -464,7 +464,7 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     import json
     from ..tournament.ranking import plain
     from ..tournament.standings import event_column, events_heading, events_json
-    from .queries import series_standings
+    from ..archive.queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)
     if not events:
@@ -496,8 +496,8 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
     linked to yet: its entrants, said to be unlinked, with the command that links them."""
     import json
     import shlex
-    from .people import NoPerson, find, unlinked
-    from .queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
+    from ..archive.people import NoPerson, find, unlinked
+    from ..archive.queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
     conn = _open(db)
     person: dict[str, Any] | None = None
     args: tuple[Any, ...]
@@ -572,7 +572,7 @@ def _number(x: Any) -> str:
 def stats_cmd(db: str, game: str | None, fmt: str) -> None:
     """Per game, contract and season: how often it was played and won by its declarer, and
     the declarer's average score."""
-    from .queries import contract_stats
+    from ..archive.queries import contract_stats
     conn = _open(db)
     found = contract_stats(conn, game)
     heads = ["game", "contract", "season", "played", "won", "won_share", "average"]
@@ -597,7 +597,7 @@ def query_cmd(db: str, sql: str, fmt: str, seconds: float, max_rows: int) -> Non
     seat_scores, items, people, findings (their columns: docs/archive.md). The rows are
     written as they come; a query that runs past --timeout, gives more than --max-rows rows
     or needs more memory than its bound is stopped (exit 2)."""
-    from .queries import Limits, QueryError, query
+    from ..archive.queries import Limits, QueryError, query
     conn = _open(db)
     try:
         heads, rows = query(conn, sql, Limits(seconds=seconds, rows=max_rows))
