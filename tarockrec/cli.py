@@ -1109,6 +1109,15 @@ def _archive_commands() -> None:
 _archive_commands()
 
 
+# -- the evening in a browser (issue 41): tarockrec/serve/ -----------------------------------
+def _serve_command() -> None:
+    from .serve.command import serve
+    main.add_command(serve)
+
+
+_serve_command()
+
+
 __all__ = ["main", "Finding"]
 
 
