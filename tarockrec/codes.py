@@ -178,6 +178,8 @@ SHARED: tuple[Code, ...] = (
          "are taken on trust", severity="info"),
     Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
+    Code("EVENING-UNCONFIRMED", "docs/serve.md", "tarockrec serve: an evening cannot be "
+         "finished while a table has not confirmed its result"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
          "read: a column is missing, a cell is not a whole number or is a formula whose value "
          "was not saved, a seat is taken twice, or an entrant's name differs from an earlier "
