@@ -342,10 +342,10 @@ def test_a_correction_is_checked_and_logged(ev: Evening) -> None:
     t = storage.tables(conn, event_id)[0]
     url = f"/director/event/{event_id}/correct/{t.id}"
     key = field(ev.director.get(url).text, "key")
-    good = {"dealer": 3, "outcome": {"contract": "rufer", "declarer": 0, "partner": 2,
-                                     "won": False, "points": [30, 40],
-                                     "tricks": [3, 3, 3, 3]}}
-    bad = {**good, "outcome": {**good["outcome"], "points": [30, 41]}}
+    lost: dict[str, Any] = {"contract": "rufer", "declarer": 0, "partner": 2, "won": False,
+                            "points": [30, 40], "tricks": [3, 3, 3, 3]}
+    good = {"dealer": 3, "outcome": lost}
+    bad = {"dealer": 3, "outcome": {**lost, "points": [30, 41]}}
     r = ev.post(url, key=key, deal="1", sheet=json.dumps(bad), reason="typo")
     assert r.status_code == 200 and any("[OUTCOME-POINTS]" in m for m in messages(r.text))
     r = ev.post(url, key=key, deal="1", sheet=json.dumps(good), reason="the sheet said lost")

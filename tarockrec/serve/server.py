@@ -26,8 +26,9 @@ def public_url(host: str, port: int) -> str:
 
 
 def qr_text(url: str) -> str:
-    import segno
     import io
+
+    import segno
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue()
@@ -36,7 +37,6 @@ def qr_text(url: str) -> str:
 def serve(archive: str, password: str, host: str, port: int, out: TextIO = sys.stdout,
           threads: int = 8) -> None:
     """Serve the archive until SIGTERM or Ctrl-C (then return: the caller exits 0)."""
-    import waitress
     from waitress.server import create_server
 
     url = public_url(host, port)
@@ -44,7 +44,7 @@ def serve(archive: str, password: str, host: str, port: int, out: TextIO = sys.s
     server = create_server(app, host=host, port=port, threads=threads,
                            max_request_body_size=MAX_BODY, ident="tarockrec")
     if port == 0:       # a free port was asked for: say which one it got
-        port = int(server.effective_port)          # type: ignore[union-attr]
+        port = int(server.effective_port)
         url = public_url(host, port)
         app.config["PUBLIC_URL"] = url
 
@@ -62,4 +62,3 @@ def serve(archive: str, password: str, host: str, port: int, out: TextIO = sys.s
     finally:
         server.close()
         print("tarockrec serve: stopped", file=out, flush=True)
-    del waitress
