@@ -690,10 +690,11 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
 
 @main.command(name="import")
 @click.argument("source", type=click.Choice(["akos", "csv", "sheet"]))
-@click.argument("database")
+@click.argument("database", metavar="FILE")
 @click.option("-o", "output", default=None, metavar="OUT", help="Write to OUT instead of stdout.")
 @click.option("--force", "-f", is_flag=True, help="Overwrite OUT if it exists.")
-@click.option("--game", default=None, metavar="GAME", help="csv, sheet: the tournament's game.")
+@click.option("--game", default=None, metavar="GAME", help="csv, sheet (required): the "
+              "tournament's game.")
 @click.option("--rules", "rules_name", default=None, metavar="NAME",
               help="csv, sheet: its rule set's name.")
 @click.option("--event", default=None, metavar="NAME", help="csv, sheet: the event's name.")
@@ -702,22 +703,24 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
                    "'deals' is read without it).")
 def import_cmd(source: str, database: str, output: str | None, force: bool, game: str | None,
                rules_name: str | None, event: str | None, deals_path: str | None) -> None:
-    """Import the games of another program's DATABASE as JSON Lines records.
+    """Import FILE, written by another program, as tarockrec records.
 
-    akos: the Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
+    akos: FILE a database; as JSON Lines records. The Illustrated Tarokk games of an AkosUzonyi/Tarock server database (SQLite), under
     the rule set "akos" (docs/akos.md); one session record per game session. Games of other
     types and games that cannot be imported are listed on stderr as findings, then a summary
     line. Exit 0: every Illustrated game imported; 1: some were not, or not as they stood (a
     name no record can carry); 2: the database cannot be read.
     Example: tarockrec import akos tarock.db -o games.jsonl
 
-    csv, sheet: a tournament director's spreadsheet (a CSV file, or an .xlsx workbook: one row
-    per entrant per round and table, docs/tournaments.md) as one tournament record (--game
-    needed). Example: tarockrec import sheet cup.xlsx --game koenigrufen --rules tiroler_cup"""
+    csv, sheet: FILE a tournament director's spreadsheet, read as the subcommand says (csv: a
+    CSV file; sheet: an .xlsx workbook), one row per entrant per round and table
+    (docs/tournaments.md); as one tournament record (JSON, on one line); --game is required.
+    Example: tarockrec import sheet cup.xlsx --game koenigrufen --rules tiroler_cup"""
     if output:
         _check_target(output, force)
     if source != "akos":
-        sys.exit(_import_sheet(database, game, rules_name, event, deals_path, output, force))
+        sys.exit(_import_sheet(database, game, rules_name, event, deals_path, output, force,
+                               xlsx=source == "sheet"))
     from .importers.akos import DatabaseError, import_database
     try:
         result = import_database(database)
@@ -755,18 +758,18 @@ def _unknown_game_or_rules(game: str | None, rules_name: str | None) -> str:
 
 
 def _import_sheet(path: str, game: str | None, rules_name: str | None, event: str | None,
-                  deals: str | None, output: str | None, force: bool) -> int:
+                  deals: str | None, output: str | None, force: bool, xlsx: bool) -> int:
     """``import csv|sheet``: the record on stdout or OUT, each problem on stderr naming its
-    sheet, row and column."""
+    sheet, row and column. ``xlsx``: the files are workbooks (``sheet``), else CSV."""
     from .workbook import WorkbookError, import_sheet, read_deals, read_sheet
     unknown = _unknown_game_or_rules(game, rules_name)
     if unknown or game is None:
         click.echo(f"tarockrec: {unknown}; nothing was written", err=True)
         return EXIT_UNREADABLE
     try:
-        deal_sheet = read_deals(deals) if deals else \
-            read_deals(path) if path.lower().endswith(".xlsx") else None
-        imported = import_sheet(read_sheet(path), game, rules_name, event, deal_sheet)
+        deal_sheet = read_deals(deals, xlsx) if deals else \
+            read_deals(path, xlsx) if xlsx else None
+        imported = import_sheet(read_sheet(path, xlsx), game, rules_name, event, deal_sheet)
     except WorkbookError as err:
         click.echo(f"tarockrec: {err}", err=True)
         return EXIT_UNREADABLE

@@ -180,6 +180,21 @@ SHARED: tuple[Code, ...] = (
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
     Code("EVENING-UNCONFIRMED", "docs/serve.md", "tarockrec serve: an evening cannot be "
          "finished while a table has not confirmed its result"),
+    Code("ARCHIVE-SCHEMA", "docs/archive.md", "a file given as an archive holds a table, "
+         "view, trigger or index tarockrec did not create, lacks one of its own, or is empty: "
+         "it is refused before anything of it runs or is written"),
+    Code("ARCHIVE-QUERY", "docs/archive.md", "archive query was given SQL that does more than "
+         "read, or calls a function outside SQLite's own (such as fts3_tokenizer): refused"),
+    Code("ARCHIVE-LIMIT", "docs/archive.md", "archive query was stopped at one of its bounds: "
+         "its time (--timeout), its rows (--max-rows), or its memory"),
+    Code("ARCHIVE-DAMAGED", "docs/archive.md", "the archive's file is damaged (SQLite finds a "
+         "page malformed): the command stops and says so"),
+    Code("ARCHIVE-WRITE", "docs/archive.md", "a write to the archive failed (a full disk, a "
+         "file-size limit): nothing of it was stored; or it was stored, but the archive was "
+         "left as two files (its -wal file beside it)"),
+    Code("ARCHIVE-EXPORT", "docs/archive.md", "a tournament's table file cannot be written "
+         "inline into one export file (it holds more than a table takes): export it into a "
+         "folder"),
     Code("IMPORT-SHEET", "docs/tournaments.md", "a row of a director's spreadsheet cannot be "
          "read: a column is missing, a cell is not a whole number or is a formula whose value "
          "was not saved, a seat is taken twice, or an entrant's name differs from an earlier "

@@ -55,14 +55,17 @@ class Imported:
     findings: list[Finding] = field(default_factory=list)
 
 
-def read_sheet(path: str) -> Sheet:
+def read_sheet(path: str, xlsx: bool | None = None) -> Sheet:
     """The first sheet of a CSV file or an .xlsx workbook (the sheet ``results`` if it has
-    one)."""
-    if path.lower().endswith(".xlsx"):
+    one). ``xlsx``: which the file is (``import sheet`` or ``csv``); None: by its name."""
+    if _is_xlsx(path, xlsx):
         return _read_xlsx(path)
     try:
         with open(path, "rb") as fp:
             raw = fp.read()
+        if raw.startswith(b"PK\x03\x04"):
+            raise WorkbookError(f"{path}: an .xlsx workbook (a zip file), not a CSV file: "
+                                "import it with import sheet")
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:  # Excel's plain "CSV" in Western Europe: Windows-1252
@@ -81,11 +84,15 @@ def read_sheet(path: str) -> Sheet:
     return Sheet(Path(path).name, [h.strip() for h in rows[0]], rows[1:])
 
 
-def read_deals(path: str) -> Sheet | None:
+def _is_xlsx(path: str, xlsx: bool | None) -> bool:
+    return path.lower().endswith(".xlsx") if xlsx is None else xlsx
+
+
+def read_deals(path: str, xlsx: bool | None = None) -> Sheet | None:
     """A workbook's sheet ``deals`` (one row per deal), or a CSV file of deals; None for a
     workbook without one."""
-    if not path.lower().endswith(".xlsx"):
-        return read_sheet(path)
+    if not _is_xlsx(path, xlsx):
+        return read_sheet(path, False)
     sheet = _read_xlsx(path, "deals")
     return sheet if sheet.header else None
 
@@ -115,24 +122,30 @@ def _read_xlsx(path: str, name: str | None = None) -> Sheet:
             from None
     try:
         # the formulas first: a formula cell's saved value is read only where there are any
-        wb = openpyxl.load_workbook(path, read_only=True)
-        if name is not None and name not in wb.sheetnames:
+        # (opened as a file: openpyxl refuses a name not ending in .xlsx, and the subcommand,
+        # not the name, says what the file is)
+        with open(path, "rb") as fp:
+            wb = openpyxl.load_workbook(fp, read_only=True)
+            if name is not None and name not in wb.sheetnames:
+                wb.close()
+                return Sheet(name, [], [])
+            ws = wb[name or "results"] if (name or "results") in wb.sheetnames else \
+                wb.worksheets[0]
+            title = ws.title
+            rows: list[list[Any]] = []
+            formulas: dict[tuple[int, int], UnsavedFormula] = {}
+            for k, cells in enumerate(ws.iter_rows()):
+                rows.append([c.value for c in cells])
+                formulas.update(((k, j), UnsavedFormula(_formula_text(c.value), c.coordinate))
+                                for j, c in enumerate(cells) if c.data_type == "f")
             wb.close()
-            return Sheet(name, [], [])
-        ws = wb[name or "results"] if (name or "results") in wb.sheetnames else wb.worksheets[0]
-        title = ws.title
-        rows: list[list[Any]] = []
-        formulas: dict[tuple[int, int], UnsavedFormula] = {}
-        for k, cells in enumerate(ws.iter_rows()):
-            rows.append([c.value for c in cells])
-            formulas.update(((k, j), UnsavedFormula(_formula_text(c.value), c.coordinate))
-                            for j, c in enumerate(cells) if c.data_type == "f")
-        wb.close()
-        if formulas:
-            _saved_values(openpyxl.load_workbook(path, read_only=True, data_only=True), title,
-                          rows, formulas)
+            if formulas:
+                fp.seek(0)
+                _saved_values(openpyxl.load_workbook(fp, read_only=True, data_only=True),
+                              title, rows, formulas)
     except Exception as err:                    # openpyxl raises many kinds on a bad file
-        raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err})") from None
+        raise WorkbookError(f"{path}: not a readable .xlsx workbook ({err}); import csv reads "
+                            "a CSV file") from None
     rows = [["" if v is None else v for v in r] for r in rows]
     if not rows:
         raise WorkbookError(f"{path}: sheet {title!r} is empty")

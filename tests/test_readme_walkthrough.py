@@ -57,15 +57,29 @@ def _run_lines(lines: list[str], work: Path, env: dict[str, str]) -> list[Any]:
     return done
 
 
-def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
+def test_the_walkthroughs_run_as_printed_one_after_the_other(tmp_path: Path) -> None:
+    """The README's tournament block, then its archive block, in one folder holding the
+    shipped samples, in that order, as the README says they run ("after the block above"):
+    each block used to run in a fresh copy, and the archive block's last line failed after
+    the tournament block (issue 39, 4.1: its site/ was there already)."""
     lines = walkthrough()
     commands = [line.split()[1] for line in lines]
     assert commands == ["convert", "add-deals", "validate", "standings", "standings",
                         "publish", "generate"]
+    archive = walkthrough(ARCHIVE)
+    assert [line.split()[1:3] for line in archive][:3] == \
+        [["archive", "add"], ["archive", "people"], ["archive", "link"]]
     work = tmp_path / "checkout"
-    shutil.copytree(Path(ROOT, "samples", "tournaments"), work / "samples" / "tournaments")
-    stderr = [done.stderr for done in _run_lines(lines, work, _shell(tmp_path))]
-    # what each step made
+    shutil.copytree(Path(ROOT, "samples"), work / "samples")
+    env = _shell(tmp_path)
+    stderr = [done.stderr for done in _run_lines(lines, work, env)]
+    _check_tournament_block(work, stderr)
+    out = [done.stdout for done in _run_lines(archive, work, env)]
+    _check_archive_block(work, out)
+
+
+def _check_tournament_block(work: Path, stderr: list[str]) -> None:
+    """What each step of the tournament block made."""
     sheet = json.loads((work / "sheets.json").read_text())
     assert all("outcome" in d and "deal" not in d for d in sheet["deals"])
     cup = json.loads((work / "cup-2026-03.json").read_text())
@@ -85,17 +99,30 @@ def test_the_walkthrough_runs_as_printed(tmp_path: Path) -> None:
     assert not (work / "samples" / "tournaments" / "cup" / "sheets.json").exists()
 
 
-def test_the_archive_walkthrough_runs_as_printed(tmp_path: Path) -> None:
-    """The README's archive block, on the shipped samples: every line exits 0, the person
-    proposed is linked, and the archive's site and export are written."""
-    lines = walkthrough(ARCHIVE)
-    assert [line.split()[1:3] for line in lines][:3] == [["archive", "add"], ["archive", "people"],
-                                                         ["archive", "link"]]
-    work = tmp_path / "checkout"
-    shutil.copytree(Path(ROOT, "samples"), work / "samples")
-    out = [done.stdout for done in _run_lines(lines, work, _shell(tmp_path))]
+def _check_archive_block(work: Path, out: list[str]) -> None:
+    """The archive block, on the shipped samples: every line exits 0, the person proposed is
+    linked, and the archive's site and export are written."""
     assert "0 refused" in out[0] and "Hans" in out[1] and "linked 4 entrant(s)" in out[2]
     assert "Anna" in out[3] and "Wiener Cup" in out[5]
     assert sorted(p.name for p in (work / "back").iterdir()) == \
         ["wiener-cup-2025-09.json", "wiener-cup-2025-11.json", "wiener-cup-2026-02.json"]
-    assert (work / "site" / "index.html").is_file()
+    site = [line.split("-o ")[1].split()[0] for line in walkthrough(ARCHIVE)
+            if "publish --archive" in line]
+    assert site and (work / site[0] / "index.html").is_file()
+
+
+def test_the_compiled_check_runs_where_it_tells_the_truth(tmp_path: Path) -> None:
+    """The README's line that tells whether the installed tarockrec is compiled, run as
+    printed from the checkout's root, reads the installed package, not the source tree (which
+    is never compiled: it printed False after a compiled install; issue 39, 4.2). The
+    "installed" package here is a stand-in on PYTHONPATH whose compiled() says so."""
+    text = Path(ROOT, "README.md").read_text(encoding="utf-8")
+    line = next(m.group(1) for m in re.finditer(r"`([^`]*tarockrec\.compiled\(\)[^`]*)`", text))
+    site = tmp_path / "site-packages" / "tarockrec"
+    site.mkdir(parents=True)
+    (site / "__init__.py").write_text("def compiled():\n    return 'the installed one'\n")
+    env = {**os.environ, "PYTHONPATH": str(site.parent)}
+    one = subprocess.run(["bash", "-c", line], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert one.returncode == 0, one.stderr
+    assert one.stdout.strip() == "the installed one", (line, one.stdout)

@@ -3,7 +3,7 @@ command group by ``tarockrec/cli.py``."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import click
 
@@ -13,7 +13,25 @@ if TYPE_CHECKING:      # sqlite3 imported when a command runs (start-up of every
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
-@click.group(name="archive")
+class _Archive(click.Group):
+    """The archive's commands; an archive that SQLite finds damaged while a command reads it
+    (a corrupted page: "database disk image is malformed") is said in one line, exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as err:
+            import sqlite3
+            if not isinstance(err, sqlite3.DatabaseError):
+                raise
+            from ..findings import Finding
+            found = Finding("ARCHIVE-DAMAGED", f"the archive cannot be read: {err} (copy it "
+                            "from a backup, or read what can be read with sqlite3's .recover)")
+            click.echo(f"tarockrec: {found.code}: {found.message}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+
+
+@click.group(name="archive", cls=_Archive)
 def archive() -> None:
     """Every record of many events in one SQLite file: validated, kept as it came, indexed,
     queried and published (docs/archive.md)."""
@@ -31,6 +49,12 @@ def _open(path: str, write: bool = False) -> sqlite3.Connection:
     except ArchiveError as err:
         click.echo(f"tarockrec: {err}", err=True)
         sys.exit(EXIT_UNREADABLE)
+
+
+def conn_error(said: str) -> Exception:
+    """SQLite's own error for what SQLite found damaged (said as ``_Archive`` says it)."""
+    import sqlite3
+    return sqlite3.DatabaseError(said)
 
 
 def _label(entry: Any) -> str:
@@ -52,28 +76,58 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
     from .ingest import Ingest, read_inputs
     conn = _open(db, write=True)
     job = Ingest(conn, keep_invalid)
-    conn.execute("BEGIN IMMEDIATE")
     try:
+        conn.execute("BEGIN IMMEDIATE")
         for entry, doc in read_inputs(list(paths)):
             job.add(entry, doc, _label)
         conn.execute("COMMIT")
     except BaseException as err:
-        conn.execute("ROLLBACK")
-        conn.close()
         import sqlite3
-        if isinstance(err, (KeyboardInterrupt, sqlite3.Error)):
-            why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err)
-            click.echo(f"tarockrec: nothing added to {db} ({why})", err=True)
-            sys.exit(EXIT_UNREADABLE)
+        _rollback(conn)
+        conn.close()
+        if isinstance(err, (KeyboardInterrupt, sqlite3.Error, MemoryError)):
+            why = "Ctrl-C" if isinstance(err, KeyboardInterrupt) else str(err) or "no memory"
+            _write_failed(f"nothing added to {db} ({why})")
         raise
-    conn.close()
+    left = _close(conn, db)
     c = job.counts
     if not quiet:
         for where, f in c.problems:
             click.echo(f"{where}: {f}", err=True)
     click.echo(f"{db}: {c.summary()}")
+    if left is not None:
+        _write_failed(left)
     sys.exit(EXIT_UNREADABLE if c.unreadable else EXIT_INVALID
              if c.refused or c.out_of_range or c.kept_invalid else EXIT_VALID)
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Undo the open transaction, if SQLite has not undone it itself (it does on a full disk:
+    then ROLLBACK says "no transaction is active")."""
+    import sqlite3
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+def _close(conn: sqlite3.Connection, db: str) -> str | None:
+    """Close a written archive: a failure to leave it as one file is returned (to be said as
+    ARCHIVE-WRITE), a reader in the way only noted on stderr."""
+    from .store import close_writer
+    left = close_writer(conn, db)
+    if left is not None and not left[0]:
+        click.echo(f"tarockrec: note: {left[1]}", err=True)
+    return left[1] if left is not None and left[0] else None
+
+
+def _write_failed(said: str) -> None:
+    """A write that failed or left the archive as two files: its finding, exit 2."""
+    from ..findings import Finding
+    found = Finding("ARCHIVE-WRITE", said)
+    click.echo(f"tarockrec: {found.code}: {found.message}", err=True)
+    sys.exit(EXIT_UNREADABLE)
 
 
 @archive.command(name="export")
@@ -115,6 +169,10 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
     except (OSError, ImportError) as err:
         click.echo(f"tarockrec: cannot export: {err}", err=True)
         sys.exit(EXIT_UNREADABLE)
+    except export.NotInline as err:
+        click.echo(f"tarockrec: {err.finding.code}: nothing was written to {out}: {err}",
+                   err=True)
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _format_of(out: str) -> str:
@@ -138,6 +196,10 @@ def check_cmd(db: str) -> None:
     from .check import check
     from .store import tarockrec_version
     conn = _open(db)
+    damage = [line for r in conn.execute("PRAGMA quick_check(3)") for line in
+              str(r[0]).splitlines() if not line.startswith("***")]
+    if damage != ["ok"]:
+        raise conn_error("the file is damaged: " + "; ".join(damage[:3]))
     n, changes = check(conn)
     for c in changes:
         click.echo(f"record {c.record_id} ({c.source} #{c.index}, validated by tarockrec "
@@ -148,30 +210,108 @@ def check_cmd(db: str) -> None:
 
 
 # -- output ------------------------------------------------------------------------------------
+def _cell(x: Any) -> Any:
+    """A value as the JSON, CSV and text outputs write it: a BLOB as its bytes in hex (as
+    SQLite's ``hex()`` writes them), an infinite number (``1e999``; JSON has none, and SQLite
+    makes no NaN) as null, as JavaScript's ``JSON.stringify`` writes it: an empty cell in CSV
+    and text."""
+    if isinstance(x, bytes):
+        return x.hex().upper()
+    if isinstance(x, float) and x in (float("inf"), float("-inf")):
+        return None
+    return x
+
+
+def _json(value: Any) -> str:
+    import json
+    return json.dumps(value, ensure_ascii=False, indent=1, allow_nan=False)
+
+
 def _emit(heads: list[str], rows: list[list[Any]] | list[tuple[Any, ...]], fmt: str,
           title: str | None = None) -> None:
     """Rows as a text table, CSV, or JSON (one object per row)."""
+    if fmt == "json":
+        click.echo(_json([dict(zip(heads, map(_cell, r))) for r in rows]))
+        return
+    _stream(heads, iter(rows), fmt, title)
+
+
+#: rows a text table is measured on before it is written (the rest keep those widths)
+_MEASURED = 1000
+
+
+def _stream(heads: list[str], rows: Iterator[Sequence[Any]], fmt: str,
+            title: str | None = None) -> None:
+    """Rows written as they come: a text table (its columns as wide as the first rows need),
+    CSV, or JSON (an array, one object per row). Rows that stop with an error end the output
+    as written so far (a JSON array closed), and the error is raised after."""
     import csv
     import io
+    import itertools
     import json
-    if fmt == "json":
-        click.echo(json.dumps([dict(zip(heads, r)) for r in rows], ensure_ascii=False,
-                              indent=1))
-        return
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(heads)
-        w.writerows([["" if x is None else x for x in r] for r in rows])
-        click.echo(buf.getvalue(), nl=False)
-        return
-    cells = [heads] + [["" if x is None else str(x) for x in r] for r in rows]
-    widths = [max(len(c[k]) for c in cells) for k in range(len(heads))]
-    if title:
-        click.echo(title)
-    for c in cells:
-        click.echo("  ".join(x.rjust(w) if _numeric(x) else x.ljust(w)
-                             for x, w in zip(c, widths)).rstrip())
+    stopped: list[Exception] = []
+
+    def guarded(given: Iterator[Sequence[Any]]) -> Iterator[Sequence[Any]]:
+        try:
+            yield from given
+        except Exception as err:       # (raised again below, once the output is whole)
+            stopped.append(err)
+    rows = guarded(rows)
+    out = _Out()
+    try:
+        if fmt == "json":
+            out.put("[")
+            for k, r in enumerate(rows):
+                out.put(("," if k else "") + "\n " + json.dumps(
+                    dict(zip(heads, map(_cell, r))), ensure_ascii=False, allow_nan=False))
+            out.put("\n]\n")
+        elif fmt == "csv":
+            buf = io.StringIO()
+            w = csv.writer(buf, lineterminator="\n")
+            w.writerow(heads)
+            for r in rows:
+                w.writerow(["" if x is None else x for x in map(_cell, r)])
+                out.put(buf.getvalue())
+                buf.seek(0)
+                buf.truncate()
+            out.put(buf.getvalue())
+        else:
+            first = [[_text(x) for x in r] for r in itertools.islice(rows, _MEASURED)]
+            cells = [heads] + first
+            widths = [max(len(c[k]) for c in cells) for k in range(len(heads))]
+            if title:
+                out.put(title + "\n")
+            for c in itertools.chain(cells, ([_text(x) for x in r] for r in rows)):
+                out.put("  ".join(x.rjust(w) if _numeric(x) else x.ljust(w)
+                                  for x, w in zip(c, widths)).rstrip() + "\n")
+    finally:
+        out.flush()
+    if stopped:
+        raise stopped[0]
+
+
+class _Out:
+    """Text written in pieces of some kilobytes (a row at a time is slow)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+
+    def put(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size > 1 << 16:
+            self.flush()
+
+    def flush(self) -> None:
+        click.echo("".join(self.parts), nl=False)
+        self.parts.clear()
+        self.size = 0
+
+
+def _text(x: Any) -> str:
+    x = _cell(x)
+    return "" if x is None else str(x)
 
 
 def _numeric(x: str) -> bool:
@@ -226,11 +366,19 @@ def link_cmd(db: str, name: str | None, club: str | None, key: str | None,
         else:
             raise people.NoPerson("say what to link: --name (and --club) or --merge")
         conn.execute("COMMIT")
-    except people.NoPerson as err:
-        conn.execute("ROLLBACK")
-        click.echo(f"tarockrec: {err}", err=True)
-        sys.exit(EXIT_UNREADABLE)
+    except BaseException as err:
+        _rollback(conn)
+        if isinstance(err, people.NoPerson):
+            click.echo(f"tarockrec: {err}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        import sqlite3
+        if isinstance(err, sqlite3.OperationalError):
+            _write_failed(f"nothing changed in {db} ({err})")
+        raise
+    left = _close(conn, db)
     click.echo(said)
+    if left is not None:
+        _write_failed(left)
     sys.exit(EXIT_VALID if n else EXIT_INVALID)
 
 
@@ -243,10 +391,20 @@ def unlink_cmd(db: str, event: str, entrant: str) -> None:
     """Split an entrant off the person it is linked to (a wrong link)."""
     from . import people
     conn = _open(db, write=True)
-    conn.execute("BEGIN IMMEDIATE")
-    n = people.unlink(conn, event, entrant)
-    conn.execute("COMMIT")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        n = people.unlink(conn, event, entrant)
+        conn.execute("COMMIT")
+    except BaseException as err:
+        _rollback(conn)
+        import sqlite3
+        if isinstance(err, sqlite3.OperationalError):
+            _write_failed(f"nothing changed in {db} ({err})")
+        raise
+    left = _close(conn, db)
     click.echo(f"unlinked {n} entrant(s)")
+    if left is not None:
+        _write_failed(left)
     sys.exit(EXIT_VALID if n else EXIT_INVALID)
 
 
@@ -338,14 +496,22 @@ def stats_cmd(db: str, game: str | None, fmt: str) -> None:
 @click.argument("db", metavar="ARCHIVE")
 @click.argument("sql")
 @_FORMAT
-def query_cmd(db: str, sql: str, fmt: str) -> None:
+@click.option("--timeout", "seconds", type=click.FloatRange(min=0, min_open=True),
+              default=60.0, show_default=True, help="Stop the query after this many seconds.")
+@click.option("--max-rows", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="Stop after this many rows.")
+def query_cmd(db: str, sql: str, fmt: str, seconds: float, max_rows: int) -> None:
     """Run SQL read-only over the archive's views: events, tables, entrants, deals,
-    seat_scores, items, people, findings (their columns: docs/archive.md)."""
-    from .queries import QueryError, query
+    seat_scores, items, people, findings (their columns: docs/archive.md). The rows are
+    written as they come; a query that runs past --timeout, gives more than --max-rows rows
+    or needs more memory than its bound is stopped (exit 2)."""
+    from .queries import Limits, QueryError, query
     conn = _open(db)
     try:
-        heads, rows = query(conn, sql)
+        heads, rows = query(conn, sql, Limits(seconds=seconds, rows=max_rows))
+        _stream(heads, rows, fmt)
     except QueryError as err:
-        click.echo(f"tarockrec: the query was refused: {err}", err=True)
+        click.echo(f"tarockrec: {err.finding.code}: the query was "
+                   f"{'stopped' if err.finding.code == 'ARCHIVE-LIMIT' else 'refused'}: {err}",
+                   err=True)
         sys.exit(EXIT_UNREADABLE)
-    _emit(heads, rows, fmt)

@@ -115,20 +115,87 @@ def _documents(conn: sqlite3.Connection, ids: list[int]) -> Iterator[tuple[int, 
             "d.id = a.document_id WHERE a.record_id = ? ORDER BY a.path", (record_id,))
 
 
+class NotInline(Exception):
+    """A record that cannot be written into one file: its finding (``ARCHIVE-EXPORT``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        from ..findings import Finding
+        self.finding = Finding("ARCHIVE-EXPORT", message)
+
+
+#: what a table file's session record may hold besides what a table takes inline (the
+#: tournament's ``game`` and ``rules`` apply, its players are the seated entrants)
+_SESSION_ONLY = {"tarockrec", "game", "rules", "players"}
+
+
 def records(conn: sqlite3.Connection, ids: list[int]) -> Iterator[dict[str, Any]]:
+    """The selected records, a tournament's tables that are files of their own given their
+    sessions inline (``inline_tables``)."""
     for record_id in ids:
         row = conn.execute("SELECT canonical FROM records WHERE id = ?", (record_id,)).fetchone()
-        yield json.loads(row[0])
+        yield inline_tables(conn, record_id, json.loads(row[0]))
+
+
+def inline_tables(conn: sqlite3.Connection, record_id: int, rec: Any) -> Any:
+    """``rec`` with each table's ``source`` replaced by the deals (and result) of the session
+    its stored file holds, so that one file holds the whole tournament and validates alone.
+    A table file that holds more than a table takes (``meta``) or not one session record
+    refuses the record (NotInline): it is exported whole into a folder (``--format files``)."""
+    files = dict(conn.execute("SELECT a.path, d.data FROM attachments a JOIN documents d ON "
+                              "d.id = a.document_id WHERE a.record_id = ?", (record_id,)))
+    if not files or not isinstance(rec, dict) or not isinstance(rec.get("rounds"), list):
+        return rec
+    out = dict(rec)
+    out["rounds"] = [dict(rnd, tables=[_inline(t, files, rec) for t in rnd["tables"]])
+                     if isinstance(rnd, dict) and isinstance(rnd.get("tables"), list) else rnd
+                     for rnd in rec["rounds"]]
+    return out
+
+
+def _inline(table: Any, files: dict[str, bytes], rec: dict[str, Any]) -> Any:
+    source = table.get("source") if isinstance(table, dict) else None
+    if not isinstance(source, str) or source not in files:
+        return table
+    from .ingest import Doc, _document
+    found = [e.record for e, _ in _document(source, Doc(files[source], source, "", None))
+             if e.problem is None]
+    session = found[0] if len(found) == 1 else None
+    event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
+    name = f"the tournament {event.get('name')!r}" if event.get("name") else "a tournament"
+    if not isinstance(session, dict) or not isinstance(session.get("deals"), list):
+        raise NotInline(f"{name}: its table file {source} does not hold one session, so it "
+                        "cannot be written inline: export it into a folder (--format files)")
+    extra = sorted(set(session) - _SESSION_ONLY - {"deals", "result"})
+    if extra:
+        raise NotInline(f"{name}: its table file {source} holds {', '.join(extra)}, which a "
+                        "table inline cannot: export it into a folder (--format files)")
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == "source":
+            out["deals"] = session["deals"]
+            if "result" in session and "result" not in table:
+                out["result"] = session["result"]
+        else:
+            out[key] = value
+    return out
 
 
 def as_format(conn: sqlite3.Connection, ids: list[int], fmt: str) -> Iterator[bytes]:
-    """The selected records as one file of ``fmt`` (jsonl, xml, text)."""
+    """The selected records as one file of ``fmt`` (jsonl, xml, text); a tournament whose
+    tables are files of their own with its tables' sessions inline."""
     if fmt == "jsonl":
         for record_id in ids:
-            fmt_, data, canonical = conn.execute(
-                "SELECT d.format, d.data, r.canonical FROM records r JOIN documents d ON "
+            fmt_, data, canonical, files = conn.execute(
+                "SELECT d.format, d.data, r.canonical, (SELECT count(*) FROM attachments a "
+                "WHERE a.record_id = r.id) FROM records r JOIN documents d ON "
                 "d.id = r.document_id WHERE r.id = ?", (record_id,)).fetchone()
-            yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"
+            if files:
+                from ..codecs import jsonio
+                yield jsonio.dumps(inline_tables(conn, record_id, json.loads(canonical)),
+                                   compact=True).encode() + b"\n"
+            else:
+                yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"
         return
     from ..cli import _serialise
     for chunk in _serialise(records(conn, ids), fmt):

@@ -79,6 +79,8 @@ def merge(conn: sqlite3.Connection, keep: str, gone: str) -> int:
     """Merge person ``gone`` into ``keep`` (each a key or a person id); returns the entrants
     moved. The merged person is removed."""
     a, b = find(conn, keep), find(conn, gone)
+    if a == b:
+        raise NoPerson(f"{keep} and {gone} are the same person (#{a}): nothing to merge")
     moved = conn.execute("UPDATE entrant SET person_id = ?, link = 'confirmed' WHERE "
                          "person_id = ?", (a, b)).rowcount
     conn.execute("DELETE FROM person WHERE id = ?", (b,))

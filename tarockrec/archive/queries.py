@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
+
+from ..findings import Finding
 
 
 
@@ -134,29 +137,111 @@ def contract_stats(conn: sqlite3.Connection, game: str | None = None) -> list[di
 
 
 class QueryError(Exception):
-    pass
+    """A query refused or stopped: its finding (``ARCHIVE-QUERY``: refused as it is written;
+    ``ARCHIVE-LIMIT``: stopped at a bound)."""
+
+    def __init__(self, message: str, code: str = "ARCHIVE-QUERY") -> None:
+        super().__init__(message)
+        self.finding = Finding(code, message)
 
 
-def query(conn: sqlite3.Connection, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+@dataclass(frozen=True)
+class Limits:
+    """The bounds of ``archive query`` (docs/archive.md, *Questions*)."""
+
+    seconds: float = 60.0
+    rows: int = 1_000_000
+    #: the longest value (a string or BLOB) a query may make: SQLITE_LIMIT_LENGTH
+    value_bytes: int = 64 << 20
+    #: SQLite's memory in all (``PRAGMA hard_heap_limit``: for the whole process, which only
+    #: ever lowers it; a command runs one query)
+    heap_bytes: int = 512 << 20
+
+
+def query(conn: sqlite3.Connection, sql: str,
+          limits: Limits = Limits()) -> tuple[list[str], Iterator[tuple[Any, ...]]]:
     """Run ``sql`` read-only: the connection is opened read-only, and an authorizer refuses
-    whatever is not reading (a write, ATTACH, a PRAGMA). The views are the documented
-    interface (docs/archive.md); the tables behind them may change from one schema version
-    to the next."""
+    whatever is not reading (a write, ATTACH, a PRAGMA) and every function outside ``FUNCTIONS``.
+    The views are the documented interface (docs/archive.md); the tables behind them may
+    change from one schema version to the next. The rows come one by one (memory does not grow
+    with them), under ``limits``: a deadline (a progress handler), the longest value, SQLite's
+    heap and the number of rows; past one of them the rows stop with a ``QueryError``."""
+    deadline = time.monotonic() + limits.seconds
+    conn.execute(f"PRAGMA hard_heap_limit = {int(limits.heap_bytes)}")
+    old_length = conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limits.value_bytes)
+    conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1000)
     conn.set_authorizer(_reader)
+
+    def done() -> None:
+        conn.set_authorizer(None)
+        conn.set_progress_handler(None, 0)
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, old_length)
     try:
         cur = conn.execute(sql)
-        heads = [d[0] for d in cur.description or ()]
-        return heads, cur.fetchall()
-    except (sqlite3.Error, ValueError) as err:
-        raise QueryError(str(err)) from None
-    finally:
-        conn.set_authorizer(None)
+    except (sqlite3.Error, ValueError, MemoryError) as err:
+        done()
+        raise _stopped(err, limits) from None
+    heads = [d[0] for d in cur.description or ()]
+
+    def rows() -> Iterator[tuple[Any, ...]]:
+        n = 0
+        try:
+            for row in cur:
+                n += 1
+                if n > limits.rows:
+                    raise QueryError(f"the query gives more than {limits.rows:,} rows; the "
+                                     "first of them were written (--max-rows)", "ARCHIVE-LIMIT")
+                yield row
+        except (sqlite3.Error, ValueError, MemoryError) as err:
+            raise _stopped(err, limits) from None
+        finally:
+            cur.close()
+            done()
+    return heads, rows()
 
 
-_READ = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
-         getattr(sqlite3, "SQLITE_RECURSIVE", 33)}
+def _stopped(err: BaseException, limits: Limits) -> QueryError:
+    said = str(err)
+    if said == "interrupted":
+        return QueryError(f"the query ran longer than {limits.seconds:g} s and was stopped "
+                          "(--timeout)", "ARCHIVE-LIMIT")
+    if isinstance(err, MemoryError) or "too big" in said or "out of memory" in said:
+        return QueryError(f"the query needs more memory than it may take (a value of at most "
+                          f"{limits.value_bytes >> 20} MB, {limits.heap_bytes >> 20} MB in all)"
+                          " and was stopped", "ARCHIVE-LIMIT")
+    if "not authorized" in said:
+        return QueryError(f"{said}: a query may only read, with SQLite's own functions "
+                          "(docs/archive.md)")
+    return QueryError(said)
+
+
+_READ = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, getattr(sqlite3, "SQLITE_RECURSIVE", 33)}
+
+#: the functions a query may call: SQLite's core, date and time, mathematical, JSON, aggregate
+#: and window functions (https://sqlite.org/lang_corefunc.html and the pages beside it); not
+#: ``fts3_tokenizer`` (it hands out a memory address), ``load_extension`` and the like
+FUNCTIONS = frozenset("""
+abs char coalesce concat concat_ws format glob hex ifnull iif instr length like likelihood
+likely lower ltrim max min nullif octet_length printf quote random randomblob replace round
+rtrim sign soundex substr substring trim typeof unhex unicode unlikely upper zeroblob
+sqlite_version
+date time datetime julianday unixepoch strftime timediff current_date current_time
+current_timestamp
+acos acosh asin asinh atan atan2 atanh ceil ceiling cos cosh degrees exp floor ln log log10
+log2 mod pi pow power radians sin sinh sqrt tan tanh trunc
+json jsonb json_array jsonb_array json_array_length json_error_position json_extract
+jsonb_extract json_insert jsonb_insert json_object jsonb_object json_patch jsonb_patch
+json_pretty json_remove jsonb_remove json_replace jsonb_replace json_set jsonb_set json_type
+json_valid json_quote -> ->>
+avg count group_concat string_agg sum total json_group_array jsonb_group_array
+json_group_object jsonb_group_object
+row_number rank dense_rank percent_rank cume_dist ntile lag lead first_value last_value
+nth_value
+""".split())
 
 
 def _reader(action: int, arg1: str | None, arg2: str | None, db: str | None,
             through: str | None) -> int:
+    if action == sqlite3.SQLITE_FUNCTION:
+        return sqlite3.SQLITE_OK if (arg2 or "").lower() in FUNCTIONS else sqlite3.SQLITE_DENY
     return sqlite3.SQLITE_OK if action in _READ else sqlite3.SQLITE_DENY

@@ -8,10 +8,14 @@ both succeed, one after the other; readers never wait for a writer.
 """
 from __future__ import annotations
 
+import functools
 import os
+import re
 import sqlite3
 from importlib import metadata
 from urllib.parse import quote
+
+from ..findings import Finding
 
 #: version 1: records kept verbatim (``documents``), their index rows and findings
 _V1 = """
@@ -234,7 +238,16 @@ BUSY_MS = 600_000
 
 
 class ArchiveError(Exception):
-    """An archive that cannot be opened or is not one: a sentence for the user."""
+    """An archive that cannot be opened or is not one: a sentence for the user (with a
+    finding code for the refusals the code names)."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.finding = Finding(code, message) if code is not None else None
+
+    def __str__(self) -> str:
+        said = super().__str__()
+        return f"{self.finding.code}: {said}" if self.finding is not None else said
 
 
 def tarockrec_version() -> str:
@@ -256,6 +269,18 @@ def open_archive(path: str, write: bool = False) -> sqlite3.Connection:
         raise ArchiveError(f"{path} is not an archive: no such file")
     conn = _open_reader(path)
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version == 0:            # an empty file, or another program's: never made an archive
+        refusal = _foreign(conn, path) or ArchiveError(
+            f"{path} is not an archive (an empty file); archive add makes one",
+            "ARCHIVE-SCHEMA")
+        conn.close()
+        raise refusal
+    if version <= VERSION:
+        try:
+            check_schema(conn, path, version)
+        except BaseException:
+            conn.close()
+            raise
     if version < VERSION and _writable(path):     # brought up to date, then read
         conn.close()
         _open_writer(path).close()
@@ -281,6 +306,7 @@ def _open_reader(path: str) -> sqlite3.Connection:
     uri = "file:" + quote(os.path.abspath(path))
     try:
         conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=BUSY_MS / 1000)
+        conn.execute("PRAGMA trusted_schema = OFF")
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
     except sqlite3.DatabaseError as err:
@@ -288,6 +314,7 @@ def _open_reader(path: str) -> sqlite3.Connection:
             raise ArchiveError(f"{path} is not an archive ({err})") from None
     try:      # a read-only folder or medium: nothing will change it while we read
         conn = sqlite3.connect(uri + "?immutable=1", uri=True)
+        conn.execute("PRAGMA trusted_schema = OFF")
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
     except sqlite3.DatabaseError as err:
@@ -297,30 +324,104 @@ def _open_reader(path: str) -> sqlite3.Connection:
 def _open_writer(path: str) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        _refuse_foreign(conn, path)
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise ArchiveError(f"{path} cannot be written in WAL mode ({mode})")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        migrate(conn)
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            conn.execute("PRAGMA trusted_schema = OFF")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            refusal = _foreign(conn, path) if version == 0 else None
+            if refusal is not None:
+                raise refusal
+            if 0 < version <= VERSION:         # before anything is written
+                check_schema(conn, path, version)
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise ArchiveError(f"{path} cannot be written in WAL mode ({mode})")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
         return conn
     except sqlite3.DatabaseError as err:
         raise ArchiveError(f"{path} cannot be opened as an archive ({err})") from None
 
 
-def _refuse_foreign(conn: sqlite3.Connection, path: str) -> None:
+def _foreign(conn: sqlite3.Connection, path: str) -> ArchiveError | None:
     """An SQLite database of another program (no archive version, yet tables: a server's
     tarock.db given for the archive) is left as it is, not given the archive's tables."""
-    if conn.execute("PRAGMA user_version").fetchone()[0] != 0:
-        return
     tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                                          "ORDER BY name")]
-    if tables:
+    if not tables:
+        return None
+    return ArchiveError(f"{path} is not an archive but another program's SQLite database "
+                        f"(tables {', '.join(tables[:4])}); nothing was changed")
+
+
+@functools.lru_cache(maxsize=None)
+def expected_schema(version: int) -> frozenset[tuple[str, str, str, str]]:
+    """The schema objects (type, name, table, SQL without white space) that the migrations
+    up to ``version`` make: an archive of that version holds these and nothing else."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(conn, upto=version)
+        return frozenset(_objects(conn))
+    finally:
         conn.close()
-        raise ArchiveError(f"{path} is not an archive but another program's SQLite database "
-                           f"(tables {', '.join(tables[:4])}); nothing was changed")
+
+
+def _objects(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+    # (``sqlite_stat1`` and kin: the statistics an ANALYZE leaves, read by the planner only)
+    return [(t, n, tb, re.sub(r"\s+", "", sql or "")) for t, n, tb, sql in conn.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%'")]
+
+
+def check_schema(conn: sqlite3.Connection, path: str, version: int) -> None:
+    """Refuse an archive whose schema is not the one its version's migrations make: a view,
+    trigger, table or index this tarockrec did not create (a hostile file's trigger would run
+    on the next write, its view on the next read), or a table missing. Nothing of the file's
+    own SQL has run when this is called."""
+    found = set(_objects(conn))
+    want = expected_schema(version)
+    order = {"table": 0, "view": 1, "trigger": 2, "index": 3}
+    extra = sorted({(t, n) for t, n, _, _ in found - want},
+                   key=lambda o: (order.get(o[0], 4), o[1]))
+    missing = sorted({(t, n) for t, n, _, _ in want - found} - set(extra),
+                     key=lambda o: (order.get(o[0], 4), o[1]))
+    if extra:
+        raise ArchiveError(f"{path} holds {_named(extra)} that tarockrec did not create "
+                           f"(or that differ from its own); it is refused and nothing of it "
+                           "was run", "ARCHIVE-SCHEMA")
+    if missing:
+        raise ArchiveError(f"{path} is not a whole archive of schema version {version}: "
+                           f"{_named(missing)} missing", "ARCHIVE-SCHEMA")
+
+
+def _named(objects: list[tuple[str, str]]) -> str:
+    shown = ", ".join(f"{t} {n}" for t, n in objects[:5])
+    return shown + (f" and {len(objects) - 5} more" if len(objects) > 5 else "")
+
+
+def close_writer(conn: sqlite3.Connection, path: str) -> tuple[bool, str] | None:
+    """Write the write-ahead log back into the archive's file and close it, so the archive is
+    one file again (docs/archive.md: it can be copied as one). None when it is; else (failed,
+    a sentence): failed when the log could not be written back (a full disk, a file-size
+    limit: what was committed stays, in the ``-wal`` file, but the file alone is not the
+    archive), not failed when a reader still reads an older state (the next write folds the
+    rest in). The checkpoint never waits for a reader (PASSIVE)."""
+    try:
+        _, log, done = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except sqlite3.Error as err:
+        conn.close()
+        return True, (f"what was written is kept in {path}-wal, but it could not be written "
+                      f"back into {path} ({err}): the archive is those two files, not {path} "
+                      "alone (copy both; the next write of the archive, with room, folds it "
+                      "in)")
+    conn.close()
+    if log != done and os.path.exists(path + "-wal"):
+        return False, (f"{path}-wal is left beside {path} while another command reads the "
+                       "archive: copy both, or copy after the next write")
+    return None
 
 
 def migrate(conn: sqlite3.Connection, upto: int = VERSION) -> int:
@@ -338,7 +439,8 @@ def migrate(conn: sqlite3.Connection, upto: int = VERSION) -> int:
             conn.execute(f"PRAGMA user_version = {k + 1}")
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:        # (SQLite undoes it itself on a full disk)
+            conn.execute("ROLLBACK")
         raise
     return max(int(version), upto)
 
