@@ -66,6 +66,8 @@ def test_serve_answers_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     assert f"http://127.0.0.1:{port}/" in out
     assert "▀" in out or "█" in out                  # the QR code, drawn in the terminal
     assert "stopped" in out and "Traceback" not in err
+    assert not Path(f"{tmp_path / 'club.db'}-wal").exists() or \
+        Path(f"{tmp_path / 'club.db'}-wal").stat().st_size == 0     # one file again
     conn = sqlite3.connect(tmp_path / "club.db")
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert conn.execute("PRAGMA user_version").fetchone()[0] >= 3

@@ -8,6 +8,8 @@ import sys
 from types import FrameType
 from typing import TextIO
 
+from ..archive.store import close_writer
+from . import storage
 from .app import MAX_BODY, create_app
 from .security import Password
 
@@ -61,4 +63,8 @@ def serve(archive: str, password: str, host: str, port: int, out: TextIO = sys.s
         pass
     finally:
         server.close()
+        # the log written back: the archive is one file again (docs/archive.md)
+        said = close_writer(storage.connect(archive), archive)
+        if said is not None:
+            print(f"tarockrec serve: {said[1]}", file=out)
         print("tarockrec serve: stopped", file=out, flush=True)

@@ -12,7 +12,8 @@
       .then(function (resp) {
         localStorage.removeItem(store);
         return resp.text().then(function (html) {
-          if (resp.redirected) { location.href = resp.url; return; }
+          // the answer (the sheet after the redirect, or the refusal) replaces the page
+          if (resp.redirected) { history.replaceState(null, "", resp.url); }
           document.open(); document.write(html); document.close();
         });
       });
