@@ -4,6 +4,7 @@ table's session of score sheets with the new deal, validated as a session), a ro
 ordinary tournament record, validated and stored by ``archive add``'s ``Ingest``)."""
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import unicodedata
@@ -47,12 +48,6 @@ def names_of(entrants: list[storage.Entrant]) -> dict[str, str]:
     return {e.entrant: e.name for e in entrants}
 
 
-def session_of(event: storage.Event, table: storage.Table, names: dict[str, str],
-               sheets: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"tarockrec": 1, "game": event.game, "rules": {"name": event.rules},
-            "players": [names[s] for s in table.seats], "deals": sheets}
-
-
 def next_dealer(event: storage.Event, n: int, sheets: list[dict[str, Any]]) -> int:
     """The dealer of the table's next deal (the game's rotation; a redeal keeps him); the
     first deal's dealer is the last seat, so that seat 1 leads."""
@@ -71,12 +66,21 @@ class Checked:
 
 def check_session(event: storage.Event, table: storage.Table, names: dict[str, str],
                   sheets: list[dict[str, Any]]) -> Checked:
-    """The table's deals validated as its session is: the errors and the report."""
-    report = validate_record(session_of(event, table, names, sheets))
+    """The table's deals validated as its session is: the errors and the report. The same
+    deals are checked once: the page shown after an entry reuses the entry's check."""
+    return _checked(event.game, event.rules, tuple(names[s] for s in table.seats),
+                    json.dumps(sheets, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=512)
+def _checked(game_name: str, rules: str, players: tuple[str, ...], sheets_json: str) -> Checked:
+    sheets = json.loads(sheets_json)
+    report = validate_record({"tarockrec": 1, "game": game_name, "rules": {"name": rules},
+                              "players": list(players), "deals": sheets})
     errors = [f for f in report.findings if f.severity == "error"]
-    game = games.get(event.game)
-    n = len(table.seats)
-    srules = standings_rules(event.game, {"name": event.rules})
+    game = games.get(game_name)
+    n = len(players)
+    srules = standings_rules(game_name, {"name": rules})
     limit = srules.deals_per_round.get(n)
     if game is not None and limit is not None and not errors \
             and counted_deals(game, sheets, n, srules) > limit:

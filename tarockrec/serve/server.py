@@ -2,6 +2,7 @@
 Ctrl-C or SIGTERM."""
 from __future__ import annotations
 
+import logging
 import signal
 import socket
 import sys
@@ -41,6 +42,8 @@ def serve(archive: str, password: str, host: str, port: int, out: TextIO = sys.s
     """Serve the archive until SIGTERM or Ctrl-C (then return: the caller exits 0)."""
     from waitress.server import create_server
 
+    # waitress warns of every queued request; a busy evening is not the director's business
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     url = public_url(host, port)
     app = create_app(archive, Password(password), url)
     server = create_server(app, host=host, port=port, threads=threads,
