@@ -6,7 +6,7 @@ p99, and counts errors, lost entries (acknowledged but not in the archive) and d
 (a submission stored twice, or a deal number twice). Every table resends one entry with the
 same key, which must be stored once.
 
-    python bench/bench_serve.py [--tables 60] [--deals 12] [--processes 4]
+    python bench/bench_serve.py [--tables 60] [--deals 12] [--processes 4] [--think S]
 
 Loopback only; bounded: TABLES × DEALS entries (+ one resend per table). The clients run in
 PROCESSES processes (threads within each), so that the clients' own Python work does not
@@ -18,6 +18,7 @@ import http.cookiejar
 import json
 import multiprocessing
 import os
+import random
 import re
 import signal
 import socket
@@ -76,12 +77,16 @@ def setup(base: str, tables: int) -> list[str]:
     return re.findall(r"/t/([A-Z0-9]{6})", page)
 
 
-def table_run(base: str, code: str, deals: int, out: list[dict[str, Any]]) -> None:
+def table_run(base: str, code: str, deals: int, out: list[dict[str, Any]],
+              think: float = 0.0) -> None:
     c = Client(base)
+    pause = random.Random(code)
     got: dict[str, Any] = {"latencies": [], "errors": 0, "acked": []}
     try:
         page = c.get(f"/t/{code}")
         for k in range(deals):
+            if think:           # a table plays its deal before it enters it
+                time.sleep(pause.uniform(0, 2 * think))
             key = f"{code}-{k:03d}-{os.urandom(6).hex()}"
             data = {"csrf": value(page, "csrf"), "key": key, "number": value(page, "number"),
                     **DEAL}
@@ -107,9 +112,9 @@ def table_run(base: str, code: str, deals: int, out: list[dict[str, Any]]) -> No
     out.append(got)
 
 
-def process_run(base: str, codes: list[str], deals: int, queue: Any) -> None:
+def process_run(base: str, codes: list[str], deals: int, think: float, queue: Any) -> None:
     out: list[dict[str, Any]] = []
-    threads = [threading.Thread(target=table_run, args=(base, code, deals, out))
+    threads = [threading.Thread(target=table_run, args=(base, code, deals, out, think))
                for code in codes]
     for t in threads:
         t.start()
@@ -124,6 +129,9 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=12)
     ap.add_argument("--processes", type=int, default=4)
     ap.add_argument("--threads", type=int, default=16, help="the server's worker threads")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a table waits between its entries (0: none, every "
+                    "table enters as fast as the server answers: the server saturated)")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     (work / "pw").write_text(PASSWORD + "\n")
@@ -148,7 +156,7 @@ def main() -> None:
         queue: Any = multiprocessing.Queue()
         procs = [multiprocessing.Process(target=process_run,
                                          args=(base, codes[p::args.processes], args.deals,
-                                               queue)) for p in range(args.processes)]
+                                               args.think, queue)) for p in range(args.processes)]
         t0 = time.perf_counter()
         for p in procs:
             p.start()
@@ -167,7 +175,7 @@ def main() -> None:
                                    "FROM evening_deal").fetchone()
     conn.close()
     report = {
-        "tables": args.tables, "deals_per_table": args.deals, "entries": len(latencies),
+        "tables": args.tables, "deals_per_table": args.deals, "think_s": args.think, "entries": len(latencies),
         "wall_s": round(wall, 2), "entries_per_s": round(len(latencies) / wall, 1),
         "p50_ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
         "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1)

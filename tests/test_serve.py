@@ -372,3 +372,18 @@ def test_the_form_offers_what_the_rule_set_plays() -> None:
     assert sheetform.outcome_of(RUFER, default) == {
         "contract": "rufer", "declarer": 0, "partner": 2, "won": True, "points": [40, 30],
         "tricks": [3, 3, 3, 3]}
+
+
+def test_an_archive_of_schema_version_2_is_brought_up_to_date(tmp_path: Path) -> None:
+    from tarockrec.archive import store
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path, isolation_level=None)
+    store.migrate(conn, upto=2)
+    conn.execute("INSERT INTO person (key, name, club) VALUES ('K1', 'Anna Ärger', NULL)")
+    conn.close()
+    ev = Evening(path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone() == (store.VERSION,)
+    conn.close()
+    event_id = ev.event()
+    assert "Anna Ärger" in ev.director.get(f"/director/event/{event_id}?q=arger").text
