@@ -58,7 +58,7 @@ def setup_evening(base: str) -> str:
     for name in ("Anna", "Bernd", "Clara", "Dieter"):
         d.post("/director/event/1/register", {"csrf": csrf, "name": name})
     page = d.post("/director/event/1/round", {"csrf": csrf, "seating": "1,2,3,4"})
-    return re.findall(r"/t/([A-Z0-9]{6})", page)[0]
+    return str(re.findall(r"/t/([A-Z0-9]{6})", page)[0])
 
 
 def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> None:
