@@ -369,6 +369,7 @@ def test_the_form_offers_what_the_rule_set_plays() -> None:
         sheetform.outcome_of({"contract": "farbendreier"}, default)
     with pytest.raises(sheetform.FormError, match="whole number"):
         sheetform.outcome_of({"points": "40 x"}, default)
+    assert "king_ultimo:H" in sheetform.form_spec("illustrated", "default", 4).items
     assert sheetform.outcome_of(RUFER, default) == {
         "contract": "rufer", "declarer": 0, "partner": 2, "won": True, "points": [40, 30],
         "tricks": [3, 3, 3, 3]}
@@ -387,3 +388,23 @@ def test_an_archive_of_schema_version_2_is_brought_up_to_date(tmp_path: Path) ->
     conn.close()
     event_id = ev.event()
     assert "Anna Ärger" in ev.director.get(f"/director/event/{event_id}?q=arger").text
+
+
+def test_an_ulti_table_of_three_enters_its_sheet(ev: Evening) -> None:
+    event_id = ev.event(rules="ulti/default", name="Ulti-verseny")
+    ev.register(event_id, "Anna", "Béla", "Csaba")
+    assert ev.seat(event_id, "Anna, Béla, Csaba") == ["round 1 is seated"]
+    table = Table(ev, ev.codes(event_id, 1)[0])
+    page = table.page()
+    assert 'list="contracts"' in page and "partner" not in page.split('id="entry"')[1]
+    # diamonds simple lost 10 : 90 (samples/tournaments/valid/score-sheets.json)
+    lost = {"contract": "diamonds_simple", "declarer": "1", "won": "no", "points": "10 90",
+            "tricks0": "3", "tricks1": "4", "tricks2": "3", "seat": "1"}
+    assert table.enter(lost).status_code == 302
+    page = table.page()
+    assert re.findall(r'class="num">(-?\d+)<', page)[:3] == ["1", "-2", "1"]
+    r = table.enter({**lost, "contract": "diamonds_simple_nonsense"})
+    assert r.status_code == 422
+    assert messages(r.text) == ["not saved: &#39;diamonds_simple_nonsense&#39; is not a valid "
+                                "Ulti contract id (e.g. hearts_simple, spades_hundred_40_ulti, "
+                                "clubs_durch_ulti, betli, durch_nt_ouvert) [REC-SCHEMA]"]

@@ -80,9 +80,13 @@ def _item_names(d: Any) -> list[str]:
     item = (((d or {}).get("items") or {}).get("properties") or {}).get("item") or {}
     if "enum" in item:
         return [x for x in item["enum"] if x != "contract"]
-    pattern = item.get("pattern", "")
-    found = re.match(r"\^\(([a-z_|]+)\)", pattern)
-    return found.group(1).split("|") if found else []
+    # a pattern of alternatives, a suit class spelled out: king_ultimo:[SCHD] -> :S, :C, ...
+    found = re.fullmatch(r"\^\(([a-z_:|\[\]A-Z]+)\)\$", item.get("pattern", ""))
+    out: list[str] = []
+    for alt in found.group(1).split("|") if found else []:
+        suits = re.fullmatch(r"([a-z_]+:)\[([A-Z]+)\]", alt)
+        out.extend([suits.group(1) + x for x in suits.group(2)] if suits else [alt])
+    return out
 
 
 @functools.lru_cache(maxsize=64)
