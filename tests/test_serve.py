@@ -153,6 +153,14 @@ def test_an_evening_from_registration_to_the_archived_tournament(ev: Evening) ->
     assert row[1] == 1 and report.valid and report.standings is not None
     assert [r.total for r in report.standings][:1] == [10]
     assert conn.execute("SELECT name, ranked FROM events").fetchall() == [("Clubabend", 1)]
+    # the live standings are the archived record's standings, as `tarockrec standings`
+    # ranks them
+    page = ev.app.test_client().get(f"/standings/{event_id}").text
+    shown = re.findall(r'<tr><td class="num">(\d*)</td><td>([^<]*)(?:<small>[^<]*</small>)?'
+                       r'</td>\s*<td class="num">(-?\d+)</td>', page)
+    assert shown == [(str(r.rank), r.player.strip(), str(r.total))
+                     for r in report.standings]
+    assert '<meta http-equiv="refresh"' in page
     conn.close()
 
 
@@ -408,3 +416,17 @@ def test_an_ulti_table_of_three_enters_its_sheet(ev: Evening) -> None:
     assert messages(r.text) == ["not saved: &#39;diamonds_simple_nonsense&#39; is not a valid "
                                 "Ulti contract id (e.g. hearts_simple, spades_hundred_40_ulti, "
                                 "clubs_durch_ulti, betli, durch_nt_ouvert) [REC-SCHEMA]"]
+
+
+def test_the_table_cards_give_each_tables_address_and_an_empty_sheet(ev: Evening) -> None:
+    event_id = ev.event()
+    ev.register(event_id, *"ABCDEFGH")
+    ev.seat(event_id, "1,2,3,4\n5,6,7,8")
+    page = ev.director.get(f"/director/event/{event_id}/cards/1").text
+    for code in ev.codes(event_id, 1):
+        assert f"http://127.0.0.1:8041/t/{code}" in page
+    assert page.count("<svg") == 2 and page.count('class="card"') == 2
+    assert page.count("<tr><td>12</td>") == 2           # 12 deals a round at four (default)
+    assert "<li>E: table 2</li>" in page                # who sits where, by name
+    assert ev.director.get(f"/director/event/{event_id}/cards/2").status_code == 404
+    assert ev.app.test_client().get(f"/director/event/{event_id}/cards/1").status_code == 302

@@ -2,8 +2,8 @@
 through the page's own script (entry.js), the director's overview and the table's page fit
 390 px without sideways scrolling, buttons are big enough for thumbs, and no page has a
 script error or a refused resource (everything is served by the package: no CDN). Writes the
-screenshots to docs/ (``serve-table-390.png``, ``serve-overview-1280.png``) from a
-checkout."""
+screenshots to docs/ (``serve-table-390.png``, ``serve-overview-1280.png``,
+``serve-standings-1280.png``) from a checkout."""
 from __future__ import annotations
 
 import json
@@ -108,6 +108,17 @@ def test_a_table_enters_a_deal_from_a_phone_and_the_pages_fit_390_px(
                 screenshot(tab, tmp_path / "serve-overview-1280.png")
                 shutil.copy(tmp_path / "serve-overview-1280.png",
                             docs / "serve-overview-1280.png")
+            assert tab.problems() == []
+            # the projector's standings, with table 1's deal so far
+            go(tab, f"{base}/standings/1")
+            assert tab.evaluate("document.querySelectorAll('table.standings tbody tr').length"
+                                ) == 4
+            fits(tab, 390)
+            width(tab, 1280)
+            if docs.is_dir():
+                screenshot(tab, tmp_path / "serve-standings-1280.png")
+                shutil.copy(tmp_path / "serve-standings-1280.png",
+                            docs / "serve-standings-1280.png")
             assert tab.problems() == []
         finally:
             tab.close()

@@ -274,6 +274,37 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
             flash("the event is finished and stored in the archive as a tournament")
         return redirect(url_for("event_page", event_id=event_id))
 
+    # -- for the room ----------------------------------------------------------------------
+    @app.get("/standings/<int:event_id>")
+    def standings(event_id: int) -> Page:
+        """The standings for a projector, refreshing itself (no script: a meta refresh)."""
+        ev = open_event(event_id)
+        now = evening.live(db(), ev)
+        return render_template("standings.html", ev=ev, live=now,
+                               current=storage.current_round(db(), event_id))
+
+    @app.get("/director/event/<int:event_id>/cards/<int:round_no>")
+    @director_only
+    def cards(event_id: int, round_no: int) -> Page:
+        """The round's table list and one printable card per table: its address and code
+        (with the QR code), the seats, an empty sheet for the deals."""
+        ev = open_event(event_id)
+        c = db()
+        names = evening.names_of(storage.entrants(c, event_id))
+        tables = storage.tables(c, event_id, round_no)
+        if not tables:
+            abort(404, "no such round")
+        base = app.config["PUBLIC_URL"] or request.host_url
+        n = max(len(t.seats) for t in tables)
+        left = evening.deals_left(ev, n, [])
+        return render_template("cards.html", ev=ev, round_no=round_no, names=names,
+                               tables=tables, rows=range(left),
+                               links={t.code: base.rstrip("/") + url_for("table", code=t.code)
+                                      for t in tables},
+                               qrs={t.code: _qr(base.rstrip("/") + url_for("table",
+                                                                           code=t.code))
+                                    for t in tables})
+
     # -- a table ---------------------------------------------------------------------------
     def the_table(code: str) -> tuple[storage.Table, storage.Event]:
         if limits.blocked(client()):

@@ -125,6 +125,34 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
             "rounds": rounds}
 
 
+@dataclass
+class Live:
+    """The standings as they stand: over the rounds of which every table has entered deals
+    (a table still playing counts with the deals it entered so far)."""
+
+    rounds: int                    # the rounds ranked
+    playing: list[storage.Table]   # tables of the current round that have not confirmed
+    rows: list[Any]                # tournament.Row, as ``tarockrec standings`` ranks them
+    findings: list[Finding]        # why the standings cannot be derived (nothing ranked)
+
+
+def live(conn: sqlite3.Connection, event: storage.Event) -> Live:
+    rec = tournament(conn, event)
+    ranked = 0
+    for rnd in rec["rounds"]:
+        if not all(t["deals"] for t in rnd["tables"]):
+            break
+        ranked += 1
+    rec["rounds"] = rec["rounds"][:ranked]
+    current = storage.current_round(conn, event.id)
+    playing = [t for t in storage.tables(conn, event.id, current) if t.confirmed is None]
+    if not ranked:
+        return Live(0, playing, [], [])
+    report = validate_record(rec, tables=True)
+    errors = [f for f in report.findings if f.severity == "error"]
+    return Live(ranked, playing, list(report.standings or []), errors)
+
+
 def check_seating(conn: sqlite3.Connection, event: storage.Event,
                   seating: list[list[str]], round_no: int) -> list[Finding]:
     """A round's seating (a fixed one, or the draw's) checked as ``validate`` checks a
