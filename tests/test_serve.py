@@ -430,3 +430,19 @@ def test_the_table_cards_give_each_tables_address_and_an_empty_sheet(ev: Evening
     assert "<li>E: table 2</li>" in page                # who sits where, by name
     assert ev.director.get(f"/director/event/{event_id}/cards/2").status_code == 404
     assert ev.app.test_client().get(f"/director/event/{event_id}/cards/1").status_code == 302
+
+
+def test_a_koenigrufen_table_of_five_where_the_dealer_sits_out(ev: Evening) -> None:
+    event_id = ev.event()
+    ev.register(event_id, *"ABCDE")
+    assert ev.seat(event_id, "1,2,3,4,5") == ["round 1 is seated"]
+    table = Table(ev, ev.codes(event_id, 1)[0])
+    assert "next dealer: <strong>E</strong>" in table.page()
+    five = {**RUFER, "tricks4": "0"}
+    assert table.enter(five).status_code == 302
+    page = table.page()
+    assert re.findall(r'class="num">(-?\d+)<', page)[:5] == ["10", "-10", "10", "-10", "0"]
+    assert "next dealer: <strong>A</strong>" in page
+    # seat 0 deals now and sits out: a Rufer declared by him is refused
+    r = table.enter({**five, "tricks0": "0", "tricks4": "3"})
+    assert r.status_code == 422 and any("[KR-SITS-OUT]" in m for m in messages(r.text))
