@@ -10,11 +10,12 @@ import click
 
 @click.command()
 @click.argument("archive")
-@click.option("--host", default="127.0.0.1", show_default=True,
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="H",
               help="Address to listen on (0.0.0.0: every interface, for the room's Wi-Fi).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8041, show_default=True,
+              metavar="P",
               help="Port to listen on (0: a free one).")
-@click.option("--password-file", type=click.File("r"), default=None,
+@click.option("--password-file", type=click.File("r"), default=None, metavar="FILE",
               help="Read the director's password from this file's first line (else asked).")
 def serve(archive: str, host: str, port: int, password_file: click.utils.LazyFile | None,
           ) -> None:
