@@ -3,7 +3,8 @@ through the page's own script (entry.js), the director's overview and the table'
 390 px without sideways scrolling, buttons are big enough for thumbs, and no page has a
 script error or a refused resource (everything is served by the package: no CDN). Writes the
 screenshots to docs/ (``serve-table-390.png``, ``serve-overview-1280.png``,
-``serve-standings-1280.png``) from a checkout."""
+``serve-standings-1280.png``) from a checkout. A deal typed while the phone is offline is kept
+and sent again when the connection is back, and stored once."""
 from __future__ import annotations
 
 import json
@@ -47,6 +48,12 @@ def width(tab: Tab, px: int) -> None:
     assert tab.evaluate("window.innerWidth") == px
 
 
+def offline(tab: Tab, off: bool) -> None:
+    tab.browser.send("Network.emulateNetworkConditions", {
+        "offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        tab.session)
+
+
 def until(tab: Tab, expression: str, timeout: float = 30) -> Any:
     deadline = time.monotonic() + timeout
     while True:
@@ -86,6 +93,22 @@ def test_a_table_enters_a_deal_from_a_phone_and_the_pages_fit_390_px(
                          " document.querySelector('.messages').textContent")
             assert "deal 1 saved" in said
             assert tab.evaluate("document.querySelectorAll('a[href=\"?edit=1\"]').length") == 1
+            # the connection is lost: the deal typed is kept and sent again once it is back
+            offline(tab, True)
+            tab.evaluate(f"(() => {{ const f = document.getElementById('entry');"
+                         f" const v = {json.dumps(fill)};"
+                         " for (const k in v) f.elements[k].value = v[k];"
+                         " f.querySelector('[name=won][value=yes]').checked = true;"
+                         " f.requestSubmit(); })()")
+            assert until(tab, "!document.querySelector('.pending').hidden")
+            assert until(tab, "Object.keys(localStorage).length") == 1
+            offline(tab, False)
+            assert until(tab, "document.querySelectorAll('a[href=\"?edit=2\"]').length")
+            assert "deal 2 saved" in tab.evaluate("document.querySelector('.messages')"
+                                                  ".textContent")
+            assert tab.evaluate("Object.keys(localStorage).length") == 0
+            # the browser's failed requests while offline are no problem of the page
+            tab.start = len(browser.events)
             fits(tab, 390)
             docs = Path(ROOT, "docs")
             if docs.is_dir():
@@ -101,7 +124,7 @@ def test_a_table_enters_a_deal_from_a_phone_and_the_pages_fit_390_px(
             until(tab, "location.pathname === '/director'")
             go(tab, f"{base}/director/event/1")
             assert tab.evaluate("document.querySelector('tbody td:nth-child(5)').textContent"
-                                ) == "1"
+                                ) == "2"
             fits(tab, 390)
             width(tab, 1280)
             if docs.is_dir():
