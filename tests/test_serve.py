@@ -131,6 +131,8 @@ def test_an_evening_from_registration_to_the_archived_tournament(ev: Evening) ->
     assert len(storage.deals(conn, storage.tables(conn, event_id)[0].id)) == 1
     # a second seat confirms; the seat that entered the last deal may not
     page = table.page()
+    keys = re.findall(r'name="key" value="([^"]*)"', page)
+    assert len(keys) == len(set(keys)) == 2            # each form its own submission key
     r = table.client.post(f"/t/{table.code}/confirm", data={
         "csrf": field(page, "csrf"), "key": field(page, "key"), "seat": "0"})
     assert "another seat" in messages(table.page())[0]

@@ -85,7 +85,7 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     @app.context_processor
     def _globals() -> dict[str, Any]:
         return {"csrf": session.get("csrf", ""), "director": session.get("director", False),
-                "key": token()}
+                "new_key": token}
 
     def director_only(view: F) -> F:
         def wrapped(*args: Any, **kwargs: Any) -> Any:
