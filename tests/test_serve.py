@@ -143,6 +143,9 @@ def test_an_evening_from_registration_to_the_archived_tournament(ev: Evening) ->
     assert "Confirmed." in table.page()
     # once confirmed the table cannot change its deals
     assert table.enter(RUFER).status_code == 403
+    live_record = ev.director.get(f"/director/event/{event_id}/tournament.json").get_json()
+    assert ev.app.test_client().get(f"/director/event/{event_id}/tournament.json"
+                                    ).status_code == 302          # the director's only
     r = ev.post(f"/director/event/{event_id}/finish")
     assert r.status_code == 302
     page = ev.director.get(f"/director/event/{event_id}").text
@@ -151,6 +154,7 @@ def test_an_evening_from_registration_to_the_archived_tournament(ev: Evening) ->
     row = conn.execute("SELECT r.canonical, r.valid FROM evening_event e JOIN records r ON "
                        "r.id = e.record_id WHERE e.id = ?", (event_id,)).fetchone()
     record = json.loads(row[0])
+    assert record == live_record                  # what the director downloaded is archived
     report = validate_record(record, tables=True)
     assert row[1] == 1 and report.valid and report.standings is not None
     assert [r.total for r in report.standings][:1] == [10]

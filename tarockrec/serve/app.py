@@ -274,6 +274,16 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
             flash("the event is finished and stored in the archive as a tournament")
         return redirect(url_for("event_page", event_id=event_id))
 
+    @app.get("/director/event/<int:event_id>/tournament.json")
+    @director_only
+    def record(event_id: int) -> Page:
+        """The evening as it stands, as a tournament record (``tarockrec validate``,
+        ``standings`` and ``publish`` read it)."""
+        ev = open_event(event_id)
+        body = json.dumps(evening.tournament(db(), ev), ensure_ascii=False, indent=1)
+        return Response(body + "\n", mimetype="application/json", headers={
+            "Content-Disposition": f'attachment; filename="evening-{event_id}.json"'})
+
     # -- for the room ----------------------------------------------------------------------
     @app.get("/standings/<int:event_id>")
     def standings(event_id: int) -> Page:
