@@ -452,3 +452,14 @@ def test_a_koenigrufen_table_of_five_where_the_dealer_sits_out(ev: Evening) -> N
     # seat 0 deals now and sits out: a Rufer declared by him is refused
     r = table.enter({**five, "tricks0": "0", "tricks4": "3"})
     assert r.status_code == 422 and any("[KR-SITS-OUT]" in m for m in messages(r.text))
+
+
+def test_the_address_printed_for_the_tables() -> None:
+    pytest.importorskip("waitress")
+    from tarockrec.serve.server import public_url, qr_text
+    assert public_url("127.0.0.1", 8041) == "http://127.0.0.1:8041/"
+    assert public_url("::1", 80) == "http://[::1]:80/"
+    room = public_url("0.0.0.0", 8041)        # every interface: this machine's address
+    assert room.startswith("http://") and "0.0.0.0" not in room
+    drawn = qr_text("http://192.168.1.20:8041/")
+    assert len(drawn.splitlines()) > 10 and set(drawn) <= set(" ▀▄█\n\x1b[0123456789;m")
