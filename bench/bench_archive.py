@@ -179,13 +179,15 @@ def main() -> None:
     ap.add_argument("--entrants", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--source", action="store_true")
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the result file FILE (bench/results/archive.json)")
     a = ap.parse_args()
     t = time.perf_counter()
     built = build(a.seasons, a.events, a.entrants, a.seed)
     print(f"built {a.seasons} × {a.events} events × {a.entrants} entrants: {built['tables']} "
           f"tables, {built['full_tables']} of them with {built['deals']} deals "
           f"({time.perf_counter() - t:.1f} s)")
-    figures: dict[str, Any] = {k: v for k, v in vars(a).items() if k != "source"}
+    figures: dict[str, Any] = {k: v for k, v in vars(a).items() if k not in ("source", "out")}
     figures.update({k: built[k] for k in ("tables", "full_tables", "deals")})
     db = os.path.join(OUT, "archive.db")
     adds, checks, readers = [], [], []
@@ -211,6 +213,29 @@ def main() -> None:
         print(f"  {label:36s} {got['ms']:8.2f} ms  {got['rows']:6d} rows")
     with open(os.path.join(os.path.dirname(OUT), "archive.json"), "w") as fp:
         json.dump(figures, fp, indent=1)
+    if a.out:
+        write_result(a.out, figures)
+
+
+def write_result(path: str, figures: dict[str, Any]) -> None:
+    import result_file  # beside this file
+    seasons = [[k + 1, f"{v['wall_s']:.1f} s", f"{v['peak_mb']:.0f} MB", f"{d['wall_s']:.1f} s",
+                f"{d['peak_mb']:.0f} MB", f"{v['archive_mb']:.0f} MB"]
+               for k, (d, v) in enumerate(zip(figures["validate"], figures["adds"]))]
+    queries_rows = [[label, f"{got['ms']:.2f} ms", got["rows"]]
+                    for label, got in figures["queries_ms"].items()]
+    result_file.write(
+        path, title="The archive at scale", order=60,
+        conditions=(f"{figures['seasons']} seasons × {figures['events']} events × "
+                    f"{figures['entrants']} entrants: {figures['tables']:,} tables, "
+                    f"{figures['full_tables']:,} of them with {figures['deals']:,} deals; "
+                    f"archive add at {figures['add_speed_vs_validate']:.2f} × validate's speed"),
+        tables=[result_file.table("Each season: `archive add` against `validate --jobs 1`.",
+                                  ["season", "add", "add peak", "validate", "validate peak",
+                                   "archive"], seasons),
+                result_file.table("On the full archive (median of 25, read-only).",
+                                  ["query", "time", "rows"], queries_rows)],
+        figures=figures)
 
 
 if __name__ == "__main__":

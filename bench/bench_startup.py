@@ -20,7 +20,7 @@ commit before the start-up work of issue 35 item 6 was finished), the record abo
     CPU this / baseline, run by run: median 0.65
 
 (the issue measured 510 M; its target, half of that, is 255 M). Where the 107 M above bare
-Python now go, and where the 252 M went before: README, "Start-up".
+Python now go, and where the 252 M went before: docs/performance.md, "Start-up".
 """
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ RECORD = os.path.join(ROOT, "samples", "koenigrufen", "valid", "contract-bettel-
 
 
 def validate(checkout: str, record: str) -> str:
-    """``tarockrec validate RECORD`` as the console script runs it (``tarockrec.command:run``;
-    ``tarockrec.cli:run`` in a checkout that has no ``command.py``)."""
+    """``tarockrec validate RECORD`` as the console script runs it (``tarockrec.cli:run``;
+    ``tarockrec.command:run`` in an older checkout that has a ``command.py``)."""
     entry = "command" if os.path.exists(os.path.join(checkout, "tarockrec", "command.py")) \
         else "cli"
     return (f"import sys; sys.path.insert(0, {checkout!r}); sys.argv = ['tarockrec', "
@@ -74,6 +74,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--baseline", help="another checkout, measured in the same run")
     ap.add_argument("--record", default=RECORD)
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the result file FILE (bench/results/startup.json)")
     args = ap.parse_args()
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -94,14 +96,28 @@ def main() -> None:
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; median of "
           f"{args.runs} runs; {os.path.relpath(args.record, ROOT)}")
     print(f"{'command':20} {'wall ms':>8} {'CPU ms':>8} {'instructions':>14}")
+    rows = []
     for label, code in commands.items():
         count = instructions(code, env)
+        rows.append([label, "" if count is None else f"{count / 1e6:.0f} M",
+                     f"{1000 * statistics.median(cpus[label]):.0f} ms",
+                     f"{1000 * statistics.median(walls[label]):.0f} ms"])
         print(f"{label:20} {1000 * statistics.median(walls[label]):8.1f} "
               f"{1000 * statistics.median(cpus[label]):8.1f} "
               f"{'' if count is None else f'{count / 1e6:11.0f} M'}")
+    figures: dict[str, object] = {"rows": rows, "runs": args.runs}
     if args.baseline:
         ratios = [a / b for a, b in zip(cpus["validate (this)"], cpus["validate (baseline)"])]
+        figures["cpu_this_over_baseline"] = round(statistics.median(ratios), 2)
         print(f"CPU this / baseline, run by run: median {statistics.median(ratios):.2f}")
+    if args.out:
+        import result_file  # beside this file
+        result_file.write(args.out, title="Start-up", order=30,
+                          conditions=f"median of {args.runs}; instructions counted by callgrind",
+                          tables=[result_file.table(
+                              f"One record ({os.path.relpath(args.record, ROOT)}), a whole "
+                              "process.", ["command", "instructions", "CPU", "wall"], rows)],
+                          figures=figures)
     shutil.rmtree(env["PYTHONPYCACHEPREFIX"], ignore_errors=True)
 
 

@@ -86,7 +86,10 @@ def main() -> None:
     ap.add_argument("--big", type=int, default=10_000)
     ap.add_argument("--big-runs", type=int, default=1)
     ap.add_argument("--baseline", help="another checkout, measured in the same run")
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the result file FILE (bench/results/tournament_jobs.json)")
     args = ap.parse_args()
+    rows: list[list[str]] = []
     checkouts = [("this", ROOT)] + ([("baseline", os.path.abspath(args.baseline))]
                                     if args.baseline else [])
     made = inputs(args.files, args.entrants, args.big)
@@ -116,8 +119,19 @@ def main() -> None:
                 ratio = f"{statistics.median(ratios):10.2f}" if jobs == "default" else ""
                 cpu = statistics.median(cpus[(name, jobs)])
                 print(f"{label:24} {name:9} {jobs:>7} {wall:8.2f} {cpu:7.2f} {peak:8.0f} {ratio}")
+                rows.append([label, name, jobs, f"{wall:.1f} s", f"{cpu:.2f} s", f"{peak:.0f} MB",
+                             ratio.strip()])
         sys.stdout.flush()
     print(f"load average {load()}")
+    if args.out:
+        import result_file  # beside this file
+        result_file.write(
+            args.out, title="Tournaments: the default worker count against --jobs 1", order=40,
+            conditions=f"median of {args.runs} runs ({args.big_runs} of the large tournament)",
+            tables=[result_file.table("`validate -q` (default) and `validate -q --jobs 1`.",
+                                      ["input", "checkout", "jobs", "wall", "CPU", "peak",
+                                       "default / --jobs 1"], rows)],
+            figures={"rows": rows})
 
 
 if __name__ == "__main__":

@@ -264,6 +264,9 @@ def main() -> None:
     ap.add_argument("--source", action="store_true",
                     help="measure the checkout's modules instead of the installed package")
     ap.add_argument("--measure", metavar="FILE", help=argparse.SUPPRESS)  # the fresh process
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the result file FILE (bench/results/validate.json), "
+                         "which tools/build_performance_doc.py renders in docs/performance.md")
     args = ap.parse_args()
     if args.measure:
         print(json.dumps(measure(args.measure)))
@@ -283,6 +286,25 @@ def main() -> None:
         json.dump({"build": build, "results": results, "processes": procs, "max_rss_MB": round(rss, 1)}, fp,
                   indent=2)
     print(f"max RSS of the whole run: {rss:.1f} MB")
+    if args.out:
+        write_result(args.out, build, results, procs)
+
+
+def write_result(path: str, build: dict[str, Any], results: list[dict[str, Any]],
+                 procs: dict[str, Any]) -> None:
+    import result_file  # beside this file
+    rows = [[r["game"], f"{r['parse_orjson_per_s']:,}", f"{r['parse_stdlib_json_per_s']:,}",
+             f"{r['validate_per_s']:,}", f"{r['xml_validate_per_s']:,}"] for r in results]
+    result_file.write(
+        path, title="Validation speed", order=20,
+        conditions=("compiled build" if build["compiled"] else "plain build")
+        + ", one process, best of each run",
+        tables=[result_file.table("Deals per second, per game.",
+                                  ["game", "parse (orjson)", "parse (json)", "validate (JSON Lines)",
+                                   "validate (XML)"], rows),
+                result_file.table("Whole processes.", ["measure", "value"],
+                                  [[k, v] for k, v in procs.items()])],
+        figures={"build": build, "results": results, "processes": procs})
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ from tarockrec import games, schema  # noqa: E402
 from tarockrec.codecs import jsonio, textio, xmlio  # noqa: E402
 from tarockrec.generate import (deal_records, session_records, table_sizes_for,  # noqa: E402
                                 tournament_record)
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 from tarockrec.sources import Entry, units  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
@@ -217,7 +217,7 @@ def _text_mutation(rng: random.Random, text: str, kind: str = "json") -> str:
 
 def _pretty_array(recs: list[dict[str, Any]]) -> str:
     """What ``convert`` writes for several records to a ``.json`` file: a pretty array."""
-    from tarockrec.cli import _serialise
+    from tarockrec.codecs.serialise import serialise as _serialise
     return "".join(_serialise(iter(recs), "json"))
 
 
@@ -487,6 +487,8 @@ def main() -> None:
     ap.add_argument("--summary", default=None, metavar="FILE",
                     help="rewrite FILE with the figures so far every 500 inputs (a long run "
                          "stopped early still tells what it did)")
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the result file FILE (bench/results/fuzz.json)")
     args = ap.parse_args()
     names = args.games.split(",")
     t = time.perf_counter()
@@ -501,6 +503,20 @@ def main() -> None:
     print(file=sys.stderr)
     result = summary(out, args.inputs, names, time.perf_counter() - t, crashes=0)
     print(json.dumps({k: v for k, v in result.items() if not k.startswith("first_")}))
+    if args.out:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import result_file
+        result_file.write(
+            args.out, title="Fuzzing", order=70, conditions=f"seed {args.seed}",
+            tables=[result_file.table("One run.", ["inputs", "records read", "valid",
+                                                   "rewritten", "crashes", "over 2 s CPU",
+                                                   "unreached", "peak"],
+                                      [[f"{result['inputs']:,}", f"{result['records_read']:,}",
+                                        f"{result['valid']:,}", f"{result['rewritten']:,}",
+                                        result["crashes"], result["slower_than_2s"],
+                                        len(result["unreached"]),
+                                        f"{result['max_rss_MB']:.0f} MB"]])],
+            figures=result)
     for c in out.crashes[:20]:
         print(c)
     for name, dt in out.slow[:20]:

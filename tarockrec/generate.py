@@ -57,13 +57,17 @@ _ENVELOPE = ("tarockrec", "game", "rules", "players")
 
 
 def session_records(game_name: str, sessions: int, deals: int, seed: int, n: int | None = None,
-                    rules: RuleSet | None = None,
-                    dealt_on: bool = False) -> Iterator[dict[str, Any]]:
+                    rules: RuleSet | None = None, dealt_on: bool = False,
+                    deal_afresh: bool = False) -> Iterator[dict[str, Any]]:
     """``sessions`` session records of ``deals`` deals each: the carried state (doubling
     periods) and the dealer pass from deal to deal as the rules say (a redeal keeps the
     dealer), and the session totals are written. ``dealt_on``: ``deals`` counts only the
     deals after which the deal passes on (a redeal, a passed-out deal dealt again by the same
-    dealer, is played beside them: a tournament's ``deals_count = dealt_on``)."""
+    dealer, is played beside them: a tournament's ``deals_count = dealt_on``).
+    ``deal_afresh``: a deal after which the same dealer would deal again is not written but
+    dealt afresh (as if the shuffle had given other cards), so that every written deal passes
+    the deal on: at a table where the dealer sits out, each seat then sits out of as many
+    written deals as the others (issue 39, 1.7)."""
     game = _game(game_name)
     rng = random.Random(seed)
     n = n or game.table_sizes[0]
@@ -77,6 +81,8 @@ def session_records(game_name: str, sessions: int, deals: int, seed: int, n: int
         while counted < deals:
             engine = play_out(game, rng, n, dealer, rules, carry)
             rec = record_of(game, engine, rules, n, dealer, carry)
+            if deal_afresh and game.next_dealer(engine, dealer, n, rec) == dealer:
+                continue
             out.append({k: v for k, v in rec.items() if k not in _ENVELOPE})
             totals = [a + b for a, b in zip(totals, rec["result"]["scores"])]
             carry = game.next_carry(engine, carry)
@@ -145,15 +151,20 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
                       ) -> dict[str, Any]:
     """A random tournament played through the engines: ``entrants`` entrants seated at random
     each round at tables of the game's sizes, each table playing the rule set's deal limit
-    (``round_deals`` where it has none), the written standings derived."""
-    from .ranking import plain
-    from .tournament import rank, standings_rules, validate_tournament
+    (``round_deals`` where it has none), the written standings derived. ValueError for more
+    ``rounds`` than the rule set plays, or entrants that cannot be seated."""
+    from .tournament.ranking import plain
+    from .tournament.record import rank, standings_rules, validate_tournament
     game = _game(game_name)
     rng = random.Random(seed)
     rules = rules or game.Rules()
     block = rules_block or ({"name": rules.name, "options": dict(rules.overrides)}
                             if rules.overrides or rules.name != "default" else None)
     srules = standings_rules(game.name, block)
+    if srules.rounds is not None and rounds > srules.rounds:
+        # the validator would refuse it (TOURN-ROUNDS): say so rather than write it
+        raise ValueError(f"a tournament under the rule set {rules.name} plays at most "
+                         f"{srules.rounds} rounds, not {rounds}")
     sizes = table_sizes_for(entrants, game.table_sizes)
     register = [{"id": str(i + 1), "name": f"Player {i + 1}"} for i in range(entrants)]
     rec: dict[str, Any] = {"tarockrec": 1, "game": game.name}
@@ -169,9 +180,11 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
         for n in sizes:
             seats, ids = ids[:n], ids[n:]
             deals = round_deals(game, n, srules.deals_per_round)
+            # where the dealer sits out, no redeal is written: each seat sits out equally
             session = next(session_records(game.name, 1, deals, rng.randrange(1 << 30), n=n,
                                            rules=rules,
-                                           dealt_on=srules.deals_count == "dealt_on"))
+                                           dealt_on=srules.deals_count == "dealt_on",
+                                           deal_afresh=bool(game.sitting_out(n, 0, {}))))
             tables.append({"table": str(len(tables) + 1), "seats": seats,
                            "deals": session["deals"], "result": session["result"]})
         rec["rounds"].append({"tables": tables})
@@ -179,6 +192,8 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     rows = validate_tournament(rec, found)
     assert rows is not None, [str(f) for f in found]
     rec["standings"] = [{"rank": r.rank, "entrant": r.entrant, "total": plain(r.total),
-                         "score": r.score, "rank_points": plain(r.rank_points)}
+                         "score": r.score, "rank_points": plain(r.rank_points),
+                         **({"cup_points": plain(r.cup_points)}
+                            if srules.gives_cup_points and r.cup_points is not None else {})}
                         for r in rank(rows, srules) if r.rank is not None]
     return rec

@@ -770,7 +770,7 @@ def render_record(rec: Any, label: str, report: Report, deal: int | None = None,
         lines.append("")
         lines.append(TOURNAMENT_HINT)
         if report.standings is not None:
-            from .standings import Ranked, as_text
+            from .tournament.standings import Ranked, as_text
             lines += as_text([Ranked(label, label, report.standings)], "entrants").splitlines()
         return lines, deal is None
     blocking = not report.valid and (game is None or _unreplayable(report))

@@ -528,3 +528,23 @@ def test_a_number_beyond_sqlite_is_refused_not_a_traceback(tmp_path: Path) -> No
     assert res.exit_code == 1, res.output
     assert "0 stored (0 of them not valid, kept)" in res.output
     assert "0 refused as not valid, 1 refused as out of range" in res.output
+
+
+def test_a_substitute_s_deals_are_his_in_the_archive(tmp_path: Path) -> None:
+    """Issue 39, 1.3: the archive's seat scores credit each deal to the entrant who played it,
+    as ``score`` and the standings do (tournament.Table.entrants_at): E plays seat 3 from deal
+    4, so each entrant's seat scores of the table add up to his round result. Before, every
+    deal of the seat was Dora's."""
+    path = TOURNAMENTS / "substitute-after-deal-3.json"
+    db = tmp_path / "a.db"
+    assert run("archive", "add", str(db), str(path)).exit_code == 0
+    got = rows(db, "SELECT d.number, n.entrant, s.player FROM deal_seat s JOIN deal d ON "
+               "d.id = s.deal_id JOIN entrant n ON n.id = s.entrant_id WHERE s.seat = 3 "
+               "ORDER BY d.number")
+    assert [(k, e, p) for k, e, p in got] == \
+        [(k, "D", "Dora") for k in (1, 2, 3)] + [(k, "E", "Emil") for k in range(4, 9)]
+    rep = validate_record(json.loads(path.read_text()), origin=str(path))
+    assert rep.standings is not None
+    summed = dict(rows(db, "SELECT n.entrant, sum(s.score) FROM deal_seat s JOIN entrant n ON "
+                       "n.id = s.entrant_id GROUP BY n.entrant"))
+    assert summed == {r.entrant: r.rounds[0] for r in rep.standings if r.rounds[0] is not None}

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from lxml import etree
 
 from conftest import ROOT, archive_rows as rows
-from tarockrec import schema, tournament
+from tarockrec import schema
+from tarockrec.tournament import record as tournament
 from tarockrec.cli import main
 from tarockrec.codecs import textio, xmlio
 from tarockrec.validate import validate_record

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tarockrec import ranking, tournament
+from tarockrec.tournament import ranking, record as tournament
 from tarockrec.codecs import xmlio
-from tarockrec.standings import Ranked, render
-from tarockrec.tournament import Row, StandingsRules, rank, series, standings_rules
+from tarockrec.tournament.standings import Ranked, render
+from tarockrec.tournament.record import Row, StandingsRules, rank, series, standings_rules
 from tarockrec.validate import validate_record
 
 
@@ -573,3 +573,18 @@ def test_new_fields_round_trip_through_every_notation() -> None:
         assert schema.xsd().validate(etree.fromstring(text.encode()))
     assert 'carried="120"' in xmlio.dumps(rec)
     assert validate_record(xmlio.loads(xmlio.dumps(rec))).valid
+
+
+def test_best_results_a_missing_result_ranks_below_any() -> None:
+    """Issue 39, 1.8 (docs/tournaments.md): ``best_results`` compares the single results from
+    the best down; where one entrant's results run out first, a missing result ranks below
+    any result, 0 included. A 50, 50, 0 and B 50, 50, — both sum to 100: A ranks above B
+    (before, B ranked above A: the shorter list sorted first). Results that differ before
+    either runs out decide there (C 60, 40, — above A); equal results, equally many, share
+    the rank (D as B)."""
+    events = [{"A": 50, "B": 50, "C": 60, "D": 50}, {"A": 50, "B": 50, "C": 40, "D": 50},
+              {"A": 0}]
+    srules = StandingsRules(series_tie_breaks=("best_results",))
+    got = [(s.rank, s.entrant, s.cup_points)
+           for s in series([_event(e, srules) for e in events])]
+    assert got == [(1, "C", 100), (2, "A", 100), (3, "B", 100), (3, "D", 100)]

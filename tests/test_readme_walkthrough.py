@@ -64,7 +64,7 @@ def test_the_walkthroughs_run_as_printed_one_after_the_other(tmp_path: Path) -> 
     the tournament block (issue 39, 4.1: its site/ was there already)."""
     lines = walkthrough()
     commands = [line.split()[1] for line in lines]
-    assert commands == ["convert", "add-deals", "validate", "standings", "standings",
+    assert commands == ["draw", "convert", "add-deals", "validate", "standings", "standings",
                         "publish", "generate"]
     archive = walkthrough(ARCHIVE)
     assert [line.split()[1:3] for line in archive][:3] == \
@@ -80,6 +80,10 @@ def test_the_walkthroughs_run_as_printed_one_after_the_other(tmp_path: Path) -> 
 
 def _check_tournament_block(work: Path, stderr: list[str]) -> None:
     """What each step of the tournament block made."""
+    evening = json.loads((work / "evening.json").read_text())
+    assert [len(t["seats"]) for t in evening["rounds"][0]["tables"]] == [4, 4, 5]
+    assert evening["rounds"][0]["draw"]["seed"] == 4
+    stderr = stderr[1:]                 # the steps after the draw, as before it
     sheet = json.loads((work / "sheets.json").read_text())
     assert all("outcome" in d and "deal" not in d for d in sheet["deals"])
     cup = json.loads((work / "cup-2026-03.json").read_text())

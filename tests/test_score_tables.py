@@ -16,7 +16,7 @@ from tarockrec import games
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records, session_records
-from tarockrec.tables import FIXED, ITEM_PREFIX
+from tarockrec.scoretable import FIXED, ITEM_PREFIX
 from tarockrec.validate import validate_record
 
 from conftest import SAMPLES
@@ -250,7 +250,7 @@ def test_a_sheet_with_a_result_keeps_the_money(fmt: str, tmp_path: Path) -> None
     """Issue 32, item 2: a score sheet that writes a ``result`` object (every sheet ``convert
     --sheet`` writes) keeps the ``money`` column of a rule set that counts kontras for money
     only, with the figures of its full record."""
-    from tarockrec.sheet import to_sheet
+    from tarockrec.tournament.sheet import to_sheet
     full = os.path.join(SAMPLES, "koenigrufen", "valid", "cup-bettel-individual-kontra.json")
     sheet = tmp_path / "sheet.json"
     sheet.write_text(jsonio.dumps(to_sheet(jsonio.loads(Path(full).read_bytes()))))
@@ -264,3 +264,48 @@ def test_a_sheet_with_a_result_keeps_the_money(fmt: str, tmp_path: Path) -> None
         objs, res = _json([str(sheet)])
         assert res.exit_code == 0
         assert [o["money"] for o in objs] == score.money
+
+
+def test_a_substitute_is_named_for_the_deals_he_played() -> None:
+    """Issue 39, 1.3: ``score`` credits each deal to the entrant who played it, as the
+    standings split the seat (substitutes.py): E plays seat 3 from deal 4, so the rows of deals
+    4–8 name E, and each entrant's rows add up to his round result in the standings. Before,
+    every row of the seat named D (Dora), the starter."""
+    path = os.path.join(SAMPLES, "tournaments", "valid", "substitute-after-deal-3.json")
+    rec = json.loads(Path(path).read_text())
+    sub = rec["rounds"][0]["tables"][0]["substitutes"][0]
+    names = {e["id"]: e["name"] for e in rec["entrants"]}
+    starter = rec["rounds"][0]["tables"][0]["seats"][sub["seat"]]
+    csv_rows, _, res = _csv([path])
+    assert res.exit_code == 0, res.output
+    json_rows, _ = _json([path])
+    for rows in (csv_rows, json_rows):
+        at_seat = [(int(r["deal"]), r["entrant"], r["player"]) for r in rows
+                   if int(r["seat"]) == sub["seat"] and int(r["round"]) == 1]
+        assert at_seat and all(
+            (e, p) == ((sub["entrant"], names[sub["entrant"]]) if k >= sub["from_deal"]
+                       else (starter, names[starter])) for k, e, p in at_seat)
+    res = CliRunner().invoke(main, ["standings", "--format", "json", path])
+    standings = {r["entrant"]: r["rounds"][0] for r in json.loads(res.stdout)}
+    summed: dict[str, int] = {}
+    for r in json_rows:
+        if r["round"] == 1:
+            summed[r["entrant"]] = summed.get(r["entrant"], 0) + r["total"]
+    assert summed == {e: x for e, x in standings.items() if x is not None}
+    text = CliRunner().invoke(main, ["score", path]).stdout
+    deals = text.split("\n  deal ")
+    head = f"{names[sub['entrant']]} ({sub['seat']})"
+    assert all((head in d) == (int(d.split("\n")[0]) >= sub["from_deal"]) for d in deals[1:9])
+    assert f"seat {sub['seat']} from deal {sub['from_deal']}: {sub['entrant']}" in text
+
+
+def test_a_substitute_is_named_in_the_workbook() -> None:
+    """The same in ``score --format xlsx`` (a workbook of the CSV's rows)."""
+    openpyxl = pytest.importorskip("openpyxl")
+    path = os.path.join(SAMPLES, "tournaments", "valid", "substitute-after-deal-3.json")
+    res = CliRunner().invoke(main, ["score", "--format", "xlsx", path])
+    ws = openpyxl.load_workbook(io.BytesIO(res.stdout_bytes)).active
+    rows = list(ws.iter_rows(values_only=True))
+    col = {c: i for i, c in enumerate(rows[0])}
+    last = [r for r in rows[1:] if r[col["deal"]] == 8 and r[col["seat"]] == 3]
+    assert [r[col["entrant"]] for r in last] == ["E"]

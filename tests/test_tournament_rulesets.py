@@ -11,8 +11,8 @@ import pytest
 
 from tarockrec import rulesets
 from tarockrec.games import all_games
-from tarockrec import tournament
-from tarockrec.tournament import Row, rank, standings_rules
+from tarockrec.tournament import record as tournament
+from tarockrec.tournament.record import Row, rank, standings_rules
 from tarockrec.validate import validate_record
 
 BLOCKS = [(g, n) for g in sorted(all_games()) for n, d in rulesets.for_game(g).items()
@@ -111,6 +111,19 @@ def test_tiroler_cup_tables_of_four_validated() -> None:
     assert _standings(rec) == [(1, "A", 30, 60), (2, "B", 10, 40), (3, "E", 0, 30),
                                (3, "F", 0, 30), (3, "G", 0, 30), (3, "H", 0, 30),
                                (7, "C", -10, 20), (8, "D", -30, 0)]
+
+
+def test_tiroler_cup_plays_three_rounds() -> None:
+    """Issue 39, 1.6: the Turniermodus the block cites says "Es werden 3 Runden gespielt":
+    three rounds rank, a fourth is refused (TOURN-ROUNDS), the rule quoted in its sources."""
+    block = rulesets.for_game("koenigrufen")["tiroler_cup"].tournament
+    assert block is not None and "Es werden 3 Runden gespielt" in block["sources"]["rounds"]
+    one = [(["A", "B", "C", "D"], [30, 10, -10, -30])]
+    assert [r[1] for r in _standings(_tournament("koenigrufen", "tiroler_cup", [one] * 3))] \
+        == ["A", "B", "C", "D"]
+    rep = validate_record(_tournament("koenigrufen", "tiroler_cup", [one] * 4))
+    assert [f.code for f in rep.findings if f.severity == "error"] == ["TOURN-ROUNDS"]
+    assert [f.pointer for f in rep.findings if f.code == "TOURN-ROUNDS"] == ["/rounds/3"]
 
 
 @pytest.mark.parametrize("game,name", sorted(REQUIRED - {("koenigrufen", "tiroler_cup"),

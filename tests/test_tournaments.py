@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tarockrec import tournament
+from tarockrec.tournament import record as tournament
 from tarockrec.games import all_games
 from tarockrec.generate import table_sizes_for, tournament_record
-from tarockrec.tournament import Row, StandingsRules, rank, series, teams
+from tarockrec.tournament.record import Row, StandingsRules, rank, series, teams
 from tarockrec.validate import validate_record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -343,7 +343,8 @@ def test_an_entrant_who_played_no_round_is_not_ranked() -> None:
          (None, "I")]
     cup = StandingsRules(cup_points=tuple(range(20, 0, -1)))
     rows = rank(_rows(rec, cup), cup)
-    assert rows[-1].entrant == "I" and rows[-1].rank is None and rows[-1].cup_points == 0
+    # no cup points (None), not 0 cup points (issue 39, 1.8)
+    assert rows[-1].entrant == "I" and rows[-1].rank is None and rows[-1].cup_points is None
     assert rows[-2].entrant == "H" and rows[-2].cup_points == 13
     assert "I" not in [s.entrant for s in series([rows])]
     left_out = StandingsRules(unplayed="left_out")
@@ -457,3 +458,146 @@ def test_the_deal_limit_counts_the_deals_dealt_on() -> None:
     assert tournament.counted_deals(g, deals, 4, dealt_on) == 12
     every = tournament.StandingsRules(deals_per_round={4: 12}, deals_count="every")
     assert tournament.counted_deals(g, deals, 4, every) == 12 + redeals
+
+
+@pytest.mark.parametrize("game,rules", [("illustrated", "default"), ("illustrated", "itvb"),
+                                        ("koenigrufen", "default")])
+def test_every_seat_of_a_generated_table_of_five_sits_out_equally(game: str,
+                                                                   rules: str) -> None:
+    """Issue 39, 1.7: over every written deal of a generated table of five (the dealer sits
+    out), each seat sits out equally often, and the tournament validates (its deal limit
+    counted as the validator counts it). Before, a deal thrown in after an all-pass (§3.7: the
+    same dealer deals again) was written beside the others, and its dealer sat out once more:
+    most Illustrated tables of five were uneven."""
+    from collections import Counter
+
+    from hypothesis import given, settings, strategies as st
+    g = all_games()[game]
+    chosen = g.rules({"name": rules})
+
+    @settings(max_examples=12, deadline=None)
+    @given(st.integers(0, 1 << 30))
+    def check(seed: int) -> None:
+        rec = tournament_record(game, 5, 1, seed, rules=chosen)
+        table = rec["rounds"][0]["tables"][0]
+        assert len(table["seats"]) == 5
+        out = Counter(s for d in table["deals"]
+                      for s in g.sitting_out(5, d["dealer"], d["result"]))
+        assert len(set(out[s] for s in range(5))) == 1, out
+        rep = validate_record(rec)
+        assert rep.valid, [str(f) for f in rep.findings]
+    check()
+
+
+def test_generate_refuses_more_rounds_than_the_rule_set_plays(tmp_path: Path) -> None:
+    """Issue 39, 1.4: ``generate --tournament --rounds R`` with R above the rule set's
+    ``rounds`` is refused as bad usage (exit 2, nothing written), rather than writing a
+    tournament its own validator refuses (TOURN-ROUNDS) with exit 0; R up to it is written."""
+    limit = tournament.standings_rules("illustrated", {"name": "itvb"}).rounds
+    assert limit is not None
+    target = tmp_path / "t.json"
+    out = _cli("generate", "illustrated", "--tournament", "4", "--rules", "itvb", "--rounds",
+               str(limit + 1), "--seed", "1", "-o", str(target))
+    assert out.returncode == 2 and out.stdout == "" and not target.exists()
+    assert f"plays at most {limit} rounds, not {limit + 1}" in out.stderr
+    with pytest.raises(ValueError, match="at most"):
+        tournament_record("illustrated", 4, limit + 1, 1,
+                          rules=all_games()["illustrated"].rules({"name": "itvb"}))
+    out = _cli("generate", "illustrated", "--tournament", "4", "--rules", "itvb", "--rounds",
+               str(limit), "--seed", "1", "-o", str(target))
+    assert out.returncode == 0, out.stderr
+    assert _cli("validate", str(target)).returncode == 0
+
+
+def _cup_tournament() -> dict[str, Any]:
+    """A cup's tournament (tarockcup_austria: the cup points are the total) with its written
+    standings, each row carrying the cup points the tables give."""
+    rec = _load(SAMPLES / "cup" / "cup-2026-01.json")
+    rep = validate_record(rec)
+    assert rep.valid and rep.standings is not None
+    cups = {r.entrant: r.cup_points for r in rep.standings}
+    for row in rec["standings"]:
+        row["cup_points"] = cups[row["entrant"]]
+    return rec
+
+
+def test_written_standings_carry_cup_points_and_they_are_checked(tmp_path: Path) -> None:
+    """Issue 39, 1.5: a standings row may carry ``cup_points`` (JSON, XML, text), and they are
+    checked against the computed ones: a wrong figure is TOURN-STANDINGS at that row's
+    ``cup_points``, naming the entrant. Before, the field was refused by the schema."""
+    from lxml import etree
+
+    from tarockrec import schema
+    from tarockrec.codecs import textio, xmlio
+    rec = _cup_tournament()
+    assert validate_record(rec).valid
+    doc = etree.fromstring(xmlio.dumps(rec).encode())
+    xsd = schema.xsd()
+    assert xsd.validate(doc), xsd.error_log.last_error
+    for back in (xmlio.loads(xmlio.dumps(rec)), textio.loads(textio.dumps(rec))):
+        assert [r.get("cup_points") for r in back["standings"]] == \
+            [r["cup_points"] for r in rec["standings"]]
+        assert validate_record(back).valid
+    bad = copy.deepcopy(rec)
+    right = bad["standings"][1]["cup_points"]
+    bad["standings"][1]["cup_points"] = right + 7
+    name = {e["id"]: e["name"] for e in rec["entrants"]}[bad["standings"][1]["entrant"]]
+    errors = [f for f in validate_record(bad).findings if f.severity == "error"]
+    assert [(f.code, f.pointer) for f in errors] == [("TOURN-STANDINGS",
+                                                     "/standings/1/cup_points")]
+    assert name in errors[0].message and f"cup points {right + 7}" in errors[0].message
+    path = tmp_path / "bad.xml"
+    path.write_text(xmlio.dumps(bad))
+    out = _cli("validate", str(path))
+    assert out.returncode == 1 and "/standings/1/cup_points" in out.stdout
+
+
+def test_a_refused_shape_is_not_called_an_unknown_table_result(tmp_path: Path) -> None:
+    """Issue 39, 1.5: a tournament refused for its shape (here a standings row with a field the
+    notation does not have) is not ranked because of that shape, not because "some table's
+    result is not known", as ``standings`` used to say."""
+    rec = _cup_tournament()
+    rec["standings"][0]["medal"] = "gold"
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(rec))
+    out = _cli("standings", str(path))
+    assert out.returncode == 1 and "REC-SCHEMA" in out.stderr
+    assert "does not have the shape of a tournament" in out.stderr
+    assert "table's result is not known" not in out.stderr
+    # a table whose result is not known still says so
+    rec = _cup_tournament()
+    del rec["rounds"][0]["tables"][0]["deals"]
+    rec["rounds"][0]["tables"][0].pop("result", None)
+    path.write_text(json.dumps(rec))
+    out = _cli("standings", str(path))
+    assert out.returncode == 1 and "some table's result is not known" in out.stderr
+
+
+def test_a_generated_cup_tournament_writes_its_cup_points() -> None:
+    """``generate --tournament`` under a rule set that gives cup points writes them in its
+    standings, and they validate."""
+    g = all_games()["koenigrufen"]
+    rec = tournament_record("koenigrufen", 8, 1, 4, rules=g.rules({"name": "tarockcup_austria"}))
+    assert all("cup_points" in r for r in rec["standings"])
+    assert validate_record(rec).valid
+    assert all("cup_points" not in r for r in tournament_record("koenigrufen", 8, 1, 4)
+               ["standings"])
+
+
+def test_an_entrant_who_played_no_round_has_no_cup_points() -> None:
+    """Issue 39, 1.8: an entrant of the register who played no round has no rank and no cup
+    points: null in JSON, an empty cell in CSV — not 0, which the last place of a cup earns —
+    and a series counts no result for him there. Before, he was given cup_points 0."""
+    rec = _cup_tournament()
+    rec["entrants"].append({"id": "99", "name": "Idle"})
+    for rnd in rec["rounds"]:
+        rnd.setdefault("absent", []).append("99")
+    rep = validate_record(rec)
+    assert rep.valid and rep.standings is not None
+    idle = [r for r in rep.standings if r.entrant == "99"]
+    assert [(r.rank, r.cup_points) for r in idle] == [(None, None)]
+    assert idle[0].as_dict()["cup_points"] is None
+    ranked = [r for r in rep.standings if r.rank is not None]
+    assert ranked and all(r.cup_points is not None for r in ranked)
+    rows = tournament.series([rep.standings])
+    assert "99" not in {s.entrant for s in rows}

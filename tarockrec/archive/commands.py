@@ -1,5 +1,5 @@
 """``tarockrec archive …``: the archive's commands (docs/archive.md). Registered on the main
-command group by ``tarockrec/cli.py``."""
+command group by ``tarockrec/cli/app.py``."""
 from __future__ import annotations
 
 import sys
@@ -418,8 +418,8 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     """A series' standings per person: each event's cup points summed (as standings --series
     sums them per entrant id; an entrant linked to no person counts by its id)."""
     import json
-    from ..ranking import plain
-    from ..standings import event_column, events_heading, events_json
+    from ..tournament.ranking import plain
+    from ..tournament.standings import event_column, events_heading, events_json
     from .queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)

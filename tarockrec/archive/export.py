@@ -197,6 +197,6 @@ def as_format(conn: sqlite3.Connection, ids: list[int], fmt: str) -> Iterator[by
             else:
                 yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"
         return
-    from ..cli import _serialise
-    for chunk in _serialise(records(conn, ids), fmt):
+    from ..codecs.serialise import serialise
+    for chunk in serialise(records(conn, ids), fmt):
         yield chunk.encode()

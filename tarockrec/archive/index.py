@@ -8,8 +8,18 @@ from typing import Any
 
 from ..scoring import Score
 from ..validate import Report
-from ..ranking import plain
-from .ingest import season_of
+from ..tournament.ranking import plain
+
+
+def season_of(date: Any) -> str | None:
+    """The season of a date (``YYYY-MM-DD``): July to June, ``2025/26`` for 2025-07-01 to
+    2026-06-30; None when the year or month is not known (``??``)."""
+    if not isinstance(date, str) or len(date) < 7 or not date[:4].isdigit() \
+            or not date[5:7].isdigit():
+        return None
+    year, month = int(date[:4]), int(date[5:7])
+    first = year if month >= 7 else year - 1
+    return f"{first}/{(first + 1) % 100:02d}"
 
 
 def index_record(conn: sqlite3.Connection, record_id: int, rec: Any, rep: Report) -> None:
@@ -36,12 +46,16 @@ def _name(player: Any) -> str | None:
 
 def _deals(conn: sqlite3.Connection, record_id: int, table_id: int | None,
            deals: list[Any], scores: list[Score | None], players: list[str | None],
-           entrant_ids: list[int | None]) -> None:
+           entrant_ids: list[int | None], at: Any = None) -> None:
+    """The deals of a session or a tournament's table (``at(k)``: the players and entrant
+    rows of deal k, where a substitute took a seat over)."""
     seats: list[tuple[Any, ...]] = []
     items: list[tuple[Any, ...]] = []
     for k, deal in enumerate(deals):
         if not isinstance(deal, dict):
             continue
+        if at is not None:
+            players, entrant_ids = at(k + 1)
         score = scores[k] if k < len(scores) else None
         facts = score.facts if score is not None else {}
         result = deal.get("result") if isinstance(deal.get("result"), dict) else {}
@@ -104,7 +118,8 @@ def _tournament(conn: sqlite3.Connection, record_id: int, rec: dict[str, Any],
             "RETURNING id",
             (event_id, e["id"], _text(e.get("name")) or "", _text(e.get("club")),
              _text(e.get("team")), _text(e.get("person")),
-             *((r.rank, plain(r.total), r.score, plain(r.rank_points), plain(r.cup_points))
+             *((r.rank, plain(r.total), r.score, plain(r.rank_points),
+                None if r.cup_points is None else plain(r.cup_points))
                if r is not None else (None,) * 5))).fetchone()
         ids[e["id"]] = int(row[0])
     from .people import link_by_key
@@ -128,5 +143,10 @@ def _table(conn: sqlite3.Connection, record_id: int, event_id: int, rec: dict[st
                      [(table_id, s, ids.get(eid), totals[s] if totals else None,
                        places[s] if places else None) for s, eid in enumerate(t.seats)])
     if t.session is not None and t.report is not None:
+        def at(k: int) -> tuple[list[str | None], list[int | None]]:
+            """Who played deal k: a substitute from his first deal on, as the standings
+            credit him (tournament.Table.entrants_at)."""
+            return list(t.names_at(k)), [ids.get(eid) for eid in t.entrants_at(k)]
         _deals(conn, record_id, table_id, t.session.get("deals") or [], t.report.scores,
-               list(t.names), [ids.get(eid) for eid in t.seats])
+               list(t.names), [ids.get(eid) for eid in t.seats],
+               at if t.substitutes else None)

@@ -25,7 +25,7 @@ from .. import sources
 from ..codecs import jsonio
 from ..findings import Finding
 from ..validate import Report, validate_record
-from ..ranking import plain
+from ..tournament.ranking import plain
 from .store import tarockrec_version
 
 
@@ -59,17 +59,6 @@ class Doc:
     compression: str | None
     records: int = 1
     id: int | None = None
-
-
-def season_of(date: Any) -> str | None:
-    """The season of a date (``YYYY-MM-DD``): July to June, ``2025/26`` for 2025-07-01 to
-    2026-06-30; None when the year or month is not known (``??``)."""
-    if not isinstance(date, str) or len(date) < 7 or not date[:4].isdigit() \
-            or not date[5:7].isdigit():
-        return None
-    year, month = int(date[:4]), int(date[5:7])
-    first = year if month >= 7 else year - 1
-    return f"{first}/{(first + 1) % 100:02d}"
 
 
 def sha(data: bytes | str) -> str:
@@ -276,7 +265,8 @@ def outcome_of(rep: Report) -> str:
     if rep.tables is not None:
         out["tables"] = [t.totals for t in rep.tables]
     if rep.standings is not None:
-        out["standings"] = [[r.entrant, r.rank, plain(r.total), plain(r.cup_points)]
+        out["standings"] = [[r.entrant, r.rank, plain(r.total),
+                             None if r.cup_points is None else plain(r.cup_points)]
                            for r in rep.standings]
     out["errors"] = sorted({f.code for f in rep.findings if f.severity == "error"})
     return json.dumps(out, separators=(",", ":"))

@@ -46,8 +46,8 @@ def series_standings(conn: sqlite3.Connection, series: str,
     ``tournament.series`` ranks them per entrant id: the first event's rule set (or its own
     tournament block) says how many results count (``series_best``) and how equal sums are
     broken (``series_tie_breaks``); entrants still equal share a rank."""
-    from .. import ranking
-    from ..tournament import id_order
+    from ..tournament import ranking
+    from ..tournament.record import id_order
     events = series_events(conn, series, season)
     order = {event_id: k for k, (event_id, _, _) in enumerate(events)}
     out: dict[str, SeriesRow] = {}
@@ -56,6 +56,8 @@ def series_standings(conn: sqlite3.Connection, series: str,
         "LEFT JOIN person p ON p.id = n.person_id WHERE n.event_id IN (SELECT value FROM "
         "json_each(?)) ORDER BY n.event_id, n.id", (json.dumps(list(order)),))
     for event_id, entrant, name, person_id, key, cup in found:
+        if cup is None:         # played no round there (or the event was not ranked)
+            continue
         k = order[event_id]
         ident = (key or f"#{person_id}") if person_id is not None else entrant
         row = out.get(ident)
@@ -79,7 +81,7 @@ def series_standings(conn: sqlite3.Connection, series: str,
 
 def _series_rules(conn: sqlite3.Connection, event_id: int) -> Any:
     """The standings rules of an event's tournament record (its rule set's block, or its own)."""
-    from ..tournament import standings_rules
+    from ..tournament.record import standings_rules
     (canonical,) = conn.execute("SELECT r.canonical FROM event e JOIN records r ON "
                                 "r.id = e.record_id WHERE e.id = ?", (event_id,)).fetchone()
     rec = json.loads(canonical)

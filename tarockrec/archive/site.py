@@ -22,8 +22,8 @@ import tempfile
 from typing import Any, Callable, Iterator
 
 from ..publish import NAV_STYLE
-from ..ranking import number_text
-from ..standings import STYLE
+from ..tournament.ranking import number_text
+from ..tournament.standings import STYLE
 from .check import materialise
 from .queries import deal_stats, history, series_events, series_standings
 

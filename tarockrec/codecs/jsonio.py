@@ -46,7 +46,7 @@ KEY_ORDER = (
     "sheet",
     "scores", "totals",
     # a tournament's written standings
-    "standings", "rank", "entrant", "total", "score", "rank_points",
+    "standings", "rank", "entrant", "total", "score", "rank_points", "cup_points",
     # outcome items (tarockrec/outcome.py)
     "item", "announced", "made", "side", "kontra", "items",
     "notes", "at",

@@ -564,7 +564,7 @@ TYPES: dict[str, ObjType] = {
                                "deals": Many("deals", "deal", "record"),
                                "result": One("result", "result")}),
     "standing": ObjType(attrs={"rank": _int, "entrant": _str, "total": _int, "score": _int,
-                               "rank_points": _int}),
+                               "rank_points": _int, "cup_points": _int}),
     "rules": ObjType(attrs={"name": _str}, children={"options": Keyed("option", "name", _optval)}),
     "player": ObjType(attrs={"id": _str}, text=("name", _str)),
     # Königrufen doubling; Carinthian period state (§6.8)

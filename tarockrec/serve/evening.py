@@ -16,7 +16,7 @@ from ..archive.ingest import Doc, Ingest
 from ..findings import Finding
 from ..generate import round_deals
 from ..sources import Entry
-from ..tournament import counted_deals, standings_rules
+from ..tournament.record import counted_deals, standings_rules
 from ..validate import Report, validate_record
 from . import storage
 

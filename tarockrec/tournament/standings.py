@@ -1,5 +1,5 @@
 """``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
-table, CSV, JSON or a self-contained HTML page. The figures are ``tournament.py``'s; this module
+table, CSV, JSON or a self-contained HTML page. The figures are ``record.py``'s; this module
 only lays them out."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .ranking import BY_TOTAL, HEADINGS, plain
-from .report import json_array, json_line
-from .tournament import Row, SeriesRow, TeamRow, series, teams
+from ..report import json_array, json_line
+from .record import Row, SeriesRow, TeamRow, series, teams
 
 
 @dataclass
@@ -53,6 +53,32 @@ def events_json(events: Iterable[tuple[str, str | None]]) -> list[dict[str, Any]
     ``date`` (null where none is written)."""
     return [{"number": k, "name": name, "date": date}
             for k, (name, date) in enumerate(events, 1)]
+
+
+def why_not_ranked(findings: Iterable[Any], ranked: bool, differ: bool) -> str:
+    """Why a tournament gives no standings, in one sentence naming the cause (``ranked``:
+    standings were derived all the same; ``differ``: the only errors are written standings
+    that differ from them)."""
+    findings = list(findings)
+    errors = [f for f in findings if f.severity == "error"]
+    n = len(errors)
+    if differ:
+        return ("its written standings differ from the ones its tables give (above); "
+                "standings --derived prints the derived ones")
+    drawn = sorted({f.pointer.split("/")[2] for f in findings if f.code == "TOURN-DRAWN"},
+                   key=int)
+    if not errors and drawn:
+        return (f"round {int(drawn[0]) + 1} is drawn and not played yet (TOURN-DRAWN): the "
+                "standings wait for its tables' results")
+    if ranked:
+        return f"the tournament is not valid ({n} finding(s) above)"
+    if any(f.code.startswith(("REC-", "JSON-", "XML-", "TEXT-")) for f in errors):
+        return (f"the record does not have the shape of a tournament ({n} finding(s) above), "
+                "so it was not checked further and no standings can be derived")
+    if any(f.pointer.startswith(("/rounds/", "/published")) for f in errors):
+        return (f"the tournament is not valid ({n} finding(s) above) and some table's result "
+                "is not known, so no standings can be derived")
+    return f"the tournament is not valid ({n} finding(s) above), so no standings can be derived"
 
 
 def cannot_rank(tournaments: list[Ranked], mode: str) -> str | None:
@@ -97,7 +123,8 @@ def table_rows(tournaments: list[Ranked], mode: str,
     for t in tournaments:
         for r in t.rows:
             rows.append([t.name, r.rank, r.entrant, r.player, r.club, r.team, plain(r.total),
-                         r.score, plain(r.rank_points), plain(r.cup_points), *r.rounds,
+                         r.score, plain(r.rank_points),
+                         None if r.cup_points is None else plain(r.cup_points), *r.rounds,
                          *r.table_ranks])
     return heads, rows
 
@@ -255,3 +282,9 @@ def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
 
 
 __all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]
+
+
+def only_standings_differ(rep: Any) -> bool:
+    """Whether the only errors of a tournament are written standings that differ."""
+    errors = [f.code for f in rep.findings if f.severity == "error"]
+    return bool(errors) and set(errors) == {"TOURN-STANDINGS"}

@@ -1,6 +1,6 @@
 """Ranking schemes (docs/tournaments.md, "Ranking schemes"): the parts of a rule set's
 ``tournament`` block that say how entrants are ordered, kept apart from the validation in
-``tournament.py``. Everything here is exact: rank points of tied places may be a mean that is
+``record.py``. Everything here is exact: rank points of tied places may be a mean that is
 not a whole number, and it is carried as a ``Fraction`` (never rounded) until it is printed.
 
 - ``ranks_by``: ``total`` (the Schrift plus rank points, as the Austrian cups rank) or
@@ -85,9 +85,11 @@ TIE_BREAKS: Mapping[str, Callable[[TieRow], Any]] = {
 
 #: series tie-break key -> a sort key on the events' cup points (None: not played)
 SERIES_TIE_BREAKS: Mapping[str, Callable[[Sequence[Number | None]], Any]] = {
-    # the better single results, compared from the best down
-    "best_results": lambda evs: tuple(-x for x in sorted((e for e in evs if e is not None),
-                                                         reverse=True)),
+    # the better single results, compared from the best down; where one entrant's results run
+    # out first, a missing result ranks below any result, 0 included (as ``last_event`` and
+    # ``second_best_round`` rank not playing): the end mark sorts after every result
+    "best_results": lambda evs: (*(-x for x in sorted((e for e in evs if e is not None),
+                                                      reverse=True)), Fraction(10**12)),
     # the better result in the latest event (not playing it: below any result)
     "last_event": lambda evs: Fraction(10**12) if not evs or evs[-1] is None else -evs[-1],
 }

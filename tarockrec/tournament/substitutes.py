@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .findings import Finding
+from ..findings import Finding
 
 SPLIT = "split"
 SEAT_HOLDER = "seat_holder"
@@ -57,6 +57,26 @@ def check_left(table: Mapping[str, Any], n: int, n_deals: int | None, ptr: str,
     return ok
 
 
+def timelines(seats: list[str], subs: Any) -> list[list[tuple[int, str]]]:
+    """Per seat, who plays it from which deal on (deals from 1), in order: the seated entrant
+    from deal 1, then each substitute from his ``from_deal``. A substitute of a seat the table
+    does not have is left out (``split_seats`` refuses it)."""
+    out: list[list[tuple[int, str]]] = [[(1, eid)] for eid in seats]
+    for sub in subs:
+        if isinstance(sub, Mapping) and isinstance(sub.get("seat"), int) \
+                and 0 <= sub["seat"] < len(seats) and isinstance(sub.get("from_deal"), int):
+            out[sub["seat"]].append((sub["from_deal"], str(sub.get("entrant"))))
+    for timeline in out:
+        timeline.sort(key=lambda x: x[0])       # stable: the seat's starter first
+    return out
+
+
+def players_at(plan: list[list[tuple[int, str]]], deal: int) -> list[str]:
+    """The entrant at each seat in the table's ``deal``-th deal (from 1), from ``timelines``:
+    whoever took the seat last at or before that deal."""
+    return [[eid for start, eid in timeline if start <= deal][-1] for timeline in plan]
+
+
 def split_seats(table: Mapping[str, Any], seats: list[str], deltas: list[list[int]] | None,
                 treatment: str, register: Mapping[str, Any], ptr: str,
                 add: Callable[[Finding], None]) -> Split | None:
@@ -72,7 +92,6 @@ def split_seats(table: Mapping[str, Any], seats: list[str], deltas: list[list[in
                     "deals to split its result; only its totals are written",
                     ptr + "/substitutes"))
         return None
-    players: list[list[tuple[int, str]]] = [[(1, eid)] for eid in seats]
     for i, sub in enumerate(subs):
         where = f"{ptr}/substitutes/{i}"
         if sub["entrant"] not in register:
@@ -83,10 +102,8 @@ def split_seats(table: Mapping[str, Any], seats: list[str], deltas: list[list[in
             add(Finding("TOURN-SUBSTITUTE", f"no seat {sub['seat']} or no deal "
                         f"{sub['from_deal']} at this table", where))
             return None
-        players[sub["seat"]].append((sub["from_deal"], sub["entrant"]))
     out = Split(list(seats))
-    for s, timeline in enumerate(players):
-        timeline.sort()
+    for s, timeline in enumerate(timelines(seats, subs)):
         for k, (start, eid) in enumerate(timeline):
             end = timeline[k + 1][0] - 1 if k + 1 < len(timeline) else len(deltas or ())
             played = (deltas or [])[start - 1:end]

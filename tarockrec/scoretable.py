@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator
 
 import orjson
 
@@ -41,6 +41,9 @@ from . import games
 from .scoring import Score
 from .sources import Entry, entries
 from .validate import Report, validate_record
+
+if TYPE_CHECKING:
+    from .tournament.record import Table
 
 FIXED = ("source", "record", "id", "deal", "seat", "player", "dealer", "contract", "declarer",
          "partner", "side", "multiplier")
@@ -51,11 +54,13 @@ _SHEET_FACTS = ("declarer", "partner", "contract", "multiplier")
 
 @dataclass(slots=True, frozen=True)
 class _Place:
-    """Where a tournament's deal was played: round (from 1), table, entrant ids by seat."""
+    """Where a tournament's deal was played: round (from 1), table, entrant ids and names by
+    seat (a substitute's from his first deal on)."""
 
     round: int
     table: str
     entrants: list[str]
+    names: list[str]
 
 
 @dataclass(slots=True)
@@ -116,8 +121,7 @@ def scored_deals(reports: Iterable[tuple[Entry, Report]],
                     continue
                 session = table.session
                 scores = table.report.scores if table.report is not None else []
-                place = _Place(table.round + 1, table.name, table.seats)
-                for d in _deals(entry, rid, session, scores, place):
+                for d in _deals(entry, rid, session, scores, table):
                     if d is None:
                         missing += 1
                     else:
@@ -137,7 +141,7 @@ def scored_deals(reports: Iterable[tuple[Entry, Report]],
 
 
 def _deals(entry: Entry, rid: str | None, rec: dict[str, Any], scores: list[Score | None],
-           place: _Place | None = None) -> Iterator[_Deal | None]:
+           table: Table | None = None) -> Iterator[_Deal | None]:
     """The scored deals of one deal or session record (None for each deal not scored)."""
     deals = rec.get("deals") if "deals" in rec else [rec]
     if not isinstance(deals, list):
@@ -165,6 +169,9 @@ def _deals(entry: Entry, rid: str | None, rec: dict[str, Any], scores: list[Scor
         # no hands to tell)
         out = frozenset() if game is None or dealer is None else \
             game.sitting_out(len(score.deltas), dealer, score.facts)
+        place = None if table is None else _Place(table.round + 1, table.name,
+                                                  table.entrants_at(i + 1),
+                                                  table.names_at(i + 1))
         yield _Deal(entry.source, entry.index, rid, i + 1, players, dealer, score, out, place)
 
 
@@ -195,9 +202,10 @@ def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]
                 side = ""
             else:
                 side = "declarer" if s in team else "defender"
+            names = d.players if d.place is None else d.place.names
             row: dict[str, Any] = {
                 "source": d.source, "record": d.record, "id": d.rid, "deal": d.deal, "seat": s,
-                "player": d.players[s] if s < len(d.players) else None, "dealer": d.dealer,
+                "player": names[s] if s < len(names) else None, "dealer": d.dealer,
                 "contract": facts.get("contract"),
                 "declarer": declarer if isinstance(declarer, int) else None,
                 "partner": (partner if isinstance(partner, int) and not isinstance(partner, bool)

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import games, published, ranking, rulesets, substitutes
-from .errors import RulesError
-from .findings import Finding
+from .. import games, kinds, rulesets, schema
+from . import published, ranking, substitutes
+from ..errors import Reread, RulesError
+from ..findings import Finding
+from ..kinds import Report, _check_notes
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
 TIE_BREAKS = ("table_ranks", "best_round")
@@ -164,7 +166,8 @@ class Row:
     rounds: list[int | None] = field(default_factory=list)
     #: per round: the entrant's place at the table (1 = best), None when absent
     table_ranks: list[int | None] = field(default_factory=list)
-    cup_points: ranking.Number = 0
+    #: None for an entrant who played no round: no cup points, which is not 0 cup points
+    cup_points: ranking.Number | None = 0
     #: per round: the rank points the entrant's place earned, None when absent
     round_points: list[Fraction | None] = field(default_factory=list)
     #: the deals the entrant played (None: a table gave only its totals)
@@ -187,7 +190,8 @@ class Row:
                                "rank_points": ranking.plain(self.rank_points),
                                "rounds": list(self.rounds),
                                "table_ranks": list(self.table_ranks),
-                               "cup_points": ranking.plain(self.cup_points)}
+                               "cup_points": None if self.cup_points is None
+                               else ranking.plain(self.cup_points)}
         if self.carried:
             out["carried"] = self.carried
         if self.club is not None:
@@ -217,19 +221,46 @@ class Table:
     report: Any = None
     #: the seated entrants' names, in seat order
     names: list[str] = field(default_factory=list)
+    #: the table's ``substitutes`` as written, and the names of the substitutes in them
+    substitutes: list[dict[str, Any]] = field(default_factory=list)
+    sub_names: dict[str, str] = field(default_factory=dict)
+
+    def entrants_at(self, deal: int) -> list[str]:
+        """The entrant at each seat in the table's ``deal``-th deal (from 1): a substitute
+        from his ``from_deal`` on, as the standings credit him (substitutes.py)."""
+        return substitutes.players_at(substitutes.timelines(self.seats, self.substitutes), deal)
+
+    def names_at(self, deal: int) -> list[str]:
+        """The names of ``entrants_at(deal)``."""
+        names = dict(zip(self.seats, self.names))
+        names.update(self.sub_names)
+        return [names.get(eid, eid) for eid in self.entrants_at(deal)]
 
 
 # -- validation ------------------------------------------------------------------------------
+def _register(entrants: list[dict[str, Any]],
+              add: Callable[[Finding], None]) -> dict[str, dict[str, Any]]:
+    """The entrants by id (the first of two with one id, which is a finding)."""
+    register: dict[str, dict[str, Any]] = {}
+    for i, e in enumerate(entrants):
+        if e["id"] in register:
+            add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
+                        f"/entrants/{i}/id"))
+        register.setdefault(e["id"], e)
+    return register
+
+
 def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: str | None = None,
                         on_table: Callable[[Table], None] | None = None,
-                        deferred: Any = None) -> list[Row] | None:
+                        deferred: Any = None, check_draws: bool = True) -> list[Row] | None:
     """Check the tournament ``rec`` (already through the schema), adding to ``findings``;
     returns the derived standings, or None when a table's result is not known. ``origin``: the
     file the tournament was read from (a table's ``source`` is relative to it). ``on_table`` is
     given each table with its session as it is checked (``publish`` draws it then); the
     session is let go after, so one table is in memory at a time. ``deferred``: the inline
-    tables' deals not read yet (``inline.Deferred``), read when their table is checked."""
-    from .validate import validate_record      # validate imports this module
+    tables' deals not read yet (``inline.Deferred``), read when their table is checked.
+    ``check_draws``: check each round's stored draw (``TOURN-DRAW``, draw.py)."""
+    validate_record = kinds.validator()     # by name, as validate finds this module
     add = findings.append
     game = games.get(rec["game"])
     if game is None:
@@ -246,12 +277,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     if own is not None and not check_own_block(own, add):
         return None
     srules = standings_rules(game.name, rec.get("rules"), own)
-    register: dict[str, dict[str, Any]] = {}
-    for i, e in enumerate(rec["entrants"]):
-        if e["id"] in register:
-            add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
-                        f"/entrants/{i}/id"))
-        register.setdefault(e["id"], e)
+    register = _register(rec["entrants"], add)
     rows = {eid: Row(eid, e["name"], e.get("club"), e.get("team"),
                      carried=e.get("carried", 0), rules=srules)
             for eid, e in register.items()}
@@ -261,6 +287,8 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
                     f"rounds, this one {len(rec['rounds'])}", f"/rounds/{srules.rounds}"))
     for r, rnd in enumerate(rec["rounds"]):
         _check_seating(rnd, r, register, game.table_sizes, add)
+        if check_draws and "draw" in rnd:
+            _check_draw(rec, r, game, origin, add)
         for row in rows.values():
             row.rounds.append(None)
             row.table_ranks.append(None)
@@ -271,14 +299,23 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
             if len(seats) not in game.table_sizes or any(s not in register for s in seats):
                 complete = False
                 continue
+            if "draw" in rnd and not any(k in table for k in ("deals", "source", "result")):
+                add(Finding("TOURN-DRAWN", f"table {table.get('table', t + 1)} of round "
+                            f"{r + 1} is drawn and has no play entered yet; the standings wait "
+                            "for its result", ptr, "info"))
+                complete = False
+                continue
             session = _session_of(rec, table, seats, register, ptr, origin, add, deferred)
             found: list[Any] = []
             totals = _table_totals(table, seats, session, ptr, srules, validate_record, add,
                                    found, game)
             if on_table is not None:
+                subs = list(table.get("substitutes", ()))
                 on_table(Table(r, t, str(table.get("table", t + 1)), list(seats), totals,
                                session, found[0] if found else None,
-                               [register[s]["name"] for s in seats]))
+                               [register[s]["name"] for s in seats], subs,
+                               {x["entrant"]: register[x["entrant"]]["name"] for x in subs
+                                if x["entrant"] in register}))
             if totals is None:
                 complete = False
                 continue
@@ -292,6 +329,12 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     ranked = rank(list(rows.values()), srules)
     _compare_standings(rec.get("standings"), ranked, add)
     return ranked
+
+
+def _check_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None, add: Any) -> None:
+    """Round ``r``'s stored draw gives its seating (draw.py, ``TOURN-DRAW``): its checker is
+    found by name (``kinds``), as the validator is, since the draw reads this module."""
+    kinds.get("draw")(rec, r, game, origin, add)
 
 
 def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
@@ -311,6 +354,10 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
             if eid not in register:
                 add(Finding("TOURN-ENTRANT", f"{eid!r} is not in the register of entrants",
                             f"{ptr}/seats/{s}"))
+            elif register[eid].get("joins", 1) > r + 1:
+                add(Finding("TOURN-SEATED", f"entrant {eid} ({register[eid]['name']}) joins "
+                            f"from round {register[eid]['joins']} but is seated in round "
+                            f"{r + 1}", f"{ptr}/seats/{s}"))
             elif eid in seen:
                 add(Finding("TOURN-SEATED", f"entrant {eid} ({register[eid]['name']}) is "
                             f"seated twice in round {r + 1} ({seen[eid]} and table {t + 1})",
@@ -327,7 +374,7 @@ def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
                         f"/rounds/{r}/absent/{a}"))
         seen.setdefault(eid, "absent")
     for eid, e in register.items():
-        if eid not in seen:
+        if eid not in seen and e.get("joins", 1) <= r + 1:
             add(Finding("TOURN-UNSEATED", f"entrant {eid} ({e['name']}) is neither seated nor "
                         f"marked absent in round {r + 1}", f"/rounds/{r}"))
 
@@ -388,7 +435,7 @@ def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
 
 def _read_source(rec: dict[str, Any], source: str, names: list[str], ptr: str,
                  origin: str | None, add: Any) -> dict[str, Any] | None:
-    from .sources import SourceRefused, table_source_entries
+    from ..sources import SourceRefused, table_source_entries
     where = ptr + "/source"
     try:
         found = list(_first_two(table_source_entries(source, origin)))
@@ -581,12 +628,12 @@ def rank(rows: list[Row], srules: StandingsRules) -> list[Row]:
     equal share a rank (1, 2, 2, 4); cup points by placing, field size or total, plus the
     points carried into them. Only those who played are ranked (cups rank those who played):
     an entrant with no result in any round (as a seat holder, a substitute or in a published
-    list) has no rank and no cup points, listed after the ranked ones or left out, as the
-    rule set says (``unplayed``)."""
+    list) has no rank and no cup points (None, not 0: a series counts no result for him
+    there), listed after the ranked ones or left out, as the rule set says (``unplayed``)."""
     idle = sorted((row for row in rows if all(x is None for x in row.rounds)),
                   key=lambda row: id_order(row.entrant))
     for row in idle:
-        row.rank, row.cup_points = None, 0
+        row.rank, row.cup_points = None, None
     played = [row for row in rows if any(x is not None for x in row.rounds)]
     return _ranked(played, srules) + (idle if srules.unplayed == "listed" else [])
 
@@ -645,7 +692,7 @@ def _compare_standings(written: list[dict[str, Any]] | None, ranked: list[Row],
             add(Finding("TOURN-STANDINGS", f"the standings list {w['entrant']!r}, who is not an "
                         "entrant", f"/standings/{i}/entrant"))
             continue
-        for key in ("rank", "total", "score", "rank_points"):
+        for key in ("rank", "total", "score", "rank_points", "cup_points"):
             if key in w and ranking.exact(w[key]) != getattr(row, key):
                 add(Finding("TOURN-STANDINGS", f"the standings give {row.player} "
                             f"{key.replace('_', ' ')} {w[key]}, the tables give "
@@ -677,7 +724,7 @@ def series(tournaments: list[list[Row]]) -> list[SeriesRow]:
     out: dict[str, SeriesRow] = {}
     for k, rows in enumerate(tournaments):
         for row in rows:
-            if row.rank is None:            # played no round there: no cup points
+            if row.rank is None or row.cup_points is None:  # played no round there
                 continue
             s = out.setdefault(row.entrant, SeriesRow(row.entrant, row.player,
                                                       events=[None] * len(tournaments)))
@@ -723,3 +770,34 @@ def teams(rows: list[Row]) -> list[TeamRow]:
     for i, t in enumerate(ordered):
         t.rank = ordered[i - 1].rank if i and ordered[i - 1].total == t.total else i + 1
     return ordered
+
+
+# -- the kind ``tournament`` (``kinds``: validate finds it by name) ---------------------------
+def check_tournament(rec: dict[str, Any], report: Report, origin: str | None = None,
+                     deferred: Any = None) -> None:
+    """The kind ``tournament``: a tournament record (already through the schema)."""
+    if deferred is not None:
+        _deferred_gate(rec, deferred)
+    _check_notes(rec, "", report)
+    report.standings = validate_tournament(
+        rec, report.findings, origin,
+        report.tables.append if report.tables is not None else None, deferred)
+    if deferred is not None:
+        deferred.rest()
+
+
+def _deferred_gate(rec: dict[str, Any], deferred: Any) -> None:
+    """What a table's deals read later must pass: the schema gate, as the deals of a session
+    of the tournament's game and rules (the gate of the whole tournament holds its tables'
+    deals to the same definitions); a note anchored inside them is checked on the whole
+    document."""
+    head = {"tarockrec": 1, "game": rec["game"], "players": ["A", "B", "C"]}
+    if "rules" in rec:
+        head["rules"] = rec["rules"]
+    deferred.gate = lambda deals: schema.fast_check({**head, "deals": deals})
+    for note in rec.get("notes") or ():
+        if deferred.inside(rec, note["at"]):
+            raise Reread
+
+
+kinds.register("tournament", check_tournament)

@@ -1,5 +1,5 @@
-"""The ``serve`` command (registered by ``cli.py``): options only; the work is in
-``server.py``."""
+"""``serve``: the evening in a browser (issue 41); options only, the work is in
+``tarockrec/serve/``."""
 from __future__ import annotations
 
 import getpass
@@ -7,8 +7,10 @@ import sys
 
 import click
 
+from .group import main
 
-@click.command()
+
+@main.command()
 @click.argument("archive")
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="H",
               help="Address to listen on (0.0.0.0: every interface, for the room's Wi-Fi).")
@@ -22,7 +24,7 @@ def serve(archive: str, host: str, port: int, password_file: click.utils.LazyFil
     """Run the evening in a browser on ARCHIVE (made if missing): the director's pages and
     each table's score sheet, for the tables' phones."""
     try:
-        from .server import serve as run
+        from ..serve.server import serve as run
     except ImportError as err:
         click.echo(f"tarockrec serve needs the serve extra: pip install 'tarockrec[serve]' "
                    f"({err})", err=True)
