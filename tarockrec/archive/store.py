@@ -190,6 +190,7 @@ CREATE TABLE evening_round (
   number INTEGER NOT NULL,              -- 1, 2, ...
   method TEXT NOT NULL,                 -- fixed | random | standings
   seed INTEGER,
+  draw TEXT,                            -- the record's draw entry (JSON; tarockrec/draw.py)
   drawn TEXT NOT NULL,
   UNIQUE (event_id, number));
 CREATE TABLE evening_table (

@@ -205,6 +205,8 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     @app.post("/director/event/<int:event_id>/round")
     @director_only
     def draw_round(event_id: int) -> Page:
+        """Seat the next round (or the current one again, before any result of it): by the
+        draw (random, standings: issue 40) or the director's own seating (fixed)."""
         ev = _event_open(event_id)
         c = db()
         redraw = request.form.get("redraw") == "yes"
@@ -212,15 +214,30 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
         if redraw and (current == 0 or any(storage.deal_counts(c, event_id).get(t.id)
                                            for t in storage.tables(c, event_id, current))):
             abort(409, "a round can be drawn again only before any result of it is entered")
-        seating = _seating(request.form.get("seating", ""), storage.entrants(c, event_id))
         number = current if redraw else current + 1
-        problems = evening.check_seating(c, ev, seating, number)
-        if problems:
-            for p in problems:
-                flash(f"{p.message} [{p.code}]")
+        method = request.form.get("method", "fixed")
+        if method not in ("fixed", "random", "standings"):
+            abort(400, "the draw's method is fixed, random or standings")
+        seed_text = request.form.get("seed", "").strip()
+        if seed_text and not re.fullmatch(r"\d{1,18}", seed_text):
+            abort(400, "a seed is a whole number")
+        seating = None
+        if method == "fixed":
+            seating = _seating(request.form.get("seating", ""), storage.entrants(c, event_id))
+            problems = evening.check_seating(c, ev, seating, number)
+            if problems:
+                for p in problems:
+                    flash(f"{p.message} [{p.code}]")
+                return redirect(url_for("event_page", event_id=event_id))
+        try:
+            tables, draw = evening.draw_round(c, ev, method, int(seed_text) if seed_text
+                                              else None, redraw, seating)
+        except evening.DrawRefused as err:
+            flash(f"not drawn: {err}")
             return redirect(url_for("event_page", event_id=event_id))
-        storage.add_round(c, event_id, seating, "fixed", None, redraw)
-        flash(f"round {number} is seated")
+        storage.add_round(c, event_id, tables, draw, redraw)
+        flash(f"round {number} is seated" + (f" (draw: {method}, seed {draw['seed']})"
+                                              if "seed" in draw else ""))
         return redirect(url_for("event_page", event_id=event_id))
 
     @app.post("/director/event/<int:event_id>/confirm/<int:table_id>")

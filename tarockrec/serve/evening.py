@@ -108,14 +108,21 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
     by_round: dict[int, list[storage.Table]] = {}
     for t in storage.tables(conn, event.id):
         by_round.setdefault(t.round, []).append(t)
+    drawn = storage.draws(conn, event.id)
     for number in sorted(by_round):
         seated = {s for t in by_round[number] for s in t.seats}
-        rnd: dict[str, Any] = {"tables": [
-            {"table": str(t.number), "seats": t.seats,
-             "deals": [d.sheet for d in storage.deals(conn, t.id)]} for t in by_round[number]]}
+        tables = []
+        for t in by_round[number]:
+            table: dict[str, Any] = {"table": str(t.number), "seats": t.seats}
+            sheets = [d.sheet for d in storage.deals(conn, t.id)]
+            if sheets:          # a drawn table with no play yet is a state the record holds
+                table["deals"] = sheets
+            tables.append(table)
+        rnd: dict[str, Any] = {"tables": tables}
         absent = [e.entrant for e in register if e.entrant not in seated]
         if absent:
             rnd["absent"] = absent
+        rnd["draw"] = drawn.get(number, {"method": "fixed"})
         rounds.append(rnd)
     return {"tarockrec": 1, "game": event.game, "rules": {"name": event.rules}, "event": info,
             "entrants": [{"id": e.entrant, "name": e.name,
@@ -140,7 +147,7 @@ def live(conn: sqlite3.Connection, event: storage.Event) -> Live:
     rec = tournament(conn, event)
     ranked = 0
     for rnd in rec["rounds"]:
-        if not all(t["deals"] for t in rnd["tables"]):
+        if not all(t.get("deals") for t in rnd["tables"]):
             break
         ranked += 1
     rec["rounds"] = rec["rounds"][:ranked]
@@ -182,6 +189,45 @@ def check_seating(conn: sqlite3.Connection, event: storage.Event,
         out.append(Finding("TOURN-UNSEATED", f"entrant(s) {', '.join(unseated)} play round "
                            f"{round_no} but have no seat", f"/rounds/{round_no - 1}"))
     return out
+
+
+class DrawRefused(ValueError):
+    """The draw refuses the round: a sentence for the director (tarockrec/draw.py)."""
+
+
+def draw_round(conn: sqlite3.Connection, event: storage.Event, method: str,
+               seed: int | None, redraw: bool,
+               seating: list[list[str]] | None = None) -> tuple[list[list[str]], dict[str, Any]]:
+    """The next round (or, ``redraw``, the current one again) seated by the draw of issue 40
+    (``draw.draw_tournament``): ``random`` or ``standings`` from the seed (a new one when
+    None), ``fixed`` the director's ``seating`` checked. Returns the tables and the round's
+    draw entry (with the draws it replaces); raises ``DrawRefused``."""
+    from .. import draw
+    rec = tournament(conn, event)
+    current = storage.current_round(conn, event.id)
+    round_no = current if redraw else current + 1
+    withdrawn = [e.entrant for e in storage.entrants(conn, event.id)
+                 if not e.plays(round_no) and e.from_round <= round_no]
+    if method == "fixed":
+        assert seating is not None
+        seated = {s for t in seating for s in t}
+        rnd: dict[str, Any] = {"tables": [{"table": str(k), "seats": t}
+                                          for k, t in enumerate(seating, 1)]}
+        absent = [e["id"] for e in rec["entrants"] if e["id"] not in seated]
+        if absent:
+            rnd["absent"] = absent
+        if redraw:
+            rnd["draw"] = rec["rounds"][round_no - 1]["draw"]
+            rec["rounds"][round_no - 1] = rnd
+        else:
+            rec["rounds"].append(rnd)
+        withdrawn = []
+    try:
+        out = draw.draw_tournament(rec, round_no, seed, method, withdrawn)
+    except draw.DrawRefused as err:
+        raise DrawRefused(str(err)) from None
+    new = out["rounds"][round_no - 1]
+    return [list(t["seats"]) for t in new["tables"]], dict(new["draw"])
 
 
 def finish(conn: sqlite3.Connection, event: storage.Event) -> list[Finding]:

@@ -170,8 +170,8 @@ def new_code(conn: sqlite3.Connection) -> str:
             return code
 
 
-def add_round(conn: sqlite3.Connection, event_id: int, seating: list[list[str]], method: str,
-              seed: int | None, redraw: bool = False) -> int:
+def add_round(conn: sqlite3.Connection, event_id: int, seating: list[list[str]],
+              draw: dict[str, Any], redraw: bool = False) -> int:
     """Store a drawn round (the next one, or with ``redraw`` in place of the current one,
     which the caller has checked has no result yet); returns its number."""
     with transaction(conn):
@@ -183,13 +183,20 @@ def add_round(conn: sqlite3.Connection, event_id: int, seating: list[list[str]],
             conn.execute("DELETE FROM evening_round WHERE id = ?", (row[0],))
         else:
             number += 1
-        rid = conn.execute("INSERT INTO evening_round (event_id, number, method, seed, drawn) "
-                           "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                           (event_id, number, method, seed, now())).fetchone()[0]
+        rid = conn.execute("INSERT INTO evening_round (event_id, number, method, seed, draw, "
+                           "drawn) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                           (event_id, number, draw.get("method", "fixed"), draw.get("seed"),
+                            json.dumps(draw), now())).fetchone()[0]
         for k, seats in enumerate(seating, 1):
             conn.execute("INSERT INTO evening_table (round_id, number, seats, code) VALUES "
                          "(?, ?, ?, ?)", (rid, k, json.dumps(seats), new_code(conn)))
     return number
+
+
+def draws(conn: sqlite3.Connection, event_id: int) -> dict[int, dict[str, Any]]:
+    """Each round's draw entry (method, seed, the draws it replaced)."""
+    return {int(r[0]): json.loads(r[1]) if r[1] else {"method": "fixed"} for r in conn.execute(
+        "SELECT number, draw FROM evening_round WHERE event_id = ?", (event_id,))}
 
 
 _TABLE = ("SELECT t.id, r.event_id, r.number, t.number, t.seats, t.code, t.confirmed, "
