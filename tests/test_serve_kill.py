@@ -3,6 +3,7 @@ acknowledged entry is lost, none is stored twice, the archive's integrity check 
 the server starts again where the evening stood (issue 41, item 5)."""
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import random
 import re
@@ -87,7 +88,7 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
                         table.post(f"/t/{code}/deal", {
                             "csrf": value(page, "csrf"), "key": key,
                             "number": value(page, "number"), **DEAL})
-                    except (OSError, AssertionError, urllib.error.URLError):
+                    except (OSError, AssertionError, http.client.HTTPException):
                         return
                     acknowledged.add(key)          # the page said "saved"
             worker = threading.Thread(target=enter)
