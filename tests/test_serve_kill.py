@@ -11,7 +11,6 @@ import signal
 import sqlite3
 import threading
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
