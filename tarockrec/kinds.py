@@ -21,7 +21,7 @@ Checker = Callable[[dict[str, Any], "Report", "str | None", Any], None]
 #: the module (under ``tarockrec``) that registers each kind's checker, and the validator's
 MODULES = {"deal": "deal", "session": "session", "sheet": "scoresheet",
            "tournament": "tournament.record", "validator": "validate",
-           "draw": "draw"}       # a tournament round's stored draw
+           "draw": "tournament.draw"}       # a tournament round's stored draw
 _CHECKERS: dict[str, Any] = {}
 
 

@@ -393,7 +393,7 @@ def test_an_archive_of_schema_version_2_is_brought_up_to_date(tmp_path: Path) ->
     from tarockrec.archive import store
     path = tmp_path / "old.db"
     conn = sqlite3.connect(path, isolation_level=None)
-    store.migrate(conn, upto=2)
+    store.migrate(conn, upto=2)      # before the person log (3) and the evenings (4)
     conn.execute("INSERT INTO person (key, name, club) VALUES ('K1', 'Anna Ärger', NULL)")
     conn.close()
     ev = Evening(path)

@@ -1,4 +1,4 @@
-"""``tarockrec serve`` seats rounds with the draw of issue 40 (tarockrec/draw.py): random from
+"""``tarockrec serve`` seats rounds with the draw of issue 40 (tarockrec/tournament/draw.py): random from
 a seed, by the standings, again before any result (the replaced draw kept), a field no tables
 seat refused with the draw's sentence; the evening's record holds each round's draw, which
 ``validate`` checks (``TOURN-DRAW``), and validates while a drawn round has no play yet."""
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tarockrec import draw
+from tarockrec.tournament import draw
 from tarockrec.validate import validate_record
 from test_serve import Evening, Table, messages
 from test_serve_evening import deal

@@ -70,7 +70,7 @@ def test_serve_answers_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
         Path(f"{tmp_path / 'club.db'}-wal").stat().st_size == 0     # one file again
     conn = sqlite3.connect(tmp_path / "club.db")
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] >= 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] >= 4
     conn.close()
 
 

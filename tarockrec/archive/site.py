@@ -195,7 +195,7 @@ class ArchiveSite:
         if deals:
             body += "<h2>As declarer</h2>" + _table(
                 ["contract", "played", "won", "lost", "average"],
-                [[_e(d["contract"]), _e(d["played"]), _e(d["won"]), _e(d["lost"]),
+                [[_e(d["name"]), _e(d["played"]), _e(d["won"]), _e(d["lost"]),
                   _e(d["average"])] for d in deals])
         self.put(page, _doc(name, body, "../"))
         self.search.append({"t": name + (f" ({club})" if club else "") + where, "u": page,

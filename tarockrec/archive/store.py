@@ -164,10 +164,26 @@ CREATE VIEW findings AS
   FROM finding f JOIN records r ON r.id = f.record_id;
 """
 
-#: version 3: the evenings ``tarockrec serve`` runs (tarockrec/serve/storage.py): an event
+#: version 3: the log of every link, merge and unlink of the person register (issue 43)
+_V3 = """
+CREATE TABLE person_log (
+  id INTEGER PRIMARY KEY,
+  time TEXT NOT NULL,                   -- UTC, 2026-01-31T18:00:00Z
+  action TEXT NOT NULL,                 -- link | merge | unlink
+  person_id INTEGER,                    -- the person linked to (merged into, unlinked from)
+  person TEXT,                          -- its key or name then (a person may be merged away)
+  entrant_id INTEGER, event_id INTEGER, entrant TEXT, name TEXT,
+  detail TEXT);
+CREATE VIEW links AS
+  SELECT l.id AS log_id, l.time, l.action, l.person_id, l.person, l.entrant_id AS entrant_row,
+         l.event_id, e.name AS event, e.date, l.entrant, l.name, l.detail
+  FROM person_log l LEFT JOIN event e ON e.id = l.event_id;
+"""
+
+#: version 4: the evenings ``tarockrec serve`` runs (tarockrec/serve/storage.py): an event
 #: being played, its register, rounds, tables, the deals each table entered, the submissions
 #: already stored (a resend is stored once), the director's corrections
-_V3 = """
+_V4 = """
 CREATE TABLE evening_event (
   id INTEGER PRIMARY KEY,
   game TEXT NOT NULL, rules TEXT NOT NULL,
@@ -190,7 +206,7 @@ CREATE TABLE evening_round (
   number INTEGER NOT NULL,              -- 1, 2, ...
   method TEXT NOT NULL,                 -- fixed | random | standings
   seed INTEGER,
-  draw TEXT,                            -- the record's draw entry (JSON; tarockrec/draw.py)
+  draw TEXT,                            -- the record's draw entry (JSON; tournament/draw.py)
   drawn TEXT NOT NULL,
   UNIQUE (event_id, number));
 CREATE TABLE evening_table (
@@ -230,10 +246,11 @@ CREATE INDEX evening_deal_table ON evening_deal(table_id);
 CREATE INDEX evening_correction_event ON evening_correction(event_id);
 """
 
-MIGRATIONS = (_V1, _V2, _V3)
+MIGRATIONS = (_V1, _V2, _V3, _V4)
 VERSION = len(MIGRATIONS)
 #: the views ``archive query`` may read (docs/archive.md)
-VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings")
+VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings",
+         "links")
 #: how long a writer waits for another one (ms): an ``add`` holds the lock while it runs
 BUSY_MS = 600_000
 

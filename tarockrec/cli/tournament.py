@@ -90,7 +90,8 @@ def draw_cmd(tournament: str, round_no: int, seed: int | None, method: str | Non
     """Seat round R of the tournament in TOURNAMENT (docs/tournaments.md, The draw) and write
     the tournament to OUT whole or not at all. Exit 0: drawn (or printed); 1: the round cannot
     be drawn (the message says what the director can do); 2: unreadable input or bad usage."""
-    from .. import draw, drawprint
+    from .. import drawprint
+    from ..tournament import draw
     if output is not None:
         _check_target(output, force)
     rec = _one_record(tournament, "a tournament record (rounds)")

@@ -192,7 +192,7 @@ def check_seating(conn: sqlite3.Connection, event: storage.Event,
 
 
 class DrawRefused(ValueError):
-    """The draw refuses the round: a sentence for the director (tarockrec/draw.py)."""
+    """The draw refuses the round: a sentence for the director (tarockrec/tournament/draw.py)."""
 
 
 def draw_round(conn: sqlite3.Connection, event: storage.Event, method: str,
@@ -202,7 +202,7 @@ def draw_round(conn: sqlite3.Connection, event: storage.Event, method: str,
     (``draw.draw_tournament``): ``random`` or ``standings`` from the seed (a new one when
     None), ``fixed`` the director's ``seating`` checked. Returns the tables and the round's
     draw entry (with the draws it replaces); raises ``DrawRefused``."""
-    from .. import draw
+    from ..tournament import draw
     rec = tournament(conn, event)
     current = storage.current_round(conn, event.id)
     round_no = current if redraw else current + 1
