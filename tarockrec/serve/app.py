@@ -153,7 +153,7 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
             abort(400, "the event needs a name")
         date = _text(f.get("date"), 10)
         if date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
-            abort(400, "the date is written YYYY-MM-DD")
+            abort(400, "the date is written as year, month and day: 2026-12-02")
         event_id = storage.new_event(db(), game, rules, name, date or None,
                                      _text(f.get("site"), 200) or None,
                                      _text(f.get("series"), 200) or None)
