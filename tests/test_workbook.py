@@ -138,7 +138,7 @@ def test_publish_headings_follow_the_scheme(tmp_path: Path) -> None:
     """publish's standings page heads its columns by the scheme: an ITVB tournament (placing
     points first) says 'placing points' and 'schrift'; a Tyrolean one 'total', 'score', 'rank
     points'."""
-    from tarockrec.publish import publish
+    from tarockrec.site.publish import publish
 
     def heads(rec: dict[str, Any]) -> str:
         src = tmp_path / f"{rec['rules']['name']}.json"

@@ -176,7 +176,7 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
     """``show --html``: the page is written whole or not at all (as by ``convert``), an
     existing OUT only with ``--force``; an input is never overwritten; OUT '-' is stdout
     (then every message goes to stderr)."""
-    from ..htmlpage import MAX_DEALS, write_html
+    from ..site.deal import MAX_DEALS, write_html
     to_stdout = target == "-"
     if not to_stdout:
         if any(p != "-" and _same_file(p, target) for p in paths):

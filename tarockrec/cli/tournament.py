@@ -115,7 +115,8 @@ def draw_cmd(tournament: str, round_no: int, seed: int | None, method: str | Non
     elif fmt == "csv":
         click.echo(drawprint.csv_text(rec, round_no), nl=False)
     elif fmt == "html":
-        click.echo(drawprint.html(rec, round_no, draw.deals_per_table(rec)), nl=False)
+        from ..site.draw import round_page
+        click.echo(round_page(rec, round_no, draw.deals_per_table(rec)), nl=False)
 
 
 def _one_entry(path: str) -> Any:
@@ -157,12 +158,12 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
     every deal drawn and stepped through as show --html draws it (docs/tournaments.md).
     With --archive, the archive's site (docs/archive.md). The site is switched in whole, or
     DIR is left as it was."""
-    from ..publish import publish as build
+    from ..site.publish import publish as build
     if (tournament is None) == (archive_db is None):
         raise click.UsageError("give either TOURNAMENT or --archive ARCHIVE")
     if archive_db is not None:
         from ..archive.commands import open_or_exit
-        from ..archive.site import publish_archive
+        from ..site.archive import publish_archive
         status, messages = publish_archive(open_or_exit(archive_db), out, force)
     else:
         status, messages = build(str(tournament), out, force)
@@ -246,6 +247,9 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     if ranked and fmt == "xlsx":
         from ..tournament.workbook import csv_to_xlsx
         _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+    elif ranked and fmt == "html":
+        from ..site.standings import as_html
+        sys.stdout.write(as_html(ranked, mode or "entrants"))
     elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)

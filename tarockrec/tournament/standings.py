@@ -1,10 +1,9 @@
 """``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
-table, CSV, JSON or a self-contained HTML page. The figures are ``record.py``'s; this module
+table, CSV or JSON (the HTML page is ``site.standings``'). The figures are ``record.py``'s; this module
 only lays them out."""
 from __future__ import annotations
 
 import csv
-import html
 import io
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
@@ -189,90 +188,8 @@ def as_text(tournaments: list[Ranked], mode: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def as_html(tournaments: list[Ranked], mode: str, title: str | None = None) -> str:
-    """A self-contained page (no script, no network) with the standings table."""
-    heads, rows = table_rows(tournaments, mode, named=True)
-    keep = [i for i, h in enumerate(heads) if h != "tournament" and
-            any(row[i] not in (None, "") for row in rows)]
-    title = title or " · ".join(t.name for t in tournaments) + own_ranking_note(tournaments)
-    body = ["<table><thead><tr>" + "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
-            + "</tr></thead><tbody>"]
-    name = ' class="name"'
-    for row in rows:
-        body.append("<tr>" + "".join(
-            f"<td{name if heads[i] in ('player', 'members') else ''}>"
-            f"{'' if row[i] is None else html.escape(str(row[i]))}</td>" for i in keep)
-            + "</tr>")
-    body.append("</tbody></table>")
-    named = {heads[i].replace("_", " ").split(".")[0] for i in keep}
-    explained = legend(k for k in LEGEND if k in named or k == "round R" and "round" in named)
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1>\n" + scroll_box("\n".join(body), "standings")
-            + explained + "\n</body></html>\n")
-
-
-#: the standings pages' style (``standings --format html`` and ``publish``): a table wider
-#: than the window scrolls sideways inside its marked box, never the page; narrow windows get
-#: narrow margins and a hint that the box scrolls
-STYLE = ("body{font-family:system-ui,sans-serif;margin:1.5em 2em;overflow-wrap:break-word}"
-         "table{border-collapse:collapse}"
-         "th,td{padding:.25em .6em;border-bottom:1px solid #ccc;text-align:left;"
-         "white-space:nowrap}td.name{white-space:normal;min-width:7em}"
-         "td:nth-child(n+2){font-variant-numeric:tabular-nums}"
-         ".box{display:inline-block;vertical-align:top;overflow-x:auto;max-width:100%;"
-         "border:1px solid #bbb;border-radius:4px}"
-         ".box:focus{outline:2px solid #1f5fa8}"
-         ".hint{display:none;color:#555;font-size:.85em;margin:.3em 0}"
-         "dl.legend{color:#333;font-size:.9em;margin:.8em 0}"
-         "dl.legend dt{font-weight:600;display:inline}dl.legend dt::after{content:': '}"
-         "dl.legend dd{display:inline;margin:0}dl.legend dd::after{content:'';display:block;"
-         "margin-bottom:.2em}"
-         "@media (max-width:700px){body{margin:.6em}.hint{display:block}}")
-
-#: what the columns of a standings page mean
-LEGEND = {
-    "rank": "the place in the standings; entrants equal after the rule set's tie-breaks "
-            "share it",
-    "entrant": "the entrant's id in the tournament's register (what the tables' seats name)",
-    "total": "score plus rank points: what ranks",
-    "score": "the sum of the entrant's table results (the tournament score, as the rule set "
-             "counts it)",
-    "rank points": "points for the places at each table, as the rule set gives them",
-    "cup points": "points for the place in the standings, summed over a series",
-    "round R": "the table result of that round, and the place at the table in brackets",
-}
-
-
-def scroll_box(table: str, label: str, more: str = "the other columns") -> str:
-    """``table`` in a box that scrolls sideways when it is wider than the window (marked by
-    its border and, on narrow screens, a hint that ``more`` is further right); the page
-    itself never does."""
-    return (f'<p class="hint">The table scrolls sideways: swipe it for {html.escape(more)}.'
-            f'</p><div class="box" role="region" aria-label="{html.escape(label)}" '
-            f'tabindex="0">{table}</div>')
-
-
-#: the columns of a tournament ranked by placing points first (``ranks_by: rank_points``)
-PLACING_LEGEND = {
-    "total": "placing points (and points carried in, where they count): what ranks first",
-    "schrift": "the sum of the entrant's table results (the Schrift): it breaks ties",
-    "placing points": "points for the places at each table, on the rule set's scale for the "
-                      "round and the table size; tied places take their exact mean",
-}
-
-
-def legend(keys: Iterable[str], texts: Mapping[str, str] | None = None) -> str:
-    """What the named columns mean, as a definition list under the table (``texts`` first,
-    then ``LEGEND``)."""
-    meaning = {**LEGEND, **(texts or {})}
-    items = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(meaning[k])}</dd>"
-                    for k in keys if k in meaning)
-    return f'<dl class="legend">{items}</dl>' if items else ""
-
-
-FORMATS = {"text": as_text, "csv": as_csv, "json": as_json, "html": as_html}
+#: the formats laid out here (the page, ``--format html``, is ``site.standings``')
+FORMATS = {"text": as_text, "csv": as_csv, "json": as_json}
 
 
 def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
@@ -281,7 +198,7 @@ def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
     return FORMATS[fmt](by_date(listed) if mode == "series" else listed, mode)
 
 
-__all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]
+__all__ = ["Ranked", "cannot_rank", "render", "table_rows", "SeriesRow", "TeamRow"]
 
 
 def only_standings_differ(rep: Any) -> bool:
