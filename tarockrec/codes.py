@@ -173,7 +173,8 @@ SHARED: tuple[Code, ...] = (
     Code("TOURN-SUBSTITUTE", "docs/tournaments.md", "a table's substitutes or departures do "
          "not say consistently who played which deals"),
     Code("TOURN-PUBLISHED", "docs/tournaments.md", "a published list cannot be ranked: rounds "
-         "given twice, or a round without its rank points where the rule set gives them"),
+         "given twice, a round without its rank points where the rule set gives them, or a "
+         "place or table size no table of the game has"),
     Code("TOURN-RANKING", "docs/tournaments.md", "a tournament's own ranking block does not fit "
          "the rule-set schema's tournament block"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),

@@ -4,8 +4,6 @@ the wall); its HTML page, with one printable table card per table (the round, th
 empty sheet for the deals), is ``site.draw``'s."""
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -55,13 +53,12 @@ def text(rec: Mapping[str, Any], round_no: int) -> str:
 
 
 def csv_text(rec: Mapping[str, Any], round_no: int) -> str:
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["round", "table", "seat", "entrant", "name", "club"])
-    for t in seats_of(rec, round_no):
-        for s in t:
-            w.writerow([round_no, s.table, s.seat, s.entrant, s.name, s.club])
-    return out.getvalue()
+    """The seating as CSV, through the one cell writer (``cells``: no name runs as a
+    formula; docs/safety.md)."""
+    from .cells import csv_table
+    return csv_table(["round", "table", "seat", "entrant", "name", "club"],
+                     [[round_no, s.table, s.seat, s.entrant, s.name, s.club]
+                      for t in seats_of(rec, round_no) for s in t])
 
 
 def title(rec: Mapping[str, Any]) -> str:

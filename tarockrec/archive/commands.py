@@ -43,9 +43,16 @@ def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
 
 
 def _open(path: str, write: bool = False) -> sqlite3.Connection:
+    import os
+    from ..sources import check_input
     from .store import ArchiveError, open_archive
     try:
+        if not os.path.isdir(path):     # (a folder: the archive's own sentence says so)
+            check_input(path)           # the one door in: a FIFO or a device is never opened
         return open_archive(path, write)
+    except OSError as err:
+        click.echo(f"tarockrec: cannot open the archive {path}: {err.strerror or err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
     except ArchiveError as err:
         click.echo(f"tarockrec: {err}", err=True)
         sys.exit(EXIT_UNREADABLE)
@@ -148,7 +155,7 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
     """Write the records of ARCHIVE (or those selected) to OUT: into a folder as they came,
     byte for byte (with a tournament's table files), or into one file of JSON Lines (lines
     that came as JSON Lines as they came), XML or the text notation (docs/archive.md)."""
-    import os
+    from ..atomic import Terminated, WriteError
     from . import export
     conn = _open(db)
     fmt = fmt or _format_of(out)
@@ -159,15 +166,20 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
             click.echo(f"{len(ids)} record(s) in {len(written)} file(s) written to {out}")
         elif fmt == "parquet":
             from .parquet import write_views
-            written = write_views(conn, out, ids)
+            written = write_views(conn, out, ids, force)
             click.echo(f"{len(written)} Parquet file(s) written to {out}")
         else:
-            if os.path.lexists(out) and not force:
-                raise FileExistsError(f"{out} exists (use --force to overwrite)")
-            export.write_bytes(out, export.as_format(conn, ids, fmt))
+            export.write_bytes(out, export.as_format(conn, ids, fmt), replace=force)
             click.echo(f"{len(ids)} record(s) written to {out}")
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
     except (OSError, ImportError) as err:
         click.echo(f"tarockrec: cannot export: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt):
+        click.echo(f"tarockrec: stopped while writing {out}; what was not complete was not "
+                   "put in place", err=True)
         sys.exit(EXIT_UNREADABLE)
     except export.NotInline as err:
         click.echo(f"tarockrec: {err.finding.code}: nothing was written to {out}: {err}",
@@ -245,8 +257,6 @@ def _stream(heads: list[str], rows: Iterator[Sequence[Any]], fmt: str,
     """Rows written as they come: a text table (its columns as wide as the first rows need),
     CSV, or JSON (an array, one object per row). Rows that stop with an error end the output
     as written so far (a JSON array closed), and the error is raised after."""
-    import csv
-    import io
     import itertools
     import json
     stopped: list[Exception] = []
@@ -265,16 +275,11 @@ def _stream(heads: list[str], rows: Iterator[Sequence[Any]], fmt: str,
                 out.put(("," if k else "") + "\n " + json.dumps(
                     dict(zip(heads, map(_cell, r))), ensure_ascii=False, allow_nan=False))
             out.put("\n]\n")
-        elif fmt == "csv":
-            buf = io.StringIO()
-            w = csv.writer(buf, lineterminator="\n")
-            w.writerow(heads)
+        elif fmt == "csv":             # through the one cell writer (docs/safety.md)
+            from ..cells import csv_row
+            out.put(csv_row(heads))
             for r in rows:
-                w.writerow(["" if x is None else x for x in map(_cell, r)])
-                out.put(buf.getvalue())
-                buf.seek(0)
-                buf.truncate()
-            out.put(buf.getvalue())
+                out.put(csv_row(map(_cell, r)))
         else:
             first = [[_text(x) for x in r] for r in itertools.islice(rows, _MEASURED)]
             cells = [heads] + first

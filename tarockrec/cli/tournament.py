@@ -14,6 +14,7 @@ from .group import (
     _Abort,
     _check_target,
     _sheet_of,
+    _workbook,
     _write_binary,
     _write_file,
     allow_source_outside,
@@ -208,7 +209,7 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     from ..validate import validate_record
     status = EXIT_VALID
     ranked: list[Ranked] = []
-    for path in expand(paths):
+    for path in expand(paths, True):
         for entry in entries(path):
             if entry.problem is not None:
                 click.echo(report.unreadable(entry), err=True)
@@ -245,8 +246,8 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
         if mode == "teams":             # nothing to show: bad usage of --teams
             sys.exit(EXIT_UNREADABLE)
     if ranked and fmt == "xlsx":
-        from ..tournament.workbook import csv_to_xlsx
-        _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+        from ..tournament.standings import as_xlsx
+        _write_binary(_workbook(lambda: (as_xlsx(ranked, mode or "entrants"), 0))[0])
     elif ranked and fmt == "html":
         from ..site.standings import as_html
         sys.stdout.write(as_html(ranked, mode or "entrants"))

@@ -3,8 +3,6 @@ table, CSV or JSON (the HTML page is ``site.standings``'). The figures are ``rec
 only lays them out."""
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -160,13 +158,17 @@ def as_json(tournaments: list[Ranked], mode: str) -> str:
 
 
 def as_csv(tournaments: list[Ranked], mode: str) -> str:
+    """Through the one cell writer (``cells``): no name is read back as a formula."""
+    from .. import cells
     heads, rows = table_rows(tournaments, mode, named=True)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(heads)
-    for row in rows:
-        w.writerow(["" if x is None else x for x in row])
-    return buf.getvalue()
+    return cells.csv_table(heads, rows)
+
+
+def as_xlsx(tournaments: list[Ranked], mode: str) -> bytes:
+    """The standings as a workbook (sheet ``standings``): ids and names as text cells."""
+    from .. import cells
+    heads, rows = table_rows(tournaments, mode, named=True)
+    return cells.xlsx([("standings", heads, rows)])
 
 
 def as_text(tournaments: list[Ranked], mode: str) -> str:
