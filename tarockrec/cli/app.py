@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .archive import archive
-from . import generate, imports, records, reference, score, tournament  # noqa: F401 (commands)
+from . import generate, imports, records, reference, score, serve, tournament  # noqa: F401
 from .group import main
 
 # the archive's commands (issue 34) live in tarockrec/cli/archive.py

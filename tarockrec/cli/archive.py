@@ -424,7 +424,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
 @click.argument("db", metavar="ARCHIVE")
 @click.option("--event", required=True, help="The event: its id, or its name (with --date "
               "when several events have it) …")
-@click.option("--date", default=None, metavar="YYYY-MM-DD", help="… its date …")
+@click.option("--date", default=None, metavar="DATE", help="… its date (year-month-day, as 2026-03-14) …")
 @click.option("--entrant", required=True, help="… and the entrant id there to split off its "
               "person.")
 def unlink_cmd(db: str, event: str, date: str | None, entrant: str) -> None:
