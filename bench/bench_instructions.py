@@ -11,7 +11,8 @@ Printed: both, their ratio, and beside it the same ratio in CPU time (user + sys
 child processes, run without valgrind in this run, the best of ``--repeat``). ``--source``
 measures the checkout's plain modules (``--source DIR``: another checkout's, e.g. a
 baseline); without it, the installed tarockrec (compiled where
-setup.py had a compiler).
+setup.py had a compiler); ``--python`` another interpreter's (a virtual environment holding
+another build, e.g. a throwaway one of ``pip install .``).
 """
 from __future__ import annotations
 
@@ -51,11 +52,15 @@ def child(source: str | None) -> dict[str, Any]:
     return {"env": env, "cwd": tempfile.gettempdir()}
 
 
+#: the interpreter of the child processes (``--python``); ``sys.executable`` is the real
+#: binary, where ``python`` on the path may be a shim script (pyenv), which valgrind would count
+PYTHON = sys.executable
+
+
 def instructions(code: str, path: str, kw: dict[str, Any]) -> int:
-    """Instructions of ``python -c code path`` counted by callgrind (``sys.executable``: the
-    real interpreter, not a shim script)."""
+    """Instructions of ``python -c code path`` counted by callgrind."""
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", code, path], capture_output=True, text=True,
+                          PYTHON, "-c", code, path], capture_output=True, text=True,
                          **kw)
     for line in out.stderr.splitlines():
         if "Collected :" in line:
@@ -68,7 +73,7 @@ def cpu(code: str, path: str, kw: dict[str, Any], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-c", code, path], stdout=subprocess.DEVNULL,
+        subprocess.run([PYTHON, "-c", code, path], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, check=False, **kw)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -78,7 +83,7 @@ def cpu(code: str, path: str, kw: dict[str, Any], repeat: int) -> float:
 def build(source: str | None) -> str:
     """Which tarockrec the children import, and whether compiled."""
     kw = child(source)
-    out = subprocess.run([sys.executable, "-c",
+    out = subprocess.run([PYTHON, "-c",
                           "import tarockrec.engine as e, tarockrec; "
                           "print(tarockrec.__file__, e.__file__.endswith('.so'))"],
                          capture_output=True, text=True, **kw)
@@ -99,7 +104,7 @@ def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], r
             fp.write(jsonio.dumps(r, compact=True) + "\n")
     with open(path, encoding="utf-8") as src, open(one, "w", encoding="utf-8") as dst:
         dst.write(src.readline())
-    check = subprocess.run([sys.executable, "-c", VALIDATE, path], capture_output=True,
+    check = subprocess.run([PYTHON, "-c", VALIDATE, path], capture_output=True,
                            text=True, **kw)
     if check.returncode != 0:
         raise SystemExit(f"{game} {players}: validate failed: {check.stdout[-500:]}"
@@ -123,9 +128,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="CPU timings, the best of")
     ap.add_argument("--source", nargs="?", const=ROOT, metavar="CHECKOUT",
                     help="the plain modules of this checkout (or of CHECKOUT)")
+    ap.add_argument("--python", default=sys.executable, metavar="INTERPRETER",
+                    help="run tarockrec under this interpreter (a venv's bin/python)")
     ap.add_argument("--label", default="", help="a name for this build in the result file")
     ap.add_argument("--out", metavar="FILE", help="write the result file FILE")
     args = ap.parse_args()
+    global PYTHON
+    PYTHON = args.python
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed")
     kw = child(args.source)
