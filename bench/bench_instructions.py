@@ -36,8 +36,13 @@ PARSE = ("import sys, orjson\n"
          "    for line in fp:\n"
          "        orjson.loads(line)\n")
 
+#: the console script (``tarockrec.cli:run``; ``tarockrec.command:run`` in builds before issue 44)
 VALIDATE = ("import sys; sys.argv = ['tarockrec', 'validate', '-q', '--jobs', '1', sys.argv[1]]\n"
-            "from tarockrec.command import run; run()\n")
+            "try:\n"
+            "    from tarockrec.command import run\n"
+            "except ImportError:\n"
+            "    from tarockrec.cli import run\n"
+            "run()\n")
 
 
 def child(source: str | None) -> dict[str, Any]:
