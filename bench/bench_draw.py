@@ -1,7 +1,7 @@
 """The random draw's repeated meetings against a lower bound (issue 40).
 
 For fields of 8 to 200 entrants (Königrufen: tables of four, the fewest of five) and 3 to 6
-rounds, draws every round with ``tarockrec.draw.draw_round`` (method ``random``, seed 1) and
+rounds, draws every round with ``tarockrec.tournament.draw.draw_round`` (method ``random``, seed 1) and
 counts the repeats (for each two entrants, the meetings after their first) against the
 pigeonhole bound ``draw.repeat_bound``: the rounds hold R × Σ C(s, 2) meetings of at most
 C(N, 2) pairs, so at least the excess repeats. Where the bound is 0 a repeat-free schedule may
@@ -27,7 +27,7 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tarockrec import draw  # noqa: E402
+from tarockrec.tournament import draw  # noqa: E402
 
 DEFAULT_FIELDS = [8, 9, 10, 12, 13, 16, 17, 20, 23, 24, 30, 40, 50, 64, 80, 100, 128, 160, 200]
 

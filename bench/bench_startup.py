@@ -38,8 +38,8 @@ RECORD = os.path.join(ROOT, "samples", "koenigrufen", "valid", "contract-bettel-
 
 
 def validate(checkout: str, record: str) -> str:
-    """``tarockrec validate RECORD`` as the console script runs it (``tarockrec.command:run``;
-    ``tarockrec.cli:run`` in a checkout that has no ``command.py``)."""
+    """``tarockrec validate RECORD`` as the console script runs it (``tarockrec.cli:run``;
+    ``tarockrec.command:run`` in an older checkout that has a ``command.py``)."""
     entry = "command" if os.path.exists(os.path.join(checkout, "tarockrec", "command.py")) \
         else "cli"
     return (f"import sys; sys.path.insert(0, {checkout!r}); sys.argv = ['tarockrec', "

@@ -71,7 +71,7 @@ from tarockrec import games, schema  # noqa: E402
 from tarockrec.codecs import jsonio, textio, xmlio  # noqa: E402
 from tarockrec.generate import (deal_records, session_records, table_sizes_for,  # noqa: E402
                                 tournament_record)
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 from tarockrec.sources import Entry, units  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
@@ -217,7 +217,7 @@ def _text_mutation(rng: random.Random, text: str, kind: str = "json") -> str:
 
 def _pretty_array(recs: list[dict[str, Any]]) -> str:
     """What ``convert`` writes for several records to a ``.json`` file: a pretty array."""
-    from tarockrec.cli import _serialise
+    from tarockrec.codecs.serialise import serialise as _serialise
     return "".join(_serialise(iter(recs), "json"))
 
 

@@ -28,4 +28,4 @@ class RulesError(ValueError):
 
 class Reread(Exception):
     """A record read with its tables' deals deferred must be read whole to be checked as the
-    whole document is (``tarockrec/inline.py``)."""
+    whole document is (``tarockrec/tournament/inline.py``)."""

@@ -142,6 +142,36 @@ class Compiler:
             raise SchemaCompileError(f"keyword(s) not supported: {sorted(unknown)}")
         out: list[str] = []
         known: tuple[str, int] | None = None      # (Python type, lines after its test)
+        out += self._ref_lines(s, v, ind)
+        if "type" in s:
+            names = s["type"] if isinstance(s["type"], list) else [s["type"]]
+            test = " or ".join(_TYPE_TEST[t].format(v=v) for t in names)
+            out.append(f"{pad}if not ({test}): return False\n")
+            if len(names) == 1 and names[0] in _KNOWN_TYPES:
+                known = (_KNOWN_TYPES[names[0]], len(out))
+        out += self._value_lines(s, v, pad)
+        if "required" in s and s["required"]:
+            missing = " or ".join(f"{k!r} not in {v}" for k in s["required"])
+            out.append(f"{pad}if type({v}) is dict and ({missing}): return False\n")
+        if {"properties", "patternProperties", "additionalProperties"} & set(s):
+            out += self._object(s, v, ind)
+        if "propertyNames" in s:
+            fname = self.function(s["propertyNames"])
+            out.append(f"{pad}if type({v}) is dict and not all({fname}(k) for k in {v}): "
+                       "return False\n")
+        if "items" in s:
+            out += self._items(s["items"], v, ind)
+        if "allOf" in s:
+            out += self._all_of(s["allOf"], v, ind)
+        out += self._branch_lines(s, v, ind)
+        if known is not None:
+            self._drop_known_types(out, pad, v, *known)
+        return out
+
+    def _ref_lines(self, s: Any, v: str, ind: int) -> list[str]:
+        """``$ref``: a set of strings tested at once, the target inlined, or its function."""
+        pad = "    " * ind
+        out: list[str] = []
         if "$ref" in s:
             allowed = self.string_set(s["$ref"] and {"$ref": s["$ref"]})
             if allowed is not None:
@@ -155,12 +185,11 @@ class Compiler:
                 else:
                     fname = self.function(self._node(target), target)
                     out.append(f"{pad}if not {fname}({v}): return False\n")
-        if "type" in s:
-            names = s["type"] if isinstance(s["type"], list) else [s["type"]]
-            test = " or ".join(_TYPE_TEST[t].format(v=v) for t in names)
-            out.append(f"{pad}if not ({test}): return False\n")
-            if len(names) == 1 and names[0] in _KNOWN_TYPES:
-                known = (_KNOWN_TYPES[names[0]], len(out))
+        return out
+
+    def _value_lines(self, s: Any, v: str, pad: str) -> list[str]:
+        """``enum``, ``const``, ``pattern`` and the bounds of a number, a list, a string."""
+        out: list[str] = []
         if "enum" in s:
             values = s["enum"]
             if all(type(x) is str for x in values):
@@ -194,19 +223,12 @@ class Compiler:
             if key in s:
                 out.append(f"{pad}if type({v}) is {kind} and len({v}) {op} {s[key]!r}: "
                            "return False\n")
-        if "required" in s and s["required"]:
-            missing = " or ".join(f"{k!r} not in {v}" for k in s["required"])
-            out.append(f"{pad}if type({v}) is dict and ({missing}): return False\n")
-        if {"properties", "patternProperties", "additionalProperties"} & set(s):
-            out += self._object(s, v, ind)
-        if "propertyNames" in s:
-            fname = self.function(s["propertyNames"])
-            out.append(f"{pad}if type({v}) is dict and not all({fname}(k) for k in {v}): "
-                       "return False\n")
-        if "items" in s:
-            out += self._items(s["items"], v, ind)
-        if "allOf" in s:
-            out += self._all_of(s["allOf"], v, ind)
+        return out
+
+    def _branch_lines(self, s: Any, v: str, ind: int) -> list[str]:
+        """``anyOf``, ``oneOf``, ``not`` and ``if``/``then``/``else``."""
+        pad = "    " * ind
+        out: list[str] = []
         if "anyOf" in s:
             tests = [self._any_branch(x, v) for x in s["anyOf"]]
             out.append(f"{pad}if not ({' or '.join(tests)}): return False\n")
@@ -225,8 +247,6 @@ class Compiler:
             out += then or [f"{pad}    pass\n"]
             out.append(f"{pad}else:\n")
             out += other or [f"{pad}    pass\n"]
-        if known is not None:
-            self._drop_known_types(out, pad, v, *known)
         return out
 
     def _condition(self, s: Any, v: str) -> str | None:

@@ -153,8 +153,8 @@ def tournament_record(game_name: str, entrants: int, rounds: int, seed: int,
     each round at tables of the game's sizes, each table playing the rule set's deal limit
     (``round_deals`` where it has none), the written standings derived. ValueError for more
     ``rounds`` than the rule set plays, or entrants that cannot be seated."""
-    from .ranking import plain
-    from .tournament import rank, standings_rules, validate_tournament
+    from .tournament.ranking import plain
+    from .tournament.record import rank, standings_rules, validate_tournament
     game = _game(game_name)
     rng = random.Random(seed)
     rules = rules or game.Rules()

@@ -80,7 +80,7 @@ def _score(view: _View, sc: Score | None, d: dict[str, Any]) -> dict[str, Any] |
     seat = {k: v for k in ("declarer", "partner") if isinstance(v := facts.get(k), int)
             and not isinstance(v, bool)}
     return {"facts": view.fact_parts(sc),
-            "contract": str(facts.get("contract") or "—"),
+            "contract": view.contract(facts["contract"]) if facts.get("contract") else "—",
             "declarer": seat.get("declarer"), "partner": seat.get("partner"),
             "items": [{"name": it.name, "base": it.base, "multiplier": it.multiplier,
                        "deltas": list(it.deltas), "note": it.note} for it in sc.items],
@@ -269,7 +269,8 @@ def record_model(rec: Any, label: str, report: Report,
         if sc is not None:
             totals = [a + b for a, b in zip(totals, sc.deltas)]
             decl = sc.facts.get("declarer")
-            row.update(contract=str(sc.facts.get("contract") or "—"),
+            named = games.contract_name(game.name, sc.facts.get("contract"))
+            row.update(contract=str(named or "—"),
                        declarer=players[decl] if isinstance(decl, int) and 0 <= decl < n
                        else "—", scores=list(sc.deltas))
         overview.append(row)

@@ -20,9 +20,9 @@ from .atomic import StagedFolder, Terminated, WriteError
 from .findings import Finding
 from .htmlpage import page, record_model
 from .sources import entries
-from .ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
-from .standings import PLACING_LEGEND, STYLE, legend, scroll_box
-from .tournament import Row, Table, validate_tournament
+from .tournament.ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
+from .tournament.standings import PLACING_LEGEND, STYLE, legend, scroll_box
+from .tournament.record import Row, Table, validate_tournament
 
 #: a link bar on top of every page
 NAV_STYLE = ("nav.site{font-family:system-ui,sans-serif;padding:.4em 1em;background:#f3f3f3;"

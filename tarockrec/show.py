@@ -568,13 +568,17 @@ class _View:
             self.out(self.st.dim("  > led the trick, * won it"))
         self.finding_lines("play")
 
+    def contract(self, cid: Any) -> str:
+        """A contract as players name it (the game's ``DISPLAY_NAMES``)."""
+        return str(games.contract_name(self.game.name, cid) if isinstance(cid, str) else cid)
+
     def fact_parts(self, sc: Score) -> list[str]:
         """What the engine derived for the score line: contract, declarer, partner, card
         points, tricks, period multiplier (or "no game")."""
         facts = sc.facts
         parts: list[str] = []
         if facts.get("contract") is not None:
-            parts.append(f"contract {facts['contract']}")
+            parts.append(f"contract {self.contract(facts['contract'])}")
         for k in ("declarer", "partner"):
             v = facts.get(k)
             if isinstance(v, int) and not isinstance(v, bool):
@@ -681,7 +685,7 @@ class _View:
     def outcome_lines(self, o: dict[str, Any]) -> list[str]:
         """An outcome as text: the game and its facts on one line, then each bonus or premium
         on a line of its own."""
-        parts = [f"contract {o['contract']}"] if "contract" in o else []
+        parts = [f"contract {self.contract(o['contract'])}"] if "contract" in o else []
         parts += [f"{k} {self.name(o[k]) if isinstance(o[k], int) else '—'}"
                   for k in ("declarer", "partner") if k in o]
         if "won" in o:
@@ -708,7 +712,8 @@ class _View:
     def _sheet_score(self) -> None:
         result = self.d.get("result") or {}
         self.title("result")
-        parts = [f"contract {result['contract']}"] if "contract" in result else []
+        parts = [f"contract {self.contract(result['contract'])}"] if "contract" in result \
+            else []
         parts += [f"{k} {self.name(result[k]) if isinstance(result[k], int) else '—'}"
                   for k in ("declarer", "partner") if k in result]
         parts += [f"{k} {words(v)}" for k, v in result.items()
@@ -770,7 +775,7 @@ def render_record(rec: Any, label: str, report: Report, deal: int | None = None,
         lines.append("")
         lines.append(TOURNAMENT_HINT)
         if report.standings is not None:
-            from .standings import Ranked, as_text
+            from .tournament.standings import Ranked, as_text
             lines += as_text([Ranked(label, label, report.standings)], "entrants").splitlines()
         return lines, deal is None
     blocking = not report.valid and (game is None or _unreplayable(report))
@@ -851,7 +856,8 @@ def _overview(rec: dict[str, Any], report: Report, n: int, st: Style) -> list[st
         totals = [a + b for a, b in zip(totals, sc.deltas)]
         decl = sc.facts.get("declarer")
         who = players[decl] if isinstance(decl, int) and 0 <= decl < n else "—"
-        lines.append(f"  {i + 1:>4}  {dealer:<12} {str(sc.facts.get('contract') or '—'):<24} "
+        named = games.contract_name(rec.get("game"), sc.facts.get("contract"))
+        lines.append(f"  {i + 1:>4}  {dealer:<12} {str(named or '—'):<24} "
                      f"{who:<12} " + "  ".join(f"{x:>+{cols[s]}d}"
                                                for s, x in enumerate(sc.deltas)))
     lines.append(st.bold(f"  {'':>4}  {'totals':<12} {'':<24} {'':<12} "

@@ -662,7 +662,7 @@ def _inline(name: str, fp: IO[bytes], raw: IO[bytes],
     data: bytes | None = None
     if size is not None and (size < INLINE_FROM or size > RECORD_MAX_BYTES):
         return None, None                   # small, or too large: read by _read_document
-    from . import inline            # imported when first needed (start-up time)
+    from .tournament import inline            # imported when first needed (start-up time)
     if size is not None:
         got = inline.read_file(raw.fileno(), size)
     else:

@@ -167,9 +167,10 @@ def test_export_gives_back_every_file_byte_for_byte(tmp_path: Path) -> None:
     lines = (src / "lines.jsonl").read_bytes().split(b"\n")
     assert (out / "lines.jsonl").read_bytes() == lines[0] + b"\n" + lines[1] + b"\n" + \
         lines[3] + b"\n"
-    # a compressed file comes back decompressed
-    assert (out / "packed.jsonl.gz").read_bytes() == gzip.decompress(
+    # a compressed file comes back decompressed, under its name without .gz (issue 43, 9)
+    assert (out / "packed.jsonl").read_bytes() == gzip.decompress(
         (src / "packed.jsonl.gz").read_bytes())
+    assert not (out / "packed.jsonl.gz").exists()
     assert rows(db, "SELECT compression FROM documents WHERE name = 'packed.jsonl.gz'") == \
         [("gz",)]
     # the exported folder validates as the inputs did (the tournament finds its table files)

@@ -116,7 +116,8 @@ def test_player_history_and_declarer_stats(samples_db: Path) -> None:
     text = run("archive", "player", samples_db, "Anna").output
     assert "as declarer:" in text and "2026-02-14" in text
     # a person who declared at tables: the ulti tournaments' Player 2, linked by name
-    assert run("archive", "link", samples_db, "--name", "Player 2").exit_code == 0
+    assert run("archive", "link", samples_db, "--name", "Player 2",
+               "--yes").exit_code == 0
     got = json.loads(run("archive", "player", samples_db, "Player 2", "--format",
                          "json").output)
     declared = conn.execute("SELECT contract, count(*), sum(declarer_score > 0) FROM deals "

@@ -203,7 +203,7 @@ def test_a_reading_command_leaves_an_empty_file_empty(tmp_path: Path,
 # -- 3.5 tracebacks --------------------------------------------------------------------------
 def test_a_person_merged_into_itself_is_refused(db: Path) -> None:
     (name,) = rows(db, "SELECT min(name) FROM entrant")[0]
-    assert run("archive", "link", db, "--name", name).exit_code == 0
+    assert run("archive", "link", db, "--name", name, "--yes").exit_code == 0
     (pid,) = rows(db, "SELECT min(id) FROM person")[0]
     linked = rows(db, "SELECT count(*) FROM entrant WHERE person_id = ?", pid)
     res = run("archive", "link", db, "--merge", f"#{pid}", f"#{pid}")

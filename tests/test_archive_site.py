@@ -42,7 +42,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     res = run("archive", "add", db, SAMPLES / "tournaments" / "valid",
               SAMPLES / "tournaments" / "series", SAMPLES / "koenigrufen" / "valid")
     assert res.exit_code == 0, res.output
-    assert run("archive", "link", db, "--name", "Hans", "--club", "TC Linz").exit_code == 0
+    assert run("archive", "link", db, "--name", "Hans", "--club", "TC Linz",
+               "--yes").exit_code == 0
     res = run("publish", "--archive", db, "-o", home / "site")
     assert res.exit_code == 0, res.output
     return home / "site"

@@ -18,7 +18,7 @@ from tarockrec.games.carinthian import Carinthian
 from tarockrec.games.carinthian.rules import CarinthianRules
 from tarockrec.games.carinthian.scoring import Facts, Item, deal_kind
 from tarockrec.generate import deal_records, session_records
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 from tarockrec.validate import validate_record
 
 G = get("carinthian")

@@ -19,7 +19,7 @@ from tarockrec.games.cego import CegoRules
 from tarockrec.games.cego.contracts import INFO
 from tarockrec.games.cego.outcome import FEASIBLE_A, FEASIBLE_P, points_range
 from tarockrec.generate import session_records
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 from tarockrec.validate import validate_record
 
 G = all_games()["cego"]

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tarockrec.cli import main
-from tarockrec.codes import catalogue
+from tarockrec.catalogue import catalogue
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records
 

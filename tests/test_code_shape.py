@@ -53,6 +53,22 @@ def test_no_long_function_in_games() -> None:
     assert not long, f"functions over {MAX_LINES} lines: " + "; ".join(long)
 
 
+#: the HTML pages (issue 44 part 2 moves them into ``tarockrec/site/`` and into templates; until
+#: then ``htmlpage.deal_model`` is longer): left out of the package-wide check below
+NOT_YET = ("tarockrec/htmlpage.py", "tarockrec/site/")
+
+
+def test_no_long_function_in_the_package() -> None:
+    """Issue 44: no function of the package is longer than MAX_LINES."""
+    package = Path(ROOT) / "tarockrec"
+    files = [p for p in sorted(package.rglob("*.py"))
+             if not os.path.relpath(p, ROOT).replace(os.sep, "/").startswith(NOT_YET)]
+    assert len(files) > 80
+    long = [f"{os.path.relpath(p, ROOT)}:{line} {name} ({n} lines)"
+            for p in files for name, line, n in _functions(p) if n > MAX_LINES]
+    assert not long, f"functions over {MAX_LINES} lines: " + "; ".join(long)
+
+
 #: (module, class, method) -> the rules section its docstring opens with (issue 24 item 5:
 #: "a reader finds '§4.10.1 attribution' in a method that says so")
 SECTIONS = {

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from conftest import ROOT, SEEN_CODES
 from tarockrec.cli import main
-from tarockrec.codes import SHARED, catalogue
+from tarockrec.catalogue import catalogue
+from tarockrec.codes import SHARED
 from tarockrec.games import all_games
 from tarockrec.validate import validate_record
 

@@ -19,12 +19,12 @@ import pytest
 
 from tarockrec import rulesets
 from tarockrec.codecs import jsonio, xmlio
-from tarockrec.codes import catalogue
+from tarockrec.catalogue import catalogue
 from tarockrec.engine import Action
 from tarockrec.errors import IllegalAction, RulesError
 from tarockrec.games import Game, all_games
 from tarockrec.generate import deal_records, record_of, session_records
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 from tarockrec.validate import validate_record
 
 DEALS = 120

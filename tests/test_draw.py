@@ -1,4 +1,4 @@
-"""The draw (issue 40; tarockrec/draw.py, docs/tournaments.md *The draw*): table plans for any
+"""The draw (issue 40; tarockrec/tournament/draw.py, docs/tournaments.md *The draw*): table plans for any
 field, the random and standings draws from a stored seed, ``validate``'s check of a stored draw
 (TOURN-DRAW), drawn rounds not played yet (TOURN-DRAWN), late entrants, departures, re-draws,
 the ``draw`` command and what it prints."""
@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from tarockrec import draw, games, rulesets
+from tarockrec import games, rulesets
+from tarockrec.tournament import draw
 from tarockrec.validate import validate_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,7 +135,7 @@ def test_same_inputs_same_seating_other_seed_other_seating() -> None:
 
 def test_the_draw_does_not_depend_on_string_hashing() -> None:
     """Same seating in a fresh interpreter with another PYTHONHASHSEED."""
-    code = ("from tarockrec import draw; f=[str(i) for i in range(1, 30)]; "
+    code = ("from tarockrec.tournament import draw; f=[str(i) for i in range(1, 30)]; "
             "r1=draw.draw_round(f,(4,5),'random',9,1); "
             "print(draw.draw_round(f,(4,5),'random',9,2,[r1]))")
     outs = set()

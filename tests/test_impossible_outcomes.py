@@ -17,7 +17,7 @@ import pytest
 
 from tarockrec.generate import deal_records
 from tarockrec import games
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 from tarockrec.validate import validate_record
 
 Outcome = dict[str, Any]

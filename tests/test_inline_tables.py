@@ -1,4 +1,4 @@
-"""A large tournament's inline tables are read one at a time by ``validate`` (tarockrec/inline.py):
+"""A large tournament's inline tables are read one at a time by ``validate`` (tarockrec/tournament/inline.py):
 its memory does not grow with the tables, and its report is the one of the whole document,
 whatever is wrong in it."""
 from __future__ import annotations

@@ -19,7 +19,7 @@ from tarockrec.games.koenigrufen import deal_from_deck
 from tarockrec.games.koenigrufen.contracts import PACK
 from tarockrec.games.koenigrufen.five import ENGINE_DEALER, FiveEngine, SeatMap
 from tarockrec.generate import deal_records, session_records
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 from tarockrec.show import show
 from tarockrec.validate import validate_record
 

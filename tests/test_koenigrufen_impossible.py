@@ -17,7 +17,7 @@ import pytest
 
 from tarockrec import games, rulesets
 from tarockrec.generate import session_records
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 from tarockrec.validate import validate_record
 
 G = games.get("koenigrufen")

@@ -17,8 +17,8 @@ import pytest
 from tarockrec import games
 from tarockrec.codecs import jsonio
 from tarockrec.generate import session_records
-from tarockrec.sheet import to_sheet
-from tarockrec.tables import command as table_command
+from tarockrec.tournament.sheet import to_sheet
+from tarockrec.scoretable import command as table_command
 from tarockrec.validate import validate_record
 
 G = games.get("koenigrufen")

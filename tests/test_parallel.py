@@ -79,7 +79,7 @@ def test_the_default_is_one_worker_per_core_and_one_run_starts_none(
     runs of work, and an input of one run is checked in this process (no worker started)."""
     from concurrent import futures
 
-    from tarockrec.cli import _jobs
+    from tarockrec.cli.entry import _jobs
     assert _jobs(None) == parallel.default_jobs()
     assert _jobs(4) == 4
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from tarockrec import ranking, tournament
+from tarockrec.tournament import ranking, record as tournament
 from tarockrec.codecs import xmlio
-from tarockrec.standings import Ranked, render
-from tarockrec.tournament import Row, StandingsRules, rank, series, standings_rules
+from tarockrec.tournament.standings import Ranked, render
+from tarockrec.tournament.record import Row, StandingsRules, rank, series, standings_rules
 from tarockrec.validate import validate_record
 
 

@@ -18,7 +18,8 @@ from click.testing import CliRunner
 from lxml import etree
 
 from conftest import SAMPLES
-from tarockrec import cli, parallel, report
+from tarockrec import parallel, report
+from tarockrec.cli import entry, score
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio, xmlio
 from tarockrec.findings import Finding
@@ -327,7 +328,7 @@ def test_score_names_the_players_and_aligns_long_item_names() -> None:
     sc = Score(items=[ScoreItem("a_very_long_item_name_indeed", 10, 2, (60, -20, -20, -20)),
                       ScoreItem("x", 1, 1, (3, -1, -1, -1))], deltas=[63, -21, -21, -21],
                facts={"contract": "rufer"})
-    text = cli._table(sc, ["Anna", "Bernd", "Clara", "Dieter Maximilian"])
+    text = score._table(sc, ["Anna", "Bernd", "Clara", "Dieter Maximilian"])
     lines = text.splitlines()
     assert "Anna (0)" in lines[1] and "Dieter Maximilian (3)" in lines[1]
     assert len({len(line) for line in lines[1:]}) == 1    # every row ends in the last column
@@ -338,7 +339,7 @@ def test_score_names_the_players_and_aligns_long_item_names() -> None:
 def test_convert_and_score_draw_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch,
                                                        tmp_path) -> None:  # type: ignore[no-untyped-def]
     drawn: list[int] = []
-    monkeypatch.setattr(cli._Progress, "tick",
+    monkeypatch.setattr(entry._Progress, "tick",
                         lambda self, source, offset, records=1: drawn.append(records))
     src = tmp_path / "a.jsonl"
     src.write_text((jsonio.dumps(REC, compact=True) + "\n") * 5, encoding="utf-8")
@@ -351,7 +352,7 @@ def test_progress_counts_the_files_before_the_current_one(tmp_path) -> None:  # 
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     a.write_bytes(b"x" * 300)
     b.write_bytes(b"x" * 100)
-    bar = cli._Progress([str(a), str(b)])
+    bar = entry._Progress([str(a), str(b)])
     bar.on, shown = True, io.StringIO()
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(sys, "stderr", shown)
@@ -429,7 +430,7 @@ def test_the_progress_bar_never_mixes_with_record_lines(monkeypatch: pytest.Monk
             return len(text)
 
     clock = iter(range(10 ** 6))
-    monkeypatch.setattr(cli.time, "monotonic", lambda: float(next(clock)))  # every tick draws
+    monkeypatch.setattr(entry.time, "monotonic", lambda: float(next(clock)))  # every tick draws
     monkeypatch.setattr(parallel, "BATCH", 2)          # validate ticks once a batch of records
     monkeypatch.setattr(sys, "stderr", Stream("err", True))
     monkeypatch.setattr(sys, "stdout", Stream("out", False))

@@ -31,7 +31,8 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from tarockrec.cli import main
-from tarockrec.codes import catalogue, rules_anchor, rules_link
+from tarockrec.catalogue import catalogue
+from tarockrec.codes import rules_anchor, rules_link
 from tarockrec.games import all_games
 from tarockrec.validate import validate_record
 

@@ -303,7 +303,7 @@ def test_docs_rulesets_md_is_up_to_date() -> None:
     """docs/rulesets.md is what `tarockrec rules --format markdown` writes from the files."""
     from pathlib import Path
 
-    from tarockrec.cli import rulesets_markdown
+    from tarockrec.rulesdoc import rulesets_markdown
 
     doc = Path(__file__).resolve().parent.parent / "docs" / "rulesets.md"
     assert doc.read_text(encoding="utf-8") == rulesets_markdown() + "\n", \

@@ -16,7 +16,7 @@ from tarockrec import games
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records, session_records
-from tarockrec.tables import FIXED, ITEM_PREFIX
+from tarockrec.scoretable import FIXED, ITEM_PREFIX
 from tarockrec.validate import validate_record
 
 from conftest import SAMPLES
@@ -250,7 +250,7 @@ def test_a_sheet_with_a_result_keeps_the_money(fmt: str, tmp_path: Path) -> None
     """Issue 32, item 2: a score sheet that writes a ``result`` object (every sheet ``convert
     --sheet`` writes) keeps the ``money`` column of a rule set that counts kontras for money
     only, with the figures of its full record."""
-    from tarockrec.sheet import to_sheet
+    from tarockrec.tournament.sheet import to_sheet
     full = os.path.join(SAMPLES, "koenigrufen", "valid", "cup-bettel-individual-kontra.json")
     sheet = tmp_path / "sheet.json"
     sheet.write_text(jsonio.dumps(to_sheet(jsonio.loads(Path(full).read_bytes()))))

@@ -19,7 +19,8 @@ def test_the_terminal_shows_the_outcome_and_its_breakdown() -> None:
     out = CliRunner().invoke(main, ["show", str(SHEET), "--no-color"]).output
     lines = out.splitlines()
     at = lines.index("Outcome (the sheet line)")
-    assert lines[at + 1].startswith("  contract hearts_simple_ulti · declarer Bence (1) · won")
+    # the contract as players name it (issue 43), not its id hearts_simple_ulti
+    assert lines[at + 1].startswith("  contract Hearts Simple Ulti · declarer Bence (1) · won")
     assert lines[at + 2] == "  ulti: announced by the declarer, made · kontra ×4"
     assert any(line.startswith("  ulti ") and "+64" in line for line in lines[at:])
 

@@ -22,7 +22,7 @@ from tarockrec import rulesets
 from tarockrec.codecs import jsonio, textio, xmlio
 from tarockrec.games import Game, all_games
 from tarockrec.generate import session_records
-from tarockrec.sheet import NotSheetable, to_sheet
+from tarockrec.tournament.sheet import NotSheetable, to_sheet
 from tarockrec.validate import validate_record
 
 #: deals per game, table size and rule set in CI: a few hundred, as the issue asks (a longer

@@ -17,7 +17,7 @@ from conftest import ROOT
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import tournament_record
-from tarockrec.standings import LEGEND
+from tarockrec.tournament.standings import LEGEND
 
 CUP = Path(ROOT, "samples", "tournaments", "cup", "cup-2026-01.json")
 

@@ -1,4 +1,4 @@
-"""Start-up of ``tarockrec validate`` (tarockrec/command.py): a plain ``validate`` command line is
+"""Start-up of ``tarockrec validate`` (tarockrec/cli/entry.py): a plain ``validate`` command line is
 read without ``click`` and runs the same command; every other goes to ``click``."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT, SAMPLES
 from tarockrec.cli import main
-from tarockrec.command import validate_args
+from tarockrec.cli.entry import validate_args
 
 VALID = os.path.join(SAMPLES, "koenigrufen", "valid", "contract-bettel-won.json")
 INVALID = os.path.join(SAMPLES, "koenigrufen", "invalid")
@@ -57,7 +57,7 @@ def _entry(args: list[str]) -> tuple[subprocess.CompletedProcess[bytes], set[str
     modules it lists: a plain ``validate`` ends without the interpreter's teardown, so nothing
     could be asked of the process at its exit)."""
     proc = subprocess.run([sys.executable, "-X", "importtime", "-c",
-                           "from tarockrec.command import run\nrun()", *args],
+                           "from tarockrec.cli import run\nrun()", *args],
                           capture_output=True, cwd=ROOT, timeout=120)
     return proc, _modules(proc.stderr)
 
@@ -73,7 +73,7 @@ def test_the_same_output_and_exit_without_click(args: list[str]) -> None:
     start-up: ``bench/bench_startup.py``), with what click's ``validate`` prints and exits
     with; a line it does not read goes to click."""
     fast, imported = _entry(args)
-    assert "tarockrec.command" in imported and "click" not in imported
+    assert "tarockrec.cli.entry" in imported and "click" not in imported
     ref = CliRunner().invoke(main, args)
     assert fast.returncode == ref.exit_code
     assert fast.stdout.decode() == ref.stdout
@@ -86,9 +86,12 @@ GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
 #: what validating one record has no use for: the other games, the commands' and the
 #: tournament layer's modules, and what only they, a pool or a failing record need
 NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "multiprocessing",
-                      "concurrent", "tarockrec.cli", "tarockrec.archive", "tarockrec.publish",
-                      "tarockrec.workbook", "tarockrec.tournament", "tarockrec.standings",
-                      "tarockrec.sheet", "tarockrec.generate", "tarockrec.codecs.xmlio",
+                      "concurrent", "tarockrec.archive", "tarockrec.publish",
+                      # the click application and its commands (tarockrec.cli.entry is needed)
+                      "tarockrec.cli.app", "tarockrec.cli.group", "tarockrec.cli.records",
+                      "tarockrec.cli.score", "tarockrec.cli.generate", "tarockrec.cli.tournament",
+                      "tarockrec.cli.imports", "tarockrec.cli.reference",
+                      "tarockrec.tournament", "tarockrec.generate", "tarockrec.codecs.xmlio",
                       "tarockrec.codecs.textio")
 
 

@@ -15,7 +15,7 @@ from tarockrec import games
 from tarockrec.codecs import jsonio, textfast, textio
 from tarockrec.findings import Finding
 from tarockrec.generate import deal_records, session_records
-from tarockrec.sheet import to_sheet
+from tarockrec.tournament.sheet import to_sheet
 
 def _specs() -> list[tuple[str, int]]:
     return [(name, n) for name, g in games.all_games().items() for n in g.table_sizes]

@@ -11,8 +11,8 @@ import pytest
 
 from tarockrec import rulesets
 from tarockrec.games import all_games
-from tarockrec import tournament
-from tarockrec.tournament import Row, rank, standings_rules
+from tarockrec.tournament import record as tournament
+from tarockrec.tournament.record import Row, rank, standings_rules
 from tarockrec.validate import validate_record
 
 BLOCKS = [(g, n) for g in sorted(all_games()) for n, d in rulesets.for_game(g).items()

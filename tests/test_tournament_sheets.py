@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from conftest import SAMPLES
 from tarockrec.cli import main
 from tarockrec.findings import Finding
-from tarockrec.sheet import NotSheetable, to_sheet
+from tarockrec.tournament.sheet import NotSheetable, to_sheet
 from tarockrec.validate import validate_record
 
 TOURNAMENTS = os.path.join(SAMPLES, "tournaments", "valid")
@@ -137,7 +137,7 @@ def test_a_missing_file_is_named_once(args: list[str], tmp_path: Path,
 
 def test_generate_tournament_help_promises_no_limit_the_default_lacks() -> None:
     from tarockrec.generate import DEFAULT_ROUND_DEALS
-    from tarockrec.tournament import standings_rules
+    from tarockrec.tournament.record import standings_rules
     assert standings_rules("koenigrufen", None).deals_per_round == {}   # the default: none
     text = " ".join(CliRunner().invoke(main, ["generate", "--help"]).output.split())
     assert "the rule set's deal limit" not in text
@@ -178,8 +178,8 @@ def test_a_series_sorts_ids_as_numbers_and_says_there_are_no_cup_points(tmp_path
 
 
 def test_a_series_with_cup_points_says_nothing_more(tmp_path: Path) -> None:
-    from tarockrec.standings import Ranked, cannot_rank
-    from tarockrec.tournament import Row
+    from tarockrec.tournament.standings import Ranked, cannot_rank
+    from tarockrec.tournament.record import Row
     assert cannot_rank([Ranked("a", "A", [Row("1", "Anna")], True)], "series") is None
     assert cannot_rank([Ranked("a", "A", [Row("1", "Anna", team="Ost")])], "teams") is None
 
@@ -228,7 +228,7 @@ def test_a_sheet_that_cannot_be_made_is_one_finding(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever goes wrong reducing a valid record is one INTERNAL-ERROR finding, never a
     traceback (a bug planted in the tournament's reduction)."""
-    import tarockrec.sheet as sheet
+    import tarockrec.tournament.sheet as sheet
 
     def broken(record: dict[str, Any]) -> dict[str, Any]:
         raise IndexError("list index out of range")

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from tarockrec import tournament
+from tarockrec.tournament import record as tournament
 from tarockrec.cli import main
 from tarockrec.validate import validate_record
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tarockrec import tournament
+from tarockrec.tournament import record as tournament
 from tarockrec.games import all_games
 from tarockrec.generate import table_sizes_for, tournament_record
-from tarockrec.tournament import Row, StandingsRules, rank, series, teams
+from tarockrec.tournament.record import Row, StandingsRules, rank, series, teams
 from tarockrec.validate import validate_record
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tarockrec import workbook
+from tarockrec.tournament import workbook
 from tarockrec.codecs import jsonio
 from tarockrec.validate import validate_record
 
@@ -435,7 +435,7 @@ def test_a_huge_total_with_a_half_point_is_exact_everywhere(tmp_path: Path) -> N
     assert [r["total"] for r in json.loads(res.stdout)] == \
         ["100000000000000000012.5"] * 2 + ["-100000000000000000009.5"] * 2
     from fractions import Fraction
-    from tarockrec import ranking
+    from tarockrec.tournament import ranking
     assert ranking.plain(Fraction(huge + 1, 2)) == "50000000000000000000.5"
     assert ranking.number_text(Fraction(10 ** 30 + 1, 4)) == "250000000000000000000000000000.25"
     assert ranking.number_text(Fraction(-9, 4)) == "-2.25" and ranking.plain(Fraction(7, 2)) == 3.5

@@ -30,7 +30,7 @@ from tarockrec.games.carinthian.engine import CarinthianEngine  # noqa: E402
 from tarockrec.games.carinthian.rules import CarinthianRules  # noqa: E402
 from tarockrec.games.carinthian.scoring import deal_kind, initial_carry  # noqa: E402
 from tarockrec.generate import record_of  # noqa: E402
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 from tools.carinthian_examples import (  # noqa: E402
     ALL_TIED, EXAMPLES, SESSION_E12, Example, build, build_session,

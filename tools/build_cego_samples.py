@@ -30,7 +30,7 @@ from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.games.cego import CegoEngine, CegoRules  # noqa: E402
 from tarockrec.games.cego.contracts import CONTRACTS, INFO  # noqa: E402
 from tarockrec.generate import record_of, session_records  # noqa: E402
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
 G = X.G

@@ -26,7 +26,7 @@ from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.engine import Action  # noqa: E402
 from tarockrec.errors import IllegalAction  # noqa: E402
 from tarockrec.games.illustrated.contracts import PACK, TAROCK_MASK  # noqa: E402
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 
 GAME = games.get("illustrated")
 ROOT = Path(__file__).resolve().parent.parent / "samples" / "illustrated"

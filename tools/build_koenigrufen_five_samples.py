@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.generate import session_records  # noqa: E402
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 from tarockrec.validate import validate_record  # noqa: E402
 
 OUT = ROOT / "samples" / "koenigrufen"

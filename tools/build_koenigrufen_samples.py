@@ -1059,7 +1059,7 @@ def sheet_twins() -> list[str]:
 
 
 def build_sheets() -> None:
-    from tarockrec.sheet import to_sheet
+    from tarockrec.tournament.sheet import to_sheet
     for name in sheet_twins():
         path = OUT / "valid" / f"{name}.json"
         if not path.exists():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tarockrec.workbook import xlsx_bytes  # noqa: E402
+from tarockrec.tournament.workbook import xlsx_bytes  # noqa: E402
 
 HERE = Path(__file__).resolve().parent.parent / "samples" / "tournaments" / "sheet"
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarockrec.codecs import jsonio  # noqa: E402
 from tarockrec.generate import tournament_record  # noqa: E402
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 
 OUT = ROOT / "samples" / "tournaments"
 

@@ -31,7 +31,7 @@ from tarockrec.games.ulti.contracts import COUNTERS, PACK  # noqa: E402
 from tarockrec.games.ulti.engine import UltiEngine  # noqa: E402
 from tarockrec.games.ulti.rules import UltiRules  # noqa: E402
 from tarockrec.games.ulti.scoring import sheet_entries  # noqa: E402
-from tarockrec.sheet import to_sheet  # noqa: E402
+from tarockrec.tournament.sheet import to_sheet  # noqa: E402
 
 G = games.get("ulti")
 assert G is not None

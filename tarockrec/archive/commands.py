@@ -1,5 +1,5 @@
 """``tarockrec archive …``: the archive's commands (docs/archive.md). Registered on the main
-command group by ``tarockrec/cli.py``."""
+command group by ``tarockrec/cli/app.py``."""
 from __future__ import annotations
 
 import sys
@@ -327,76 +327,115 @@ _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "csv", "jso
 @click.argument("db", metavar="ARCHIVE")
 @_FORMAT
 def people_cmd(db: str, fmt: str) -> None:
-    """The entrants linked to no person, grouped by name and club: each group is a proposal
-    to confirm with archive link (nothing is linked by name without it)."""
+    """The entrants linked to no person, grouped as they may be one person (spelling
+    variants, an initial, the order reversed, a missing club), best first, each scored with
+    its reasons: a proposal to confirm with archive link (nothing is linked without it)."""
+    import json
     from .people import proposals
     conn = _open(db)
     found = proposals(conn)
-    rows = [[p.name, p.club, len(p.entrants), "; ".join(f"{ev} ({eid})" for _, ev, eid in
-                                                         p.entrants),
-             (p.person[1] or f"#{p.person[0]}") if p.person else None] for p in found]
-    _emit(["name", "club", "entrants", "events", "person"], rows, fmt)
+    if fmt == "json":
+        click.echo(json.dumps([p.as_json() for p in found], ensure_ascii=False, indent=1))
+        return
+    rows = [[p.number, p.score, p.name, p.club, len(p.entrants), " | ".join(p.names),
+             p.reason, (p.person[1] or f"#{p.person[0]}") if p.person else None]
+            for p in found]
+    _emit(["proposal", "score", "name", "club", "entrants", "names", "reason", "person"],
+          rows, fmt)
     if fmt == "text" and found:
-        click.echo(f"{len(found)} proposal(s): confirm one with  tarockrec archive link {db} "
-                   "--name NAME [--club CLUB] [--person KEY]")
+        click.echo(f"{len(found)} proposal(s): see one and confirm it with  tarockrec archive "
+                   f"link {db} --proposal N [--yes]")
 
 
 @archive.command(name="link")
 @click.argument("db", metavar="ARCHIVE")
-@click.option("--name", default=None, help="Link the unlinked entrants of this name …")
-@click.option("--club", default=None, help="… and this club (without it: of any club).")
+@click.option("--name", "names", multiple=True, help="Link the unlinked entrants of this "
+              "name (repeatable: spellings of one person) …")
+@click.option("--club", default=None, help="… of this club (needed when the name is that of "
+              "entrants of several clubs; \"\" for those without a club) …")
+@click.option("--all", "every_club", is_flag=True, help="… of every club, to one person.")
+@click.option("--proposal", type=int, default=None, metavar="N", help="Link the entrants of "
+              "proposal N of archive people.")
 @click.option("--person", "key", default=None, metavar="KEY", help="… to the person of this "
-              "id (made if new; without it, the person of that name and club, or a new one).")
+              "id (made if new; without it, the proposal's person, or the person of that name "
+              "and club, or a new one).")
 @click.option("--merge", nargs=2, default=None, metavar="KEEP GONE", help="Merge person GONE "
               "into KEEP (each a key, an id such as #3, or a name).")
-def link_cmd(db: str, name: str | None, club: str | None, key: str | None,
-             merge: tuple[str, str] | None) -> None:
+@click.option("--yes", "-y", is_flag=True, help="Do it: without it, show what would be "
+              "linked and link nothing.")
+def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool,
+             proposal: int | None, key: str | None, merge: tuple[str, str] | None,
+             yes: bool) -> None:
     """Confirm a proposal of archive people (link entrants to a person), or merge two
-    persons into one."""
+    persons into one. Shows what it would link; links it with --yes (exit 0 either way;
+    2 when refused: a name of several clubs without --club or --all, entrants of one event,
+    different person ids)."""
     from . import people
-    conn = _open(db, write=True)
-    conn.execute("BEGIN IMMEDIATE")
+    writing = merge is not None or yes
+    conn = _open(db, write=writing)
+    said: list[str] = []
+    n = 0
     try:
         if merge is not None:
+            conn.execute("BEGIN IMMEDIATE")
             n = people.merge(conn, *merge)
-            said = f"merged {merge[1]} into {merge[0]}: {n} entrant(s) moved"
-        elif name is not None:
-            n = people.link(conn, name, club, key)
-            said = f"linked {n} entrant(s) named {name}" + (f" ({club})" if club else "")
+            conn.execute("COMMIT")
+            said.append(f"merged {merge[1]} into {merge[0]}: {n} entrant(s) moved")
         else:
-            raise people.NoPerson("say what to link: --name (and --club) or --merge")
-        conn.execute("COMMIT")
+            if yes:
+                conn.execute("BEGIN IMMEDIATE")
+            plan = people.plan_link(conn, names, club, key, every_club, proposal)
+            said.append(("linking " if yes else "would link ") + plan.describe())
+            said += ["  " + e.label() for e in plan.entrants]
+            if yes:
+                people.apply_link(conn, plan)
+                conn.execute("COMMIT")
+                n = len(plan.entrants)
+                said.append(f"linked {n} entrant(s)")
+            else:
+                said.append("nothing linked yet: add --yes to link them")
     except BaseException as err:
         _rollback(conn)
         if isinstance(err, people.NoPerson):
             click.echo(f"tarockrec: {err}", err=True)
             sys.exit(EXIT_UNREADABLE)
         import sqlite3
-        if isinstance(err, sqlite3.OperationalError):
+        if writing and isinstance(err, sqlite3.OperationalError):
             _write_failed(f"nothing changed in {db} ({err})")
         raise
-    left = _close(conn, db)
-    click.echo(said)
+    left = None
+    if writing:
+        left = _close(conn, db)
+    else:
+        conn.close()
+    for line in said:
+        click.echo(line)
     if left is not None:
         _write_failed(left)
-    sys.exit(EXIT_VALID if n else EXIT_INVALID)
+    sys.exit(EXIT_VALID if n or not writing else EXIT_INVALID)
 
 
 @archive.command(name="unlink")
 @click.argument("db", metavar="ARCHIVE")
-@click.option("--event", required=True, help="The event (its name or id) …")
+@click.option("--event", required=True, help="The event: its id, or its name (with --date "
+              "when several events have it) …")
+@click.option("--date", default=None, metavar="YYYY-MM-DD", help="… its date …")
 @click.option("--entrant", required=True, help="… and the entrant id there to split off its "
               "person.")
-def unlink_cmd(db: str, event: str, entrant: str) -> None:
-    """Split an entrant off the person it is linked to (a wrong link)."""
+def unlink_cmd(db: str, event: str, date: str | None, entrant: str) -> None:
+    """Split an entrant of one event off the person it is linked to (a wrong link). A name
+    several events have (every season's "1. Runde") is refused, the events listed (exit 2)."""
     from . import people
     conn = _open(db, write=True)
     try:
         conn.execute("BEGIN IMMEDIATE")
-        n = people.unlink(conn, event, entrant)
+        n = people.unlink(conn, event, entrant, date)
         conn.execute("COMMIT")
     except BaseException as err:
         _rollback(conn)
+        if isinstance(err, people.NoPerson):
+            click.echo(f"tarockrec: {err}", err=True)
+            sys.exit(EXIT_UNREADABLE)
         import sqlite3
         if isinstance(err, sqlite3.OperationalError):
             _write_failed(f"nothing changed in {db} ({err})")
@@ -418,8 +457,8 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     """A series' standings per person: each event's cup points summed (as standings --series
     sums them per entrant id; an entrant linked to no person counts by its id)."""
     import json
-    from ..ranking import plain
-    from ..standings import event_column, events_heading, events_json
+    from ..tournament.ranking import plain
+    from ..tournament.standings import event_column, events_heading, events_json
     from .queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)
@@ -445,37 +484,80 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
 @click.argument("who")
 @_FORMAT
 def player_cmd(db: str, who: str, fmt: str) -> None:
-    """A person's history event by event (place, total, rank points, cup points) and the
-    contracts they played as declarer (played, won, lost, average score). WHO: a person's
-    key, id (#3) or name."""
+    """A person's summary (events, best and average place, cup points per season), history
+    event by event (place, total, rank points, cup points) with each round (table, the people
+    at it, the result there, the place), and the contracts they played as declarer (played,
+    won, lost, average score). WHO: a person's key, id (#3) or name; a name no person is
+    linked to yet: its entrants, said to be unlinked, with the command that links them."""
     import json
-    from .people import NoPerson, find
-    from .queries import deal_stats, history
+    import shlex
+    from .people import NoPerson, find, unlinked
+    from .queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
     conn = _open(db)
+    person: dict[str, Any] | None = None
+    args: tuple[Any, ...]
     try:
         pid = find(conn, who)
-    except NoPerson as err:
-        click.echo(f"tarockrec: {err} (entrants are linked to persons by their records' "
-                   "person ids, or by archive link: see archive people)", err=True)
-        sys.exit(EXIT_INVALID)
-    events, deals = history(conn, pid), deal_stats(conn, pid)
-    if fmt == "json":
         name, key, club = conn.execute("SELECT name, key, club FROM person WHERE id = ?",
                                        (pid,)).fetchone()
-        click.echo(json.dumps({"person": {"id": pid, "key": key, "name": name, "club": club},
+        person = {"id": pid, "key": key, "name": name, "club": club}
+        where, args = "n.person_id = ?", (pid,)
+    except NoPerson as err:
+        if not unlinked(conn, who):
+            click.echo(f"tarockrec: {err}, and no entrant of that name (entrants are linked "
+                       "to persons by their records' person ids, or by archive link: see "
+                       "archive people)", err=True)
+            sys.exit(EXIT_INVALID)
+        where, args = "n.person_id IS NULL AND n.name = ?", (who,)
+    events = entrant_history(conn, where, args)
+    for e in events:
+        e["rounds"] = rounds(conn, e["entrant_row"])
+    deals, summed = entrant_deal_stats(conn, where, args), summary(events)
+    clubs = sorted({e["club"] for e in events if e["club"]})
+    command = f"tarockrec archive link {shlex.quote(db)} --name {shlex.quote(who)}" + \
+        (f" --club {shlex.quote(clubs[0])}" if len(clubs) > 1 else "")
+    if fmt == "json":
+        click.echo(json.dumps({"person": person, "linked": person is not None, "name":
+                               person["name"] if person else who,
+                               "link": None if person else command, "summary": summed,
                                "events": events, "declarer": deals}, ensure_ascii=False,
                               indent=1))
         return
     heads = ["date", "event", "place", "of", "total", "score", "rank_points", "cup_points"]
-    _emit(["section"] + heads if fmt == "csv" else heads,
-          [(["event"] if fmt == "csv" else []) + [e[h] for h in heads] for e in events], fmt)
     dheads = ["contract", "played", "won", "lost", "average"]
-    if fmt == "text":
-        click.echo("\nas declarer:")
-        _emit(dheads, [[d[h] for h in dheads] for d in deals], fmt)
+    drows = [[d["name"]] + [d[h] for h in dheads[1:]] for d in deals]
+    if fmt == "csv":
+        _emit(["section"] + heads, [["event"] + [e[h] for h in heads] for e in events], fmt)
+        _emit(["section"] + dheads, [["declarer"] + r for r in drows], fmt)
+        return
+    if person is not None:
+        click.echo(" · ".join(str(x) for x in (person["name"], person["club"], person["key"])
+                              if x))
     else:
-        _emit(["section"] + dheads, [["declarer"] + [d[h] for h in dheads] for d in deals],
-              fmt)
+        click.echo(f"{who}: {len(events)} entrant(s) of this name, not linked to a person"
+                   + (f" (clubs: {', '.join(clubs)})" if clubs else ""))
+        click.echo(f"link them with  {command}" + ("  (one club at a time, or --all)"
+                                                    if len(clubs) > 1 else ""))
+    cups = " · ".join(f"{s}: {_number(v)}" for s, v in summed["cup_points"].items())
+    average = summed["average_place"]
+    click.echo(f"events {summed['events']} · best place {summed['best_place'] or '-'} · "
+               f"average place {'-' if average is None else f'{average:g}'} · "
+               f"cup points {cups or '-'}\n")
+    _emit(heads, [[e[h] for h in heads] for e in events], fmt)
+    if any(e["rounds"] for e in events):
+        click.echo("\nrounds:")
+        for e in events:
+            if e["rounds"]:
+                click.echo(f"{e['date'] or ''} {e['event']}".strip())
+                for r in e["rounds"]:
+                    click.echo("  " + round_line(r))
+    click.echo("\nas declarer:")
+    _emit(dheads, drows, fmt)
+
+
+def _number(x: Any) -> str:
+    from ..tournament.ranking import number_text
+    return str(number_text(x))
 
 
 @archive.command(name="stats")
@@ -489,6 +571,11 @@ def stats_cmd(db: str, game: str | None, fmt: str) -> None:
     conn = _open(db)
     found = contract_stats(conn, game)
     heads = ["game", "contract", "season", "played", "won", "won_share", "average"]
+    if fmt == "json":       # the id and the name players give it
+        heads.insert(2, "name")
+    else:                   # the contracts as players name them
+        for r in found:
+            r["contract"] = r["name"]
     _emit(heads, [[r[h] for h in heads] for r in found], fmt)
 
 

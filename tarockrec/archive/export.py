@@ -67,13 +67,20 @@ def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
               force: bool = False) -> list[str]:
     """Write the selected records' documents (and attachments) into ``out``, one file at a
     time (a document's bytes are read when its file is written: memory does not grow with
-    the archive); returns the files written."""
-    files: dict[str, list[tuple[int, str]]] = {}
+    the archive); returns the files written. A compressed input comes back decompressed
+    under its name without ``.gz``/``.zst``; a table file, whose path its tournament names,
+    comes back compressed again under that path."""
+    files: dict[str, list[tuple[int, str, str | None]]] = {}
     seen: set[tuple[int, str]] = set()
-    for doc_id, name, fmt in _documents(conn, ids):
-        if (doc_id, name) not in seen:
-            seen.add((doc_id, name))
-            files.setdefault(safe_name(name), []).append((doc_id, fmt))
+    for doc_id, name, fmt, compression, attached in _documents(conn, ids):
+        if (doc_id, name) in seen:
+            continue
+        seen.add((doc_id, name))
+        plain = plain_name(name) if compression and not attached else name
+        if plain != name and any(d[0] != doc_id for d in files.get(safe_name(plain), [])):
+            plain = name                    # another document has that name: kept packed
+        packed = compression if plain == name else None
+        files.setdefault(safe_name(plain), []).append((doc_id, fmt, packed))
     taken = [n for n in files if os.path.lexists(os.path.join(out, n))]
     if taken and not force:
         raise FileExistsError(f"{os.path.join(out, taken[0])} exists (use --force to "
@@ -83,10 +90,34 @@ def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
     return sorted(files)
 
 
-def _data(conn: sqlite3.Connection, docs: list[tuple[int, str]]) -> Iterator[bytes]:
-    for doc_id, fmt in docs:
+def plain_name(name: str) -> str:
+    """A compressed file's name without its compression suffix (``t.json.gz``: ``t.json``)."""
+    for ext in (".gz", ".zst"):
+        if name.lower().endswith(ext) and len(name) > len(ext):
+            return name[:-len(ext)]
+    return name
+
+
+def _data(conn: sqlite3.Connection, docs: list[tuple[int, str, str | None]]) -> Iterator[bytes]:
+    for doc_id, fmt, packed in docs:
         (data,) = conn.execute("SELECT data FROM documents WHERE id = ?", (doc_id,)).fetchone()
-        yield data + b"\n" if fmt == "jsonl" else data
+        data = data + b"\n" if fmt == "jsonl" else data
+        yield _pack(data, packed)
+
+
+def _pack(data: bytes, how: str | None) -> bytes:
+    """``data`` compressed as it came (gzip without a time stamp: the same bytes each time;
+    zstd where the zstandard module is installed, else as it is)."""
+    if how == "gz":
+        import gzip
+        return gzip.compress(data, mtime=0)
+    if how == "zst":
+        try:
+            import zstandard
+        except ImportError:
+            return data
+        return bytes(zstandard.ZstdCompressor().compress(data))
+    return data
 
 
 def write_bytes(path: str, parts: Iterable[bytes]) -> None:
@@ -104,14 +135,17 @@ def write_bytes(path: str, parts: Iterable[bytes]) -> None:
         raise
 
 
-def _documents(conn: sqlite3.Connection, ids: list[int]) -> Iterator[tuple[int, str, str]]:
-    """(document id, name, format) of each selected record and its attachments."""
+def _documents(conn: sqlite3.Connection,
+               ids: list[int]) -> Iterator[tuple[int, str, str, str | None, bool]]:
+    """(document id, name, format, compression, attached) of each selected record and its
+    attachments."""
     for record_id in ids:
         yield from conn.execute(
-            "SELECT d.id, d.name, d.format FROM records r JOIN documents d ON "
-            "d.id = r.document_id WHERE r.id = ?", (record_id,))
+            "SELECT d.id, d.name, d.format, d.compression, 0 FROM records r JOIN documents d "
+            "ON d.id = r.document_id WHERE r.id = ?", (record_id,))
         yield from conn.execute(
-            "SELECT d.id, a.path, d.format FROM attachments a JOIN documents d ON "
+            "SELECT d.id, a.path, d.format, d.compression, 1 FROM attachments a JOIN "
+            "documents d ON "
             "d.id = a.document_id WHERE a.record_id = ? ORDER BY a.path", (record_id,))
 
 
@@ -197,6 +231,6 @@ def as_format(conn: sqlite3.Connection, ids: list[int], fmt: str) -> Iterator[by
             else:
                 yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"
         return
-    from ..cli import _serialise
-    for chunk in _serialise(records(conn, ids), fmt):
+    from ..codecs.serialise import serialise
+    for chunk in serialise(records(conn, ids), fmt):
         yield chunk.encode()

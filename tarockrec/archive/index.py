@@ -8,8 +8,18 @@ from typing import Any
 
 from ..scoring import Score
 from ..validate import Report
-from ..ranking import plain
-from .ingest import season_of
+from ..tournament.ranking import plain
+
+
+def season_of(date: Any) -> str | None:
+    """The season of a date (``YYYY-MM-DD``): July to June, ``2025/26`` for 2025-07-01 to
+    2026-06-30; None when the year or month is not known (``??``)."""
+    if not isinstance(date, str) or len(date) < 7 or not date[:4].isdigit() \
+            or not date[5:7].isdigit():
+        return None
+    year, month = int(date[:4]), int(date[5:7])
+    first = year if month >= 7 else year - 1
+    return f"{first}/{(first + 1) % 100:02d}"
 
 
 def index_record(conn: sqlite3.Connection, record_id: int, rec: Any, rep: Report) -> None:

@@ -25,7 +25,7 @@ from .. import sources
 from ..codecs import jsonio
 from ..findings import Finding
 from ..validate import Report, validate_record
-from ..ranking import plain
+from ..tournament.ranking import plain
 from .store import tarockrec_version
 
 
@@ -59,17 +59,6 @@ class Doc:
     compression: str | None
     records: int = 1
     id: int | None = None
-
-
-def season_of(date: Any) -> str | None:
-    """The season of a date (``YYYY-MM-DD``): July to June, ``2025/26`` for 2025-07-01 to
-    2026-06-30; None when the year or month is not known (``??``)."""
-    if not isinstance(date, str) or len(date) < 7 or not date[:4].isdigit() \
-            or not date[5:7].isdigit():
-        return None
-    year, month = int(date[:4]), int(date[5:7])
-    first = year if month >= 7 else year - 1
-    return f"{first}/{(first + 1) % 100:02d}"
 
 
 def sha(data: bytes | str) -> str:

@@ -46,13 +46,14 @@ def series_standings(conn: sqlite3.Connection, series: str,
     ``tournament.series`` ranks them per entrant id: the first event's rule set (or its own
     tournament block) says how many results count (``series_best``) and how equal sums are
     broken (``series_tie_breaks``); entrants still equal share a rank."""
-    from .. import ranking
-    from ..tournament import id_order
+    from ..tournament import ranking
+    from ..tournament.record import id_order
     events = series_events(conn, series, season)
     order = {event_id: k for k, (event_id, _, _) in enumerate(events)}
     out: dict[str, SeriesRow] = {}
     found = conn.execute(
-        "SELECT n.event_id, n.entrant, n.name, n.person_id, p.key, n.cup_points FROM entrant n "
+        "SELECT n.event_id, n.entrant, coalesce(p.name, n.name), n.person_id, p.key, "
+        "n.cup_points FROM entrant n "
         "LEFT JOIN person p ON p.id = n.person_id WHERE n.event_id IN (SELECT value FROM "
         "json_each(?)) ORDER BY n.event_id, n.id", (json.dumps(list(order)),))
     for event_id, entrant, name, person_id, key, cup in found:
@@ -81,7 +82,7 @@ def series_standings(conn: sqlite3.Connection, series: str,
 
 def _series_rules(conn: sqlite3.Connection, event_id: int) -> Any:
     """The standings rules of an event's tournament record (its rule set's block, or its own)."""
-    from ..tournament import standings_rules
+    from ..tournament.record import standings_rules
     (canonical,) = conn.execute("SELECT r.canonical FROM event e JOIN records r ON "
                                 "r.id = e.record_id WHERE e.id = ?", (event_id,)).fetchone()
     rec = json.loads(canonical)
@@ -96,27 +97,78 @@ def _whole(x: Any) -> Any:
 
 def history(conn: sqlite3.Connection, person_id: int) -> list[dict[str, Any]]:
     """The person's events, by date: place, total, score, rank points, cup points."""
+    return entrant_history(conn, "n.person_id = ?", (person_id,))
+
+
+def entrant_history(conn: sqlite3.Connection, where: str,
+                    args: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """The events of the entrants ``where`` selects (``n``: the entrant), by date."""
     cur = conn.execute(
-        "SELECT e.id, e.name, e.date, e.season, e.series, n.entrant, n.rank, "
-        "(SELECT count(*) FROM entrant m WHERE m.event_id = e.id), n.total, n.score, "
+        "SELECT e.id, e.name, e.date, e.season, e.series, n.id, n.entrant, n.name, n.club, "
+        "n.rank, (SELECT count(*) FROM entrant m WHERE m.event_id = e.id), n.total, n.score, "
         "n.rank_points, n.cup_points FROM entrant n JOIN event e ON e.id = n.event_id "
-        "WHERE n.person_id = ? ORDER BY e.date, e.id", (person_id,))
-    keys = ("event_id", "event", "date", "season", "series", "entrant", "place", "of",
-            "total", "score", "rank_points", "cup_points")
+        f"WHERE {where} ORDER BY e.date, e.id", args)
+    keys = ("event_id", "event", "date", "season", "series", "entrant_row", "entrant",
+            "name", "club", "place", "of", "total", "score", "rank_points", "cup_points")
     return [dict(zip(keys, row)) for row in cur]
+
+
+def summary(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Events played, the best and average place (of the ranked ones), cup points per
+    season (latest first)."""
+    places = [e["place"] for e in events if e["place"] is not None]
+    seasons: dict[str, Any] = {}
+    for e in sorted(events, key=lambda e: e["season"] or "", reverse=True):
+        season = e["season"] or "no season"
+        seasons[season] = seasons.get(season, 0) + (e["cup_points"] or 0)
+    return {"events": len(events), "best_place": min(places) if places else None,
+            "average_place": round(sum(places) / len(places), 2) if places else None,
+            "cup_points": seasons}
+
+
+def rounds(conn: sqlite3.Connection, entrant_row: int) -> list[dict[str, Any]]:
+    """An entrant's rounds: the table, the people at it (their register names where
+    linked), the entrant's result there and place at the table."""
+    out = []
+    for table_id, rnd, number, name, result, place, size in conn.execute(
+            "SELECT t.id, t.round + 1, t.number, t.name, s.result, s.place, t.size FROM "
+            "tbl_seat s JOIN tbl t ON t.id = s.table_id WHERE s.entrant_id = ? "
+            "ORDER BY t.round, t.number", (entrant_row,)).fetchall():
+        others = [r[0] for r in conn.execute(
+            "SELECT coalesce(p.name, n.name) FROM tbl_seat s JOIN entrant n ON "
+            "n.id = s.entrant_id LEFT JOIN person p ON p.id = n.person_id WHERE "
+            "s.table_id = ? AND s.entrant_id IS NOT ? ORDER BY s.seat", (table_id, entrant_row))]
+        out.append({"round": rnd, "table": name or str(number), "with": others,
+                    "result": result, "place": place, "of": size})
+    return out
+
+
+def round_line(r: dict[str, Any]) -> str:
+    """A round as one line: "round 2, table 3 with Anna, Hans, Eva: +34, 1st of 4"."""
+    result = "" if r["result"] is None else f"{r['result']:+d}"
+    place = "" if r["place"] is None else f"place {r['place']} of {r['of']}"
+    said = ", ".join(x for x in (result, place) if x)
+    return f"round {r['round']}, table {r['table']} with {', '.join(r['with'])}" + \
+        (f": {said}" if said else "")
 
 
 def deal_stats(conn: sqlite3.Connection, person_id: int) -> list[dict[str, Any]]:
     """The contracts the person played as declarer: played, won (a positive score), lost,
-    the average score."""
+    the average score; each contract with the name players give it."""
+    return entrant_deal_stats(conn, "n.person_id = ?", (person_id,))
+
+
+def entrant_deal_stats(conn: sqlite3.Connection, where: str,
+                       args: tuple[Any, ...]) -> list[dict[str, Any]]:
+    from ..games import contract_name
     cur = conn.execute(
-        "SELECT d.contract, count(*), sum(s.score > 0), sum(s.score < 0), "
+        "SELECT r.game, d.contract, count(*), sum(s.score > 0), sum(s.score < 0), "
         "round(avg(s.score), 2) FROM deal_seat s JOIN entrant n ON n.id = s.entrant_id "
-        "JOIN deal d ON d.id = s.deal_id WHERE n.person_id = ? AND s.seat = d.declarer "
-        "AND s.score IS NOT NULL GROUP BY d.contract ORDER BY count(*) DESC, d.contract",
-        (person_id,))
-    return [{"contract": c, "played": n, "won": w, "lost": lo, "average": avg}
-            for c, n, w, lo, avg in cur]
+        "JOIN deal d ON d.id = s.deal_id JOIN records r ON r.id = d.record_id "
+        f"WHERE {where} AND s.seat = d.declarer AND s.score IS NOT NULL "
+        "GROUP BY r.game, d.contract ORDER BY count(*) DESC, r.game, d.contract", args)
+    return [{"game": g, "contract": c, "name": contract_name(g, c), "played": n, "won": w,
+             "lost": lo, "average": avg} for g, c, n, w, lo, avg in cur]
 
 
 def contract_stats(conn: sqlite3.Connection, game: str | None = None) -> list[dict[str, Any]]:
@@ -133,8 +185,9 @@ def contract_stats(conn: sqlite3.Connection, game: str | None = None) -> list[di
         sql += " AND r.game = ?"
         args.append(game)
     sql += " GROUP BY r.game, d.contract, e.season ORDER BY r.game, d.contract, e.season"
-    return [{"game": g, "contract": c, "season": s, "played": n, "won": w,
-             "won_share": round(w / n, 3) if n else None, "average": avg}
+    from ..games import contract_name
+    return [{"game": g, "contract": c, "name": contract_name(g, c), "season": s, "played": n,
+             "won": w, "won_share": round(w / n, 3) if n else None, "average": avg}
             for g, c, s, n, w, avg in conn.execute(sql, args)]
 
 

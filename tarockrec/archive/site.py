@@ -22,8 +22,8 @@ import tempfile
 from typing import Any, Callable, Iterator
 
 from ..publish import NAV_STYLE
-from ..ranking import number_text
-from ..standings import STYLE
+from ..tournament.ranking import number_text
+from ..tournament.standings import STYLE
 from .check import materialise
 from .queries import deal_stats, history, series_events, series_standings
 
@@ -195,7 +195,7 @@ class ArchiveSite:
         if deals:
             body += "<h2>As declarer</h2>" + _table(
                 ["contract", "played", "won", "lost", "average"],
-                [[_e(d["contract"]), _e(d["played"]), _e(d["won"]), _e(d["lost"]),
+                [[_e(d["name"]), _e(d["played"]), _e(d["won"]), _e(d["lost"]),
                   _e(d["average"])] for d in deals])
         self.put(page, _doc(name, body, "../"))
         self.search.append({"t": name + (f" ({club})" if club else "") + where, "u": page,

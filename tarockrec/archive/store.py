@@ -164,10 +164,27 @@ CREATE VIEW findings AS
   FROM finding f JOIN records r ON r.id = f.record_id;
 """
 
-MIGRATIONS = (_V1, _V2)
+#: version 3: the log of every link, merge and unlink of the person register (issue 43)
+_V3 = """
+CREATE TABLE person_log (
+  id INTEGER PRIMARY KEY,
+  time TEXT NOT NULL,                   -- UTC, 2026-01-31T18:00:00Z
+  action TEXT NOT NULL,                 -- link | merge | unlink
+  person_id INTEGER,                    -- the person linked to (merged into, unlinked from)
+  person TEXT,                          -- its key or name then (a person may be merged away)
+  entrant_id INTEGER, event_id INTEGER, entrant TEXT, name TEXT,
+  detail TEXT);
+CREATE VIEW links AS
+  SELECT l.id AS log_id, l.time, l.action, l.person_id, l.person, l.entrant_id AS entrant_row,
+         l.event_id, e.name AS event, e.date, l.entrant, l.name, l.detail
+  FROM person_log l LEFT JOIN event e ON e.id = l.event_id;
+"""
+
+MIGRATIONS = (_V1, _V2, _V3)
 VERSION = len(MIGRATIONS)
 #: the views ``archive query`` may read (docs/archive.md)
-VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings")
+VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings",
+         "links")
 #: how long a writer waits for another one (ms): an ``add`` holds the lock while it runs
 BUSY_MS = 600_000
 

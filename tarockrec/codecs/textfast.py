@@ -24,8 +24,18 @@ import orjson
 
 from ..findings import Finding, LazyLines
 from .jsonio import _RANK as _RANKS, _UNWRITABLE, _key as _rank
-from .textio import COMMA_LISTS, DEAL_SECTIONS, MAIN, RECORD_START, SECTIONS, TYPED, TextEntry, \
-    _INT, _KEYWORDS, _Reader
+from .textsyntax import (COMMA_LISTS, DEAL_SECTIONS, MAIN, RECORD_START, SECTIONS, TYPED, TextEntry,
+                         _INT, _KEYWORDS)
+
+#: the explaining reader (``textio._Reader``), which ``textio`` hands over as it is imported
+#: (``explain_with``): this reader falls back on it, and ``textio`` reads through this one
+_Reader: Any = None
+
+
+def explain_with(reader: Any) -> None:
+    """Fall back on ``reader`` (``textio._Reader``) for what this reader declines."""
+    global _Reader
+    _Reader = reader
 
 __all__ = ["records", "TextLines"]
 

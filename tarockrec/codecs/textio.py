@@ -35,35 +35,23 @@ import bisect
 import io
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator, NoReturn
 
 import orjson
 
 from ..findings import Finding, pointer_join
+from . import textfast
 from .bounds import LineBound, RecordTooLarge
 from .jsonio import MAX_DEPTH, TOO_DEEP, NumberTooLong, _flat, canonical, unwritable, whole_number
+from .textsyntax import COMMA_LISTS as COMMA_LISTS, DEAL_SECTIONS as DEAL_SECTIONS, MAIN as MAIN
+from .textsyntax import RECORD_START as RECORD_START, SECTIONS as SECTIONS, TYPED as TYPED
+from .textsyntax import _INT, _KEYWORDS, TextEntry as TextEntry
 
-# -- the vocabulary -----------------------------------------------------------------------------
-#: typed tags: tag name -> record key
-TYPED = {"Tarockrec": "tarockrec", "Game": "game", "Rules": "rules", "Option": "rules",
-         "Meta": "meta", "Players": "players", "Dealer": "dealer", "Deals": "deals"}
-#: sections of the record (and of a deal inside a session)
-SECTIONS = ("carry", "auction", "exchange", "declarations", "play", "late_claims", "end",
-            "outcome", "result", "notes")
-#: sections that are keys of ``deal``
-DEAL_SECTIONS = ("hands", "talon", "deck")
-#: list sections whose entries ``seat:main k=v …`` name their main field
-MAIN = {"auction": "call", "declarations": "say", "late_claims": "claim"}
-#: the main fields written as a comma list (``-`` = empty)
-COMMA_LISTS = ("say",)
 #: a line is wrapped after this many characters
 WIDTH = 96
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:+\-]*")
-_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_KEYWORDS = {"null": None, "true": True, "false": False}
 _SKIP = re.compile(r"(?:[ \t\r\n]+|;[^\n]*|\{[^}]*\})*")
 _NEWLINE = re.compile("\n")
 _TOKEN = re.compile(r"""
@@ -730,45 +718,9 @@ class _Reader:
                 continue
             key = TYPED[name]
             claim(key, "typed", t)
-            text = args[0]
-            if name in ("Tarockrec", "Dealer", "Deals"):
-                if not _INT.fullmatch(text) or (name == "Deals" and text.startswith("-")):
-                    raise _Err("TEXT-SYNTAX", f"[{name} …] takes a whole number, not "
-                               f"{text!r}", t)
-                if name == "Deals":
-                    if in_round:
-                        raise _Err("TEXT-SYNTAX", "a deal of a session holds no [Deals …]", t)
-                    if key in rec:
-                        raise _Err("TEXT-DUPLICATE", "the field 'deals' is given twice", t)
-                    deals = _whole(text, t)
-                    rec["deals"] = []
-                else:
-                    if key in rec:
-                        raise _Err("TEXT-DUPLICATE", f"the field {key!r} is given twice", t)
-                    rec[key] = _whole(text, t)
-            elif name == "Game":
-                if key in rec:
-                    raise _Err("TEXT-DUPLICATE", "the field 'game' is given twice", t)
-                rec["game"] = text
-            elif name == "Players":
-                if key in rec:
-                    raise _Err("TEXT-DUPLICATE", "the field 'players' is given twice", t)
-                rec["players"] = [p.strip() for p in text.split(",")]
-            elif name == "Rules":
-                rules = rec.setdefault("rules", {})
-                if "name" in rules:
-                    raise _Err("TEXT-DUPLICATE", "[Rules …] is given twice", t)
-                rules["name"] = text
-            elif name == "Option":
-                opts = rec.setdefault("rules", {}).setdefault("options", {})
-                if text in opts:
-                    raise _Err("TEXT-DUPLICATE", f"the option {text!r} is given twice", t)
-                opts[text] = _whole(args[1], t) if _INT.fullmatch(args[1]) else args[1]
-            elif name == "Meta":
-                meta = rec.setdefault("meta", {})
-                if text in meta:
-                    raise _Err("TEXT-DUPLICATE", f"[Meta {text!r} …] is given twice", t)
-                meta[text] = args[1]
+            told = self._typed(rec, name, key, args, t, in_round)
+            if told is not None:
+                deals = told
         if whole is not None:
             return whole[0], lines, None
         for t, value, sub in b.sections:
@@ -791,6 +743,52 @@ class _Reader:
             for p, ln in sub.items():
                 lines[base + p] = ln
         return rec, lines, deals
+
+    @staticmethod
+    def _typed(rec: dict[str, Any], name: str, key: str, args: Any, t: Tok,
+               in_round: bool) -> int | None:
+        """A typed tag's value put into ``rec``; the number of deals for ``[Deals …]``."""
+        deals: int | None = None
+        text = args[0]
+        if name in ("Tarockrec", "Dealer", "Deals"):
+            if not _INT.fullmatch(text) or (name == "Deals" and text.startswith("-")):
+                raise _Err("TEXT-SYNTAX", f"[{name} …] takes a whole number, not "
+                           f"{text!r}", t)
+            if name == "Deals":
+                if in_round:
+                    raise _Err("TEXT-SYNTAX", "a deal of a session holds no [Deals …]", t)
+                if key in rec:
+                    raise _Err("TEXT-DUPLICATE", "the field 'deals' is given twice", t)
+                deals = _whole(text, t)
+                rec["deals"] = []
+            else:
+                if key in rec:
+                    raise _Err("TEXT-DUPLICATE", f"the field {key!r} is given twice", t)
+                rec[key] = _whole(text, t)
+        elif name == "Game":
+            if key in rec:
+                raise _Err("TEXT-DUPLICATE", "the field 'game' is given twice", t)
+            rec["game"] = text
+        elif name == "Players":
+            if key in rec:
+                raise _Err("TEXT-DUPLICATE", "the field 'players' is given twice", t)
+            rec["players"] = [p.strip() for p in text.split(",")]
+        elif name == "Rules":
+            rules = rec.setdefault("rules", {})
+            if "name" in rules:
+                raise _Err("TEXT-DUPLICATE", "[Rules …] is given twice", t)
+            rules["name"] = text
+        elif name == "Option":
+            opts = rec.setdefault("rules", {}).setdefault("options", {})
+            if text in opts:
+                raise _Err("TEXT-DUPLICATE", f"the option {text!r} is given twice", t)
+            opts[text] = _whole(args[1], t) if _INT.fullmatch(args[1]) else args[1]
+        elif name == "Meta":
+            meta = rec.setdefault("meta", {})
+            if text in meta:
+                raise _Err("TEXT-DUPLICATE", f"[Meta {text!r} …] is given twice", t)
+            meta[text] = args[1]
+        return deals
 
     def records(self, index: int = 0) -> Iterator[tuple[int, int, Any, dict[str, int] | None]]:
         """The records of the text, numbered from ``index + 1``."""
@@ -874,7 +872,6 @@ def _line_for(lines: dict[str, int], pointer: str) -> int:
 
 
 #: one record read: (index from 1, its first line, the record or a Finding, JSON Pointer -> line)
-TextEntry = tuple[int, int, Any, "Mapping[str, int] | None"]
 
 
 def iter_text(data: str | bytes, line_offset: int = 0, index_offset: int = 0,
@@ -901,8 +898,7 @@ def iter_text(data: str | bytes, line_offset: int = 0, index_offset: int = 0,
         finally:
             reader.lx.release()
         return
-    from .textfast import records
-    yield from records(data, line_offset, index_offset)
+    yield from textfast.records(data, line_offset, index_offset)
 
 
 #: a stream is parsed in pieces of about this many bytes, cut at a ``*`` line
@@ -1007,11 +1003,6 @@ def looks_like_json(head: bytes) -> bool:
         re.match(rb'\{\s*["}]|\[\s*[\[{\]]', stripped) is not None
 
 
-#: where a record starts, the text being cut there (``iter_text_stream`` cuts at the same
-#: places): after a line holding only ``*``, blank and comment lines, a tag that is no
-#: ``[Round …]``. Counted over ``b"\n*\n" + text``, the first record is counted too.
-RECORD_START = re.compile(rb"\n[ \t]*\*[ \t]*(?:;[^\n]*)?\r?\n(?:[ \t]*(?:;[^\n]*)?\r?\n)*"
-                          rb"(?![ \t]*\[\s*Round\b)(?=[ \t]*\[)")
 
 
 def iter_piece(data: bytes, line_offset: int, index_offset: int,
@@ -1031,3 +1022,6 @@ def iter_piece(data: bytes, line_offset: int, index_offset: int,
             yield None
             return
         yield item
+
+
+textfast.explain_with(_Reader)        # the fast reader falls back on this one

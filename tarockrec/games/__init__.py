@@ -232,6 +232,17 @@ def get(name: str) -> Game[Any] | None:
     return game
 
 
+def contract_name(game: str | None, contract: str | None) -> str | None:
+    """A contract as players name it ("Solorufer", "Piccolo ouvert"): the game's
+    ``DISPLAY_NAMES`` (in its ``contracts`` module, said once per game), or the id as it is
+    where the game names none."""
+    if contract is None or game not in MODULES:
+        return contract
+    module = importlib.import_module(f"{__name__}.{MODULES[str(game)]}.contracts")
+    names: Mapping[str, str] = getattr(module, "DISPLAY_NAMES", {})
+    return names.get(contract, contract)
+
+
 def all_games() -> dict[str, Game[Any]]:
     for name in MODULES:
         get(name)

@@ -394,47 +394,13 @@ def _import(con: sqlite3.Connection) -> ImportResult:
     told: set[int] = set()                  # users whose refused name was reported
     old = "ordinal" not in _columns(con, "player")     # before migration V3
     seat_col = "seat" if old else "ordinal"
-    game_by_id = all_games()["illustrated"]
     for sid, gtype, drt in con.execute(
             "SELECT id, type, double_round_type FROM game_session ORDER BY id").fetchall():
-        games = con.execute("SELECT id, beginner_player FROM game WHERE game_session_id = ? "
-                            "ORDER BY id", (sid,)).fetchall()
-        out.games += len(games)
-        bad_gid = next((g for g, _ in games if not isinstance(g, int)), None)
-        if not isinstance(sid, int) or bad_gid is not None:
-            what = (f"session {quote(sid)}" if not isinstance(sid, int)
-                    else f"session {sid} has a game with the id {quote(bad_gid)}")
-            out.findings.append(Finding(
-                "IMPORT-UNREADABLE", f"{what}: an id is a whole number; its {len(games)} "
-                "game(s) are not imported", "/game_session"))
-            continue
-        if gtype != GAME_TYPE:
-            out.other_type += len(games)
-            for gid, _ in games:
-                out.findings.append(Finding(
-                    "IMPORT-GAME-TYPE", f"game {gid} (session {sid}) is a {quote(gtype)} game, "
-                    f"not Illustrated ({GAME_TYPE}); it is not imported", f"/game/{gid}", "info"))
-            continue
+        games = _session_games(con, out, sid, gtype)
         if not games:
             continue
-        players = con.execute(f"SELECT {seat_col}, user_id, points FROM player WHERE "
-                              f"game_session_id = ? ORDER BY {seat_col}", (sid,)).fetchall()
-        why = None
-        if [p[0] for p in players] != [0, 1, 2, 3]:
-            why = f"it has {len(players)} players, not four at places 0–3"
-        elif not all(isinstance(p[1], int) for p in players):
-            bad = next(p for p in players if not isinstance(p[1], int))
-            why = f"its player at place {bad[0]} has the user id {quote(bad[1])}, not a whole number"
-        elif not all(isinstance(p[2], int) for p in players):
-            bad = next(p for p in players if not isinstance(p[2], int))
-            why = f"its player at place {bad[0]} has the points {quote(bad[2])}, not a whole number"
-        elif drt not in DOUBLING:
-            why = f"its double-round type {quote(drt)} is not one the server knows"
-        if why is not None:
-            for gid, _ in games:
-                out.findings.append(Finding(
-                    "IMPORT-UNREADABLE", f"game {gid}: session {sid} cannot be read: {why}; the "
-                    "game is not imported", f"/game/{gid}"))
+        players = _session_players(con, out, sid, drt, games, seat_col)
+        if players is None:
             continue
         options = {} if DOUBLING[drt] == "none" else {"doubling_after_passout": DOUBLING[drt]}
         rules = IllustratedRules("akos", options)
@@ -448,75 +414,139 @@ def _import(con: sqlite3.Connection) -> ImportResult:
         }
         ids = {"_akos_game_session_id": sid, "_akos_user_ids": user_ids,
                "_akos_double_round_type": drt, "_akos_points": [int(p[2]) for p in players]}
-        deals: list[dict[str, Any]] = []
-        periods: tuple[int, ...] = ()
-        failed = False
-        for i, (gid, beginner) in enumerate(games):
-            carry = list(periods)
-            try:
-                try:
-                    engine = _one_game(con, int(gid), beginner, rules, periods, old)
-                except (TypeError, ValueError) as err:      # a value of the wrong kind
-                    raise _Skip(Finding("IMPORT-UNREADABLE", f"game {gid} cannot be read: "
-                                        f"{str(err)[:200]}; it is not imported",
-                                        f"/game/{gid}")) from None
-            except _Skip as skip:
-                out.findings.append(skip.finding)
-                if skip.finding.code == "IMPORT-INCOMPLETE":
-                    out.unfinished += 1
-                if skip.finding.code != "IMPORT-INCOMPLETE" or i + 1 < len(games):
-                    failed = True
-                # the next game's beginner tells whether this one was thrown in
-                if i + 1 < len(games):
-                    periods = periods_after(periods, games[i + 1][1] == beginner, rules, 4)
-                continue
-            deal = {"dealer": engine.dealer, **game_by_id.record_of(engine),
-                    "_akos_game_id": int(gid), "_akos_beginner_player": int(beginner)}
-            deals.append({"carry": {"periods": carry}, **deal} if carry else deal)
-            periods = next_periods(engine)
+        deals, failed = _session_deals(con, out, games, rules, old)
         if not deals:
             continue
         for u in user_ids:          # a name no record can carry is replaced, and said so
             if u in refused_names and u not in told:
                 told.add(u)
                 out.findings.append(refused_names[u])
-        if not failed and len(deals) > 1:
-            session = {**envelope, "deals": [{k: v for k, v in d.items() if k != "carry"}
-                                             for d in deals], **ids}
-            rep = validate_record(session)
-            if rep.valid and _writable(session, out, f"session {sid}",
-                                       f"/game_session/{sid}"):
-                out.records.append(session)
-                out.imported += len(deals)
-                stored = [int(p[2]) for p in players]
-                if rep.totals is not None and rep.totals != stored:
-                    out.findings.append(Finding(
-                        "IMPORT-TOTALS", f"session {sid}: the server's stored points {stored} "
-                        f"differ from the totals tarockrec computes {rep.totals}: a rule of "
-                        "the server is not reproduced, or the session lacks games",
-                        f"/game_session/{sid}", "warning"))
-                continue
-            if not rep.valid:
-                first = next(f for f in rep.findings if f.severity == "error")
-                out.findings.append(Finding(
-                    "IMPORT-RULES", f"session {sid}: its games do not form a valid session "
-                    f"under the rule set akos ({first}); they are written one record per game",
-                    f"/game_session/{sid}", "warning"))
-        for d in deals:
-            rec = {**envelope, **d, "_akos_game_session_id": sid, "_akos_user_ids": user_ids}
-            rep = validate_record(rec)
-            if rep.valid:
-                if _writable(rec, out, f"game {d['_akos_game_id']}",
-                             f"/game/{d['_akos_game_id']}"):
-                    out.records.append(rec)
-                    out.imported += 1
-            else:
-                first = next(f for f in rep.findings if f.severity == "error")
-                out.findings.append(Finding(
-                    "IMPORT-RULES", f"game {d['_akos_game_id']}: the record does not validate "
-                    f"under the rule set akos ({first}); it is not imported",
-                    f"/game/{d['_akos_game_id']}", "warning"))
+        _write_session(out, sid, envelope, ids, deals, failed, players, user_ids)
     return out
+
+
+def _session_games(con: sqlite3.Connection, out: ImportResult, sid: Any,
+                   gtype: Any) -> list[Any] | None:
+    """A session's games (id, beginner), counted; None (and why) when it is not imported."""
+    games = con.execute("SELECT id, beginner_player FROM game WHERE game_session_id = ? "
+                        "ORDER BY id", (sid,)).fetchall()
+    out.games += len(games)
+    bad_gid = next((g for g, _ in games if not isinstance(g, int)), None)
+    if not isinstance(sid, int) or bad_gid is not None:
+        what = (f"session {quote(sid)}" if not isinstance(sid, int)
+                else f"session {sid} has a game with the id {quote(bad_gid)}")
+        out.findings.append(Finding(
+            "IMPORT-UNREADABLE", f"{what}: an id is a whole number; its {len(games)} "
+            "game(s) are not imported", "/game_session"))
+        return None
+    if gtype != GAME_TYPE:
+        out.other_type += len(games)
+        for gid, _ in games:
+            out.findings.append(Finding(
+                "IMPORT-GAME-TYPE", f"game {gid} (session {sid}) is a {quote(gtype)} game, "
+                f"not Illustrated ({GAME_TYPE}); it is not imported", f"/game/{gid}", "info"))
+        return None
+    return games
+
+
+def _session_players(con: sqlite3.Connection, out: ImportResult, sid: int, drt: Any,
+                     games: list[Any], seat_col: str) -> list[Any] | None:
+    """A session's four players (place, user id, points); None (and why) when unreadable."""
+    players = con.execute(f"SELECT {seat_col}, user_id, points FROM player WHERE "
+                          f"game_session_id = ? ORDER BY {seat_col}", (sid,)).fetchall()
+    why = None
+    if [p[0] for p in players] != [0, 1, 2, 3]:
+        why = f"it has {len(players)} players, not four at places 0–3"
+    elif not all(isinstance(p[1], int) for p in players):
+        bad = next(p for p in players if not isinstance(p[1], int))
+        why = f"its player at place {bad[0]} has the user id {quote(bad[1])}, not a whole number"
+    elif not all(isinstance(p[2], int) for p in players):
+        bad = next(p for p in players if not isinstance(p[2], int))
+        why = f"its player at place {bad[0]} has the points {quote(bad[2])}, not a whole number"
+    elif drt not in DOUBLING:
+        why = f"its double-round type {quote(drt)} is not one the server knows"
+    if why is not None:
+        for gid, _ in games:
+            out.findings.append(Finding(
+                "IMPORT-UNREADABLE", f"game {gid}: session {sid} cannot be read: {why}; the "
+                "game is not imported", f"/game/{gid}"))
+        return None
+    return players
+
+
+def _session_deals(con: sqlite3.Connection, out: ImportResult, games: list[Any],
+                   rules: IllustratedRules, old: bool) -> tuple[list[dict[str, Any]], bool]:
+    """The deals of a session's games that can be read, and whether one could not be."""
+    game_by_id = all_games()["illustrated"]
+    deals: list[dict[str, Any]] = []
+    periods: tuple[int, ...] = ()
+    failed = False
+    for i, (gid, beginner) in enumerate(games):
+        carry = list(periods)
+        try:
+            try:
+                engine = _one_game(con, int(gid), beginner, rules, periods, old)
+            except (TypeError, ValueError) as err:      # a value of the wrong kind
+                raise _Skip(Finding("IMPORT-UNREADABLE", f"game {gid} cannot be read: "
+                                    f"{str(err)[:200]}; it is not imported",
+                                    f"/game/{gid}")) from None
+        except _Skip as skip:
+            out.findings.append(skip.finding)
+            if skip.finding.code == "IMPORT-INCOMPLETE":
+                out.unfinished += 1
+            if skip.finding.code != "IMPORT-INCOMPLETE" or i + 1 < len(games):
+                failed = True
+            # the next game's beginner tells whether this one was thrown in
+            if i + 1 < len(games):
+                periods = periods_after(periods, games[i + 1][1] == beginner, rules, 4)
+            continue
+        deal = {"dealer": engine.dealer, **game_by_id.record_of(engine),
+                "_akos_game_id": int(gid), "_akos_beginner_player": int(beginner)}
+        deals.append({"carry": {"periods": carry}, **deal} if carry else deal)
+        periods = next_periods(engine)
+    return deals, failed
+
+
+def _write_session(out: ImportResult, sid: int, envelope: dict[str, Any], ids: dict[str, Any],
+                   deals: list[dict[str, Any]], failed: bool, players: list[Any],
+                   user_ids: list[int]) -> None:
+    """A session's records: the session whole when it validates, else one record a game."""
+    if not failed and len(deals) > 1:
+        session = {**envelope, "deals": [{k: v for k, v in d.items() if k != "carry"}
+                                         for d in deals], **ids}
+        rep = validate_record(session)
+        if rep.valid and _writable(session, out, f"session {sid}",
+                                   f"/game_session/{sid}"):
+            out.records.append(session)
+            out.imported += len(deals)
+            stored = [int(p[2]) for p in players]
+            if rep.totals is not None and rep.totals != stored:
+                out.findings.append(Finding(
+                    "IMPORT-TOTALS", f"session {sid}: the server's stored points {stored} "
+                    f"differ from the totals tarockrec computes {rep.totals}: a rule of "
+                    "the server is not reproduced, or the session lacks games",
+                    f"/game_session/{sid}", "warning"))
+            return
+        if not rep.valid:
+            first = next(f for f in rep.findings if f.severity == "error")
+            out.findings.append(Finding(
+                "IMPORT-RULES", f"session {sid}: its games do not form a valid session "
+                f"under the rule set akos ({first}); they are written one record per game",
+                f"/game_session/{sid}", "warning"))
+    for d in deals:
+        rec = {**envelope, **d, "_akos_game_session_id": sid, "_akos_user_ids": user_ids}
+        rep = validate_record(rec)
+        if rep.valid:
+            if _writable(rec, out, f"game {d['_akos_game_id']}",
+                         f"/game/{d['_akos_game_id']}"):
+                out.records.append(rec)
+                out.imported += 1
+        else:
+            first = next(f for f in rep.findings if f.severity == "error")
+            out.findings.append(Finding(
+                "IMPORT-RULES", f"game {d['_akos_game_id']}: the record does not validate "
+                f"under the rule set akos ({first}); it is not imported",
+                f"/game/{d['_akos_game_id']}", "warning"))
 
 
 def _writable(rec: dict[str, Any], out: ImportResult, what: str, ptr: str) -> bool:

@@ -35,7 +35,7 @@ class RuleSetDoc(Frozen):
     provenance: Mapping[str, Any]
     options: Mapping[str, int | str]
     path: Path
-    #: how a tournament under this rule set is ranked (tarockrec/tournament.py), or None
+    #: how a tournament under this rule set is ranked (tarockrec/tournament/record.py), or None
     tournament: Mapping[str, Any] | None
 
     def __init__(self, name: str, game: str, title: str, complete: bool,

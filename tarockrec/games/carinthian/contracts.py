@@ -107,3 +107,9 @@ TRISCHAK_BASE = 3
 ZAHLE_VALUE = 3
 MODES = ("stichzwang", "nachlassen")
 HALVES = ("a", "b")
+
+
+#: the contracts as players name them, for every page and text output (ids stay in the data)
+DISPLAY_NAMES: dict[str, str] = {
+    "angesehen": "Angesehen", "hinunter": "Hinunter", "drei": "Drei", "vier": "Vier",
+    "vierzig": "Vierzig", "solo": "Solo", TRISCHAK: "Trischak"}

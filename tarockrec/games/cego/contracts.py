@@ -243,3 +243,10 @@ def is_solo_hand(info: PackInfo, hand: int, high_option: str) -> bool:
     if trumps >= many:
         return True
     return trumps == many - 1 and (hand & info.high[high_option]).bit_count() >= 2
+
+
+#: the contracts as players name them, for every page and text output (ids stay in the data)
+DISPLAY_NAMES: dict[str, str] = {
+    "solo": "Solo", "cego": "Cego", "eine": "Eine", "eine_leere": "Eine Leere",
+    "zwei_leere": "Zwei Leere", "zwei_verschiedene": "Zwei Verschiedene", "pfeife": "Pfeife",
+    "piccolo": "Piccolo", "bettel": "Bettel", "raeuber": "Räuber"}

@@ -113,3 +113,8 @@ TAROKK_BARRED = ("pagat_ultimo", "pagat_uhu", "king_ultimo", "king_uhu")
 KUPA_TAROKK_BARRED = ("pagat_ultimo", "pagat_uhu", "sas_ultimo", "sas_uhu")
 #: the silent ultimós (§6.4): (card, ultimó id, uhu id)
 SILENT_ULTIMOS = ((T1, "pagat_ultimo", "pagat_uhu"), (T2, "sas_ultimo", "sas_uhu"))
+
+
+#: the games as players name them (the bidding levels), for every page and text output
+DISPLAY_NAMES: dict[str, str] = {"three": "Three (három)", "two": "Two (kettő)",
+                                 "one": "One (egy)", "solo": "Solo (szóló)"}

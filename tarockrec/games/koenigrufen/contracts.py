@@ -283,4 +283,12 @@ TAROCKCUP_CAPTURE_BASE = 1
 #: against it. The Farbendreier is no solo game: its Four Kings count once.
 KONTRA_LEVELS = ("kontra", "rekontra", "subkontra")
 
+#: the contracts as players name them, for every page and text output (ids stay in the data)
+DISPLAY_NAMES: dict[str, str] = {
+    "rufer": "Rufer", "sechserdreier": "Sechserdreier", "trischaken": "Trischaken",
+    "piccolo": "Piccolo", "solorufer": "Solorufer", "bettel": "Bettel",
+    "besserrufer": "Besserrufer", "dreier": "Dreier", "farbensolo": "Farbensolo",
+    "piccolo_ouvert": "Piccolo ouvert", "bettel_ouvert": "Bettel ouvert",
+    "solodreier": "Solodreier", "farbendreier": "Farbendreier"}
+
 __all__ = ["PACK", "CONTRACTS", "Contract", "card_points", "thirds", "iter_bits"]

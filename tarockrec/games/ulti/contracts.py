@@ -325,3 +325,26 @@ ROW_OF_CLASS = {CONTRACTS[r.example].value_class: r for r in VALUE_TABLE}
 
 def table_row(c: Contract) -> TableRow:
     return ROW_OF_CLASS[c.value_class]
+
+
+_LEVEL_WORD = {"single": "", "double": "Double ", "ouvert": ""}
+
+
+def display_name(c: Contract) -> str:
+    """A contract as players name it: "Hearts 40-Hundred Durchmars Ulti", "Betli ouvert"."""
+    def level(word: str, lvl: str) -> str:
+        return _LEVEL_WORD[lvl] + word + (" ouvert" if lvl == "ouvert" else "")
+    if c.betli is not None:
+        return level("Betli", c.betli)
+    if c.durch_nt is not None:
+        return level("No-trump Durchmars", c.durch_nt)
+    parts = [SUIT_WORD[c.trump].capitalize()] if c.trump else []
+    parts += ["Simple"] if c.simple else []
+    parts += [f"{c.hundred}-Hundred"] if c.hundred else []
+    parts += [level("Durchmars", c.durch)] if c.durch else []
+    parts += ["Ulti"] if c.ulti else []
+    return " ".join(parts)
+
+
+#: the contracts as players name them, for every page and text output (ids stay in the data)
+DISPLAY_NAMES: dict[str, str] = {cid: display_name(c) for cid, c in CONTRACTS.items()}

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from . import ranking
-from .findings import Finding
+from ..findings import Finding
 
 
 def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,

@@ -1,5 +1,5 @@
 """``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
-table, CSV, JSON or a self-contained HTML page. The figures are ``tournament.py``'s; this module
+table, CSV, JSON or a self-contained HTML page. The figures are ``record.py``'s; this module
 only lays them out."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .ranking import BY_TOTAL, HEADINGS, plain
-from .report import json_array, json_line
-from .tournament import Row, SeriesRow, TeamRow, series, teams
+from ..report import json_array, json_line
+from .record import Row, SeriesRow, TeamRow, series, teams
 
 
 @dataclass
@@ -282,3 +282,9 @@ def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
 
 
 __all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]
+
+
+def only_standings_differ(rep: Any) -> bool:
+    """Whether the only errors of a tournament are written standings that differ."""
+    errors = [f.code for f in rep.findings if f.severity == "error"]
+    return bool(errors) and set(errors) == {"TOURN-STANDINGS"}

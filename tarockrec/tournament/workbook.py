@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .findings import Finding
+from ..findings import Finding
 
 COLUMNS = ("round", "table", "seat", "entrant", "name", "club", "points")
 REQUIRED = ("round", "table", "seat", "entrant", "name", "points")
@@ -399,7 +399,7 @@ DEAL_COLUMNS = ("round", "table", "deal", "dealer")
 
 
 def _outcome_keys() -> tuple[str, ...]:
-    from .outcome import TOP
+    from ..outcome import TOP
     return tuple(TOP) + ("items",)
 
 
@@ -514,7 +514,7 @@ def _seat_cell(cell: Any) -> int:
 
 
 def _outcome_cell(key: str, cell: Any) -> Any:
-    from .outcome import TOP
+    from ..outcome import TOP
     kind = TOP.get(key, "json")
     text = str(cell).strip()
     if kind == "seat":

@@ -1,6 +1,6 @@
 """Ranking schemes (docs/tournaments.md, "Ranking schemes"): the parts of a rule set's
 ``tournament`` block that say how entrants are ordered, kept apart from the validation in
-``tournament.py``. Everything here is exact: rank points of tied places may be a mean that is
+``record.py``. Everything here is exact: rank points of tied places may be a mean that is
 not a whole number, and it is carried as a ``Fraction`` (never rounded) until it is printed.
 
 - ``ranks_by``: ``total`` (the Schrift plus rank points, as the Austrian cups rank) or

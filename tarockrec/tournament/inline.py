@@ -21,9 +21,9 @@ import os
 import re
 from typing import Any, Callable, Iterator
 
-from .codecs import jsonio
-from .errors import Reread
-from .findings import LazyLines
+from ..codecs import jsonio
+from ..errors import Reread
+from ..findings import LazyLines
 
 #: a table's deals as the writer opens them
 _DEALS = re.compile(rb'"deals"[ \t\r]*:[ \t\r]*\[[ \t\r]*\n')

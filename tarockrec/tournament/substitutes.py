@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .findings import Finding
+from ..findings import Finding
 
 SPLIT = "split"
 SEAT_HOLDER = "seat_holder"

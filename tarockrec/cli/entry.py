@@ -1,24 +1,23 @@
-"""The console entry point, and ``tarockrec validate`` without ``click``.
+"""``tarockrec validate`` without ``click``: what the console entry point (``cli.run``) runs.
 
 ``run`` reads a plain ``validate`` command line itself (``validate_args``: paths and the
 options ``--format``, ``-q``, ``--max-findings``, ``--jobs`` with values they take) and runs
 ``validate_command`` at once; any other command line (another command, ``--help``, an option
-it does not know, a value out of range) goes to the ``click`` application in ``cli.py``, which
+it does not know, a value out of range) goes to the ``click`` application (``cli/app.py``), which
 words it as ever. An editor or a hook validating one file on save so waits for neither
 ``click`` nor the other commands' modules (``bench/bench_startup.py``).
 """
 from __future__ import annotations
 
 import errno
-import io
 import os
 import sys
 import time
-from typing import Callable, NoReturn
+from typing import NoReturn
 
-from . import parallel, report
-from .atomic import Terminated
-from .sources import expand
+from .. import parallel, report
+from ..atomic import Terminated
+from ..sources import expand
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 #: ``validate``'s options that take a value, with the values they take
@@ -83,7 +82,7 @@ def _jobs(asked: int | None) -> int:
 
 def validate_command(paths: tuple[str, ...] | list[str], fmt: str, quiet: bool,
                      max_findings: int | None, jobs: int | None) -> NoReturn:
-    """``tarockrec validate`` (cli.py's ``validate`` says what it does); ends the process with
+    """``tarockrec validate`` (``cli/records.py``'s ``validate`` says what it does); ends the process with
     its exit code."""
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
     files = expand(paths)
@@ -166,36 +165,6 @@ def validate_args(args: list[str]) -> tuple[list[str], str, bool, int | None, in
     if not paths:
         return None
     return paths, fmt, quiet, numbers["--max-findings"], numbers["--jobs"]
-
-
-def run(app: Callable[[], object] | None = None) -> None:
-    """The console entry point: text the terminal cannot encode (a file name of undecodable
-    bytes) is escaped instead of failing. A closed pipe (``tarockrec validate … | head -1``)
-    ends quietly, as click ends it. ``app``: the click application (``cli.main``), when
-    already imported."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
-    try:
-        try:
-            asked = validate_args(sys.argv[1:])
-            if asked is None:
-                if app is None:
-                    from .cli import main
-                    app = main
-                app()
-            else:
-                try:
-                    validate_command(*asked)
-                except KeyboardInterrupt:           # before the records: as click says it
-                    _say("\nAborted!")
-                    sys.exit(1)
-                except SystemExit as done:
-                    _leave(done)
-        finally:
-            sys.stdout.flush()      # what is still held fails here, not at the exit
-    except OSError as err:          # a full disk, /dev/full, a quota: no traceback
-        _cannot_write(err)
 
 
 def _leave(done: SystemExit) -> NoReturn:

@@ -43,7 +43,7 @@ from .sources import Entry, entries
 from .validate import Report, validate_record
 
 if TYPE_CHECKING:
-    from .tournament import Table
+    from .tournament.record import Table
 
 FIXED = ("source", "record", "id", "deal", "seat", "player", "dealer", "contract", "declarer",
          "partner", "side", "multiplier")

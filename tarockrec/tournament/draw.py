@@ -24,7 +24,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from .findings import Finding
+from .. import kinds
+from ..findings import Finding
 
 METHODS = ("random", "standings", "fixed")
 SEAT_ORDERS = ("random", "standings")
@@ -98,7 +99,7 @@ def draw_rules(block: Mapping[str, Any] | None) -> DrawRules:
 
 def rules_for(game: str, rec: Mapping[str, Any]) -> DrawRules:
     """The draw of a tournament record: its own block's, else its rule set's."""
-    from . import rulesets
+    from .. import rulesets
     own = rec.get("tournament")
     if isinstance(own, Mapping):
         return draw_rules(own)
@@ -439,7 +440,7 @@ def standings_groups(rec: Mapping[str, Any], rounds: int, origin: str | None = N
     """The standings after the first ``rounds`` rounds, as groups sharing a rank (best first),
     ranked as ``tarockrec standings`` ranks them; None (and the findings) when a table's
     result is not known."""
-    from .tournament import validate_tournament
+    from .record import validate_tournament
     if rounds == 0:
         return [], []
     sub = {k: v for k, v in rec.items() if k != "standings"}
@@ -469,7 +470,7 @@ def draw_tournament(rec: dict[str, Any], round_no: int, seed: int | None = None,
     (departures, byes). An entrant of the register in no earlier round joins from this one
     (a late entrant: ``joins``, or marked absent in the rounds missed, as the rule set's
     ``late_entrants`` says). Raises ``DrawRefused``."""
-    from . import games
+    from .. import games
     game = games.get(rec.get("game", ""))
     if game is None:
         raise DrawRefused(f"the game {rec.get('game')!r} is not one tarockrec knows")
@@ -567,7 +568,7 @@ def _late_entrants(rec: dict[str, Any], r: int, late: str) -> None:
 def _check_fixed(rec: Mapping[str, Any], r: int, sizes: Sequence[int], title: str) -> None:
     """The director's seating of round ``r``: each table of a size the game is played by, each
     entrant of the round at one table or absent."""
-    from .tournament import _check_seating
+    from .record import _check_seating
     found: list[Finding] = []
     register = {e["id"]: e for e in rec["entrants"]
                 if e.get("joins", 1) <= r + 1}
@@ -581,12 +582,24 @@ def deals_per_table(rec: Mapping[str, Any]) -> dict[str, int]:
     """The deals a table of each size plays in a round, as ``generate --tournament`` plays
     them: the rule set's ``deals_per_round``, else at a table where the dealer sits out the
     multiple of its size that gives each seat the same sit-outs (``generate.round_deals``)."""
-    from . import games
-    from .generate import round_deals
-    from .tournament import standings_rules
+    from .. import games
+    from ..generate import round_deals
+    from .record import standings_rules
     game = games.get(rec["game"])
     if game is None:
         return {}
     own = rec.get("tournament") if isinstance(rec.get("tournament"), Mapping) else None
     srules = standings_rules(game.name, rec.get("rules"), own)
     return {str(n): round_deals(game, n, srules.deals_per_round) for n in game.table_sizes}
+
+
+def check_stored_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None,
+                      add: Any) -> None:
+    """Round ``r``'s stored draw gives its seating (``TOURN-DRAW``): the check
+    ``tournament/record.py`` asks for by name (``kinds``)."""
+    def before(k: int) -> list[list[str]] | None:
+        return standings_groups(rec, k, origin)[0]
+    check_round(rec, r, game.table_sizes, game.title, before, add)
+
+
+kinds.register("draw", check_stored_draw)

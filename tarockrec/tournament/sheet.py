@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import games
-from .findings import MISSING, Finding, pointer_get
-from .validate import Report, validate_record
+from .. import games
+from ..findings import MISSING, Finding, pointer_get
+from ..validate import Report, validate_record
 
 
 class NotSheetable(ValueError):

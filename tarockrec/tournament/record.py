@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from . import games, published, ranking, rulesets, substitutes
-from .errors import RulesError
-from .findings import Finding
+from .. import games, kinds, rulesets, schema
+from . import published, ranking, substitutes
+from ..errors import Reread, RulesError
+from ..findings import Finding
+from ..kinds import Report, _check_notes
 from .ranking import HIGHER as HIGHER, MEAN as MEAN, SHARE as SHARE
 #: tie-breaks between entrants with equal totals, in the order a rule set lists them
 TIE_BREAKS = ("table_ranks", "best_round")
@@ -236,6 +238,18 @@ class Table:
 
 
 # -- validation ------------------------------------------------------------------------------
+def _register(entrants: list[dict[str, Any]],
+              add: Callable[[Finding], None]) -> dict[str, dict[str, Any]]:
+    """The entrants by id (the first of two with one id, which is a finding)."""
+    register: dict[str, dict[str, Any]] = {}
+    for i, e in enumerate(entrants):
+        if e["id"] in register:
+            add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
+                        f"/entrants/{i}/id"))
+        register.setdefault(e["id"], e)
+    return register
+
+
 def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: str | None = None,
                         on_table: Callable[[Table], None] | None = None,
                         deferred: Any = None, check_draws: bool = True) -> list[Row] | None:
@@ -246,7 +260,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     session is let go after, so one table is in memory at a time. ``deferred``: the inline
     tables' deals not read yet (``inline.Deferred``), read when their table is checked.
     ``check_draws``: check each round's stored draw (``TOURN-DRAW``, draw.py)."""
-    from .validate import validate_record      # validate imports this module
+    validate_record = kinds.validator()     # by name, as validate finds this module
     add = findings.append
     game = games.get(rec["game"])
     if game is None:
@@ -263,12 +277,7 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
     if own is not None and not check_own_block(own, add):
         return None
     srules = standings_rules(game.name, rec.get("rules"), own)
-    register: dict[str, dict[str, Any]] = {}
-    for i, e in enumerate(rec["entrants"]):
-        if e["id"] in register:
-            add(Finding("TOURN-ENTRANT", f"two entrants have the id {e['id']!r}",
-                        f"/entrants/{i}/id"))
-        register.setdefault(e["id"], e)
+    register = _register(rec["entrants"], add)
     rows = {eid: Row(eid, e["name"], e.get("club"), e.get("team"),
                      carried=e.get("carried", 0), rules=srules)
             for eid, e in register.items()}
@@ -323,12 +332,9 @@ def validate_tournament(rec: dict[str, Any], findings: list[Finding], origin: st
 
 
 def _check_draw(rec: dict[str, Any], r: int, game: Any, origin: str | None, add: Any) -> None:
-    """Round ``r``'s stored draw gives its seating (draw.py, ``TOURN-DRAW``)."""
-    from . import draw
-
-    def before(k: int) -> list[list[str]] | None:
-        return draw.standings_groups(rec, k, origin)[0]
-    draw.check_round(rec, r, game.table_sizes, game.title, before, add)
+    """Round ``r``'s stored draw gives its seating (draw.py, ``TOURN-DRAW``): its checker is
+    found by name (``kinds``), as the validator is, since the draw reads this module."""
+    kinds.get("draw")(rec, r, game, origin, add)
 
 
 def _check_seating(rnd: dict[str, Any], r: int, register: Mapping[str, Any],
@@ -429,7 +435,7 @@ def _session_of(rec: dict[str, Any], table: dict[str, Any], seats: list[str],
 
 def _read_source(rec: dict[str, Any], source: str, names: list[str], ptr: str,
                  origin: str | None, add: Any) -> dict[str, Any] | None:
-    from .sources import SourceRefused, table_source_entries
+    from ..sources import SourceRefused, table_source_entries
     where = ptr + "/source"
     try:
         found = list(_first_two(table_source_entries(source, origin)))
@@ -764,3 +770,34 @@ def teams(rows: list[Row]) -> list[TeamRow]:
     for i, t in enumerate(ordered):
         t.rank = ordered[i - 1].rank if i and ordered[i - 1].total == t.total else i + 1
     return ordered
+
+
+# -- the kind ``tournament`` (``kinds``: validate finds it by name) ---------------------------
+def check_tournament(rec: dict[str, Any], report: Report, origin: str | None = None,
+                     deferred: Any = None) -> None:
+    """The kind ``tournament``: a tournament record (already through the schema)."""
+    if deferred is not None:
+        _deferred_gate(rec, deferred)
+    _check_notes(rec, "", report)
+    report.standings = validate_tournament(
+        rec, report.findings, origin,
+        report.tables.append if report.tables is not None else None, deferred)
+    if deferred is not None:
+        deferred.rest()
+
+
+def _deferred_gate(rec: dict[str, Any], deferred: Any) -> None:
+    """What a table's deals read later must pass: the schema gate, as the deals of a session
+    of the tournament's game and rules (the gate of the whole tournament holds its tables'
+    deals to the same definitions); a note anchored inside them is checked on the whole
+    document."""
+    head = {"tarockrec": 1, "game": rec["game"], "players": ["A", "B", "C"]}
+    if "rules" in rec:
+        head["rules"] = rec["rules"]
+    deferred.gate = lambda deals: schema.fast_check({**head, "deals": deals})
+    for note in rec.get("notes") or ():
+        if deferred.inside(rec, note["at"]):
+            raise Reread
+
+
+kinds.register("tournament", check_tournament)
