@@ -125,6 +125,28 @@ def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], r
             "cpu_ratio": round(vc / pc, 1) if pc > 0 else None}
 
 
+def write_out(args: argparse.Namespace, what: str, results: list[dict[str, Any]]) -> None:
+    """The result file, written again after each game (a run stopped early keeps what it
+    measured)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import result_file
+    rows = [[f"{r['game']} {r['players']}", f"{r['validate_instructions'] / 1e3:,.0f} k",
+             f"{r['parse_instructions'] / 1e3:,.1f} k", f"{r['ratio']:.1f} ×",
+             f"{r['validate_cpu_us']:.0f} µs", f"{r['parse_cpu_us']:.1f} µs",
+             f"{r['cpu_ratio']} ×"] for r in results]
+    result_file.write(
+        args.out, title="Instructions per deal: validation against parsing", order=15,
+        conditions=f"tarockrec {args.label or what.split()[0]}; {args.deals} generated deals "
+                   "a game, JSON Lines; instructions counted by callgrind, the one-deal run "
+                   f"subtracted; CPU the best of {args.repeat}",
+        tables=[result_file.table(
+            "`tarockrec validate -q --jobs 1` against bare `orjson.loads` of the same "
+            "lines, per deal.",
+            ["game", "validate", "parse", "ratio", "validate CPU", "parse CPU",
+             "CPU ratio"], rows)],
+        figures={"build": what, "label": args.label, "results": results})
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=1000)
@@ -157,24 +179,8 @@ def main() -> None:
                   f"{r['parse_instructions'] / 1e3:7.1f}k {r['ratio']:5.1f}×   "
                   f"{r['validate_cpu_us']:8.1f} {r['parse_cpu_us']:8.1f} "
                   f"{r['cpu_ratio'] if r['cpu_ratio'] is not None else '-':>5}×", flush=True)
-    if args.out:
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import result_file
-        rows = [[f"{r['game']} {r['players']}", f"{r['validate_instructions'] / 1e3:,.0f} k",
-                 f"{r['parse_instructions'] / 1e3:,.1f} k", f"{r['ratio']:.1f} ×",
-                 f"{r['validate_cpu_us']:.0f} µs", f"{r['parse_cpu_us']:.1f} µs",
-                 f"{r['cpu_ratio']} ×"] for r in results]
-        result_file.write(
-            args.out, title="Instructions per deal: validation against parsing", order=15,
-            conditions=f"tarockrec {args.label or what.split()[0]}; {args.deals} generated deals "
-                       "a game, JSON Lines; instructions counted by callgrind, the one-deal run "
-                       f"subtracted; CPU the best of {args.repeat}",
-            tables=[result_file.table(
-                "`tarockrec validate -q --jobs 1` against bare `orjson.loads` of the same "
-                "lines, per deal.",
-                ["game", "validate", "parse", "ratio", "validate CPU", "parse CPU",
-                 "CPU ratio"], rows)],
-            figures={"build": what, "label": args.label, "results": results})
+            if args.out:
+                write_out(args, what, results)
 
 
 if __name__ == "__main__":
