@@ -135,12 +135,14 @@ def _remove(tmp: str) -> None:
 _open: Callable[..., IO[str]] = os.fdopen
 
 
-def write_atomic(path: str, chunks: Iterable[str], replace: bool = False) -> None:
-    """Write the text ``chunks`` to ``path`` whole or not at all (module docstring); an existing
-    target is overwritten only with ``replace``, a folder never. Raises ``WriteError``
-    (nothing written, unless its message says that a target written in place got part) or
-    ``Terminated`` (its ``partial`` says the same); an exception raised by ``chunks``
-    propagates (nothing written)."""
+def write_atomic(path: str, chunks: Iterable[str] | Iterable[bytes], replace: bool = False,
+                 binary: bool = False) -> None:
+    """Write the text ``chunks`` (``binary``: bytes) to ``path`` whole or not at all (module
+    docstring); an existing target is overwritten only with ``replace``, a folder never.
+    Raises ``WriteError`` (nothing written, unless its message says that a target written in
+    place got part) or ``Terminated`` (its ``partial`` says the same); an exception raised by
+    ``chunks`` propagates (nothing written). Every file tarockrec writes is written here (the
+    one door out, issue 39)."""
     how, dest = _plan(path, replace)
     if how in ("in place", "append"):
         _write_in_place(path, chunks, append=how == "append")
@@ -160,7 +162,8 @@ def write_atomic(path: str, chunks: Iterable[str], replace: bool = False) -> Non
         finally:
             _unblock(mask)
         try:
-            fp = _open(fd, "w", encoding="utf-8", newline="\n")
+            fp: IO[Any] = os.fdopen(fd, "wb") if binary else \
+                _open(fd, "w", encoding="utf-8", newline="\n")
         except BaseException:
             os.close(fd)
             raise
@@ -280,7 +283,7 @@ def _link_new(tmp: str, dest: str, path: str, replace: bool) -> None:
         pass
 
 
-def _write_in_place(path: str, chunks: Iterable[str], append: bool) -> None:
+def _write_in_place(path: str, chunks: Iterable[str] | Iterable[bytes], append: bool) -> None:
     """Write into the existing non-regular ``path`` (or, ``append``, at the end of the regular
     file behind a descriptor link) without replacing it: the output is gathered whole in an
     anonymous temporary file first, then copied."""
@@ -293,7 +296,7 @@ def _write_in_place(path: str, chunks: Iterable[str], append: bool) -> None:
     try:
         with tempfile.TemporaryFile("w+b") as spool:
             for chunk in chunks:
-                spool.write(chunk.encode("utf-8"))
+                spool.write(chunk if isinstance(chunk, bytes) else chunk.encode("utf-8"))
             spool.flush()
             spool.seek(0)
             # a FIFO: waits here for its reader (a signal or Ctrl-C still stops it)

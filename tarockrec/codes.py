@@ -173,7 +173,8 @@ SHARED: tuple[Code, ...] = (
     Code("TOURN-SUBSTITUTE", "docs/tournaments.md", "a table's substitutes or departures do "
          "not say consistently who played which deals"),
     Code("TOURN-PUBLISHED", "docs/tournaments.md", "a published list cannot be ranked: rounds "
-         "given twice, or a round without its rank points where the rule set gives them"),
+         "given twice, a round without its rank points where the rule set gives them, or a "
+         "place or table size no table of the game has"),
     Code("TOURN-RANKING", "docs/tournaments.md", "a tournament's own ranking block does not fit "
          "the rule-set schema's tournament block"),
     Code("SESSION-DEALER", "sessions", "a session deal is dealt by the wrong seat"),
@@ -183,6 +184,8 @@ SHARED: tuple[Code, ...] = (
          "are taken on trust", severity="info"),
     Code("ARCHIVE-RANGE", "docs/archive.md", "a record holds a number beyond the archive's "
          "range (SQLite stores integers of at most 64 bits): the record is refused"),
+    Code("EVENING-UNCONFIRMED", "docs/serve.md", "tarockrec serve: an evening cannot be "
+         "finished while a table has not confirmed its result"),
     Code("ARCHIVE-SCHEMA", "docs/archive.md", "a file given as an archive holds a table, "
          "view, trigger or index tarockrec did not create, lacks one of its own, or is empty: "
          "it is refused before anything of it runs or is written"),

@@ -1,12 +1,9 @@
 """What ``tarockrec draw --format`` prints of a drawn round (docs/tournaments.md, *The draw*):
 the tables with their seats, an alphabetical list of who sits where (what entrants look for on
-the wall), and in HTML one printable table card per table (the round, the seats and an empty
-sheet for the deals). HTML is rendered from Jinja2 templates in ``templates/draw/`` with
-autoescaping on, so no name in a register can inject markup."""
+the wall); its HTML page, with one printable table card per table (the round, the seats and an
+empty sheet for the deals), is ``site.draw``'s."""
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -43,47 +40,32 @@ def by_name(tables: list[list[Seat]]) -> list[Seat]:
 
 def text(rec: Mapping[str, Any], round_no: int) -> str:
     tables = seats_of(rec, round_no)
-    lines = [f"{_title(rec)}: round {round_no}", ""]
+    lines = [f"{title(rec)}: round {round_no}", ""]
     for t in tables:
         lines.append(f"Table {t[0].table}")
         lines += [f"  seat {s.seat}  {s.name} ({s.entrant})" for s in t]
     lines += ["", "Who sits where"]
     lines += [f"  {s.name} ({s.entrant}): table {s.table}, seat {s.seat}" for s in by_name(tables)]
-    absent = _absent_names(rec, round_no)
+    absent = absent_names(rec, round_no)
     if absent:
         lines += ["", "Absent: " + ", ".join(absent)]
     return "\n".join(lines) + "\n"
 
 
 def csv_text(rec: Mapping[str, Any], round_no: int) -> str:
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["round", "table", "seat", "entrant", "name", "club"])
-    for t in seats_of(rec, round_no):
-        for s in t:
-            w.writerow([round_no, s.table, s.seat, s.entrant, s.name, s.club])
-    return out.getvalue()
+    """The seating as CSV, through the one cell writer (``cells``: no name runs as a
+    formula; docs/safety.md)."""
+    from .cells import csv_table
+    return csv_table(["round", "table", "seat", "entrant", "name", "club"],
+                     [[round_no, s.table, s.seat, s.entrant, s.name, s.club]
+                      for t in seats_of(rec, round_no) for s in t])
 
 
-def html(rec: Mapping[str, Any], round_no: int, deals: Mapping[str, int] | None = None) -> str:
-    """The page: the table list, who sits where, then one card per table (a page each when
-    printed). ``deals``: the deals a table of each size plays (the card's sheet rows)."""
-    import jinja2
-    env = jinja2.Environment(loader=jinja2.PackageLoader("tarockrec", "templates/draw"),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True)
-    tables = seats_of(rec, round_no)
-    rows = {str(len(t)): (deals or {}).get(str(len(t)), CARD_ROWS) for t in tables}
-    return env.get_template("round.html").render(
-        title=_title(rec), round_no=round_no, tables=tables, by_name=by_name(tables),
-        absent=_absent_names(rec, round_no), rows=rows,
-        draw=rec["rounds"][round_no - 1].get("draw") or {})
-
-
-def _title(rec: Mapping[str, Any]) -> str:
+def title(rec: Mapping[str, Any]) -> str:
     event = rec.get("event") or {}
     return str(event.get("name") or "Tournament")
 
 
-def _absent_names(rec: Mapping[str, Any], round_no: int) -> list[str]:
+def absent_names(rec: Mapping[str, Any], round_no: int) -> list[str]:
     register = {e["id"]: e["name"] for e in rec["entrants"]}
     return [register.get(a, a) for a in rec["rounds"][round_no - 1].get("absent", ())]

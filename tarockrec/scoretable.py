@@ -31,7 +31,6 @@ with its first finding.
 """
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator
 
@@ -222,39 +221,49 @@ def rows(deals: Iterable[_Deal], columns: list[str]) -> Iterator[dict[str, Any]]
             yield row
 
 
-def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
-          problems: list[str]) -> int:
-    """Write the score table of ``reports`` to ``out`` as ``csv`` or ``json`` (an array of
-    row objects, one a line). Returns the number of rows."""
+def table(reports: Iterable[tuple[Entry, Report]],
+          problems: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The columns and row objects of the score table of ``reports``."""
     columns = list(FIXED)
     # the item columns are known only at the end: the rows wait (compactly, as their deals)
     deals = list(scored_deals(reports, problems))
     if any(d.place is not None for d in deals):      # a tournament's deals: where they were
         columns[columns.index("deal"):columns.index("deal")] = ["round", "table"]
         columns.insert(columns.index("player"), "entrant")
-    table = list(rows(deals, columns))
+    found = list(rows(deals, columns))
     columns.append("total")
     if any(d.score.money is not None for d in deals):
         columns.append("money")
-    items = [c for c in columns if c.startswith(ITEM_PREFIX)]
+    return columns, found
+
+
+def cells_of(columns: list[str], found: list[dict[str, Any]]) -> Iterator[list[Any]]:
+    """The rows as lists of cells (an item a seat did not score: 0)."""
+    for row in found:
+        yield [row.get(c, 0) for c in columns]
+
+
+def write(reports: Iterable[tuple[Entry, Report]], fmt: str, out: IO[str],
+          problems: list[str]) -> int:
+    """Write the score table of ``reports`` to ``out`` as ``csv`` (through the one cell
+    writer, ``cells``) or ``json`` (an array of row objects, one a line). Returns the number
+    of rows."""
+    from . import cells
+    columns, found = table(reports, problems)
     if fmt == "csv":
-        fields = set(columns)
-        w = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", restval=0)
-        w.writeheader()
-        for row in table:
-            for c in items:
-                row.setdefault(c, 0)
-            w.writerow({k: ("" if v is None else v) for k, v in row.items() if k in fields})
+        out.write(cells.csv_row(columns))
+        for line in cells_of(columns, found):
+            out.write(cells.csv_row(line))
     else:
         out.write("[")
         sep = "\n"
-        for row in table:
+        for row in found:
             full = {c: row.get(c, 0) if c.startswith(ITEM_PREFIX) else row.get(c)
                     for c in columns}
             out.write(sep + orjson.dumps(full).decode())
             sep = ",\n"
         out.write("\n]\n")
-    return len(table)
+    return len(found)
 
 
 def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
@@ -269,22 +278,36 @@ def reports(paths: Iterable[str]) -> Iterator[tuple[Entry, Report]]:
             yield entry, rep
 
 
+def _counted(paths: Iterable[str], status: list[int]) -> Iterator[tuple[Entry, Report]]:
+    for entry, rep in reports(paths):
+        if entry.problem is not None:
+            status[0] = 2
+        elif not rep.valid:
+            status[0] = max(status[0], 1)
+        yield entry, rep
+
+
 def command(paths: Iterable[str], fmt: str, out: IO[str], err: IO[str]) -> int:
     """``score --format csv|json``: rows on ``out``, a line on ``err`` for each record that
     gives no rows or is invalid; the exit status as in the text form (0 all valid, 1 some
     invalid, 2 some unreadable)."""
     problems: list[str] = []
     status = [0]
-
-    def counted() -> Iterator[tuple[Entry, Report]]:
-        for entry, rep in reports(paths):
-            if entry.problem is not None:
-                status[0] = 2
-            elif not rep.valid:
-                status[0] = max(status[0], 1)
-            yield entry, rep
-
-    write(counted(), fmt, out, problems)
+    write(_counted(paths, status), fmt, out, problems)
     for p in problems:
         err.write(p + "\n")
     return status[0]
+
+
+def workbook(paths: Iterable[str], err: IO[str]) -> tuple[bytes, int]:
+    """``score --format xlsx``: the score table as a workbook (sheet ``score``) and the exit
+    status; ``cells.NoWorkbook`` before any work without openpyxl."""
+    from . import cells
+    cells.need_openpyxl()
+    problems: list[str] = []
+    status = [0]
+    columns, found = table(_counted(paths, status), problems)
+    data = cells.xlsx([("score", columns, cells_of(columns, found))])
+    for p in problems:
+        err.write(p + "\n")
+    return data, status[0]

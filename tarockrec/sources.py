@@ -5,6 +5,7 @@ streamed. Directories are walked for ``.json``, ``.jsonl``, ``.xml`` and ``.txt`
 """
 from __future__ import annotations
 
+import errno
 import io
 import itertools
 import os
@@ -65,14 +66,19 @@ class Entry(Plain):
         self.deferred = deferred
 
 
-def expand(paths: tuple[str, ...] | list[str]) -> list[str]:
+def expand(paths: tuple[str, ...] | list[str], keep_empty: bool = False) -> list[str]:
+    """The files of ``paths``, folders walked for record files; ``keep_empty``: a folder
+    without any is kept as itself (its reader then says so, instead of nothing at all)."""
     out: list[str] = []
     for p in paths:
         if p != "-" and os.path.isdir(p):
+            before = len(out)
             for root, dirs, files in os.walk(p):
                 dirs.sort()
                 out.extend(os.path.join(root, f) for f in sorted(files)
                            if f.endswith(EXTENSIONS) and not f.startswith("."))
+            if keep_empty and len(out) == before:
+                out.append(p)
         else:
             out.append(p)
     return out
@@ -118,6 +124,101 @@ class Document(Plain):
 
     def entries(self) -> Iterator[Entry]:
         return entries(self.path, inline=True)
+
+
+# -- the one door in (issue 39, part 2) ----------------------------------------------------------
+
+class NotAFile(OSError):
+    """A named input that is not a regular file (a folder, a FIFO, a device, a socket): never
+    read, since it would block (a FIFO without a writer) or never end (``/dev/zero``). Its
+    ``strerror`` is the end of the sentence "cannot read NAME: …"."""
+
+
+#: where the descriptor links live: ``/dev/stdin``, ``/dev/fd/N`` (a shell's ``<(…)``) lead to
+#: ``/proc/self/fd/N``, a pipe the user opened on purpose: read as standard input is
+_FD_LINKS = ("/proc/self/fd/", "/dev/fd/", "/proc/thread-self/fd/")
+
+
+def _kind(mode: int) -> str:
+    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a file")
+
+
+def _via_descriptor(path: str) -> bool:
+    """Whether ``path``'s chain of symbolic links passes a descriptor link."""
+    p = os.path.abspath(path)
+    for _ in range(40):
+        if p.startswith(_FD_LINKS) or p in ("/dev/stdin", "/dev/fd"):
+            return True
+        if not os.path.islink(p):
+            return False
+        p = os.path.join(os.path.dirname(p), os.readlink(p))
+    return False
+
+
+def refuse_unless_file(path: str, mode: int, stdin: bool = True, records: bool = True) -> None:
+    """Raise ``NotAFile`` unless ``mode`` (of ``path``, stat'ed) is a regular file's, or (where
+    ``stdin`` may be read) a pipe reached through a descriptor link (``/dev/stdin``,
+    ``/dev/fd/N``); ``records``: a folder is said to hold no record file (it would have been
+    walked for them)."""
+    if stat.S_ISREG(mode) or (stdin and stat.S_ISFIFO(mode) and _via_descriptor(path)):
+        return
+    if stat.S_ISDIR(mode):
+        raise NotAFile(errno.EISDIR, "it is a folder holding no record file (.json, .jsonl, "
+                       ".xml, .txt, plain or .gz or .zst)" if records else "it is a folder")
+    hint = " (give - to read standard input)" if stdin else ""
+    raise NotAFile(errno.EINVAL, f"it is {_kind(mode)}, not a regular file; it is not "
+                   f"read{hint}")
+
+
+def check_input(path: str, stdin: bool = False) -> None:
+    """Before a library opens ``path`` itself (SQLite, openpyxl): ``NotAFile`` unless it is a
+    regular file; a missing file is left to the opener (its own error)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    refuse_unless_file(path, st.st_mode, stdin, records=False)
+
+
+def open_input(path: str, records: bool = True) -> IO[bytes]:
+    """The one door in: ``path`` opened for reading ('-': standard input) — never a folder, a
+    FIFO, a device or a socket named as a file (``NotAFile``), opened without blocking (a FIFO
+    swapped in would otherwise wait for a writer) and checked once open. What is read from it
+    is held to the caps (``capped``, ``RECORD_MAX_BYTES``, ``FILE_MAX_BYTES``) by its reader.
+    Raises ``OSError`` (``NotAFile`` included)."""
+    if path == "-":
+        return sys.stdin.buffer
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        refuse_unless_file(path, os.fstat(fd).st_mode, records=records)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_capped(path: str, cap: int = RECORD_MAX_BYTES) -> bytes:
+    """The whole of ``path`` through the door (``open_input``), decompressed when it is gzip
+    or zstd, of at most ``cap`` bytes once decompressed: ``TooLarge`` past it. For the inputs
+    read whole (a spreadsheet's CSV)."""
+    raw = open_input(path, records=False)
+    try:
+        src, inflated = _opened(raw)
+        data = src.read(cap + 1)
+        if len(data) > cap:
+            raise TooLarge(f"it holds more than {_mib(cap)}" + (
+                " once decompressed" if inflated is not None else "") +
+                ", the most this input may")
+        if inflated is not None and inflated.problem is not None:
+            raise OSError(errno.EINVAL, inflated.problem)
+        return data
+    finally:
+        if raw is not sys.stdin.buffer:
+            raw.close()
 
 
 def entries(path: str, inline: bool = False) -> Iterator[Entry]:
@@ -243,7 +344,7 @@ def units(path: str, batch: int = 1, pieces: "set[int] | None" = None,
     one JSON record is a ``Document``, read by whoever validates it."""
     name = "<stdin>" if path == "-" else path
     try:
-        raw: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")
+        raw: IO[bytes] = open_input(path)
     except OSError as err:
         yield Entry(name, 1, None, None, Finding("IO-ERROR", f"cannot read {name}: "
                                                  f"{err.strerror or err}", ""))
@@ -862,7 +963,7 @@ class Piece(Plain):
         from .codecs import textio
         try:
             raw: IO[bytes] = self.spool.replay() if self.spool is not None else \
-                open(self.path, "rb")
+                open_input(self.path)
         except (OSError, ValueError) as err:
             why = err.strerror if isinstance(err, OSError) and err.strerror else err
             yield Entry(self.source, self.index + 1, None, None, Finding(

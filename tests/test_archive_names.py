@@ -193,7 +193,8 @@ def test_a_version_2_archive_is_brought_to_the_log(db: Path, tmp_path: Path) -> 
     conn.close()
     assert rows(old, "PRAGMA user_version") == [(2,)]
     conn = store.open_archive(str(old))
-    assert conn.execute("PRAGMA user_version").fetchone() == (store.VERSION,) == (3,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (store.VERSION,)
+    assert store.VERSION >= 3          # 3: the person log; 4: the evenings of serve
     assert conn.execute("SELECT count(*) FROM links").fetchone() == (0,)
     conn.close()
 

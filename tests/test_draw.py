@@ -496,10 +496,10 @@ def test_rules_command_shows_the_draw() -> None:
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="no chromium")
 def test_table_cards_print_to_pdf_one_page_per_table(tmp_path: Path) -> None:
-    from tarockrec import drawprint
+    from tarockrec.site.draw import round_page
     rec = draw.draw_tournament(_register(13, rules="ooe_2023"), 1, seed=1)
     page = tmp_path / "round.html"
-    page.write_text(drawprint.html(rec, 1, draw.deals_per_table(rec)), encoding="utf-8")
+    page.write_text(round_page(rec, 1, draw.deals_per_table(rec)), encoding="utf-8")
     pdf = tmp_path / "round.pdf"
     subprocess.run([shutil.which("chromium") or "chromium", "--headless", "--no-sandbox",
                     "--disable-gpu", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",

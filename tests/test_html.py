@@ -20,7 +20,7 @@ from tarockrec import atomic, games
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import deal_records, session_records
-from tarockrec.htmlpage import script_json
+from tarockrec.site import script_json
 from tarockrec.show import engine_pack, session_traces, trace
 from tarockrec.sources import entries, expand
 from tarockrec.validate import validate_record

@@ -134,10 +134,10 @@ def bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _validate_limited(*args: str) -> subprocess.CompletedProcess[str]:
+def _validate_limited(*args: str, stdin: Any = None) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-c", _LIMITED, "validate", *args],
-                          capture_output=True, text=True, env=env, timeout=300)
+                          capture_output=True, text=True, env=env, timeout=300, stdin=stdin)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux counts it")
@@ -153,9 +153,14 @@ def test_a_gzip_bomb_under_a_2_gib_limit_is_a_finding(bomb: Path, jobs: list[str
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux counts it")
 @pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]])
 def test_dev_zero_under_a_2_gib_limit_is_a_finding(jobs: list[str]) -> None:
-    res = _validate_limited(*jobs, "/dev/zero")
+    """On standard input, read under the caps; named, a device is refused unread (issue 39)."""
+    with open("/dev/zero", "rb") as zero:
+        res = _validate_limited(*jobs, "-", stdin=zero)
     assert "Traceback" not in res.stderr and res.returncode == 2, res.stdout + res.stderr
     assert "[INPUT-TOO-LARGE]" in res.stdout, res.stdout
+    res = _validate_limited(*jobs, "/dev/zero")
+    assert "Traceback" not in res.stderr and res.returncode == 2, res.stdout + res.stderr
+    assert "it is a device, not a regular file" in res.stdout and "[IO-ERROR]" in res.stdout
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux counts it")

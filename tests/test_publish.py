@@ -11,7 +11,7 @@ import pytest
 
 from tarockrec.codecs import jsonio
 from tarockrec.generate import tournament_record
-from tarockrec.publish import publish
+from tarockrec.site.publish import publish
 
 from chromium import Browser, screenshot
 

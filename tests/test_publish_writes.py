@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tarockrec import publish as publish_module
+from tarockrec.site import publish as publish_module
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
 from tarockrec.generate import tournament_record
-from tarockrec.publish import MARKER, publish
+from tarockrec.site.publish import MARKER, publish
 
 from conftest import ROOT
 

@@ -86,13 +86,13 @@ GAMES = ("koenigrufen", "illustrated", "cego", "carinthian", "ulti")
 #: what validating one record has no use for: the other games, the commands' and the
 #: tournament layer's modules, and what only they, a pool or a failing record need
 NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "jsonschema", "lxml", "multiprocessing",
-                      "concurrent", "tarockrec.archive", "tarockrec.publish",
+                      "concurrent", "tarockrec.archive", "tarockrec.site",
                       # the click application and its commands (tarockrec.cli.entry is needed)
                       "tarockrec.cli.app", "tarockrec.cli.group", "tarockrec.cli.records",
                       "tarockrec.cli.score", "tarockrec.cli.generate", "tarockrec.cli.tournament",
                       "tarockrec.cli.imports", "tarockrec.cli.reference",
                       "tarockrec.tournament", "tarockrec.generate", "tarockrec.codecs.xmlio",
-                      "tarockrec.codecs.textio")
+                      "tarockrec.codecs.textio", "jinja2")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -61,10 +61,10 @@ def materialise(conn: sqlite3.Connection, record_id: int, tmp: str,
     for path, data in files:
         target = os.path.normpath(os.path.join(home, path))
         if not os.path.isabs(path) and target.startswith(tmp + os.sep):
-            write_bytes(target, [data])     # (an absolute path is read where it is)
+            write_bytes(target, [data], replace=True)   # (an absolute path is read where it is)
     origin = os.path.join(home, "tournament.json")
     if canonical is not None:
-        write_bytes(origin, [canonical.encode()])
+        write_bytes(origin, [canonical.encode()], replace=True)
     return origin
 
 

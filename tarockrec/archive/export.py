@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
@@ -85,8 +84,10 @@ def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
     if taken and not force:
         raise FileExistsError(f"{os.path.join(out, taken[0])} exists (use --force to "
                               "overwrite)")
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise NotADirectoryError(f"{out} is not a folder; nothing was written")
     for name, docs in files.items():
-        write_bytes(os.path.join(out, name), _data(conn, docs))
+        write_bytes(os.path.join(out, name), _data(conn, docs), replace=force)
     return sorted(files)
 
 
@@ -120,19 +121,16 @@ def _pack(data: bytes, how: str | None) -> bytes:
     return data
 
 
-def write_bytes(path: str, parts: Iterable[bytes]) -> None:
-    """Write ``parts`` to ``path`` whole or not at all (a temporary file beside it, renamed)."""
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp",
-                               dir=os.path.dirname(path) or ".")
-    try:
-        with os.fdopen(fd, "wb") as fp:
-            for part in parts:
-                fp.write(part)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+def write_bytes(path: str, parts: Iterable[bytes], replace: bool = False) -> None:
+    """Write ``parts`` to ``path`` whole or not at all, through the one door out
+    (``atomic.write_atomic``: a device, a FIFO or a symbolic link is never replaced; an
+    existing file only with ``replace``); missing folders are made. Raises
+    ``atomic.WriteError``."""
+    from ..atomic import write_atomic
+    folder = os.path.dirname(path)
+    if folder and not os.path.lexists(folder):
+        os.makedirs(folder, exist_ok=True)
+    write_atomic(path, parts, replace=replace, binary=True)
 
 
 def _documents(conn: sqlite3.Connection,

@@ -23,6 +23,7 @@ from typing import IO, Any, Callable, Iterator
 
 from .. import sources
 from ..codecs import jsonio
+from ..codecs.bounds import RecordTooLarge, TooLarge
 from ..findings import Finding
 from ..validate import Report, validate_record
 from ..tournament.ranking import plain
@@ -69,7 +70,7 @@ def read_inputs(paths: list[str]) -> Iterator[tuple[sources.Entry, Doc | None]]:
     """Every record of ``paths`` (files or folders, walked as ``validate`` walks them) with
     its document; an unreadable input or record comes with None."""
     for given in paths:
-        for path in sources.expand([given]):
+        for path in sources.expand([given], keep_empty=True):
             name = os.path.relpath(path, given) if os.path.isdir(given) else \
                 "stdin" if path == "-" else os.path.basename(path)
             yield from _read_file(path, name)
@@ -78,7 +79,7 @@ def read_inputs(paths: list[str]) -> Iterator[tuple[sources.Entry, Doc | None]]:
 def _read_file(path: str, name: str) -> Iterator[tuple[sources.Entry, Doc | None]]:
     try:       # standard input: read as a file is ("-"; kept under the name "stdin")
         raw: IO[bytes] = os.fdopen(os.dup(sys.stdin.fileno()), "rb") if path == "-" else \
-            open(path, "rb")
+            sources.open_input(path)        # the one door in: no FIFO, device or folder
     except (OSError, ValueError) as err:
         why = err.strerror if isinstance(err, OSError) and err.strerror else err
         yield sources.Entry(path, 1, None, None, Finding(
@@ -87,17 +88,24 @@ def _read_file(path: str, name: str) -> Iterator[tuple[sources.Entry, Doc | None
     with raw:
         try:
             src, inflated = sources._opened(raw)
+            src, whole = sources._file_capped(src, inflated)    # the caps of every input
             compression = None if inflated is None else "zst" if inflated.zstd else "gz"
             head = src.read(65536)
             fmt = sources.detect(sources._plain_name(path), head.removeprefix(sources.BOM))
             if fmt == "jsonl":
                 yield from _jsonl(path, name, head, src, compression)
             else:
-                data = head + src.read()
+                data = head + src.read(sources.RECORD_MAX_BYTES + 1 - len(head))
+                if len(data) > sources.RECORD_MAX_BYTES:
+                    raise RecordTooLarge(sources.RECORD_MAX_BYTES, None)
                 yield from _document(path, Doc(data, name, fmt, compression))
+            if whole.problem is not None:
+                raise whole.problem
             if inflated is not None and inflated.problem is not None:
                 yield sources.Entry(path, 1, None, None, Finding(
                     "IO-ERROR", f"{path} {inflated.problem}", "")), None
+        except TooLarge as err:
+            yield sources._too_large(path, 0, err), None
         except (OSError, EOFError, ValueError) as err:
             yield sources.Entry(path, 1, None, None, Finding(
                 "IO-ERROR", f"cannot read {path}: {err}", "")), None
@@ -109,6 +117,10 @@ def _jsonl(path: str, name: str, head: bytes, src: IO[bytes],
     break, kept as they came: a BOM or a carriage return included)."""
     index = 0
     for lineno, line in enumerate(_lines(head, src), 1):
+        if len(line) > sources.RECORD_MAX_BYTES + 1:
+            yield sources._too_large(path, index, RecordTooLarge(sources.RECORD_MAX_BYTES,
+                                                                 lineno)), None
+            return
         raw = line[:-1] if line.endswith(b"\n") else line
         if not raw.strip():
             continue
@@ -120,8 +132,10 @@ def _jsonl(path: str, name: str, head: bytes, src: IO[bytes],
 
 
 def _lines(head: bytes, src: IO[bytes]) -> Iterator[bytes]:
+    """The lines, none held longer than the record cap (a longer one ends the file)."""
     rest = io.BufferedReader(sources._Prefixed(head, src), 1 << 16)
-    yield from rest
+    while line := rest.readline(sources.RECORD_MAX_BYTES + 2):
+        yield line
 
 
 def _document(path: str, doc: Doc) -> Iterator[tuple[sources.Entry, Doc | None]]:

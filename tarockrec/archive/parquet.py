@@ -13,8 +13,12 @@ from .store import VIEWS
 _TYPES: dict[str, Any] = {}
 
 
-def write_views(conn: sqlite3.Connection, out: str, ids: list[int] | None = None) -> list[str]:
-    """Each view's rows (of the selected records, when ``ids`` is given) as OUT/VIEW.parquet."""
+def write_views(conn: sqlite3.Connection, out: str, ids: list[int] | None = None,
+                force: bool = False) -> list[str]:
+    """Each view's rows (of the selected records, when ``ids`` is given) as OUT/VIEW.parquet,
+    each file built in a private temporary folder and put in place through the one door out
+    (``export.write_bytes``: an existing file only with ``force``, never a device, a FIFO or a
+    link replaced). Raises ``atomic.WriteError``."""
     try:
         import pyarrow as pa              # type: ignore[import-untyped,import-not-found,unused-ignore]
         import pyarrow.parquet as pq      # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -24,6 +28,14 @@ def write_views(conn: sqlite3.Connection, out: str, ids: list[int] | None = None
     global _TYPES
     _TYPES = {"INTEGER": pa.int64(), "TEXT": pa.string(), "BLOB": pa.binary(),
               "REAL": pa.float64()}
+    import tempfile
+    from .export import write_bytes
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise NotADirectoryError(f"{out} is not a folder; nothing was written")
+    taken = [v for v in VIEWS if os.path.lexists(os.path.join(out, f"{v}.parquet"))]
+    if taken and not force:
+        raise FileExistsError(f"{os.path.join(out, taken[0] + '.parquet')} exists (use --force "
+                              "to overwrite)")
     os.makedirs(out, exist_ok=True)
     written = []
     for view in VIEWS:
@@ -33,12 +45,16 @@ def write_views(conn: sqlite3.Connection, out: str, ids: list[int] | None = None
         path = os.path.join(out, f"{view}.parquet")
         schema = pa.schema([(n, _TYPES.get(conn_type, pa.string()))
                             for n, conn_type in zip(names, _types(conn, view, names))])
-        with pq.ParquetWriter(path, schema) as writer:    # a batch at a time: flat memory
-            while rows := cur.fetchmany(BATCH):
-                chosen = [r for r in rows if keep is None or keep(r)]
-                writer.write_table(pa.table({n: pa.array([r[k] for r in chosen],
-                                                         schema.field(n).type)
-                                             for k, n in enumerate(names)}, schema=schema))
+        with tempfile.TemporaryDirectory() as private:
+            built = os.path.join(private, "view.parquet")
+            with pq.ParquetWriter(built, schema) as writer:  # a batch at a time: flat memory
+                while rows := cur.fetchmany(BATCH):
+                    chosen = [r for r in rows if keep is None or keep(r)]
+                    writer.write_table(pa.table({n: pa.array([r[k] for r in chosen],
+                                                             schema.field(n).type)
+                                                 for k, n in enumerate(names)}, schema=schema))
+            with open(built, "rb") as spool:
+                write_bytes(path, iter(lambda: spool.read(1 << 20), b""), replace=force)
         written.append(path)
     return written
 

@@ -180,7 +180,73 @@ CREATE VIEW links AS
   FROM person_log l LEFT JOIN event e ON e.id = l.event_id;
 """
 
-MIGRATIONS = (_V1, _V2, _V3)
+#: version 4: the evenings ``tarockrec serve`` runs (tarockrec/serve/storage.py): an event
+#: being played, its register, rounds, tables, the deals each table entered, the submissions
+#: already stored (a resend is stored once), the director's corrections
+_V4 = """
+CREATE TABLE evening_event (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, rules TEXT NOT NULL,
+  name TEXT NOT NULL, date TEXT, site TEXT, series TEXT,
+  state TEXT NOT NULL DEFAULT 'open',   -- open | finished
+  created TEXT NOT NULL,
+  record_id INTEGER REFERENCES records(id));  -- the archived tournament, once finished
+CREATE TABLE evening_entrant (
+  id INTEGER PRIMARY KEY,
+  event_id INTEGER NOT NULL REFERENCES evening_event(id),
+  entrant TEXT NOT NULL,                -- the record's entrant id
+  name TEXT NOT NULL, club TEXT,
+  person_key TEXT,                      -- a person id of the archive's register
+  from_round INTEGER NOT NULL DEFAULT 1,  -- a late entrant plays from this round
+  withdrawn_after INTEGER,              -- left after this round (0: before round 1)
+  UNIQUE (event_id, entrant));
+CREATE TABLE evening_round (
+  id INTEGER PRIMARY KEY,
+  event_id INTEGER NOT NULL REFERENCES evening_event(id),
+  number INTEGER NOT NULL,              -- 1, 2, ...
+  method TEXT NOT NULL,                 -- fixed | random | standings
+  seed INTEGER,
+  draw TEXT,                            -- the record's draw entry (JSON; tournament/draw.py)
+  drawn TEXT NOT NULL,
+  UNIQUE (event_id, number));
+CREATE TABLE evening_table (
+  id INTEGER PRIMARY KEY,
+  round_id INTEGER NOT NULL REFERENCES evening_round(id),
+  number INTEGER NOT NULL,
+  seats TEXT NOT NULL,                  -- JSON list of entrant ids in seat order
+  code TEXT NOT NULL UNIQUE,            -- the table's short code (its address)
+  confirmed TEXT,                       -- when a second seat confirmed the result
+  confirmed_by INTEGER,                 -- that seat
+  UNIQUE (round_id, number));
+CREATE TABLE evening_deal (
+  id INTEGER PRIMARY KEY,
+  table_id INTEGER NOT NULL REFERENCES evening_table(id),
+  number INTEGER NOT NULL,              -- 1, 2, ... at the table
+  sheet TEXT NOT NULL,                  -- the score-sheet deal (JSON: dealer, outcome)
+  seat INTEGER,                         -- the seat that entered it (null: the director)
+  entered TEXT NOT NULL,
+  UNIQUE (table_id, number));
+CREATE TABLE evening_submission (
+  key TEXT PRIMARY KEY,                 -- the idempotency key the form carried
+  table_id INTEGER REFERENCES evening_table(id),
+  what TEXT NOT NULL,                   -- what it stored, said again to a resend
+  at TEXT NOT NULL);
+CREATE TABLE evening_correction (
+  id INTEGER PRIMARY KEY,
+  event_id INTEGER NOT NULL REFERENCES evening_event(id),
+  table_id INTEGER REFERENCES evening_table(id),
+  deal INTEGER,                         -- the deal's number at the table
+  at TEXT NOT NULL,
+  old TEXT, new TEXT,                   -- JSON, null where there was none
+  reason TEXT NOT NULL);
+CREATE TABLE evening_setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE INDEX evening_entrant_event ON evening_entrant(event_id);
+CREATE INDEX evening_table_round ON evening_table(round_id);
+CREATE INDEX evening_deal_table ON evening_deal(table_id);
+CREATE INDEX evening_correction_event ON evening_correction(event_id);
+"""
+
+MIGRATIONS = (_V1, _V2, _V3, _V4)
 VERSION = len(MIGRATIONS)
 #: the views ``archive query`` may read (docs/archive.md)
 VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings",

@@ -88,6 +88,18 @@ def _echo_json(value: Any) -> None:
         click.echo(report.json_line(value), nl=False)
 
 
+def _workbook(make: Any) -> tuple[bytes, int]:
+    """``make()`` (a workbook and an exit status), or without openpyxl one line saying how to
+    install it and exit 2."""
+    from ..cells import NoWorkbook
+    try:
+        made: tuple[bytes, int] = make()
+    except NoWorkbook as err:
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    return made
+
+
 def _write_binary(data: bytes) -> None:
     """A workbook on stdout (refused on a terminal, where it would be noise)."""
     if sys.stdout.isatty():

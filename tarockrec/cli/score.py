@@ -1,7 +1,6 @@
 """``score`` and ``show``: what the deals scored, and the deals replayed."""
 from __future__ import annotations
 
-import io
 import os
 import sys
 from typing import Any, Iterator
@@ -14,6 +13,7 @@ from .entry import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _Progress
 from .group import (
     _check_target,
     _same_file,
+    _workbook,
     _write_binary,
     _write_file,
     allow_source_outside,
@@ -33,17 +33,15 @@ def score(paths: tuple[str, ...], fmt: str) -> None:
     """Show the recomputed score of every deal in PATHS as a breakdown table."""
     out = sys.stdout
     if fmt == "xlsx":
-        from ..scoretable import command
-        from ..tournament.workbook import csv_to_xlsx
-        buf = io.StringIO()
-        code = command(expand(paths), "csv", buf, sys.stderr)
-        _write_binary(csv_to_xlsx(buf.getvalue(), "score"))
+        from ..scoretable import workbook
+        data, code = _workbook(lambda: workbook(expand(paths, True), sys.stderr))
+        _write_binary(data)
         sys.exit(code)
     if fmt != "text":
         from ..scoretable import command
-        sys.exit(command(expand(paths), fmt, sys.stdout, sys.stderr))
+        sys.exit(command(expand(paths, True), fmt, sys.stdout, sys.stderr))
     status = EXIT_VALID
-    files = expand(paths)
+    files = expand(paths, True)
     progress = _Progress(files)
     from ..scoretable import reports
     for entry, rep in reports(files):
@@ -162,13 +160,13 @@ def show_cmd(paths: tuple[str, ...], deal: int | None, record: int | None,
     Exit 0: all valid; 1: some invalid; 2: unreadable, or no such record or deal."""
     from ..show import show
     if html_out is not None:
-        _show_html(expand(paths), html_out, deal, record, max_deals, force)
+        _show_html(expand(paths, True), html_out, deal, record, max_deals, force)
     if max_deals is not None or force:
         raise click.UsageError(f"{'--max-deals' if max_deals is not None else '--force'} goes "
                                "with --html")
     if colour is None:
         colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    sys.exit(show(expand(paths), sys.stdout, deal, record, colour))
+    sys.exit(show(expand(paths, True), sys.stdout, deal, record, colour))
 
 
 def _show_html(paths: list[str], target: str, deal: int | None, record: int | None,
@@ -176,7 +174,7 @@ def _show_html(paths: list[str], target: str, deal: int | None, record: int | No
     """``show --html``: the page is written whole or not at all (as by ``convert``), an
     existing OUT only with ``--force``; an input is never overwritten; OUT '-' is stdout
     (then every message goes to stderr)."""
-    from ..htmlpage import MAX_DEALS, write_html
+    from ..site.deal import MAX_DEALS, write_html
     to_stdout = target == "-"
     if not to_stdout:
         if any(p != "-" and _same_file(p, target) for p in paths):

@@ -14,6 +14,7 @@ from .group import (
     _Abort,
     _check_target,
     _sheet_of,
+    _workbook,
     _write_binary,
     _write_file,
     allow_source_outside,
@@ -115,7 +116,8 @@ def draw_cmd(tournament: str, round_no: int, seed: int | None, method: str | Non
     elif fmt == "csv":
         click.echo(drawprint.csv_text(rec, round_no), nl=False)
     elif fmt == "html":
-        click.echo(drawprint.html(rec, round_no, draw.deals_per_table(rec)), nl=False)
+        from ..site.draw import round_page
+        click.echo(round_page(rec, round_no, draw.deals_per_table(rec)), nl=False)
 
 
 def _one_entry(path: str) -> Any:
@@ -157,12 +159,12 @@ def publish(tournament: str | None, out: str, force: bool, archive_db: str | Non
     every deal drawn and stepped through as show --html draws it (docs/tournaments.md).
     With --archive, the archive's site (docs/archive.md). The site is switched in whole, or
     DIR is left as it was."""
-    from ..publish import publish as build
+    from ..site.publish import publish as build
     if (tournament is None) == (archive_db is None):
         raise click.UsageError("give either TOURNAMENT or --archive ARCHIVE")
     if archive_db is not None:
-        from ..archive.commands import open_or_exit
-        from ..archive.site import publish_archive
+        from .archive import open_or_exit
+        from ..site.archive import publish_archive
         status, messages = publish_archive(open_or_exit(archive_db), out, force)
     else:
         status, messages = build(str(tournament), out, force)
@@ -197,55 +199,29 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     fault is written standings that differ is ranked as derived, marked so (exit code 1).
     --teams where no entrant has a team exits 2; a series whose rule sets give no cup points
     says so on stderr."""
-    from ..tournament.standings import (
-        Ranked,
-        cannot_rank,
-        only_standings_differ,
-        render,
-        why_not_ranked,
-    )
-    from ..validate import validate_record
+    from ..tournament.standings import Ranked, cannot_rank, rank_entry, render
     status = EXIT_VALID
     ranked: list[Ranked] = []
-    for path in expand(paths):
+    exits = {"ranked": EXIT_VALID, "invalid": EXIT_INVALID, "unreadable": EXIT_UNREADABLE}
+    for path in expand(paths, True):
         for entry in entries(path):
-            if entry.problem is not None:
-                click.echo(report.unreadable(entry), err=True)
-                status = EXIT_UNREADABLE
-                continue
-            rec = entry.record
-            if not isinstance(rec, dict) or "rounds" not in rec:
-                click.echo(f"{report.label(entry, True)}: not a tournament record (no rounds)",
-                           err=True)
-                status = max(status, EXIT_INVALID)
-                continue
-            rep = validate_record(rec, entry.index, entry.line, entry.lines, origin=entry.source)
-            for f in rep.findings:
-                if f.severity == "error":
-                    click.echo(f"{report.label(entry, True)}: {f}", err=True)
-            event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
-            name = str(event.get("name") or entry.source)
-            if not rep.valid or rep.standings is None:
-                status = max(status, EXIT_INVALID)
-                differ = only_standings_differ(rep)
-                if not (derived and differ and rep.standings is not None):
-                    click.echo(f"{report.label(entry, True)}: nothing was ranked: "
-                               + why_not_ranked(rep.findings, rep.standings is not None, differ), err=True)
-                    continue
-                name += " (DERIVED: differs from the written standings)"
-            cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
-            date = event.get("date")
-            ranked.append(Ranked(entry.source, name, rep.standings, cup,
-                                 date if isinstance(date, str) else None,
-                                 str(event.get("name") or "")))
+            got = rank_entry(entry, derived)
+            for line in got.said:
+                click.echo(line, err=True)
+            status = max(status, exits[got.outcome])
+            if got.ranked is not None:
+                ranked.append(got.ranked)
     why = cannot_rank(ranked, mode or "entrants") if ranked else None
     if why is not None:
         click.echo(f"tarockrec: {why}", err=True)
         if mode == "teams":             # nothing to show: bad usage of --teams
             sys.exit(EXIT_UNREADABLE)
     if ranked and fmt == "xlsx":
-        from ..tournament.workbook import csv_to_xlsx
-        _write_binary(csv_to_xlsx(render(ranked, mode or "entrants", "csv"), "standings"))
+        from ..tournament.standings import as_xlsx
+        _write_binary(_workbook(lambda: (as_xlsx(ranked, mode or "entrants"), 0))[0])
+    elif ranked and fmt == "html":
+        from ..site.standings import as_html
+        sys.stdout.write(as_html(ranked, mode or "entrants"))
     elif ranked:
         sys.stdout.write(render(ranked, mode or "entrants", fmt))
     sys.exit(status)

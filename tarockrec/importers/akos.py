@@ -159,7 +159,12 @@ def statement(server_id: str) -> str:
 
 # -- reading the database ------------------------------------------------------------------------
 def _connect(path: str) -> sqlite3.Connection:
+    from ..sources import check_input
     uri = "file:" + urllib.parse.quote(path) + "?mode=ro"
+    try:
+        check_input(path)           # the one door in: a FIFO or a device is never opened
+    except OSError as err:
+        raise DatabaseError(f"{path}: cannot be read: {err.strerror or err}") from None
     try:
         con = sqlite3.connect(uri, uri=True)
         con.text_factory = _text

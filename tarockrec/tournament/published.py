@@ -34,6 +34,9 @@ def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,
         row.deals = None
     ok = True
     seen: set[str] = set()
+    from .. import games
+    found = games.get(str(rec.get("game")))
+    sizes = tuple(found.table_sizes) if found is not None else ()
     for i, entry in enumerate(listed):
         row = rows.get(entry["entrant"])
         if entry["entrant"] in seen:
@@ -49,7 +52,7 @@ def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,
             continue
         for r, got in enumerate(entry["rounds"]):
             if got is not None and not _credit(row, r, got, srules, f"/published/{i}/rounds/{r}",
-                                               add):
+                                               add, sizes):
                 ok = False
     add(Finding("TOURN-UNVERIFIED", "the tournament is a published list: no table of it was "
                 "checked", "/published", "info"))
@@ -57,8 +60,17 @@ def apply(rec: Mapping[str, Any], rows: Mapping[str, Any], srules: Any,
 
 
 def _credit(row: Any, r: int, got: Mapping[str, Any], srules: Any, ptr: str,
-            add: Callable[[Finding], None]) -> bool:
+            add: Callable[[Finding], None], sizes: tuple[int, ...] = ()) -> bool:
     points: Fraction
+    size, place = got.get("table_size"), got.get("place")
+    if size is not None and sizes and size not in sizes:
+        add(Finding("TOURN-PUBLISHED", f"a table of {size}: the game is played at tables of "
+                    f"{' or '.join(map(str, sizes))}", ptr + "/table_size"))
+        return False
+    if place is not None and size is not None and place > size:
+        add(Finding("TOURN-PUBLISHED", f"place {place} at a table of {size}: the places there "
+                    f"are 1 to {size}", ptr + "/place"))
+        return False
     if "rank_points" in got:
         points = ranking.exact(got["rank_points"])
     elif "place" in got and "table_size" in got:

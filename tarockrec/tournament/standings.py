@@ -1,11 +1,8 @@
 """``tarockrec standings``: a tournament's standings (or a cup series', or the teams') as a text
-table, CSV, JSON or a self-contained HTML page. The figures are ``record.py``'s; this module
+table, CSV or JSON (the HTML page is ``site.standings``'). The figures are ``record.py``'s; this module
 only lays them out."""
 from __future__ import annotations
 
-import csv
-import html
-import io
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -161,13 +158,18 @@ def as_json(tournaments: list[Ranked], mode: str) -> str:
 
 
 def as_csv(tournaments: list[Ranked], mode: str) -> str:
+    """Through the one cell writer (``cells``): no name is read back as a formula."""
+    from .. import cells
     heads, rows = table_rows(tournaments, mode, named=True)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(heads)
-    for row in rows:
-        w.writerow(["" if x is None else x for x in row])
-    return buf.getvalue()
+    return cells.csv_table(heads, rows)
+
+
+def as_xlsx(tournaments: list[Ranked], mode: str) -> bytes:
+    """The standings as a workbook (sheet ``standings``): ids and names as text cells; a
+    series' events numbered by date, as ``render`` numbers them."""
+    from .. import cells
+    heads, rows = table_rows(in_order(tournaments, mode), mode, named=True)
+    return cells.xlsx([("standings", heads, rows)])
 
 
 def as_text(tournaments: list[Ranked], mode: str) -> str:
@@ -189,99 +191,63 @@ def as_text(tournaments: list[Ranked], mode: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def as_html(tournaments: list[Ranked], mode: str, title: str | None = None) -> str:
-    """A self-contained page (no script, no network) with the standings table."""
-    heads, rows = table_rows(tournaments, mode, named=True)
-    keep = [i for i, h in enumerate(heads) if h != "tournament" and
-            any(row[i] not in (None, "") for row in rows)]
-    title = title or " · ".join(t.name for t in tournaments) + own_ranking_note(tournaments)
-    body = ["<table><thead><tr>" + "".join(f"<th>{html.escape(heads[i])}</th>" for i in keep)
-            + "</tr></thead><tbody>"]
-    name = ' class="name"'
-    for row in rows:
-        body.append("<tr>" + "".join(
-            f"<td{name if heads[i] in ('player', 'members') else ''}>"
-            f"{'' if row[i] is None else html.escape(str(row[i]))}</td>" for i in keep)
-            + "</tr>")
-    body.append("</tbody></table>")
-    named = {heads[i].replace("_", " ").split(".")[0] for i in keep}
-    explained = legend(k for k in LEGEND if k in named or k == "round R" and "round" in named)
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1>\n" + scroll_box("\n".join(body), "standings")
-            + explained + "\n</body></html>\n")
-
-
-#: the standings pages' style (``standings --format html`` and ``publish``): a table wider
-#: than the window scrolls sideways inside its marked box, never the page; narrow windows get
-#: narrow margins and a hint that the box scrolls
-STYLE = ("body{font-family:system-ui,sans-serif;margin:1.5em 2em;overflow-wrap:break-word}"
-         "table{border-collapse:collapse}"
-         "th,td{padding:.25em .6em;border-bottom:1px solid #ccc;text-align:left;"
-         "white-space:nowrap}td.name{white-space:normal;min-width:7em}"
-         "td:nth-child(n+2){font-variant-numeric:tabular-nums}"
-         ".box{display:inline-block;vertical-align:top;overflow-x:auto;max-width:100%;"
-         "border:1px solid #bbb;border-radius:4px}"
-         ".box:focus{outline:2px solid #1f5fa8}"
-         ".hint{display:none;color:#555;font-size:.85em;margin:.3em 0}"
-         "dl.legend{color:#333;font-size:.9em;margin:.8em 0}"
-         "dl.legend dt{font-weight:600;display:inline}dl.legend dt::after{content:': '}"
-         "dl.legend dd{display:inline;margin:0}dl.legend dd::after{content:'';display:block;"
-         "margin-bottom:.2em}"
-         "@media (max-width:700px){body{margin:.6em}.hint{display:block}}")
-
-#: what the columns of a standings page mean
-LEGEND = {
-    "rank": "the place in the standings; entrants equal after the rule set's tie-breaks "
-            "share it",
-    "entrant": "the entrant's id in the tournament's register (what the tables' seats name)",
-    "total": "score plus rank points: what ranks",
-    "score": "the sum of the entrant's table results (the tournament score, as the rule set "
-             "counts it)",
-    "rank points": "points for the places at each table, as the rule set gives them",
-    "cup points": "points for the place in the standings, summed over a series",
-    "round R": "the table result of that round, and the place at the table in brackets",
-}
-
-
-def scroll_box(table: str, label: str, more: str = "the other columns") -> str:
-    """``table`` in a box that scrolls sideways when it is wider than the window (marked by
-    its border and, on narrow screens, a hint that ``more`` is further right); the page
-    itself never does."""
-    return (f'<p class="hint">The table scrolls sideways: swipe it for {html.escape(more)}.'
-            f'</p><div class="box" role="region" aria-label="{html.escape(label)}" '
-            f'tabindex="0">{table}</div>')
-
-
-#: the columns of a tournament ranked by placing points first (``ranks_by: rank_points``)
-PLACING_LEGEND = {
-    "total": "placing points (and points carried in, where they count): what ranks first",
-    "schrift": "the sum of the entrant's table results (the Schrift): it breaks ties",
-    "placing points": "points for the places at each table, on the rule set's scale for the "
-                      "round and the table size; tied places take their exact mean",
-}
-
-
-def legend(keys: Iterable[str], texts: Mapping[str, str] | None = None) -> str:
-    """What the named columns mean, as a definition list under the table (``texts`` first,
-    then ``LEGEND``)."""
-    meaning = {**LEGEND, **(texts or {})}
-    items = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(meaning[k])}</dd>"
-                    for k in keys if k in meaning)
-    return f'<dl class="legend">{items}</dl>' if items else ""
-
-
-FORMATS = {"text": as_text, "csv": as_csv, "json": as_json, "html": as_html}
+#: the formats laid out here (the page, ``--format html``, is ``site.standings``')
+FORMATS = {"text": as_text, "csv": as_csv, "json": as_json}
 
 
 def render(tournaments: Iterable[Ranked], mode: str, fmt: str) -> str:
     """The standings in ``fmt``; a series' events numbered by date (``by_date``)."""
-    listed = list(tournaments)
-    return FORMATS[fmt](by_date(listed) if mode == "series" else listed, mode)
+    return FORMATS[fmt](in_order(list(tournaments), mode), mode)
 
 
-__all__ = ["PLACING_LEGEND", "Ranked", "cannot_rank", "legend", "render", "scroll_box", "table_rows", "SeriesRow", "TeamRow"]
+def in_order(tournaments: list[Ranked], mode: str) -> list[Ranked]:
+    """The tournaments as every format numbers them: a series' events by date."""
+    return by_date(tournaments) if mode == "series" else tournaments
+
+
+__all__ = ["Ranked", "cannot_rank", "render", "table_rows", "SeriesRow", "TeamRow"]
+
+
+@dataclass
+class Entered:
+    """What ``standings`` makes of one record read: the tournament ranked (or None), the lines
+    it says on stderr, and how it went (``ranked``, ``invalid`` or ``unreadable``)."""
+
+    ranked: Ranked | None
+    said: list[str]
+    outcome: str
+
+
+def rank_entry(entry: Any, derived: bool) -> Entered:
+    """One read record (``sources.Entry``) validated and, where it may be, ranked: an invalid
+    tournament is not ranked and says why (``why_not_ranked``); with ``derived``, one whose only
+    fault is written standings that differ is ranked as derived, marked so (still invalid)."""
+    from ..report import label, unreadable
+    from ..validate import validate_record
+    if entry.problem is not None:
+        return Entered(None, [unreadable(entry)], "unreadable")
+    rec = entry.record
+    if not isinstance(rec, dict) or "rounds" not in rec:
+        return Entered(None, [f"{label(entry, True)}: not a tournament record (no rounds)"],
+                       "invalid")
+    rep = validate_record(rec, entry.index, entry.line, entry.lines, origin=entry.source)
+    said = [f"{label(entry, True)}: {f}" for f in rep.findings if f.severity == "error"]
+    event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
+    name = str(event.get("name") or entry.source)
+    outcome = "ranked"
+    if not rep.valid or rep.standings is None:
+        outcome = "invalid"
+        differ = only_standings_differ(rep)
+        if not (derived and differ and rep.standings is not None):
+            said.append(f"{label(entry, True)}: nothing was ranked: "
+                        + why_not_ranked(rep.findings, rep.standings is not None, differ))
+            return Entered(None, said, outcome)
+        name += " (DERIVED: differs from the written standings)"
+    cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
+    date = event.get("date")
+    return Entered(Ranked(entry.source, name, rep.standings, cup,
+                          date if isinstance(date, str) else None, str(event.get("name") or "")),
+                   said, outcome)
 
 
 def only_standings_differ(rep: Any) -> bool:

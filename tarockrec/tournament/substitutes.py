@@ -43,9 +43,14 @@ def check_left(table: Mapping[str, Any], n: int, n_deals: int | None, ptr: str,
     seat from deal k + 1."""
     ok = True
     taken = {(s["seat"], s["from_deal"]) for s in table.get("substitutes", ())}
+    said: set[tuple[int, int]] = set()
     for i, gone in enumerate(table.get("left", ())):
         where = f"{ptr}/left/{i}"
-        if gone["seat"] >= n:
+        if (gone["seat"], gone["after_deal"]) in said:
+            add(Finding("TOURN-SUBSTITUTE", f"seat {gone['seat']}'s player leaving after deal "
+                        f"{gone['after_deal']} is written twice", where))
+            ok = False
+        elif gone["seat"] >= n:
             add(Finding("TOURN-SUBSTITUTE", f"the table has no seat {gone['seat']}", where))
             ok = False
         elif n_deals is not None and n_deals > gone["after_deal"] and \
@@ -54,6 +59,7 @@ def check_left(table: Mapping[str, Any], n: int, n_deals: int | None, ptr: str,
                         f"{gone['after_deal']}, but the table plays {n_deals} deals and nobody "
                         "takes the seat over", where))
             ok = False
+        said.add((gone["seat"], gone["after_deal"]))
     return ok
 
 

@@ -9,57 +9,38 @@ switched in whole once every page is written and the tournament is valid
 (``atomic.StagedFolder``): a refusal, an error, a full disk, SIGTERM, SIGHUP or Ctrl-C leaves the
 previous site exactly as it was, or nothing. The file ``MARKER`` marks a folder as a site of
 ours; ``--force`` replaces only such a folder, never one holding anything else.
+
+The pages are templates: ``standings.html`` (the front page), ``round.html``, and a table's
+``deal.html`` (``site.deal``), or ``totals.html`` where only its totals are written.
 """
 from __future__ import annotations
 
-import html
 import os
 from typing import IO, Any, Callable, Iterator, Mapping
 
-from .atomic import StagedFolder, Terminated, WriteError
-from .findings import Finding
-from .htmlpage import page, record_model
-from .sources import entries
-from .tournament.ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
-from .tournament.standings import PLACING_LEGEND, STYLE, legend, scroll_box
-from .tournament.record import Row, Table, validate_tournament
+from ..atomic import StagedFolder, Terminated, WriteError
+from ..findings import Finding
+from ..sources import entries
+from ..tournament.ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
+from ..tournament.record import Row, Table, validate_tournament
+from . import render
+from .deal import page, record_model
+from .standings import PLACING_LEGEND, legend
 
-#: a link bar on top of every page
-NAV_STYLE = ("nav.site{font-family:system-ui,sans-serif;padding:.4em 1em;background:#f3f3f3;"
-             "border-bottom:1px solid #ccc}nav.site a{margin-right:1em;white-space:nowrap;"
-             "display:inline-block}")
-
-
-def _doc(title: str, nav: str, body: str) -> str:
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-            f"style-src 'unsafe-inline'\">"
-            f"<title>{html.escape(title)}</title><style>{STYLE}{NAV_STYLE}</style></head>"
-            f"<body>{nav}<h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n")
+#: a link bar: the links (``href``, ``text``) of one ``nav.site`` bar
+Bar = list[dict[str, str]]
 
 
-def _nav(rounds: int, home: str = "") -> str:
+def _nav(rounds: int, home: str = "") -> list[Bar]:
     """The link bar: ``home``, the archive's front page a published archive's event links
     back to (``publish --archive``), then the standings and the rounds."""
-    links = ([f'<a href="{html.escape(home)}">Archive</a>'] if home else []) + \
-        ['<a href="index.html">Standings</a>'] + [
-        f'<a href="round-{r + 1}.html">Round {r + 1}</a>' for r in range(rounds)]
-    return f'<nav class="site">{"".join(links)}</nav>'
+    return [([{"href": home, "text": "Archive"}] if home else [])
+            + [{"href": "index.html", "text": "Standings"}]
+            + [{"href": f"round-{r + 1}.html", "text": f"Round {r + 1}"} for r in range(rounds)]]
 
 
-def _table(heads: list[str], rows: list[list[str]], name_column: int | None = None) -> str:
-    """An HTML table; cells are HTML already (escaped by the caller). The cells of
-    ``name_column`` (names) wrap at their spaces."""
-    def td(k: int, c: str) -> str:
-        return f'<td class="name">{c}</td>' if k == name_column else f"<td>{c}</td>"
-    return ("<table><thead><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead>"
-            "<tbody>" + "".join("<tr>" + "".join(td(k, c) for k, c in enumerate(row)) + "</tr>"
-                                for row in rows) + "</tbody></table>")
-
-
-def _e(x: Any) -> str:
-    return "" if x is None else html.escape(str(x))
+#: the columns of a table's results (a round's page, a table's page without deals)
+TOTALS = ["seat", "player", "result", "place"]
 
 
 #: the file that marks a folder as a site written by publish (written last, into every site)
@@ -103,70 +84,61 @@ class Site:
         self.rounds[t.round].append(summary)
         name = f"round-{t.round + 1}-table-{t.index + 1}.html"
         title = f"{self.title} · round {t.round + 1} · table {t.name}"
-        nav = _nav(len(self.rounds), self.home) + \
-            f'<nav class="site"><a href="round-{t.round + 1}.html">back to round {t.round + 1}</a></nav>'
+        nav = _nav(len(self.rounds), self.home) + [
+            [{"href": f"round-{t.round + 1}.html", "text": f"back to round {t.round + 1}"}]]
         if t.session is None or t.report is None:
-            body = self._totals_table(t) + "<p>Only the table's totals are written: there are no deals to show.</p>"
-            self._put(name, _doc(title, nav, body))
+            self._put(name, render("totals.html", title=title, kind="doc", scripted=False,
+                                   nav=nav, heads=TOTALS, rows=self._totals_rows(t)))
             return
         model, _ = record_model(t.session, f"table {t.name}", t.report)
-        text = page([model], title)
-        text = text.replace("<body>\n", f"<body>\n<style>{NAV_STYLE}</style>{nav}\n", 1)
-        self._put(name, text)
+        self._put(name, page([model], title, nav))
 
-    def _totals_table(self, t: Table) -> str:
-        rows = []
+    def _totals_rows(self, t: Table) -> list[list[Any]]:
         places = _places(t.totals) if t.totals is not None else [None] * len(t.seats)
-        for s, eid in enumerate(t.seats):
-            rows.append([str(s), _e(self.names.get(eid, eid)),
-                         _e(t.totals[s] if t.totals is not None else None), _e(places[s])])
-        return _table(["seat", "player", "result", "place"], rows)
+        return [[s, self.names.get(eid, eid), t.totals[s] if t.totals is not None else None,
+                  places[s]] for s, eid in enumerate(t.seats)]
 
     def round_pages(self) -> None:
         for r, tables in enumerate(self.rounds):
-            parts = []
-            for t in sorted(tables, key=lambda x: x.index):
-                link = f"round-{r + 1}-table-{t.index + 1}.html"
-                parts.append(f'<h2><a href="{link}">Table {_e(t.name)}</a></h2>'
-                             + self._totals_table(t))
+            shown = [{"href": f"round-{r + 1}-table-{t.index + 1}.html", "name": t.name,
+                      "rows": self._totals_rows(t)}
+                     for t in sorted(tables, key=lambda x: x.index)]
             absent = [self.names.get(a, a) for a in self.rec["rounds"][r].get("absent", [])]
-            if absent:
-                parts.append("<p>Absent: " + _e(", ".join(absent)) + "</p>")
-            self._put(f"round-{r + 1}.html", _doc(f"{self.title} · round {r + 1}",
-                                                  _nav(len(self.rounds), self.home), "\n".join(parts)))
+            self._put(f"round-{r + 1}.html", render(
+                "round.html", title=f"{self.title} · round {r + 1}", kind="doc",
+                scripted=False, nav=_nav(len(self.rounds), self.home), heads=TOTALS,
+                tables=shown, absent=absent))
 
     def index(self, rows: list[Row]) -> None:
         ev = self.rec.get("event") or {}
-        info = " · ".join(_e(ev[k]) for k in ("date", "site", "series") if ev.get(k))
+        info = " · ".join(str(ev[k]) for k in ("date", "site", "series") if ev.get(k))
         n = len(self.rounds)
         scheme = rows[0].rules.ranks_by if rows else BY_TOTAL
         label = HEADINGS[scheme]
         total_h, score_h, points_h = (label[k].replace("_", " ")
                                       for k in ("total", "score", "rank_points"))
         # rank, name and total first: what a narrow window shows before the box scrolls
-        heads = ["rank", "player", total_h, score_h, points_h, "club"] + \
-            [f'<a href="round-{r + 1}.html">round {r + 1}</a>' for r in range(n)]
+        heads: list[Any] = ["rank", "player", total_h, score_h, points_h, "club"] + \
+            [{"href": f"round-{r + 1}.html", "text": f"round {r + 1}"} for r in range(n)]
         body = []
         for row in rows:
             page_of = self.people.get(row.entrant)
-            player = f'<a href="{_e(page_of)}">{_e(row.player)}</a>' if page_of else \
-                _e(row.player)
-            cells = [_e(row.rank), player, _e(number_text(row.total)), _e(row.score),
-                     _e(number_text(row.rank_points)), _e(row.club)]
+            cells: list[Any] = [row.rank, {"href": page_of, "text": row.player} if page_of
+                                else row.player, number_text(row.total), row.score,
+                                number_text(row.rank_points), row.club]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
                 cells.append("absent" if v is None else f"{v}" if p is None else f"{v} ({p}.)")
             body.append(cells)
         if rows and rows[0].rules.own:
             info = (info + " · " if info else "") + "ranked by its own tournament block"
-        table = _table(heads, body, name_column=1)
         placing = scheme == BY_RANK_POINTS
-        self._put("index.html", _doc(self.title, _nav(n, self.home),
-                                     (f"<p>{info}</p>" if info else "")
-                                     + scroll_box(table, "standings",
-                                                  f"the {points_h}, clubs and rounds")
-                                     + legend(["rank", total_h, score_h, points_h, "round R"],
-                                              PLACING_LEGEND if placing else None)))
+        self._put("index.html", render(
+            "standings.html", title=self.title, kind="doc", scripted=False,
+            nav=_nav(n, self.home), info=info, heads=heads, rows=body, name_columns=[1],
+            more=f"the {points_h}, clubs and rounds",
+            legend=legend(["rank", total_h, score_h, points_h, "round R"],
+                          PLACING_LEGEND if placing else None)))
 
 
 def _places(totals: list[int]) -> list[int]:
@@ -175,10 +147,10 @@ def _places(totals: list[int]) -> list[int]:
 
 def _read(path: str) -> tuple[dict[str, Any] | None, tuple[int, list[str]]]:
     """The one tournament record in ``path``, or None with the status and lines saying why."""
-    from . import schema
+    from .. import schema
     found = list(entries(path))
     if not found or found[0].problem is not None:
-        from .report import unreadable
+        from ..report import unreadable
         return None, (2, [unreadable(found[0]) if found else f"{path}: it holds no record"])
     rec = found[0].record
     if len(found) != 1 or not isinstance(rec, dict) or "rounds" not in rec:

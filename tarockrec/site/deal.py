@@ -9,8 +9,9 @@ auction, exchange and declarations are the record's own words with what the engi
 The file is self-contained — inline CSS, inline JavaScript, cards drawn as inline SVG by the
 script, no fonts, images or network — and holds the data as JSON in a
 ``<script type="application/json">`` block in which ``<``, ``>`` and ``&`` are written as
-``\\u003c`` … so that no record content can end the block or start markup; the script puts
-every text into the page with ``textContent``, never as HTML. It is written atomically
+``\\u003c`` … (``site.script_json``) so that no record content can end the block or start
+markup; the script puts every text into the page with ``textContent``, never as HTML. The page
+is the template ``deal.html``. It is written atomically
 (``atomic.write_atomic``).
 
 Steps of a deal: the dealt hands; the hands at the start of play when the talon or an exchange
@@ -20,37 +21,23 @@ and End the first and last, PageUp and PageDown the previous and next deal.
 """
 from __future__ import annotations
 
-import html
-import json
-from importlib import resources
 from typing import Any, Callable, Iterable, Iterator
 
-from . import games
-from .findings import Finding
-from .scoring import Score
-from .show import (SECTIONS, TOURNAMENT_HINT, Style, Trace, _SECTION_TITLES, _View, _section, _unreplayable, engine_pack,
-                   _value_at, _with_failure, session_traces, trace, words)
-from .sources import Entry, entries
-from .validate import Report, validate_record
-from .report import unreadable
+from .. import games
+from ..findings import Finding
+from ..report import unreadable
+from ..scoring import Score
+from ..show import (SECTIONS, TOURNAMENT_HINT, Style, Trace, _SECTION_TITLES, _View, _section,
+                    _unreplayable, _value_at, _with_failure, engine_pack, session_traces, trace,
+                    words)
+from ..sources import Entry, entries
+from ..validate import Report, validate_record
+from . import render
 
 #: suit signs and colours of the drawn cards (a four-colour pack, as in the terminal); a suit
 #: letter not listed is drawn with its letter in grey
 SUIT_SIGNS = {"T": "", "S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 SUIT_WORDS = {"T": "trumps", "S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
-
-
-def _asset(name: str) -> str:
-    return resources.files("tarockrec").joinpath("page", name).read_text(encoding="utf-8")
-
-
-def script_json(data: Any) -> str:
-    """``data`` as JSON that can stand inside a ``<script>`` element: ``<``, ``>``, ``&`` and
-    the two JavaScript line separators are escaped, so no content can close the element, open
-    a comment or change how the text is read."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
 # -- the data --------------------------------------------------------------------------------
@@ -96,36 +83,11 @@ def deal_model(game: games.Game[Any], rec: dict[str, Any], d: dict[str, Any], n:
     """One deal as data for the page: the table, the dealt hands and talon, the sections in
     the record's words, the tricks, the score, and each finding in the section it is about."""
     view = _View(game, rec, d, n, tr, findings, Style(False, game.pack), score, prefix)
-    pack = engine_pack(game, tr)
     out: dict[str, Any] = {"dealer": view.dealer, "forehand": view.forehand,
-                           "sheet": "deal" not in d}
-    placed: dict[str, list[dict[str, Any]]] = {}
-    for f in findings:
-        placed.setdefault(view.placed(f), []).append(_finding(f))
-    for note in d.get("notes") or []:
-        if isinstance(note, dict):
-            at = str(note.get("at", ""))
-            placed.setdefault(_section(at, d), []).append(
-                {"text": f"✎ {at}: {note.get('text', '')}", "error": False, "severity": "note"})
-    out["findings"] = placed
-    sections: list[dict[str, Any]] = []
-    out["sections"] = sections
+                           "sheet": "deal" not in d, "findings": _placed(view, d, findings),
+                           "sections": []}
     if "deal" not in d:                      # a score sheet: the calls as written
-        for section in ("auction", "declarations", "end"):
-            value = d.get(section)
-            if value:
-                items = value if isinstance(value, list) else [value]
-                sections.append(_list_section(view, section, [
-                    (x.get("seat") if isinstance(x, dict) else None, words(x)) for x in items],
-                    False))
-        if isinstance(d.get("outcome"), dict):   # the sheet line the table wrote
-            sections.append(_list_section(view, "outcome", [
-                (None, line) for line in view.outcome_lines(d["outcome"])], False))
-        result = d.get("result") or {}
-        out["sheet_result"] = [f"{k} {words(v)}" for k, v in result.items()
-                               if k != "scores" and not k.startswith("_")]
-        out["score"] = _score(view, score, d)
-        return out
+        return _sheet_model(view, d, score, out)
     deal = d.get("deal") if isinstance(d.get("deal"), dict) else {}
     hands = deal.get("hands") if isinstance(deal, dict) else None
     out["hands"] = [[str(c) for c in h] if isinstance(h, list) else []
@@ -138,11 +100,55 @@ def deal_model(game: games.Game[Any], rec: dict[str, Any], d: dict[str, Any], n:
     failed = tr is None or engine is None or tr.failure is not None
     out["stopped"] = failed and any(f.severity == "error" for f in findings)
     out["score"] = None if failed else _score(view, score, d)
-    if engine is None:
+    if tr is None or engine is None:
         out["tricks"], out["start"], out["partial"] = [], None, None
         return out
+    out["sections"] = _played_sections(view, d, tr)
+    out.update(_play(game, d, tr, getattr(engine, "table", None)))
+    return out
+
+
+def _placed(view: _View, d: dict[str, Any],
+            findings: list[Finding]) -> dict[str, list[dict[str, Any]]]:
+    """The findings and the record's notes, each under the section it is about."""
+    placed: dict[str, list[dict[str, Any]]] = {}
+    for f in findings:
+        placed.setdefault(view.placed(f), []).append(_finding(f))
+    for note in d.get("notes") or []:
+        if isinstance(note, dict):
+            at = str(note.get("at", ""))
+            placed.setdefault(_section(at, d), []).append(
+                {"text": f"✎ {at}: {note.get('text', '')}", "error": False, "severity": "note"})
+    return placed
+
+
+def _sheet_model(view: _View, d: dict[str, Any], score: Score | None,
+                 out: dict[str, Any]) -> dict[str, Any]:
+    """A score sheet's deal: the calls and the sheet line as written, and the score."""
+    sections = out["sections"]
+    for section in ("auction", "declarations", "end"):
+        value = d.get(section)
+        if value:
+            items = value if isinstance(value, list) else [value]
+            sections.append(_list_section(view, section, [
+                (x.get("seat") if isinstance(x, dict) else None, words(x)) for x in items],
+                False))
+    if isinstance(d.get("outcome"), dict):   # the sheet line the table wrote
+        sections.append(_list_section(view, "outcome", [
+            (None, line) for line in view.outcome_lines(d["outcome"])], False))
+    result = d.get("result") or {}
+    out["sheet_result"] = [f"{k} {words(v)}" for k, v in result.items()
+                           if k != "scores" and not k.startswith("_")]
+    out["score"] = _score(view, score, d)
+    return out
+
+
+def _played_sections(view: _View, d: dict[str, Any], tr: Trace) -> list[dict[str, Any]]:
+    """The sections the replay reached (or stopped in), in the rules' order: the auction
+    and seat-by-seat declarations as rows per seat, the others as lists."""
+    sections: list[dict[str, Any]] = []
     stop = view.stop
-    reached = {_section(st.ptr, d) for st in tr.steps} if tr is not None else set()
+    reached = {_section(st.ptr, d) for st in tr.steps}
     for section in SECTIONS:
         if section in ("deal", "play", "result") or (section not in reached and
                                                     section != stop):
@@ -158,15 +164,22 @@ def deal_model(game: games.Game[Any], rec: dict[str, Any], d: dict[str, Any], n:
                              "rows": [{str(k): v for k, v in r.items()} for r in rows]})
         else:
             sections.append(_list_section(view, section, items, bad))
-    table = getattr(engine, "table", None)
+    return sections
+
+
+def _play(game: games.Game[Any], d: dict[str, Any], tr: Trace,
+          table: Any) -> dict[str, Any]:
+    """The play: the tricks taken, the trick on the table when the replay stopped (with the
+    card refused, if one was), and the hands at the start of play."""
+    pack = engine_pack(game, tr)
     tricks = list(getattr(table, "tricks", []) or [])
-    out["tricks"] = [{"leader": leader, "seats": list(seats), "winner": winner,
-                      "cards": [pack.code(c) for c in cards]}
-                     for leader, cards, seats, winner in tricks]
+    out: dict[str, Any] = {"tricks": [{"leader": leader, "seats": list(seats),
+                                       "winner": winner, "cards": [pack.code(c) for c in cards]}
+                                      for leader, cards, seats, winner in tricks]}
     partial = None
     cur_seats = list(getattr(table, "seats", []) or [])
     cur_cards = [pack.code(c) for c in getattr(table, "cards", []) or []]
-    stop_at = tr.failure if tr is not None else None
+    stop_at = tr.failure
     bad_card, bad_seat = "", None
     if stop_at is not None and _section(stop_at.pointer, d) == "play":
         bad = _value_at(d, stop_at.pointer)
@@ -290,20 +303,12 @@ def record_model(rec: Any, label: str, report: Report,
 
 
 # -- the page ---------------------------------------------------------------------------------
-def page(records: list[dict[str, Any]], title: str) -> str:
-    """The whole HTML page for ``records`` (record models)."""
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-        f"<title>{html.escape(title)}</title>\n<style>\n{_asset('show.css')}</style>\n"
-        "</head>\n<body>\n"
-        "<noscript><p>This page draws the deal with JavaScript; please allow scripts.</p>"
-        "</noscript>\n<div id=\"app\"></div>\n"
-        "<script type=\"application/json\" id=\"tarockrec-data\">"
-        f"{script_json({'tarockrec_page': 1, 'records': records})}</script>\n"
-        f"<script>\n{_asset('show.js')}</script>\n</body>\n</html>\n")
+def page(records: list[dict[str, Any]], title: str,
+         nav: list[list[dict[str, str]]] | None = None) -> str:
+    """The whole HTML page for ``records`` (record models), with the link bars ``nav`` on
+    top (a tournament's table page)."""
+    return render("deal.html", title=title, kind="deal", scripted=True, nav=nav or [],
+                  data={"tarockrec_page": 1, "records": records})
 
 
 #: the most deals one page holds by default: the page is for stepping through deals, and it is
@@ -321,7 +326,7 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
     some invalid, 2 unreadable input, no such deal / record, or more than ``max_deals`` deals:
     then nothing is written, and reading stops there) and the lines to tell the user (the
     last, after a write, says what was written)."""
-    from .atomic import write_atomic
+    from ..atomic import write_atomic
     name = "standard output" if target == "-" else target     # in the messages
     status = 0
     models: list[dict[str, Any]] = []
@@ -349,7 +354,7 @@ def write_html(paths: Iterable[str], target: str, deal: int | None = None,
                                "records with --record or --deal, or raise --max-deals; nothing "
                                f"written to {name}"]
         if record is not None and held < record:
-            from .show import no_record
+            from ..show import no_record
             messages.append(no_record(path, record, held))
             status = 2
     if len(invalid) > 1:

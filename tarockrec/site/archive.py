@@ -10,70 +10,29 @@
 * ``people/P.html``: a person's history across events and the contracts they declared (an
   entrant linked to no person has a page of its own, ``people/entrant-N.html``).
 
-Every page fits a phone's width (390 px: wide tables scroll inside their box).
+Every page fits a phone's width (390 px: wide tables scroll inside their box). The pages are
+the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
+search index goes into the front page through ``site.script_json``, so that no name in it can
+end its block (an entrant named ``<!--<script>`` emptied the page: issue 39 item 3.1).
 """
 from __future__ import annotations
 
-import html
-import json
 import os
 import sqlite3
 import tempfile
 from typing import Any, Callable, Iterator
 
-from ..publish import NAV_STYLE
+from ..archive.check import materialise
+from ..archive.queries import deal_stats, history, series_standings
 from ..tournament.ranking import number_text
-from ..tournament.standings import STYLE
-from .check import materialise
-from .queries import deal_stats, history, series_events, series_standings
+from . import render
+from .publish import _write_page, staged_site, write_event
 
 Write = Callable[[str, Iterator[str]], None]
 
-#: narrow screens: tables scroll in their box, the text wraps
-MOBILE = ("body{margin:1em;max-width:62em}div.scroll{overflow-x:auto;max-width:100%}"
-          "input#search{width:100%;box-sizing:border-box;font-size:1.1em;padding:.4em}"
-          "ul#results{padding-left:1.2em}h1{font-size:1.5em;overflow-wrap:anywhere}")
-SEARCH = """
-const norm = s => s.normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase();
-const box = document.getElementById('search'), out = document.getElementById('results');
-const data = JSON.parse(document.getElementById('index').textContent);
-function find() {
-  const q = norm(box.value.trim());
-  out.textContent = '';
-  if (!q) return;
-  for (const d of data.filter(d => norm(d.t).includes(q)).slice(0, 40)) {
-    const li = document.createElement('li'), a = document.createElement('a');
-    a.href = d.u; a.textContent = d.t; li.appendChild(a);
-    li.appendChild(document.createTextNode(' · ' + d.k)); out.appendChild(li);
-  }
-  if (!out.children.length) out.textContent = 'nothing found';
-}
-box.addEventListener('input', find);
-"""
 
-
-def _e(x: Any) -> str:
-    return "" if x is None else html.escape(str(x))
-
-
-def _doc(title: str, body: str, home: str, script: str = "") -> str:
-    csp = "default-src 'none'; style-src 'unsafe-inline'" + \
-        ("; script-src 'unsafe-inline'" if script else "")
-    nav = f'<nav class="site"><a href="{home}index.html">Archive</a></nav>'
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">"
-            f"<title>{_e(title)}</title><style>{STYLE}{NAV_STYLE}{MOBILE}</style></head>"
-            f"<body>{nav}<h1>{_e(title)}</h1>\n{body}\n"
-            + (f"<script>{script}</script>" if script else "") + "</body></html>\n")
-
-
-def _table(heads: list[str], rows: list[list[str]]) -> str:
-    """An HTML table in a box that scrolls on a narrow screen; cells are HTML already."""
-    return ('<div class="scroll"><table><thead><tr>' + "".join(f"<th>{h}</th>" for h in heads)
-            + "</tr></thead><tbody>" + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row)
-                                               + "</tr>" for row in rows)
-            + "</tbody></table></div>")
+def _link(href: str, text: Any) -> dict[str, Any]:
+    return {"href": href, "text": text}
 
 
 class ArchiveSite:
@@ -97,7 +56,6 @@ class ArchiveSite:
     # -- events ------------------------------------------------------------------------------
     def events(self) -> list[str]:
         """Every ranked event published as ``publish`` draws it; lines to tell the user."""
-        from ..publish import write_event
         said = []
         for event_id, record_id in self.conn.execute(
                 "SELECT e.id, e.record_id FROM event e JOIN records r ON r.id = e.record_id "
@@ -129,31 +87,36 @@ class ArchiveSite:
         for k, (name, season) in enumerate(pairs.fetchall(), 1):
             page = f"series-{k}.html"
             events, ranked = series_standings(self.conn, name, season)
-            heads = ["rank", "player", "cup points"] + [
-                f'<a href="{self.published.get(eid, "") + "/index.html"}">{n + 1}</a>'
-                if eid in self.published else str(n + 1) for n, (eid, _, _) in enumerate(events)]
-            rows = [[_e(r.rank), self._series_player(r, events), _e(number_text(r.cup_points)),
-                     *[_e(number_text(x)) for x in r.events]] for r in ranked]
-            listing = "<ol>" + "".join(f"<li>{_e(d)} {self._event_link(eid, n, '')}</li>"
-                                       for eid, n, d in events) + "</ol>"
+            heads: list[Any] = ["rank", "player", "cup points"] + [
+                _link(self.published[eid] + "/index.html", n + 1) if eid in self.published
+                else n + 1 for n, (eid, _, _) in enumerate(events)]
+            rows = [[r.rank, self._series_player(r, events), number_text(r.cup_points),
+                     *[number_text(x) for x in r.events]] for r in ranked]
             title = f"{name} · {season}"
-            self.put(page, _doc(title, _table(heads, rows) + "<h2>Events</h2>" + listing, ""))
+            self.put(page, self._page("archive_series.html", title, "", heads=heads, rows=rows,
+                                      events=[(d, self._event_link(eid, n, ""))
+                                              for eid, n, d in events]))
             self.search.append({"t": title, "u": page, "k": "series"})
             out.append((name, season or "", page))
         return out
 
-    def _series_player(self, r: Any, events: list[tuple[int, str, str | None]]) -> str:
+    def _page(self, template: str, title: str, home: str, **context: Any) -> str:
+        """A page of the archive (``home``: the way from it to the site's root)."""
+        return render(template, title=title, kind="doc archive", nav=[[_link(
+            home + "index.html", "Archive")]], scripted=False, **context)
+
+    def _series_player(self, r: Any, events: list[tuple[int, str, str | None]]) -> Any:
         if r.person_id is not None:
-            return f'<a href="people/{r.person_id}.html">{_e(r.name)}</a>'
+            return _link(f"people/{r.person_id}.html", r.name)
         ids = [eid for eid, _, _ in events]
         row = self.conn.execute(
             f"SELECT id FROM entrant WHERE entrant = ? AND person_id IS NULL AND event_id IN "
             f"({','.join('?' * len(ids))}) ORDER BY id LIMIT 1", (r.key, *ids)).fetchone()
-        return f'<a href="people/entrant-{row[0]}.html">{_e(r.name)}</a>' if row else _e(r.name)
+        return _link(f"people/entrant-{row[0]}.html", r.name) if row else r.name
 
-    def _event_link(self, event_id: int, name: str, home: str) -> str:
+    def _event_link(self, event_id: int, name: str, home: str) -> Any:
         folder = self.published.get(event_id)
-        return f'<a href="{home}{folder}/index.html">{_e(name)}</a>' if folder else _e(name)
+        return _link(f"{home}{folder}/index.html", name) if folder else name
 
     # -- people --------------------------------------------------------------------------------
     def people(self) -> list[tuple[str, str]]:
@@ -186,18 +149,13 @@ class ArchiveSite:
     def _person(self, page: str, name: str, club: str | None, key: str | None,
                 events: list[dict[str, Any]], deals: list[dict[str, Any]], where: str) -> None:
         """A person's page (``where``: what tells an entrant's page apart in the search)."""
-        info = " · ".join(_e(x) for x in (club, key) if x)
-        rows = [[_e(e["date"]), self._event_link(e["event_id"], e["event"], "../"),
-                 f'{_e(e["place"])} of {_e(e["of"])}' if e["place"] is not None else "",
-                 _e(e["total"]), _e(e["rank_points"]), _e(e["cup_points"])] for e in events]
-        body = (f"<p>{info}</p>" if info else "") + "<h2>Events</h2>" + _table(
-            ["date", "event", "place", "total", "rank points", "cup points"], rows)
-        if deals:
-            body += "<h2>As declarer</h2>" + _table(
-                ["contract", "played", "won", "lost", "average"],
-                [[_e(d["name"]), _e(d["played"]), _e(d["won"]), _e(d["lost"]),
-                  _e(d["average"])] for d in deals])
-        self.put(page, _doc(name, body, "../"))
+        info = " · ".join(str(x) for x in (club, key) if x)
+        rows = [[e["date"], self._event_link(e["event_id"], e["event"], "../"),
+                 f'{e["place"]} of {e["of"]}' if e["place"] is not None else "",
+                 e["total"], e["rank_points"], e["cup_points"]] for e in events]
+        self.put(page, self._page("archive_person.html", name, "../", info=info, events=rows,
+                                  deals=[[d["name"], d["played"], d["won"], d["lost"],
+                                          d["average"]] for d in deals]))
         self.search.append({"t": name + (f" ({club})" if club else "") + where, "u": page,
                             "k": "person"})
 
@@ -209,26 +167,18 @@ class ArchiveSite:
             if eid in self.published:
                 self.search.append({"t": f"{name} {date or ''}".strip(),
                                     "u": f"{self.published[eid]}/index.html", "k": "event"})
-        data = json.dumps(self.search, ensure_ascii=False).replace("</", "<\\/")
-        body = ('<p><input id="search" type="search" placeholder="Find a person or an event" '
-                'aria-label="Find a person or an event" autocomplete="off"></p>'
-                '<ul id="results"></ul>'
-                f'<script type="application/json" id="index">{data}</script>'
-                "<h2>Series</h2><ul>" + "".join(
-                    f'<li><a href="{p}">{_e(n)}</a> · {_e(s)}</li>' for n, s, p in series)
-                + "</ul><h2>Events</h2>" + _table(["date", "event", "series"], [
-                    [_e(d), self._event_link(eid, n, ""), _e(s)] for eid, n, d, s in events])
-                + "<h2>People</h2><ul>" + "".join(f'<li><a href="{p}">{_e(n)}</a></li>'
-                                                 for n, p in people) + "</ul>")
-        self.put("index.html", _doc("Archive", body, "", SEARCH))
+        self.put("index.html", render(
+            "archive_index.html", title="Archive", kind="doc archive", scripted=True,
+            nav=[[_link("index.html", "Archive")]], search=self.search,
+            series=[{"href": p, "name": n, "season": s} for n, s, p in series],
+            events=[[d, self._event_link(eid, n, ""), s] for eid, n, d, s in events],
+            people=[{"href": p, "text": n} for n, p in people]))
 
 
 def publish_archive(conn: sqlite3.Connection, out: str, force: bool = False,
                     write: Write | None = None) -> tuple[int, list[str]]:
     """Write the archive's site into ``out``, built beside it and switched in whole as
     ``publish`` switches a tournament's site in (``publish.staged_site``); (status, lines)."""
-    from ..publish import _write_page, staged_site
-
     def build(folder: str) -> tuple[int, list[str]]:
         site = ArchiveSite(conn, folder, write or _write_page)
         said = site.events()
@@ -240,4 +190,4 @@ def publish_archive(conn: sqlite3.Connection, out: str, force: bool = False,
     return staged_site(out, force, build)
 
 
-__all__ = ["publish_archive", "series_events"]
+__all__ = ["ArchiveSite", "publish_archive"]

@@ -43,9 +43,16 @@ def open_or_exit(path: str, write: bool = False) -> sqlite3.Connection:
 
 
 def _open(path: str, write: bool = False) -> sqlite3.Connection:
-    from .store import ArchiveError, open_archive
+    import os
+    from ..sources import check_input
+    from ..archive.store import ArchiveError, open_archive
     try:
+        if not os.path.isdir(path):     # (a folder: the archive's own sentence says so)
+            check_input(path)           # the one door in: a FIFO or a device is never opened
         return open_archive(path, write)
+    except OSError as err:
+        click.echo(f"tarockrec: cannot open the archive {path}: {err.strerror or err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
     except ArchiveError as err:
         click.echo(f"tarockrec: {err}", err=True)
         sys.exit(EXIT_UNREADABLE)
@@ -73,7 +80,7 @@ def add_cmd(db: str, paths: tuple[str, ...], keep_invalid: bool, quiet: bool) ->
     tournaments with their table files; JSON, JSON Lines, XML, text; plain, .gz or .zst) and
     store it in ARCHIVE (made if missing), all in one transaction: an add that is stopped
     leaves the archive as it was."""
-    from .ingest import Ingest, read_inputs
+    from ..archive.ingest import Ingest, read_inputs
     conn = _open(db, write=True)
     job = Ingest(conn, keep_invalid)
     try:
@@ -115,7 +122,7 @@ def _rollback(conn: sqlite3.Connection) -> None:
 def _close(conn: sqlite3.Connection, db: str) -> str | None:
     """Close a written archive: a failure to leave it as one file is returned (to be said as
     ARCHIVE-WRITE), a reader in the way only noted on stderr."""
-    from .store import close_writer
+    from ..archive.store import close_writer
     left = close_writer(conn, db)
     if left is not None and not left[0]:
         click.echo(f"tarockrec: note: {left[1]}", err=True)
@@ -128,6 +135,21 @@ def _write_failed(said: str) -> None:
     found = Finding("ARCHIVE-WRITE", said)
     click.echo(f"tarockrec: {found.code}: {found.message}", err=True)
     sys.exit(EXIT_UNREADABLE)
+
+
+def _people_failed(conn: sqlite3.Connection, db: str, err: BaseException,
+                   writing: bool) -> None:
+    """A link or unlink that failed: undone; a person or event not found said (exit 2), a
+    write SQLite could not make said as ARCHIVE-WRITE (exit 2); anything else goes on up."""
+    import sqlite3
+
+    from ..archive.people import NoPerson
+    _rollback(conn)
+    if isinstance(err, NoPerson):
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    if writing and isinstance(err, sqlite3.OperationalError):
+        _write_failed(f"nothing changed in {db} ({err})")
 
 
 @archive.command(name="export")
@@ -148,8 +170,8 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
     """Write the records of ARCHIVE (or those selected) to OUT: into a folder as they came,
     byte for byte (with a tournament's table files), or into one file of JSON Lines (lines
     that came as JSON Lines as they came), XML or the text notation (docs/archive.md)."""
-    import os
-    from . import export
+    from ..atomic import Terminated, WriteError
+    from ..archive import export
     conn = _open(db)
     fmt = fmt or _format_of(out)
     ids = export.selected(conn, export.Selection(events, seasons, players))
@@ -158,16 +180,21 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
             written = export.to_folder(conn, ids, out, force)
             click.echo(f"{len(ids)} record(s) in {len(written)} file(s) written to {out}")
         elif fmt == "parquet":
-            from .parquet import write_views
-            written = write_views(conn, out, ids)
+            from ..archive.parquet import write_views
+            written = write_views(conn, out, ids, force)
             click.echo(f"{len(written)} Parquet file(s) written to {out}")
         else:
-            if os.path.lexists(out) and not force:
-                raise FileExistsError(f"{out} exists (use --force to overwrite)")
-            export.write_bytes(out, export.as_format(conn, ids, fmt))
+            export.write_bytes(out, export.as_format(conn, ids, fmt), replace=force)
             click.echo(f"{len(ids)} record(s) written to {out}")
+    except WriteError as err:
+        click.echo(f"tarockrec: {err.message}", err=True)
+        sys.exit(EXIT_UNREADABLE)
     except (OSError, ImportError) as err:
         click.echo(f"tarockrec: cannot export: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    except (Terminated, KeyboardInterrupt):
+        click.echo(f"tarockrec: stopped while writing {out}; what was not complete was not "
+                   "put in place", err=True)
         sys.exit(EXIT_UNREADABLE)
     except export.NotInline as err:
         click.echo(f"tarockrec: {err.finding.code}: nothing was written to {out}: {err}",
@@ -193,8 +220,8 @@ def _format_of(out: str) -> str:
 def check_cmd(db: str) -> None:
     """Validate every record of ARCHIVE again with this tarockrec and report each whose
     verdict or scores changed since it was stored (exit 1 when some did)."""
-    from .check import check
-    from .store import tarockrec_version
+    from ..archive.check import check
+    from ..archive.store import tarockrec_version
     conn = _open(db)
     damage = [line for r in conn.execute("PRAGMA quick_check(3)") for line in
               str(r[0]).splitlines() if not line.startswith("***")]
@@ -245,8 +272,6 @@ def _stream(heads: list[str], rows: Iterator[Sequence[Any]], fmt: str,
     """Rows written as they come: a text table (its columns as wide as the first rows need),
     CSV, or JSON (an array, one object per row). Rows that stop with an error end the output
     as written so far (a JSON array closed), and the error is raised after."""
-    import csv
-    import io
     import itertools
     import json
     stopped: list[Exception] = []
@@ -265,16 +290,11 @@ def _stream(heads: list[str], rows: Iterator[Sequence[Any]], fmt: str,
                 out.put(("," if k else "") + "\n " + json.dumps(
                     dict(zip(heads, map(_cell, r))), ensure_ascii=False, allow_nan=False))
             out.put("\n]\n")
-        elif fmt == "csv":
-            buf = io.StringIO()
-            w = csv.writer(buf, lineterminator="\n")
-            w.writerow(heads)
+        elif fmt == "csv":             # through the one cell writer (docs/safety.md)
+            from ..cells import csv_row
+            out.put(csv_row(heads))
             for r in rows:
-                w.writerow(["" if x is None else x for x in map(_cell, r)])
-                out.put(buf.getvalue())
-                buf.seek(0)
-                buf.truncate()
-            out.put(buf.getvalue())
+                out.put(csv_row(map(_cell, r)))
         else:
             first = [[_text(x) for x in r] for r in itertools.islice(rows, _MEASURED)]
             cells = [heads] + first
@@ -331,7 +351,7 @@ def people_cmd(db: str, fmt: str) -> None:
     variants, an initial, the order reversed, a missing club), best first, each scored with
     its reasons: a proposal to confirm with archive link (nothing is linked without it)."""
     import json
-    from .people import proposals
+    from ..archive.people import proposals
     conn = _open(db)
     found = proposals(conn)
     if fmt == "json":
@@ -370,7 +390,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
     persons into one. Shows what it would link; links it with --yes (exit 0 either way;
     2 when refused: a name of several clubs without --club or --all, entrants of one event,
     different person ids)."""
-    from . import people
+    from ..archive import people
     writing = merge is not None or yes
     conn = _open(db, write=writing)
     said: list[str] = []
@@ -395,13 +415,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
             else:
                 said.append("nothing linked yet: add --yes to link them")
     except BaseException as err:
-        _rollback(conn)
-        if isinstance(err, people.NoPerson):
-            click.echo(f"tarockrec: {err}", err=True)
-            sys.exit(EXIT_UNREADABLE)
-        import sqlite3
-        if writing and isinstance(err, sqlite3.OperationalError):
-            _write_failed(f"nothing changed in {db} ({err})")
+        _people_failed(conn, db, err, writing)
         raise
     left = None
     if writing:
@@ -419,26 +433,20 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
 @click.argument("db", metavar="ARCHIVE")
 @click.option("--event", required=True, help="The event: its id, or its name (with --date "
               "when several events have it) …")
-@click.option("--date", default=None, metavar="YYYY-MM-DD", help="… its date …")
+@click.option("--date", default=None, metavar="DATE", help="… its date (year-month-day, as 2026-03-14) …")
 @click.option("--entrant", required=True, help="… and the entrant id there to split off its "
               "person.")
 def unlink_cmd(db: str, event: str, date: str | None, entrant: str) -> None:
     """Split an entrant of one event off the person it is linked to (a wrong link). A name
     several events have (every season's "1. Runde") is refused, the events listed (exit 2)."""
-    from . import people
+    from ..archive import people
     conn = _open(db, write=True)
     try:
         conn.execute("BEGIN IMMEDIATE")
         n = people.unlink(conn, event, entrant, date)
         conn.execute("COMMIT")
     except BaseException as err:
-        _rollback(conn)
-        if isinstance(err, people.NoPerson):
-            click.echo(f"tarockrec: {err}", err=True)
-            sys.exit(EXIT_UNREADABLE)
-        import sqlite3
-        if isinstance(err, sqlite3.OperationalError):
-            _write_failed(f"nothing changed in {db} ({err})")
+        _people_failed(conn, db, err, True)
         raise
     left = _close(conn, db)
     click.echo(f"unlinked {n} entrant(s)")
@@ -459,7 +467,7 @@ def standings_cmd(db: str, series: str, season: str | None, fmt: str) -> None:
     import json
     from ..tournament.ranking import plain
     from ..tournament.standings import event_column, events_heading, events_json
-    from .queries import series_standings
+    from ..archive.queries import series_standings
     conn = _open(db)
     events, ranked = series_standings(conn, series, season)
     if not events:
@@ -491,8 +499,8 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
     linked to yet: its entrants, said to be unlinked, with the command that links them."""
     import json
     import shlex
-    from .people import NoPerson, find, unlinked
-    from .queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
+    from ..archive.people import NoPerson, find, unlinked
+    from ..archive.queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
     conn = _open(db)
     person: dict[str, Any] | None = None
     args: tuple[Any, ...]
@@ -567,7 +575,7 @@ def _number(x: Any) -> str:
 def stats_cmd(db: str, game: str | None, fmt: str) -> None:
     """Per game, contract and season: how often it was played and won by its declarer, and
     the declarer's average score."""
-    from .queries import contract_stats
+    from ..archive.queries import contract_stats
     conn = _open(db)
     found = contract_stats(conn, game)
     heads = ["game", "contract", "season", "played", "won", "won_share", "average"]
@@ -592,7 +600,7 @@ def query_cmd(db: str, sql: str, fmt: str, seconds: float, max_rows: int) -> Non
     seat_scores, items, people, findings (their columns: docs/archive.md). The rows are
     written as they come; a query that runs past --timeout, gives more than --max-rows rows
     or needs more memory than its bound is stopped (exit 2)."""
-    from .queries import Limits, QueryError, query
+    from ..archive.queries import Limits, QueryError, query
     conn = _open(db)
     try:
         heads, rows = query(conn, sql, Limits(seconds=seconds, rows=max_rows))

@@ -1,0 +1,501 @@
+"""The pages of ``tarockrec serve`` (a Flask application; ``create_app`` makes one).
+
+Director (``/director/...``, behind the password): events, registration, rounds, the overview,
+corrections and finishing. Tables (``/t/<code>``): a table's score sheet, entered deal by deal
+and confirmed by a second seat. Every POST carries the session's CSRF token and a submission
+key (stored with what it stored: a resend is answered, not stored again)."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from typing import Any, Callable, TypeVar, cast
+
+from flask import (Flask, Response, abort, flash, g, redirect, render_template, request,
+                   session, url_for)
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import games
+from .. import rulesets
+from . import evening, sheetform, storage
+from .security import Password, RateLimit, same, token
+
+#: the largest request body accepted (a form of a deal is well under 4 kB)
+MAX_BODY = 64 * 1024
+F = TypeVar("F", bound=Callable[..., Any])
+Page = str | BaseResponse | tuple[str, int]
+
+
+def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
+    """The application on the archive file ``archive`` (made and migrated if needed)."""
+    storage.prepare(archive)
+    app = Flask(__name__)
+    conn = storage.connect(archive)
+    try:
+        app.secret_key = storage.setting(conn, "secret_key", token() + token())
+    finally:
+        conn.close()
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_MEMORY_SIZE=MAX_BODY,
+                      SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
+                      ARCHIVE=archive, PUBLIC_URL=public_url, PROPAGATE_EXCEPTIONS=False)
+    limits = RateLimit()
+
+    def db() -> sqlite3.Connection:
+        if "db" not in g:
+            g.db = storage.connect(archive)
+        return cast(sqlite3.Connection, g.db)
+
+    @app.teardown_appcontext
+    def _close(_: BaseException | None) -> None:
+        c = g.pop("db", None)
+        if c is not None:
+            c.close()
+
+    def client() -> str:
+        return request.remote_addr or "?"
+
+    @app.before_request
+    def _csrf() -> None:
+        session.setdefault("csrf", token())
+        if request.method == "POST" and not same(request.form.get("csrf"), session["csrf"]):
+            abort(400, "the form is out of date or did not come from this page: reload it")
+
+    @app.after_request
+    def _headers(resp: Response) -> Response:
+        resp.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; "
+                                                   "style-src 'self'; frame-ancestors 'none'")
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["Referrer-Policy"] = "no-referrer"
+        return resp
+
+    @app.errorhandler(HTTPException)
+    def _http(err: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", code=err.code, why=err.description), \
+            err.code or 500
+
+    @app.errorhandler(Exception)
+    def _bug(err: Exception) -> tuple[str, int]:      # never a traceback in a response
+        app.logger.error("internal error: %s: %s", type(err).__name__, err)
+        return render_template("error.html", code=500,
+                               why="something went wrong on the server; nothing was "
+                               "stored by this request"), 500
+
+    @app.context_processor
+    def _globals() -> dict[str, Any]:
+        return {"csrf": session.get("csrf", ""), "director": session.get("director", False),
+                "new_key": token}
+
+    def director_only(view: F) -> F:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            if not session.get("director"):
+                return redirect(url_for("login"))
+            return view(*args, **kwargs)
+        wrapped.__name__ = view.__name__
+        return cast(F, wrapped)
+
+    def open_event(event_id: int) -> storage.Event:
+        ev = storage.event(db(), event_id)
+        if ev is None:
+            abort(404, "no such event")
+        return ev
+
+    # -- start and login -------------------------------------------------------------------
+    @app.get("/")
+    def index() -> Page:
+        if session.get("director"):
+            return redirect(url_for("director"))
+        return render_template("index.html")
+
+    @app.get("/table")
+    def table_code() -> Page:
+        code = re.sub(r"[^A-Za-z0-9]", "", request.args.get("code", ""))[:16].upper()
+        return redirect(url_for("table", code=code)) if code else redirect(url_for("index"))
+
+    @app.route("/login", methods=["GET", "POST"])
+    def login() -> Page:
+        if request.method == "POST":
+            if limits.blocked(client()):
+                abort(429, "too many wrong passwords: wait a minute")
+            if password.check(request.form.get("password", "")):
+                session.clear()
+                session["csrf"] = token()
+                session["director"] = True
+                return redirect(url_for("director"))
+            limits.fail(client())
+            flash("wrong password")
+        return render_template("login.html")
+
+    @app.post("/logout")
+    def logout() -> Page:
+        session.clear()
+        return redirect(url_for("index"))
+
+    # -- the director ----------------------------------------------------------------------
+    @app.get("/director")
+    @director_only
+    def director() -> Page:
+        choices = {name: ruleset_names(name) for name in games.MODULES}
+        return render_template("director.html", events=storage.events(db()), choices=choices,
+                               qr=_qr(app.config["PUBLIC_URL"]),
+                               url=app.config["PUBLIC_URL"])
+
+    @app.post("/director/events")
+    @director_only
+    def new_event() -> Page:
+        f = request.form
+        game, _, rules = f.get("gamerules", "").partition("/")
+        if game not in games.MODULES or rules not in ruleset_names(game):
+            abort(400, "choose a game and one of its rule sets")
+        name = _text(f.get("name"), 200)
+        if not name:
+            abort(400, "the event needs a name")
+        date = _text(f.get("date"), 10)
+        if date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+            abort(400, "the date is written as year, month and day: 2026-12-02")
+        event_id = storage.new_event(db(), game, rules, name, date or None,
+                                     _text(f.get("site"), 200) or None,
+                                     _text(f.get("series"), 200) or None)
+        return redirect(url_for("event_page", event_id=event_id))
+
+    @app.get("/director/event/<int:event_id>")
+    @director_only
+    def event_page(event_id: int) -> Page:
+        ev = open_event(event_id)
+        c = db()
+        register = storage.entrants(c, event_id)
+        current = storage.current_round(c, event_id)
+        counts = storage.deal_counts(c, event_id)
+        query = _text(request.args.get("q"), 100)
+        return render_template(
+            "event.html", ev=ev, register=register, current=current,
+            tables=storage.tables(c, event_id), counts=counts, query=query,
+            found=evening.search_people(c, query) if query else [],
+            names=evening.names_of(register), corrections=storage.corrections(c, event_id),
+            sizes=games.get(ev.game).table_sizes if games.get(ev.game) else (),  # type: ignore
+            has_results=any(counts.get(t.id) for t in storage.tables(c, event_id, current)))
+
+    def _event_open(event_id: int) -> storage.Event:
+        ev = open_event(event_id)
+        if ev.state != "open":
+            abort(409, "the event is finished: nothing more can be changed")
+        return ev
+
+    @app.post("/director/event/<int:event_id>/register")
+    @director_only
+    def register(event_id: int) -> Page:
+        _event_open(event_id)
+        name = _text(request.form.get("name"), 100)
+        if not name:
+            abort(400, "an entrant needs a name")
+        entrant = storage.register(db(), event_id, name,
+                                   _text(request.form.get("club"), 100) or None,
+                                   _text(request.form.get("person"), 100) or None)
+        flash(f"registered {name} as entrant {entrant}")
+        return redirect(url_for("event_page", event_id=event_id))
+
+    @app.post("/director/event/<int:event_id>/withdraw")
+    @director_only
+    def withdraw(event_id: int) -> Page:
+        _event_open(event_id)
+        storage.withdraw(db(), event_id, _text(request.form.get("entrant"), 20))
+        return redirect(url_for("event_page", event_id=event_id))
+
+    @app.post("/director/event/<int:event_id>/round")
+    @director_only
+    def draw_round(event_id: int) -> Page:
+        """Seat the next round (or the current one again, before any result of it): by the
+        draw (random, standings: issue 40) or the director's own seating (fixed)."""
+        ev = _event_open(event_id)
+        c = db()
+        redraw = request.form.get("redraw") == "yes"
+        current = storage.current_round(c, event_id)
+        if redraw and (current == 0 or any(storage.deal_counts(c, event_id).get(t.id)
+                                           for t in storage.tables(c, event_id, current))):
+            abort(409, "a round can be drawn again only before any result of it is entered")
+        number = current if redraw else current + 1
+        method = request.form.get("method", "fixed")
+        if method not in ("fixed", "random", "standings"):
+            abort(400, "the draw's method is fixed, random or standings")
+        seed_text = request.form.get("seed", "").strip()
+        if seed_text and not re.fullmatch(r"\d{1,18}", seed_text):
+            abort(400, "a seed is a whole number")
+        seating = None
+        if method == "fixed":
+            seating = _seating(request.form.get("seating", ""), storage.entrants(c, event_id))
+            problems = evening.check_seating(c, ev, seating, number)
+            if problems:
+                for p in problems:
+                    flash(f"{p.message} [{p.code}]")
+                return redirect(url_for("event_page", event_id=event_id))
+        try:
+            tables, draw = evening.draw_round(c, ev, method, int(seed_text) if seed_text
+                                              else None, redraw, seating)
+        except evening.DrawRefused as err:
+            flash(f"not drawn: {err}")
+            return redirect(url_for("event_page", event_id=event_id))
+        storage.add_round(c, event_id, tables, draw, redraw)
+        flash(f"round {number} is seated" + (f" (draw: {method}, seed {draw['seed']})"
+                                              if "seed" in draw else ""))
+        return redirect(url_for("event_page", event_id=event_id))
+
+    @app.post("/director/event/<int:event_id>/confirm/<int:table_id>")
+    @director_only
+    def director_confirm(event_id: int, table_id: int) -> Page:
+        _event_open(event_id)
+        t = storage.table_by_id(db(), table_id)
+        if t is None or t.event_id != event_id:
+            abort(404, "no such table")
+        storage.confirm(db(), table_id, None, _key())
+        return redirect(url_for("event_page", event_id=event_id))
+
+    @app.route("/director/event/<int:event_id>/correct/<int:table_id>",
+               methods=["GET", "POST"])
+    @director_only
+    def correct(event_id: int, table_id: int) -> Page:
+        ev = _event_open(event_id)
+        c = db()
+        t = storage.table_by_id(c, table_id)
+        if t is None or t.event_id != event_id:
+            abort(404, "no such table")
+        names = evening.names_of(storage.entrants(c, event_id))
+        sheets = [d.sheet for d in storage.deals(c, table_id)]
+        if request.method == "POST":
+            number = _number(request.form.get("deal"), len(sheets))
+            reason = _text(request.form.get("reason"), 500)
+            if not reason:
+                abort(400, "a correction needs a reason")
+            sheet = _sheet_json(request.form.get("sheet", ""))
+            trial = sheets[:number - 1] + ([sheet] if sheet is not None else []) + \
+                sheets[number:]
+            checked = evening.check_session(ev, t, names, trial)
+            if checked.errors:
+                for f in checked.errors[:5]:
+                    flash(f"not corrected: {f.message} [{f.code}]")
+            else:
+                storage.correct(c, event_id, table_id, number, sheet, reason, _key())
+                flash(f"deal {number} corrected")
+                return redirect(url_for("event_page", event_id=event_id))
+        return render_template("correct.html", ev=ev, t=t, names=names,
+                               sheets=[json.dumps(s, ensure_ascii=False) for s in sheets])
+
+    @app.post("/director/event/<int:event_id>/finish")
+    @director_only
+    def finish(event_id: int) -> Page:
+        ev = _event_open(event_id)
+        problems = evening.finish_event(db(), ev)
+        for p in problems[:10]:
+            flash(f"not finished: {p.pointer} {p.message} [{p.code}]")
+        if not problems:
+            flash("the event is finished and stored in the archive as a tournament")
+        return redirect(url_for("event_page", event_id=event_id))
+
+    @app.get("/director/event/<int:event_id>/tournament.json")
+    @director_only
+    def record(event_id: int) -> Page:
+        """The evening as it stands, as a tournament record (``tarockrec validate``,
+        ``standings`` and ``publish`` read it)."""
+        ev = open_event(event_id)
+        body = json.dumps(evening.tournament(db(), ev), ensure_ascii=False, indent=1)
+        return Response(body + "\n", mimetype="application/json", headers={
+            "Content-Disposition": f'attachment; filename="evening-{event_id}.json"'})
+
+    # -- for the room ----------------------------------------------------------------------
+    @app.get("/standings/<int:event_id>")
+    def standings(event_id: int) -> Page:
+        """The standings for a projector, refreshing itself (no script: a meta refresh)."""
+        ev = open_event(event_id)
+        now = evening.live(db(), ev)
+        return render_template("standings.html", ev=ev, live=now,
+                               current=storage.current_round(db(), event_id))
+
+    @app.get("/director/event/<int:event_id>/cards/<int:round_no>")
+    @director_only
+    def cards(event_id: int, round_no: int) -> Page:
+        """The round's table list and one printable card per table: its address and code
+        (with the QR code), the seats, an empty sheet for the deals."""
+        ev = open_event(event_id)
+        c = db()
+        names = evening.names_of(storage.entrants(c, event_id))
+        tables = storage.tables(c, event_id, round_no)
+        if not tables:
+            abort(404, "no such round")
+        base = app.config["PUBLIC_URL"] or request.host_url
+        n = max(len(t.seats) for t in tables)
+        left = evening.deals_left(ev, n, [])
+        return render_template("cards.html", ev=ev, round_no=round_no, names=names,
+                               tables=tables, rows=range(left),
+                               links={t.code: base.rstrip("/") + url_for("table", code=t.code)
+                                      for t in tables},
+                               qrs={t.code: _qr(base.rstrip("/") + url_for("table",
+                                                                           code=t.code))
+                                    for t in tables})
+
+    # -- a table ---------------------------------------------------------------------------
+    def the_table(code: str) -> tuple[storage.Table, storage.Event]:
+        if limits.blocked(client()):
+            abort(429, "too many wrong table codes: wait a minute")
+        t = storage.table_by_code(db(), code) if re.fullmatch(r"[A-Z0-9]{1,16}", code) \
+            else None
+        if t is None:
+            limits.fail(client())
+            abort(404, "no table has this code")
+        ev = storage.event(db(), t.event_id)
+        assert ev is not None
+        return t, ev
+
+    def writable(t: storage.Table, ev: storage.Event) -> None:
+        """A table writes only its own table in the current round, until it confirmed; the
+        director enters for any open table of the open event."""
+        if ev.state != "open":
+            abort(403, "the event is finished")
+        if session.get("director"):
+            return
+        if t.round != storage.current_round(db(), ev.id):
+            abort(403, "this table's round is over: only the director can change it now")
+        if t.confirmed is not None:
+            abort(403, "the table has confirmed its result: only the director can change it")
+
+    @app.get("/t/<code>")
+    def table(code: str) -> Page:
+        t, ev = the_table(code)
+        return _table_page(t, ev)
+
+    def _table_page(t: storage.Table, ev: storage.Event, form: dict[str, str] | None = None,
+                    status: int = 200) -> tuple[str, int]:
+        c = db()
+        names = evening.names_of(storage.entrants(c, ev.id))
+        deals = storage.deals(c, t.id)
+        sheets = [d.sheet for d in deals]
+        checked = evening.check_session(ev, t, names, sheets)
+        n = len(t.seats)
+        scores = [s.deltas if s is not None else None for s in checked.report.scores]
+        dealer = evening.next_dealer(ev, n, sheets)
+        return render_template(
+            "table.html", t=t, ev=ev, seats=[names[s] for s in t.seats], deals=deals,
+            scores=scores, totals=checked.report.totals, dealer=dealer,
+            left=evening.deals_left(ev, n, sheets),
+            spec=sheetform.form_spec(ev.game, ev.rules, n), rows=range(sheetform.ITEM_ROWS),
+            form=form or {}, current=ev.state == "open" and (session.get("director") or (
+                t.round == storage.current_round(c, ev.id) and t.confirmed is None)),
+            edit=_number(request.args.get("edit"), len(deals)) if request.args.get("edit")
+            else None), status
+
+    @app.post("/t/<code>/deal")
+    def enter_deal(code: str) -> Page:
+        t, ev = the_table(code)
+        key = _key()
+        c = db()
+        again = storage.submitted(c, key)
+        if again is not None:
+            flash(f"{again} (already saved)")
+            return redirect(url_for("table", code=code))
+        writable(t, ev)
+        names = evening.names_of(storage.entrants(c, ev.id))
+        sheets = [d.sheet for d in storage.deals(c, t.id)]
+        n = len(t.seats)
+        number = _number(request.form.get("number") or str(len(sheets) + 1), len(sheets) + 1)
+        spec = sheetform.form_spec(ev.game, ev.rules, n)
+        form = {k: v for k, v in request.form.items() if k not in ("csrf", "key")}
+        try:
+            outcome = sheetform.outcome_of(request.form, spec)
+        except sheetform.FormError as err:
+            flash(f"not saved: {err}")
+            return _table_page(t, ev, form, 422)
+        dealer = sheets[number - 1]["dealer"] if number <= len(sheets) else \
+            evening.next_dealer(ev, n, sheets)
+        sheet = {"dealer": dealer, "outcome": outcome}
+        trial = sheets[:number - 1] + [sheet] + sheets[number:]
+        checked = evening.check_session(ev, t, names, trial)
+        if checked.errors:
+            for f in checked.errors[:5]:
+                flash(f"not saved: {f.message} [{f.code}]")
+            return _table_page(t, ev, form, 422)
+        seat = request.form.get("seat", "")
+        what = f"deal {number} saved"
+        again = storage.store_deal(c, t.id, number, sheet,
+                                   int(seat) if seat.isdigit() and int(seat) < n else None,
+                                   key, what)
+        flash(what if again is None else f"{again} (already saved)")
+        return redirect(url_for("table", code=code))
+
+    @app.post("/t/<code>/confirm")
+    def confirm(code: str) -> Page:
+        t, ev = the_table(code)
+        key = _key()
+        if storage.submitted(db(), key) is not None:
+            return redirect(url_for("table", code=code))
+        writable(t, ev)
+        deals = storage.deals(db(), t.id)
+        seat = request.form.get("seat", "")
+        if not seat.isdigit() or int(seat) >= len(t.seats):
+            abort(400, "say which seat confirms")
+        if not deals:
+            abort(409, "there is nothing to confirm yet")
+        if deals[-1].seat is not None and deals[-1].seat == int(seat):
+            flash("another seat than the one who entered the last deal must confirm")
+            return redirect(url_for("table", code=code))
+        storage.confirm(db(), t.id, int(seat), key)
+        flash("the table's result is confirmed")
+        return redirect(url_for("table", code=code))
+
+    return app
+
+
+def ruleset_names(game: str) -> list[str]:
+    """The complete rule sets of ``game`` (an incomplete one cannot check a deal)."""
+    return [name for name, doc in rulesets.for_game(game).items() if doc.complete]
+
+
+def _key() -> str:
+    key = request.form.get("key", "")
+    if not re.fullmatch(r"[A-Za-z0-9_-]{16,64}", key):
+        abort(400, "the form carries no submission key: reload the page")
+    return key
+
+
+def _text(value: str | None, most: int) -> str:
+    return " ".join((value or "").split())[:most]
+
+
+def _number(value: str | None, most: int) -> int:
+    if value is None or not value.isdigit() or not 1 <= int(value) <= most:
+        abort(400, "no such deal")
+    return int(value)
+
+
+def _sheet_json(text: str) -> dict[str, Any] | None:
+    """A corrected deal as the director writes it (JSON: ``dealer`` and ``outcome``), or
+    nothing (empty: the deal is removed)."""
+    if not text.strip():
+        return None
+    try:
+        sheet = json.loads(text)
+    except ValueError as err:
+        abort(400, f"the corrected deal is not JSON ({err})")
+    if not isinstance(sheet, dict) or set(sheet) - {"dealer", "outcome", "result", "auction"}:
+        abort(400, "a corrected deal holds dealer and outcome (and may hold result, auction)")
+    return sheet
+
+
+def _seating(text: str, register: list[storage.Entrant]) -> list[list[str]]:
+    """The director's seating: one table a line, its entrants by id or name, seat order."""
+    by_name = {evening.fold(e.name): e.entrant for e in register}
+    ids = {e.entrant for e in register}
+    out = []
+    for line in text.splitlines()[:500]:
+        parts = [p.strip() for p in re.split(r"[,;]", line.split(":", 1)[-1]) if p.strip()]
+        if parts:
+            out.append([p if p in ids else by_name.get(evening.fold(p), p)[:40]
+                        for p in parts[:8]])
+    if not out:
+        abort(400, "give the seating: one table a line, its entrants by number or name")
+    return out
+
+
+def _qr(url: str) -> Markup | None:
+    if not url:
+        return None
+    import segno
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, title="the tables' address"))

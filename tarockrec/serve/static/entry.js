@@ -1,0 +1,41 @@
+// Keeps what a table typed when the phone loses the connection, and sends it again: the
+// form carries its submission key, so a resend is stored once (tarockrec serve, issue 41).
+(function () {
+  "use strict";
+  var form = document.getElementById("entry");
+  if (!form || !window.fetch || !window.localStorage) { return; }
+  var store = "tarockrec-pending:" + location.pathname;
+  var pending = document.querySelector(".pending");
+
+  function send(data) {
+    return fetch(form.action, {method: "POST", body: data, credentials: "same-origin"})
+      .then(function (resp) {
+        localStorage.removeItem(store);
+        return resp.text().then(function (html) {
+          // the answer (the sheet after the redirect, or the refusal) replaces the page
+          if (resp.redirected) { history.replaceState(null, "", resp.url); }
+          document.open(); document.write(html); document.close();
+        });
+      });
+  }
+  function retry() {
+    var saved = localStorage.getItem(store);
+    if (!saved) { return; }
+    var data = new FormData();
+    JSON.parse(saved).forEach(function (kv) { data.append(kv[0], kv[1]); });
+    if (pending) { pending.hidden = false; }
+    send(data).catch(function () { setTimeout(retry, 3000); });
+  }
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var data = new FormData(form);
+    var pairs = [];
+    data.forEach(function (v, k) { pairs.push([k, v]); });
+    localStorage.setItem(store, JSON.stringify(pairs));
+    send(data).catch(function () {
+      if (pending) { pending.hidden = false; }
+      setTimeout(retry, 3000);
+    });
+  });
+  retry();
+}());
