@@ -137,6 +137,21 @@ def _write_failed(said: str) -> None:
     sys.exit(EXIT_UNREADABLE)
 
 
+def _people_failed(conn: sqlite3.Connection, db: str, err: BaseException,
+                   writing: bool) -> None:
+    """A link or unlink that failed: undone; a person or event not found said (exit 2), a
+    write SQLite could not make said as ARCHIVE-WRITE (exit 2); anything else goes on up."""
+    import sqlite3
+
+    from ..archive.people import NoPerson
+    _rollback(conn)
+    if isinstance(err, NoPerson):
+        click.echo(f"tarockrec: {err}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    if writing and isinstance(err, sqlite3.OperationalError):
+        _write_failed(f"nothing changed in {db} ({err})")
+
+
 @archive.command(name="export")
 @click.argument("db", metavar="ARCHIVE")
 @click.option("-o", "out", required=True, metavar="OUT", help="A file (jsonl, xml, text) or a "
@@ -400,13 +415,7 @@ def link_cmd(db: str, names: tuple[str, ...], club: str | None, every_club: bool
             else:
                 said.append("nothing linked yet: add --yes to link them")
     except BaseException as err:
-        _rollback(conn)
-        if isinstance(err, people.NoPerson):
-            click.echo(f"tarockrec: {err}", err=True)
-            sys.exit(EXIT_UNREADABLE)
-        import sqlite3
-        if writing and isinstance(err, sqlite3.OperationalError):
-            _write_failed(f"nothing changed in {db} ({err})")
+        _people_failed(conn, db, err, writing)
         raise
     left = None
     if writing:
@@ -437,13 +446,7 @@ def unlink_cmd(db: str, event: str, date: str | None, entrant: str) -> None:
         n = people.unlink(conn, event, entrant, date)
         conn.execute("COMMIT")
     except BaseException as err:
-        _rollback(conn)
-        if isinstance(err, people.NoPerson):
-            click.echo(f"tarockrec: {err}", err=True)
-            sys.exit(EXIT_UNREADABLE)
-        import sqlite3
-        if isinstance(err, sqlite3.OperationalError):
-            _write_failed(f"nothing changed in {db} ({err})")
+        _people_failed(conn, db, err, True)
         raise
     left = _close(conn, db)
     click.echo(f"unlinked {n} entrant(s)")

@@ -199,47 +199,18 @@ def standings(paths: tuple[str, ...], fmt: str, mode: str | None, derived: bool)
     fault is written standings that differ is ranked as derived, marked so (exit code 1).
     --teams where no entrant has a team exits 2; a series whose rule sets give no cup points
     says so on stderr."""
-    from ..tournament.standings import (
-        Ranked,
-        cannot_rank,
-        only_standings_differ,
-        render,
-        why_not_ranked,
-    )
-    from ..validate import validate_record
+    from ..tournament.standings import Ranked, cannot_rank, rank_entry, render
     status = EXIT_VALID
     ranked: list[Ranked] = []
+    exits = {"ranked": EXIT_VALID, "invalid": EXIT_INVALID, "unreadable": EXIT_UNREADABLE}
     for path in expand(paths, True):
         for entry in entries(path):
-            if entry.problem is not None:
-                click.echo(report.unreadable(entry), err=True)
-                status = EXIT_UNREADABLE
-                continue
-            rec = entry.record
-            if not isinstance(rec, dict) or "rounds" not in rec:
-                click.echo(f"{report.label(entry, True)}: not a tournament record (no rounds)",
-                           err=True)
-                status = max(status, EXIT_INVALID)
-                continue
-            rep = validate_record(rec, entry.index, entry.line, entry.lines, origin=entry.source)
-            for f in rep.findings:
-                if f.severity == "error":
-                    click.echo(f"{report.label(entry, True)}: {f}", err=True)
-            event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
-            name = str(event.get("name") or entry.source)
-            if not rep.valid or rep.standings is None:
-                status = max(status, EXIT_INVALID)
-                differ = only_standings_differ(rep)
-                if not (derived and differ and rep.standings is not None):
-                    click.echo(f"{report.label(entry, True)}: nothing was ranked: "
-                               + why_not_ranked(rep.findings, rep.standings is not None, differ), err=True)
-                    continue
-                name += " (DERIVED: differs from the written standings)"
-            cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
-            date = event.get("date")
-            ranked.append(Ranked(entry.source, name, rep.standings, cup,
-                                 date if isinstance(date, str) else None,
-                                 str(event.get("name") or "")))
+            got = rank_entry(entry, derived)
+            for line in got.said:
+                click.echo(line, err=True)
+            status = max(status, exits[got.outcome])
+            if got.ranked is not None:
+                ranked.append(got.ranked)
     why = cannot_rank(ranked, mode or "entrants") if ranked else None
     if why is not None:
         click.echo(f"tarockrec: {why}", err=True)

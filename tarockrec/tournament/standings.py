@@ -208,6 +208,48 @@ def in_order(tournaments: list[Ranked], mode: str) -> list[Ranked]:
 __all__ = ["Ranked", "cannot_rank", "render", "table_rows", "SeriesRow", "TeamRow"]
 
 
+@dataclass
+class Entered:
+    """What ``standings`` makes of one record read: the tournament ranked (or None), the lines
+    it says on stderr, and how it went (``ranked``, ``invalid`` or ``unreadable``)."""
+
+    ranked: Ranked | None
+    said: list[str]
+    outcome: str
+
+
+def rank_entry(entry: Any, derived: bool) -> Entered:
+    """One read record (``sources.Entry``) validated and, where it may be, ranked: an invalid
+    tournament is not ranked and says why (``why_not_ranked``); with ``derived``, one whose only
+    fault is written standings that differ is ranked as derived, marked so (still invalid)."""
+    from ..report import label, unreadable
+    from ..validate import validate_record
+    if entry.problem is not None:
+        return Entered(None, [unreadable(entry)], "unreadable")
+    rec = entry.record
+    if not isinstance(rec, dict) or "rounds" not in rec:
+        return Entered(None, [f"{label(entry, True)}: not a tournament record (no rounds)"],
+                       "invalid")
+    rep = validate_record(rec, entry.index, entry.line, entry.lines, origin=entry.source)
+    said = [f"{label(entry, True)}: {f}" for f in rep.findings if f.severity == "error"]
+    event: dict[str, Any] = rec["event"] if isinstance(rec.get("event"), dict) else {}
+    name = str(event.get("name") or entry.source)
+    outcome = "ranked"
+    if not rep.valid or rep.standings is None:
+        outcome = "invalid"
+        differ = only_standings_differ(rep)
+        if not (derived and differ and rep.standings is not None):
+            said.append(f"{label(entry, True)}: nothing was ranked: "
+                        + why_not_ranked(rep.findings, rep.standings is not None, differ))
+            return Entered(None, said, outcome)
+        name += " (DERIVED: differs from the written standings)"
+    cup = any(row.rules.gives_cup_points for row in rep.standings[:1])
+    date = event.get("date")
+    return Entered(Ranked(entry.source, name, rep.standings, cup,
+                          date if isinstance(date, str) else None, str(event.get("name") or "")),
+                   said, outcome)
+
+
 def only_standings_differ(rep: Any) -> bool:
     """Whether the only errors of a tournament are written standings that differ."""
     errors = [f.code for f in rep.findings if f.severity == "error"]
