@@ -55,8 +55,10 @@ def test_serve_answers_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     try:
         page = wait_for(f"http://127.0.0.1:{port}/", proc)
         assert b"your table" in page.lower()
-        css = wait_for(f"http://127.0.0.1:{port}/static/serve.css", proc)
-        assert b"box-sizing" in css                   # every asset comes from the package
+        css = wait_for(f"http://127.0.0.1:{port}/site.css", proc)
+        assert b"body.serve" in css                   # the one stylesheet, from the package
+        js = wait_for(f"http://127.0.0.1:{port}/static/entry.js", proc)
+        assert b"localStorage" in js
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
     finally:

@@ -8,6 +8,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 from test_code_shape import MAX_LINES, _functions
 
@@ -28,6 +30,8 @@ HTML_TAGS = ("html head body title meta link style script noscript div span p a 
              "section article form input button select option textarea label br hr img svg "
              "iframe em strong b i code pre small").split()
 HTML_TAG = re.compile(r"</?(?:" + "|".join(HTML_TAGS) + r")(?=[\s>/]|$)|<!doctype", re.I)
+#: a URL rule of the server (``/t/<code>/deal``: a path whose variable parts are in <>), not HTML
+URL_RULE = re.compile(r"(?:/[\w.-]*|/<(?:\w+:)?\w+>)+")
 #: in the site package, anything that looks like markup at all
 ANY_TAG = re.compile(r"<(?:/?[a-z][a-z0-9-]*|!--|!doctype)(?=[\s>/]|$)", re.I)
 
@@ -54,7 +58,8 @@ def hand_html(path: Path, strict: bool) -> list[str]:
              for m in pattern.finditer(text)]
     tag = ANY_TAG if strict else HTML_TAG
     found += [f"{path.name}:{node.lineno}: {node.value[:40]!r}"
-              for node in _strings(ast.parse(text, str(path))) if tag.search(node.value)]
+              for node in _strings(ast.parse(text, str(path)))
+              if tag.search(node.value) and not URL_RULE.fullmatch(node.value)]
     return found
 
 
@@ -73,7 +78,7 @@ def test_the_check_finds_hand_built_html(tmp_path: Path) -> None:
         assert len(hand_html(path, strict=True)) == n + ("escape(n)" in src), src
     ok = tmp_path / "ok.py"
     ok.write_text("'''<div>'''\nx = '<stdin>'\ny = '<tarockrec>' + '<' + 'a < b'\n"
-                  "z = re.escape(x) + saxutils.escape(y)\n")
+                  "z = re.escape(x) + saxutils.escape(y)\nr = '/t/<code>/deal'\n")
     assert hand_html(ok, strict=False) == []
     assert len(hand_html(ok, strict=True)) == 2        # <stdin>, <tarockrec>
 
@@ -110,3 +115,36 @@ def test_no_long_function_in_the_site_package() -> None:
     long = [f"{p.name}:{line} {name} ({n} lines)" for p in sorted(SITE.rglob("*.py"))
             for name, line, n in _functions(p) if n > MAX_LINES]
     assert not long, f"functions over {MAX_LINES} lines: " + "; ".join(long)
+
+
+def test_the_servers_pages_extend_the_one_layout(tmp_path: Path) -> None:
+    # issue 44 part 2: one base layout, the site's; the server's pages extend it
+    layouts = [p.relative_to(PACKAGE).as_posix() for p in sorted(PACKAGE.rglob("*.html"))
+               if re.search(r"<!doctype|<html\b|<head\b|<body\b",
+                            p.read_text(encoding="utf-8"), re.I)]
+    assert layouts == ["site/templates/base.html"]
+    serve = PACKAGE / "serve" / "templates"
+    app = (PACKAGE / "serve" / "app.py").read_text(encoding="utf-8")
+    pages = sorted(set(re.findall(r'render_template\(\s*"([\w.]+)"', app)))
+    assert len(pages) >= 8 and not (serve / "base.html").exists()
+    for name in pages:
+        first = (serve / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first == '{% extends "base.html" %}', name
+    # the server finds the site's layout, escapes every value and writes the one layout
+    pytest.importorskip("flask")
+    pytest.importorskip("segno")
+    from tarockrec.serve.app import create_app
+    from tarockrec.serve.security import Password
+    flask_app = create_app(str(tmp_path / "club.db"), Password("hunter2-hunter2"))
+    env = flask_app.jinja_env
+    assert env.autoescape("x.html") if callable(env.autoescape) else env.autoescape
+    assert Path(env.get_template("base.html").filename or "") == SITE / "templates" / "base.html"
+    page = flask_app.test_client().get("/login").get_data(as_text=True)
+    assert '<body class="serve">' in page and '<nav class="site">' in page
+    assert "Content-Security-Policy" not in page           # the server's header carries it
+    css = flask_app.test_client().get("/site.css")
+    assert css.mimetype == "text/css"
+    from tarockrec.site import stylesheet
+    assert css.get_data(as_text=True) == stylesheet("serve") and "body.serve" in stylesheet("serve")
+    missing = flask_app.test_client().get("/no-such-page?x=<i>")
+    assert missing.status_code == 404 and '<body class="serve">' in missing.get_data(as_text=True)

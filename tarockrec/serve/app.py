@@ -11,14 +11,15 @@ import re
 import sqlite3
 from typing import Any, Callable, TypeVar, cast
 
-from flask import (Flask, Response, abort, flash, g, redirect, render_template, request,
-                   session, url_for)
+from flask import (Flask, Response, abort, flash, g, get_flashed_messages, redirect,
+                   render_template, request, session, url_for)
+from jinja2 import ChoiceLoader, PackageLoader
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import games
-from .. import rulesets
+from .. import rulesets, site
 from . import evening, sheetform, storage
 from .security import Password, RateLimit, same, token
 
@@ -32,6 +33,10 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     """The application on the archive file ``archive`` (made and migrated if needed)."""
     storage.prepare(archive)
     app = Flask(__name__)
+    # the server's pages, then the site's templates: its one layout (base.html), navigation
+    # and stylesheet (issue 44); autoescaping stays on (Flask's, for .html)
+    app.jinja_loader = ChoiceLoader([PackageLoader(__name__, "templates"),
+                                     PackageLoader(site.__name__, "templates")])
     conn = storage.connect(archive)
     try:
         app.secret_key = storage.setting(conn, "secret_key", token() + token())
@@ -84,8 +89,20 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
-        return {"csrf": session.get("csrf", ""), "director": session.get("director", False),
-                "new_key": token}
+        director = session.get("director", False)
+        return {"csrf": session.get("csrf", ""), "director": director, "new_key": token,
+                # what the one layout (site/templates/base.html) takes from the server
+                "kind": "serve", "served": {"stylesheet": url_for("stylesheet")},
+                "nav": [[{"href": url_for("index"), "text": "tarockrec"}]],
+                "logout": url_for("logout") if director else "",
+                "messages": get_flashed_messages()}
+
+    @app.get("/site.css")
+    def stylesheet() -> Response:
+        # the one stylesheet's parts for the server's pages (its CSP allows 'self' only)
+        resp = Response(site.stylesheet("serve"), mimetype="text/css")
+        resp.cache_control.max_age = 300
+        return resp
 
     def director_only(view: F) -> F:
         def wrapped(*args: Any, **kwargs: Any) -> Any:

@@ -5,10 +5,12 @@ standings page (``standings``: ``standings --format html``).
 Every page is rendered from the Jinja2 templates in ``templates/`` with autoescaping on: one
 base layout (``base.html``), one navigation bar (``nav.html``) and one stylesheet
 (``page/site.css``), written into each page with its script, so that a page needs no other
-file and no network. No text is escaped by hand here: the templates escape every value, and
-data for a page's script goes into a ``<script type="application/json">`` block through
-``script_json``, which keeps ``<``, ``>`` and ``&`` out of the block's text (the HTML spec's
-script-data rules: nothing in it can end the element, open a comment or start a tag).
+file and no network. The evening server's pages (``tarockrec serve``) extend the same
+layout; their stylesheet (the part ``serve``) is a file the server sends. No text is escaped
+by hand here: the templates escape every value, and data for a page's script goes into a
+``<script type="application/json">`` block through ``script_json``, which keeps ``<``, ``>``
+and ``&`` out of the block's text (the HTML spec's script-data rules: nothing in it can end the
+element, open a comment or start a tag).
 """
 from __future__ import annotations
 
