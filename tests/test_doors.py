@@ -34,7 +34,8 @@ SHEET_CSV = Path(ROOT) / "samples" / "tournaments" / "sheet" / "director-templat
 NEITHER = {"codes", "rules", "schema"}
 
 #: every reading command, with one or more argument lists; {IN} is the hostile input, {DB}
-#: a good archive, {T} a good tournament, {S} a good session, {CSV} a good sheet, {NEW} a new
+#: a good archive, {T} a good tournament, {S} a good session, {CSV} a good sheet, {PW} a
+#: director's password file, {NEW} a new
 #: file name and {DIR} a new folder name (so that only the input is hostile)
 READS: dict[str, list[list[str]]] = {
     "validate": [["{IN}"]],
@@ -61,6 +62,8 @@ READS: dict[str, list[list[str]]] = {
     "archive standings": [["{IN}", "--series", "x"]],
     "archive stats": [["{IN}"]],
     "archive unlink": [["{IN}", "--event", "1", "--entrant", "1"]],
+    # the evening's server: its archive refused before anything listens
+    "serve": [["{IN}", "--port", "0", "--password-file", "{PW}"]],
 }
 
 #: every writing command: (arguments with {OUT} the hostile target, "file" or "folder")
@@ -133,8 +136,10 @@ def good(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     assert res.returncode == 0, res.stdout + res.stderr
     bomb = folder / "bomb.json.gz"
     gzip_stream(bomb, b"", b" ", 300)              # 300 MiB of spaces, about 1.3 MB stored
+    password = folder / "password"
+    password.write_text("a director's password\n")
     return {"DB": str(db), "T": str(TOURNAMENT), "S": str(SESSION), "CSV": str(SHEET_CSV),
-            "BOMB": str(bomb)}
+            "BOMB": str(bomb), "PW": str(password)}
 
 
 def _fill(args: list[str], values: dict[str, str]) -> list[str]:
