@@ -11,8 +11,8 @@ import re
 import sqlite3
 from typing import Any, Callable, TypeVar, cast
 
-from flask import (Flask, Response, abort, flash, g, get_flashed_messages, redirect,
-                   render_template, request, session, url_for)
+from flask import (Flask, Response, abort, current_app, flash, g, get_flashed_messages,
+                   redirect, render_template, request, session, url_for)
 from jinja2 import ChoiceLoader, PackageLoader
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -45,21 +45,21 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, MAX_FORM_MEMORY_SIZE=MAX_BODY,
                       SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
                       ARCHIVE=archive, PUBLIC_URL=public_url, PROPAGATE_EXCEPTIONS=False)
-    limits = RateLimit()
+    app.extensions["tarockrec.limits"] = RateLimit()
+    app.extensions["tarockrec.password"] = password
+    for routes in (_hooks, _start_routes, _event_routes, _round_routes,
+                   _correction_routes, _room_routes, _table_routes):
+        routes(app)
+    return app
 
-    def db() -> sqlite3.Connection:
-        if "db" not in g:
-            g.db = storage.connect(archive)
-        return cast(sqlite3.Connection, g.db)
 
+def _hooks(app: Flask) -> None:
+    """The request hooks, error pages, template globals and the stylesheet."""
     @app.teardown_appcontext
     def _close(_: BaseException | None) -> None:
         c = g.pop("db", None)
         if c is not None:
             c.close()
-
-    def client() -> str:
-        return request.remote_addr or "?"
 
     @app.before_request
     def _csrf() -> None:
@@ -104,20 +104,9 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
         resp.cache_control.max_age = 300
         return resp
 
-    def director_only(view: F) -> F:
-        def wrapped(*args: Any, **kwargs: Any) -> Any:
-            if not session.get("director"):
-                return redirect(url_for("login"))
-            return view(*args, **kwargs)
-        wrapped.__name__ = view.__name__
-        return cast(F, wrapped)
 
-    def open_event(event_id: int) -> storage.Event:
-        ev = storage.event(db(), event_id)
-        if ev is None:
-            abort(404, "no such event")
-        return ev
-
+def _start_routes(app: Flask) -> None:
+    """The start page, a table code typed in, the director's login and logout."""
     # -- start and login -------------------------------------------------------------------
     @app.get("/")
     def index() -> Page:
@@ -133,14 +122,14 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     @app.route("/login", methods=["GET", "POST"])
     def login() -> Page:
         if request.method == "POST":
-            if limits.blocked(client()):
+            if _limits().blocked(client()):
                 abort(429, "too many wrong passwords: wait a minute")
-            if password.check(request.form.get("password", "")):
+            if current_app.extensions["tarockrec.password"].check(request.form.get("password", "")):
                 session.clear()
                 session["csrf"] = token()
                 session["director"] = True
                 return redirect(url_for("director"))
-            limits.fail(client())
+            _limits().fail(client())
             flash("wrong password")
         return render_template("login.html")
 
@@ -149,6 +138,9 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
         session.clear()
         return redirect(url_for("index"))
 
+
+def _event_routes(app: Flask) -> None:
+    """The director's events: the list, a new one, one event's page."""
     # -- the director ----------------------------------------------------------------------
     @app.get("/director")
     @director_only
@@ -193,12 +185,10 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
             sizes=games.get(ev.game).table_sizes if games.get(ev.game) else (),  # type: ignore
             has_results=any(counts.get(t.id) for t in storage.tables(c, event_id, current)))
 
-    def _event_open(event_id: int) -> storage.Event:
-        ev = open_event(event_id)
-        if ev.state != "open":
-            abort(409, "the event is finished: nothing more can be changed")
-        return ev
 
+
+def _round_routes(app: Flask) -> None:
+    """Registration, withdrawal, drawing a round, confirming for a table."""
     @app.post("/director/event/<int:event_id>/register")
     @director_only
     def register(event_id: int) -> Page:
@@ -267,6 +257,10 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
         storage.confirm(db(), table_id, None, _key())
         return redirect(url_for("event_page", event_id=event_id))
 
+
+
+def _correction_routes(app: Flask) -> None:
+    """Corrections, finishing the event, its record."""
     @app.route("/director/event/<int:event_id>/correct/<int:table_id>",
                methods=["GET", "POST"])
     @director_only
@@ -318,6 +312,10 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
         return Response(body + "\n", mimetype="application/json", headers={
             "Content-Disposition": f'attachment; filename="evening-{event_id}.json"'})
 
+
+
+def _room_routes(app: Flask) -> None:
+    """What the room sees: the live standings and the printed table cards."""
     # -- for the room ----------------------------------------------------------------------
     @app.get("/standings/<int:event_id>")
     def standings(event_id: int) -> Page:
@@ -349,55 +347,14 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
                                                                            code=t.code))
                                     for t in tables})
 
-    # -- a table ---------------------------------------------------------------------------
-    def the_table(code: str) -> tuple[storage.Table, storage.Event]:
-        if limits.blocked(client()):
-            abort(429, "too many wrong table codes: wait a minute")
-        t = storage.table_by_code(db(), code) if re.fullmatch(r"[A-Z0-9]{1,16}", code) \
-            else None
-        if t is None:
-            limits.fail(client())
-            abort(404, "no table has this code")
-        ev = storage.event(db(), t.event_id)
-        assert ev is not None
-        return t, ev
 
-    def writable(t: storage.Table, ev: storage.Event) -> None:
-        """A table writes only its own table in the current round, until it confirmed; the
-        director enters for any open table of the open event."""
-        if ev.state != "open":
-            abort(403, "the event is finished")
-        if session.get("director"):
-            return
-        if t.round != storage.current_round(db(), ev.id):
-            abort(403, "this table's round is over: only the director can change it now")
-        if t.confirmed is not None:
-            abort(403, "the table has confirmed its result: only the director can change it")
 
+def _table_routes(app: Flask) -> None:
+    """A table's own pages: its sheet, a deal entered, its confirmation."""
     @app.get("/t/<code>")
     def table(code: str) -> Page:
         t, ev = the_table(code)
         return _table_page(t, ev)
-
-    def _table_page(t: storage.Table, ev: storage.Event, form: dict[str, str] | None = None,
-                    status: int = 200) -> tuple[str, int]:
-        c = db()
-        names = evening.names_of(storage.entrants(c, ev.id))
-        deals = storage.deals(c, t.id)
-        sheets = [d.sheet for d in deals]
-        checked = evening.check_session(ev, t, names, sheets)
-        n = len(t.seats)
-        scores = [s.deltas if s is not None else None for s in checked.report.scores]
-        dealer = evening.next_dealer(ev, n, sheets)
-        return render_template(
-            "table.html", t=t, ev=ev, seats=[names[s] for s in t.seats], deals=deals,
-            scores=scores, totals=checked.report.totals, dealer=dealer,
-            left=evening.deals_left(ev, n, sheets),
-            spec=sheetform.form_spec(ev.game, ev.rules, n), rows=range(sheetform.ITEM_ROWS),
-            form=form or {}, current=ev.state == "open" and (session.get("director") or (
-                t.round == storage.current_round(c, ev.id) and t.confirmed is None)),
-            edit=_number(request.args.get("edit"), len(deals)) if request.args.get("edit")
-            else None), status
 
     @app.post("/t/<code>/deal")
     def enter_deal(code: str) -> Page:
@@ -457,7 +414,95 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
         flash("the table's result is confirmed")
         return redirect(url_for("table", code=code))
 
-    return app
+
+
+# -- shared by the pages ----------------------------------------------------------------
+def _limits() -> RateLimit:
+    """The guard against guessed passwords and table codes (one per application)."""
+    return cast(RateLimit, current_app.extensions["tarockrec.limits"])
+
+
+def db() -> sqlite3.Connection:
+    """This request's connection to the archive (closed when the request ends)."""
+    if "db" not in g:
+        g.db = storage.connect(current_app.config["ARCHIVE"])
+    return cast(sqlite3.Connection, g.db)
+
+
+def client() -> str:
+    """The address a request came from (what the rate limit counts)."""
+    return request.remote_addr or "?"
+
+
+def director_only(view: F) -> F:
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if not session.get("director"):
+            return redirect(url_for("login"))
+        return view(*args, **kwargs)
+    wrapped.__name__ = view.__name__
+    return cast(F, wrapped)
+
+def open_event(event_id: int) -> storage.Event:
+    ev = storage.event(db(), event_id)
+    if ev is None:
+        abort(404, "no such event")
+    return ev
+
+
+def _event_open(event_id: int) -> storage.Event:
+    ev = open_event(event_id)
+    if ev.state != "open":
+        abort(409, "the event is finished: nothing more can be changed")
+    return ev
+
+# -- a table ---------------------------------------------------------------------------
+def the_table(code: str) -> tuple[storage.Table, storage.Event]:
+    if _limits().blocked(client()):
+        abort(429, "too many wrong table codes: wait a minute")
+    t = storage.table_by_code(db(), code) if re.fullmatch(r"[A-Z0-9]{1,16}", code) \
+        else None
+    if t is None:
+        _limits().fail(client())
+        abort(404, "no table has this code")
+    ev = storage.event(db(), t.event_id)
+    assert ev is not None
+    return t, ev
+
+def writable(t: storage.Table, ev: storage.Event) -> None:
+    """A table writes only its own table in the current round, until it confirmed; the
+    director enters for any open table of the open event."""
+    if ev.state != "open":
+        abort(403, "the event is finished")
+    if session.get("director"):
+        return
+    if t.round != storage.current_round(db(), ev.id):
+        abort(403, "this table's round is over: only the director can change it now")
+    if t.confirmed is not None:
+        abort(403, "the table has confirmed its result: only the director can change it")
+
+
+def _table_page(t: storage.Table, ev: storage.Event, form: dict[str, str] | None = None,
+                status: int = 200) -> tuple[str, int]:
+    c = db()
+    names = evening.names_of(storage.entrants(c, ev.id))
+    deals = storage.deals(c, t.id)
+    sheets = [d.sheet for d in deals]
+    checked = evening.check_session(ev, t, names, sheets)
+    n = len(t.seats)
+    scores = [s.deltas if s is not None else None for s in checked.report.scores]
+    dealer = evening.next_dealer(ev, n, sheets)
+    return render_template(
+        "table.html", t=t, ev=ev, seats=[names[s] for s in t.seats], deals=deals,
+        scores=scores, totals=checked.report.totals, dealer=dealer,
+        left=evening.deals_left(ev, n, sheets),
+        spec=sheetform.form_spec(ev.game, ev.rules, n), rows=range(sheetform.ITEM_ROWS),
+        form=form or {}, current=ev.state == "open" and (session.get("director") or (
+            t.round == storage.current_round(c, ev.id) and t.confirmed is None)),
+        edit=_number(request.args.get("edit"), len(deals)) if request.args.get("edit")
+        else None), status
+
+
+
 
 
 def ruleset_names(game: str) -> list[str]:
