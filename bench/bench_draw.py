@@ -32,8 +32,9 @@ from tarockrec.tournament import draw  # noqa: E402
 DEFAULT_FIELDS = [8, 9, 10, 12, 13, 16, 17, 20, 23, 24, 30, 40, 50, 64, 80, 100, 128, 160, 200]
 
 
-def _partitions(items: list[str], sizes: list[int]) -> Iterator[list[list[str]]]:
-    """Every split of ``items`` into tables of ``sizes`` (each once, whatever their order)."""
+def partitions(items: list[str], sizes: list[int]) -> Iterator[list[list[str]]]:
+    """Every split of ``items`` into tables of ``sizes`` (each once, whatever their order):
+    the exhaustive search behind the bench's optimum and tests/test_draw.py's."""
     if not items:
         yield []
         return
@@ -42,11 +43,12 @@ def _partitions(items: list[str], sizes: list[int]) -> Iterator[list[list[str]]]
         rest_sizes.remove(d)
         for combo in combinations(items[1:], d - 1):
             left = [x for x in items[1:] if x not in combo]
-            for rest in _partitions(left, rest_sizes):
+            for rest in partitions(left, rest_sizes):
                 yield [[items[0], *combo], *rest]
 
 
-def _pairs(tables: list[list[str]], met: dict[tuple[str, str], int]) -> int:
+def repeated_pairs(tables: list[list[str]], met: dict[tuple[str, str], int]) -> int:
+    """The pairs at ``tables`` who met before (``met``: draw.meetings of the rounds before)."""
     return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1:]
                if met.get(draw.pair(a, b)))
 
@@ -68,7 +70,7 @@ def run(fields: list[int], rounds: list[int], seed: int
                 met = draw.meetings(tables[:r - 1])
                 # a pair's later meeting adds one repeat whatever the count: the round's
                 # repeats are its pairs that met before
-                best += min(_pairs(p, met) for p in _partitions(field, plan))
+                best += min(repeated_pairs(p, met) for p in partitions(field, plan))
             if r in rounds:
                 shape = "+".join(f"{plan.count(s)}×{s}" for s in sorted(set(plan)))
                 out.append((n, r, shape, draw.repeats(tables),

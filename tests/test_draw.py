@@ -22,6 +22,9 @@ from tarockrec.tournament import draw
 from tarockrec.validate import validate_record
 
 ROOT = Path(__file__).resolve().parent.parent
+# the exhaustive search of bench/bench_draw.py, as test_fuzz uses bench/fuzz.py
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_draw import partitions, repeated_pairs  # noqa: E402
 GAMES = {"koenigrufen": (4, 5), "illustrated": (4, 5), "cego": (3, 4), "carinthian": (3, 4),
          "ulti": (3,)}
 
@@ -176,27 +179,6 @@ def test_random_draw_meets_the_bound_on_forced_repeats(n: int, bound: int) -> No
     assert draw.repeats(rounds) == bound
 
 
-def _partitions(items: list[str], sizes: list[int]) -> Any:
-    """Every split of ``items`` into tables of ``sizes`` (each once, whatever the tables'
-    order): the first item goes to a table of each distinct size in turn."""
-    from itertools import combinations
-    if not items:
-        yield []
-        return
-    for d in sorted(set(sizes)):
-        rest_sizes = list(sizes)
-        rest_sizes.remove(d)
-        for combo in combinations(items[1:], d - 1):
-            left = [x for x in items[1:] if x not in combo]
-            for rest in _partitions(left, rest_sizes):
-                yield [[items[0], *combo], *rest]
-
-
-def _repeated_pairs(tables: list[list[str]], met: dict[tuple[str, str], int]) -> int:
-    return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1:]
-               if met.get(draw.pair(a, b)))
-
-
 @pytest.mark.parametrize("n,seed", [(9, 1), (12, 5), (13, 3)])
 def test_each_random_round_repeats_no_more_pairs_than_the_best_seating_of_it(
         n: int, seed: int) -> None:
@@ -208,8 +190,8 @@ def test_each_random_round_repeats_no_more_pairs_than_the_best_seating_of_it(
     for r in range(1, 4):
         tables = draw.draw_round(field, (4, 5), "random", seed, r, rounds)
         met = draw.meetings(rounds)
-        best = min(_repeated_pairs(p, met) for p in _partitions(field, plan))
-        assert _repeated_pairs(tables, met) == best, (r, best)
+        best = min(repeated_pairs(p, met) for p in partitions(field, plan))
+        assert repeated_pairs(tables, met) == best, (r, best)
         rounds.append(tables)
 
 
