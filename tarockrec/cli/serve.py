@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import sys
+from typing import IO
 
 import click
 
@@ -19,7 +20,7 @@ from .group import main
               help="Port to listen on (0: a free one).")
 @click.option("--password-file", type=click.File("r"), default=None, metavar="FILE",
               help="Read the director's password from this file's first line (else asked).")
-def serve(archive: str, host: str, port: int, password_file: click.utils.LazyFile | None,
+def serve(archive: str, host: str, port: int, password_file: IO[str] | None,
           ) -> None:
     """Run the evening in a browser on ARCHIVE (made if missing): the director's pages and
     each table's score sheet, for the tables' phones."""
