@@ -12,14 +12,18 @@ into a virtual environment of its own (``--system-site-packages``: the dependenc
 interpreter's) and byte-compiled; then, as bench/bench_instructions.py counts them, the
 instructions of ``tarockrec validate -q --jobs 1`` per deal for every game and table size
 (callgrind, N deals minus one deal, ``PYTHONHASHSEED=0``), the CPU time per deal (the best of
-``--repeat``) and one record's ``validate``, start-up included. Bare ``orjson.loads`` of the same
+``--repeat``) and one record's ``validate``, start-up included. The per-deal figures are taken
+in one process per build: each game's one-deal file validated twice (the first run imports
+what the game needs), then its whole file, callgrind's counts dumped after each (a client
+request); per deal = (whole file - one deal) / (N - 1), start-up and first imports left out as
+bench_instructions.py leaves them out by subtracting a one-deal process. Bare ``orjson.loads`` of the same
 lines is counted once (it does not depend on the build).
 
 The candidates (``CANDIDATES``): the plain package; Cython as setup.py compiled before issue 42
 (every module of ``ALL_BEFORE``, untyped); Cython on setup.py's ``HOT`` modules; the same with C
-types on the hot loops (the ``.pxd`` files under ``bench/typed/``, copied beside the modules);
+types in the trick table (``bench/typed/tarockrec/tricks.pxd``, copied beside the module);
 mypyc on the modules it compiles (``MYPYC``). The builds run one after the other, each with
-``--jobs`` cores; the measurements run after all builds.
+``--jobs`` cores; each build is measured while the next one builds.
 """
 from __future__ import annotations
 
@@ -31,7 +35,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -77,7 +83,8 @@ CANDIDATES: dict[str, tuple[str, dict[str, str], str | None]] = {
                     {"TAROCKREC_MODULES": ",".join(CORE)}, None),
     "cython-hot": ("Cython, untyped, setup.py's `HOT` modules: `CORE` and the games' engines",
                    {}, None),
-    "cython-typed": ("Cython, `HOT`, C types on the hot loops (`bench/typed/*.pxd`)", {},
+    "cython-typed": ("Cython, `CORE`, with C types in tricks.py "
+                     "(`bench/typed/tarockrec/tricks.pxd`)", {"TAROCKREC_MODULES": ",".join(CORE)},
                      os.path.join(HERE, "typed")),
     "mypyc": ("mypyc, the modules of `MYPYC`",
               {"TAROCKREC_COMPILER": "mypyc", "TAROCKREC_MODULES": ",".join(MYPYC)}, None),
@@ -270,7 +277,7 @@ def measure(python: str, paths: dict[str, str], n: int, repeat: int, mode: str,
     counts = dumps(prefix)
     timed = subprocess.run([python, "-c", DRIVER, mode, str(repeat), *files],
                            capture_output=True, text=True, env=env, cwd=tmp, check=True)
-    cpu = json.loads(timed.stdout)
+    cpu = json.loads(timed.stdout.strip().splitlines()[-1])   # after validate's summaries
     out: dict[str, Any] = {}
     for key, path in paths.items():
         i = (counts["all " + path] - counts["one " + path]) / (n - 1)
@@ -349,33 +356,51 @@ def main() -> None:
         raise SystemExit(f"unknown candidates {unknown}: {', '.join(CANDIDATES)}")
     games = [(g, int(p)) for g, _, p in (s.partition(":") for s in args.games.split(","))]
     tmp = args.keep or tempfile.mkdtemp(prefix="tarockrec-compilers-")
+    os.makedirs(tmp, exist_ok=True)
     try:
-        builds = []
-        tools = build_tools(tmp)
+        run(args, names, games, tmp)
+    finally:
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run(args: argparse.Namespace, names: list[str], games: list[tuple[str, int]],
+        tmp: str) -> None:
+    """The builds one after the other; each build measured as soon as it is installed, while
+    the next one builds (callgrind's counts do not depend on what runs beside them)."""
+    paths = records(games, args.deals, args.seed, tmp)
+    lib = cgctl(tmp)
+    tools = build_tools(tmp)
+    first = next(iter(paths.values()))[:-6] + "-1.jsonl"
+    builds: list[dict[str, Any]] = []
+    runs: dict[str, dict[str, Any]] = {}
+    lock = threading.Lock()
+
+    def measure_build(b: dict[str, Any]) -> None:
+        r = measure(b["python"], paths, args.deals, args.repeat, "validate", tmp, lib)
+        b["one_record_instructions"] = one_record(b["python"], first, tmp)
+        print(f"{b['candidate']}: one record, start-up included: "
+              f"{b['one_record_instructions'] / 1e6:.0f} M", flush=True)
+        with lock:
+            runs[b["candidate"]] = r
+            if args.out:
+                write_out(args, [x for x in builds if x["candidate"] in runs], parse, runs)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        print("parse (orjson.loads)")
+        parse = measure(sys.executable, paths, args.deals, args.repeat, "parse", tmp, lib)
+        pending = []
         for name in names:
             b = build(name, tmp, args.jobs, tools)
-            builds.append(b)
+            with lock:
+                builds.append(b)
             print(f"{name}: {len(b['compiled'])} modules compiled, build {b['build_wall_s']} s "
                   f"wall, {b['build_cpu_s']} s CPU, wheel {b['wheel_kB']} kB", flush=True)
             for note in b["build_notes"]:
                 print("  " + note)
-        paths = records(games, args.deals, args.seed, tmp)
-        lib = cgctl(tmp)
-        print("parse (orjson.loads)")
-        parse = measure(sys.executable, paths, args.deals, args.repeat, "parse", tmp, lib)
-        runs: dict[str, dict[str, Any]] = {}
-        first = next(iter(paths.values()))[:-6] + "-1.jsonl"
-        for b in builds:
-            print(b["candidate"])
-            runs[b["candidate"]] = measure(b["python"], paths, args.deals, args.repeat,
-                                           "validate", tmp, lib)
-            b["one_record_instructions"] = one_record(b["python"], first, tmp)
-            print(f"  one record, start-up included: {b['one_record_instructions'] / 1e6:.0f} M")
-            if args.out:
-                write_out(args, builds, parse, runs)
-    finally:
-        if not args.keep:
-            shutil.rmtree(tmp, ignore_errors=True)
+            pending.append(pool.submit(measure_build, b))
+        for f in pending:
+            f.result()
 
 
 if __name__ == "__main__":
