@@ -117,6 +117,19 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def installed(name: str, python: str) -> dict[str, Any]:
+    """Candidate ``name`` as already installed for ``python`` (``--installed``): measured, not
+    built here (e.g. the environment of a timed ``pip install .``)."""
+    where = subprocess.run([python, "-c", "import os, tarockrec; "
+                            "print(os.path.dirname(tarockrec.__file__))"], cwd="/",
+                           capture_output=True, text=True, check=True).stdout.strip()
+    compiled = sorted(os.path.relpath(os.path.join(d, f), where)
+                      for d, _, fs in os.walk(where) for f in fs if f.endswith(".so"))
+    return {"candidate": name, "python": python, "build_wall_s": None, "build_cpu_s": None,
+            "wheel_kB": None, "compiled": compiled, "build_notes": [],
+            "built_by": "installed by `pip install .` (see Installing)"}
+
+
 def build_tools(tmp: str) -> str:
     """setuptools and Cython for every build, as ``[build-system] requires`` names them (mypy
     is this interpreter's)."""
@@ -302,8 +315,9 @@ def write_out(args: argparse.Namespace, builds: list[dict[str, Any]],
     import result_file
     names = [b["candidate"] for b in builds]
     build_rows = [[f"`{b['candidate']}`", CANDIDATES[b["candidate"]][0], len(b["compiled"]),
-                   f"{b['build_wall_s']:.0f} s", f"{b['build_cpu_s']:.0f} s",
-                   f"{b['wheel_kB']:,} kB"] for b in builds]
+                   *([f"{b['build_wall_s']:.0f} s", f"{b['build_cpu_s']:.0f} s",
+                      f"{b['wheel_kB']:,} kB"] if b.get("build_wall_s") is not None else
+                     [b.get("built_by", ""), "", ""])] for b in builds]
     games = list(parse)
     instr_rows, cpu_rows = [], []
     for g in games:
@@ -347,6 +361,10 @@ def main() -> None:
                     help="cores a build may use (default: all)")
     ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep it (else a temporary one)")
     ap.add_argument("--out", metavar="FILE", help="write the result file FILE")
+    ap.add_argument("--installed", action="append", default=[], metavar="NAME=PYTHON",
+                    help="measure candidate NAME as installed for PYTHON instead of building it")
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the other candidates of the result file --out (an earlier run's)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed")
@@ -374,6 +392,11 @@ def run(args: argparse.Namespace, names: list[str], games: list[tuple[str, int]]
     first = next(iter(paths.values()))[:-6] + "-1.jsonl"
     builds: list[dict[str, Any]] = []
     runs: dict[str, dict[str, Any]] = {}
+    if args.merge and args.out and os.path.exists(args.out):   # an earlier run's candidates
+        with open(args.out, encoding="utf-8") as fp:
+            earlier = json.load(fp)["figures"]
+        builds = [b for b in earlier["builds"] if b["candidate"] not in names]
+        runs = {n: r for n, r in earlier["validate"].items() if n not in names}
     lock = threading.Lock()
 
     def measure_build(b: dict[str, Any]) -> None:
@@ -390,8 +413,10 @@ def run(args: argparse.Namespace, names: list[str], games: list[tuple[str, int]]
         print("parse (orjson.loads)")
         parse = measure(sys.executable, paths, args.deals, args.repeat, "parse", tmp, lib)
         pending = []
+        given = dict(x.split("=", 1) for x in args.installed)
         for name in names:
-            b = build(name, tmp, args.jobs, tools)
+            b = installed(name, given[name]) if name in given else \
+                build(name, tmp, args.jobs, tools)
             with lock:
                 builds.append(b)
             print(f"{name}: {len(b['compiled'])} modules compiled, build {b['build_wall_s']} s "
