@@ -20,7 +20,8 @@ bench_instructions.py leaves them out by subtracting a one-deal process. Bare ``
 lines is counted once (it does not depend on the build).
 
 The candidates (``CANDIDATES``): the plain package; Cython as setup.py compiled before issue 42
-(every module of ``ALL_BEFORE``, untyped); Cython on setup.py's ``HOT`` modules; the same with C
+(every module of ``ALL_BEFORE``, untyped); Cython on the replay core (``CORE``, setup.py's
+``HOT`` since issue 42), on setup.py's ``HOT``, on ``CORE`` and the games' engines; ``CORE`` with C
 types in the trick table (``bench/typed/tarockrec/tricks.pxd``, copied beside the module);
 mypyc on the modules it compiles (``MYPYC``). The builds run one after the other, each with
 ``--jobs`` cores; each build is measured while the next one builds.
@@ -81,8 +82,9 @@ CANDIDATES: dict[str, tuple[str, dict[str, str], str | None]] = {
                    {"TAROCKREC_MODULES": ",".join(ALL_BEFORE)}, None),
     "cython-core": ("Cython, untyped, the replay core and schema gate (`CORE`)",
                     {"TAROCKREC_MODULES": ",".join(CORE)}, None),
-    "cython-hot": ("Cython, untyped, setup.py's `HOT` modules: `CORE` and the games' engines",
-                   {}, None),
+    "cython-hot": ("Cython, untyped, setup.py's `HOT` modules", {}, None),
+    "cython-engines": ("Cython, untyped, `CORE` and the games' engines",
+                       {"TAROCKREC_MODULES": ",".join(CORE + ENGINES)}, None),
     "cython-typed": ("Cython, `CORE`, with C types in tricks.py "
                      "(`bench/typed/tarockrec/tricks.pxd`)", {"TAROCKREC_MODULES": ",".join(CORE)},
                      os.path.join(HERE, "typed")),
