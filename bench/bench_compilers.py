@@ -68,6 +68,9 @@ CORE = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/core/auction.py
         "tarockrec/dealing.py", "tarockrec/cards.py", "tarockrec/validate.py",
         "tarockrec/fastschema.py"]
 
+#: the games' engines (2-4.6 MB of C each)
+ENGINES = ["tarockrec/games/*/engine.py", "tarockrec/games/koenigrufen/five.py"]
+
 #: mypyc on the modules of the core it compiles as they are: the game engines cannot be
 #: (mypyc: "Type of 'phase' is incompatible with definition in class 'TrickEngine'"), nor then
 #: engine.py and tricks.py, whose classes they subclass (a compiled class has no plain-Python
