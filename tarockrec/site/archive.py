@@ -1,8 +1,8 @@
 """``tarockrec publish --archive ARCHIVE -o DIR``: the archive as a static, offline site.
 
-* ``index.html``: a search box (the page's own script over an index written into it: people
-  and events, found as one types; nothing is fetched), the series by season, the events, the
-  people;
+* ``index.html``: a search box (the page's own script over the index in ``search/NAME.js``,
+  split by first letters and loaded as one types: ``search_index``), the series by season, the
+  events by season, and links to ``people-L.html``, the people by first letter;
 * ``series-K.html``: a series' standings of one season per person (as ``archive standings``),
   each row linked to the person's page;
 * ``events/E/``: every event as ``tarockrec publish`` draws it (standings, rounds, tables with
@@ -11,9 +11,10 @@
   entrant linked to no person has a page of its own, ``people/entrant-N.html``).
 
 Every page fits a phone's width (390 px: wide tables scroll inside their box). The pages are
-the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
-search index goes into the front page through ``site.script_json``, so that no name in it can
-end its block (an entrant named ``<!--<script>`` emptied the page: issue 39 item 3.1).
+the templates ``archive_index.html``, ``archive_series.html``, ``archive_person.html`` and
+``archive_people.html``; the search shards are written through ``site.script_json``, so that no
+name in them can end a block or a statement (an entrant named ``<!--<script>`` emptied the
+page: issue 39 item 3.1).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from typing import Any, Callable, Iterator
 from ..archive.check import materialise
 from ..archive.queries import deal_stats, history, series_standings
 from ..tournament.ranking import number_text
-from . import render
+from . import render, search_index
 from .publish import _write_page, staged_site, write_event
 
 Write = Callable[[str, Iterator[str]], None]
@@ -161,18 +162,24 @@ class ArchiveSite:
 
     # -- the front page ------------------------------------------------------------------------
     def index(self, series: list[tuple[str, str, str]], people: list[tuple[str, str]]) -> None:
-        events = self.conn.execute("SELECT id, name, date, series FROM event ORDER BY date DESC, "
-                                   "id").fetchall()
-        for eid, name, date, _ in events:
-            if eid in self.published:
-                self.search.append({"t": f"{name} {date or ''}".strip(),
-                                    "u": f"{self.published[eid]}/index.html", "k": "event"})
+        """The front page: the search box (its index in shards, ``search_index``), the series,
+        the events by season, and the people by first letter (pages of their own): nothing
+        on it grows with the number of people (issue 43 problem 7)."""
+        events = self.conn.execute("SELECT id, name, date, series, season FROM event ORDER BY "
+                                   "season DESC, date DESC, id").fetchall()
+        shards = search_index.write_search(self.conn, self.out, self.write, self.published,
+                                           series, self.person_page)
+        letters = search_index.people_pages(people, lambda file, title, links: self.put(
+            file, search_index.people_page(title, links)))
+        seasons: dict[str, list[list[Any]]] = {}
+        for eid, name, date, s, season in events:
+            seasons.setdefault(season or "", []).append([date, self._event_link(eid, name, ""),
+                                                         s])
         self.put("index.html", render(
             "archive_index.html", title="Archive", kind="doc archive", scripted=True,
-            nav=[[_link("index.html", "Archive")]], search=self.search,
+            site_scripts=True, nav=[[_link("index.html", "Archive")]], search=shards,
             series=[{"href": p, "name": n, "season": s} for n, s, p in series],
-            events=[[d, self._event_link(eid, n, ""), s] for eid, n, d, s in events],
-            people=[{"href": p, "text": n} for n, p in people]))
+            events=list(seasons.items()), people=letters))
 
 
 def publish_archive(conn: sqlite3.Connection, out: str, force: bool = False,
