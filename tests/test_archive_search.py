@@ -68,6 +68,8 @@ def test_each_kind_is_found_first_by_what_names_it(site: Path) -> None:
     assert _texts(site, "Huber Maria")[:2] == _texts(site, "maria hub")[:2] and \
         {t.split(" · ")[0] for t in _texts(site, "Huber Maria")} == \
         {"Maria Huber (Graz)", "Maria Huber (Linz)", "Maria Huber"}
+    assert _texts(site, "Huber Graz") == ["Maria Huber (Graz) · not linked"]   # a club narrows
+    assert _texts(site, "Graz") == []                  # but finds nothing by itself
     # an event by its name and date (in either order, as an Austrian writes a date too)
     for query in ("Wiener Cup, 1. Runde 2025-09-13", "2025-09-13 wiener", "13.09.2025"):
         assert _texts(site, query)[0] == "Wiener Cup, 1. Runde 2025-09-13", query
