@@ -147,6 +147,11 @@ def test_the_front_page_does_not_grow_with_the_people(tmp_path: Path) -> None:
 
 
 # -- the page's script: what Python finds -------------------------------------------------------
+#: the number of shards the page loaded, once it loaded every shard it names
+LOADED = ("new Promise(ok => { const o = document.getElementById('results'), n = JSON.parse("
+          "document.getElementById('index').textContent).shards.length; const c = () => "
+          "o.dataset.loaded === String(n); if (c()) ok(n); else new MutationObserver((_, b) => "
+          "{ if (c()) { b.disconnect(); ok(n); } }).observe(o, {attributes: true}); })")
 QUERIES = ("Mueller", "huber maria", "AT-5", "Wiener Cup", "2026-02", "13.09.2025",
            "wiener cup 2025/26", "Spieler")
 
@@ -166,6 +171,8 @@ def test_typing_in_the_front_page_shows_what_python_finds(browser: Browser,
                 by_kind.setdefault(str(e["k"]), []).append([str(e["t"]), str(e["u"])])
             assert shown == [x for k in search.KINDS for x in by_kind.get(k, [])[:20]], query
             assert shown, query
+        # the box was focused: a small index is loaded whole (no later key waits for a file)
+        assert tab.wait(LOADED) == len(_shards(site))
         assert tab.problems() == [], tab.problems()
         assert all(u.startswith("file://") for u in tab.requests())
     finally:

@@ -4,7 +4,8 @@ small at any size of archive.
 * ``search/NAME.js``: the index (``archive.search``: people, events, series, entrants linked
   to no person, ranked) split into shards by the first letters of the words; each file is one
   call ``tarockrecSearch(NAME, [...])`` that the front page's script loads with a ``<script>``
-  element when a word typed needs it. A ``<script>`` element, not ``fetch()``: a page opened
+  element when a word typed needs it (or all of them when the search box is focused, if
+  together they are small: ``PREFETCH_MOST``). A ``<script>`` element, not ``fetch()``: a page opened
   from disk (``file://``) may not fetch the site's own files, but may run them. The data go
   through ``site.script_json`` (no ``<``, ``>``, ``&``, U+2028, U+2029 left in a name).
 * ``people-L.html``: the people (and the entrants linked to none) whose names begin with L,
@@ -23,6 +24,9 @@ from . import render, script_json
 Write = Callable[[str, Iterator[str]], None]
 #: the folder of the shards, from the site's root
 FOLDER = "search/"
+#: an index of at most this many bytes is loaded whole when the search box is focused (a
+#: first key then waits for no file); a larger one a shard at a time, as the words need them
+PREFETCH_MOST = 1_000_000
 
 
 def shard_script(name: str, entries: list[search.Entry]) -> str:
@@ -33,12 +37,16 @@ def shard_script(name: str, entries: list[search.Entry]) -> str:
 def write_search(conn: sqlite3.Connection, out: str, write: Write,
                  event_pages: Mapping[int, str], series_pages: list[tuple[str, str, str]],
                  person_page: Callable[[int | None, int], str]) -> dict[str, Any]:
-    """Write the shards into ``out``/search/; what the front page's script is told of them."""
+    """Write the shards into ``out``/search/; what the front page's script is told of them
+    (``prefetch``: load them all when the box is focused)."""
     split = search.shards(search.hits(conn, event_pages, series_pages, person_page))
     os.makedirs(os.path.join(out, FOLDER), exist_ok=True)
+    size = 0
     for name, entries in split.items():
-        write(os.path.join(out, FOLDER, name + ".js"), iter([shard_script(name, entries)]))
-    return {"folder": FOLDER, "shards": sorted(split)}
+        text = shard_script(name, entries)
+        size += len(text.encode("utf-8"))
+        write(os.path.join(out, FOLDER, name + ".js"), iter([text]))
+    return {"folder": FOLDER, "shards": sorted(split), "prefetch": size <= PREFETCH_MOST}
 
 
 def letter(text: str) -> str:

@@ -1,8 +1,9 @@
 // tarockrec publish --archive: the front page's search box (issue 43 §3). The index is not in
 // the page: it is split into shards by the first letters of the words (search/NAME.js, each a
-// call of tarockrecSearch), and the script loads the shards of the words typed with a
-// <script> element, the one way a page opened from disk (file://) may read the site's own
-// files (fetch() of a file:// URL is refused). What it finds and in what order is
+// call of tarockrecSearch), and the script loads the shards of the words typed (all of them
+// when the box is focused, if the index is small: meta.prefetch) with a <script> element,
+// the one way a page opened from disk (file://) may read the site's own files (fetch() of a
+// file:// URL is refused). What it finds and in what order is
 // tarockrec/archive/search.py's `search`: keep the two alike.
 (() => {
   const box = document.getElementById('search'), out = document.getElementById('results');
@@ -37,6 +38,7 @@
   }
   window.tarockrecSearch = (name, entries) => {
     shards[name] = entries.map(e => Object.assign(e, {terms: e.s.split(' ')}));
+    out.dataset.loaded = Object.keys(shards).length;
     find();
   };
   function load(name) {
@@ -87,5 +89,8 @@
     show(query, found);
   }
   box.addEventListener('input', find);
+  // a small index is loaded whole as soon as one means to search: no key waits for a file
+  box.addEventListener('focus', () => { if (meta.prefetch) meta.shards.forEach(load); },
+                       {once: true});
   if (box.value) find();
 })();
