@@ -115,14 +115,26 @@ def test_split_shards_hold_every_hit_the_query_needs() -> None:
         assert sorted(str(e["u"]) for e in got) == sorted(want), query
 
 
+def test_an_entrant_linked_to_no_person_is_found_by_its_person_id(tmp_path: Path) -> None:
+    conn = sqlite3.connect(_archive(tmp_path, 8))
+    conn.execute("UPDATE entrant SET person_id = NULL")
+    conn.execute("DELETE FROM person")
+    hits = search.hits(conn, {}, [])
+    conn.close()
+    assert [h.text for h in hits if search.matches(h, "AT-3")] == \
+        ["Spieler 3 (TC 1) · not linked"]
+    assert "3" in search.shards(hits)
+
+
 # -- problem 7 -----------------------------------------------------------------------------------
-def _published(home: Path, entrants: int) -> Path:
-    """An archive of one event of ``entrants`` people (a round of tables that give their
-    totals only), published."""
+def _archive(home: Path, entrants: int) -> Path:
+    """An archive of one event of ``entrants`` people with person ids (a round of tables
+    that give their totals only)."""
     seats = [str(k + 1) for k in range(entrants)]
     rec = {"tarockrec": 1, "game": "koenigrufen",
            "event": {"name": "Cup", "date": "2026-01-10", "series": "Cup"},
-           "entrants": [{"id": k, "name": f"Spieler {k}", "club": "TC 1"} for k in seats],
+           "entrants": [{"id": k, "name": f"Spieler {k}", "club": "TC 1", "person": f"AT-{k}"}
+                        for k in seats],
            "rounds": [{"tables": [{"table": str(t + 1), "seats": seats[4 * t:4 * t + 4],
                                    "result": {"totals": [10, -10, 20, -20]}}
                                   for t in range(entrants // 4)]}]}
@@ -130,7 +142,11 @@ def _published(home: Path, entrants: int) -> Path:
     src.write_text(json.dumps(rec), encoding="utf-8")
     res = run("archive", "add", home / f"a{entrants}.db", src)
     assert res.exit_code == 0, res.output
-    res = run("publish", "--archive", home / f"a{entrants}.db", "-o", home / f"s{entrants}")
+    return home / f"a{entrants}.db"
+
+
+def _published(home: Path, entrants: int) -> Path:
+    res = run("publish", "--archive", _archive(home, entrants), "-o", home / f"s{entrants}")
     assert res.exit_code == 0, res.output
     return home / f"s{entrants}"
 

@@ -3,7 +3,8 @@ are ranked, and the index split by first letters so that the front page carries 
 
 A hit is found by every word of its text in the forms people type: as written, folded
 (lower case, accents dropped: "muller"), transliterated ("mueller", "strasse"); a person also
-by the person id, an event by its date and season, a series by its season. A query matches
+by the person id (an entrant linked to no person: by the person ids its record gives), an
+event by its date and season, a series by its season. A query matches
 when each of its words begins a word of the hit (in any order: "Huber Maria" finds "Maria
 Huber"). Hits are ranked people with results first (more events first), then events (latest
 first), then series, then entrants linked to no person.
@@ -115,13 +116,13 @@ def hits(conn: sqlite3.Connection, event_pages: Mapping[int, str],
         text = f"{name} · {season}"
         out.append(Hit(text, page, "series", (KINDS.index("series"), 0, text),
                        terms(name, season), terms(name, season)))
-    for row, name, club, events in conn.execute(
-            "SELECT min(n.id), n.name, n.club, count(*) FROM entrant n WHERE n.person_id IS "
-            "NULL GROUP BY n.name, n.club"):
+    for row, name, club, events, ids in conn.execute(
+            "SELECT min(n.id), n.name, n.club, count(*), group_concat(DISTINCT n.person_key) "
+            "FROM entrant n WHERE n.person_id IS NULL GROUP BY n.name, n.club"):
         out.append(Hit(name + (f" ({club})" if club else "") + " · not linked",
                        person_page(None, row), "entrant",
-                       (KINDS.index("entrant"), -events, name), terms(name, club),
-                       terms(name)))
+                       (KINDS.index("entrant"), -events, name), terms(name, club, ids),
+                       terms(name, ids)))
     out.sort(key=lambda h: h.rank)
     return out
 
