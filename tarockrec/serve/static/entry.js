@@ -39,3 +39,21 @@
   });
   retry();
 }());
+// The director's entry on a keyboard alone (issue 41, §3): the contract has the focus when the
+// page opens, Tab goes through the fields in the sheet's order, and Enter saves the deal from
+// any field, a list or a box as from a text field; Alt+N and Alt+P (access keys) open the
+// round's next and previous table.
+(function () {
+  "use strict";
+  var form = document.getElementById("entry");
+  if (!form) { return; }
+  form.addEventListener("keydown", function (ev) {
+    var el = ev.target;
+    if (ev.key !== "Enter" || ev.isComposing || !el) { return; }
+    if (el.tagName === "SELECT" ||
+        (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio"))) {
+      ev.preventDefault();
+      form.requestSubmit();
+    }
+  });
+}());
