@@ -41,6 +41,15 @@ class Room:
                 "seat": "1", **{f"total{s}": v for s, v in enumerate(values)}, **extra}
         return table.client.post(f"/t/{table.code}/totals", data=data)
 
+    def written(self) -> None:
+        """Table 2's totals are in (whichever test runs first)."""
+        conn = storage.connect(self.ev.path)
+        t = storage.table_by_code(conn, self.two.code)
+        assert t is not None
+        if storage.totals(conn, t.id) is None:
+            assert self.totals(self.two, ["30", "-10", "-25", "5"]).status_code == 302
+        conn.close()
+
     def record(self) -> dict[str, Any]:
         r = self.ev.director.get(f"/director/event/{self.event_id}/tournament.json")
         return dict(r.get_json())
@@ -89,21 +98,20 @@ def test_a_table_enters_its_totals_checked_as_validate_checks_them(room: Room) -
 
 def test_totals_can_be_removed_and_a_rule_set_that_needs_the_deals_refuses_them(
         room: Room, monkeypatch: pytest.MonkeyPatch) -> None:
+    room.written()
     conn = storage.connect(room.ev.path)
-    three = room.ev.codes(room.event_id, 1)[1]
-    t = storage.table_by_code(conn, three)
-    assert t is not None
-    written = storage.totals(conn, t.id)
+    t = storage.table_by_code(conn, room.two.code)
+    assert t is not None and storage.totals(conn, t.id) is not None
     assert room.totals(room.two, [], clear="yes").status_code == 302
     assert storage.totals(conn, t.id) is None
+    assert 'id="entry"' in room.two.page()            # the deal form is back
     monkeypatch.setattr(evening, "standings_rules",
                         lambda *a: StandingsRules(counts="money"))
     r = room.totals(room.two, ["30", "-10", "-25", "5"])
     assert r.status_code == 422 and any("[EVENING-TOTALS-ONLY]" in m for m in messages(r.text))
     assert storage.totals(conn, t.id) is None
     monkeypatch.undo()
-    assert written is not None
-    assert room.totals(room.two, [str(x) for x in written.totals]).status_code == 302
+    room.written()
     conn.close()
 
 
@@ -116,9 +124,7 @@ def _published(room: Room, tmp_path: Path) -> Path:
 
 
 def test_the_live_pages_are_publishs_pages_of_the_evening(room: Room, tmp_path: Path) -> None:
-    if storage.totals(storage.connect(room.ev.path),
-                      storage.tables(storage.connect(room.ev.path), room.event_id)[1].id) is None:
-        assert room.totals(room.two, ["30", "-10", "-25", "5"]).status_code == 302
+    room.written()
     site = _published(room, tmp_path)
     anyone = room.ev.app.test_client()                # no login: the room's pages
     for name in ("index.html", "round-1.html", "round-1-table-1.html",
@@ -183,12 +189,12 @@ def test_the_thirds_are_offered_where_the_rule_set_counts_them(room: Room) -> No
     conn.close()
 
 
-def test_the_director_goes_from_table_to_table_by_access_keys(room: Room) -> None:
+def test_the_director_goes_from_table_to_table_by_keys(room: Room) -> None:
     codes = room.ev.codes(room.event_id, 1)
     first = room.ev.director.get(f"/t/{codes[0]}").text
     second = room.ev.director.get(f"/t/{codes[1]}").text
-    assert f'href="/t/{codes[1]}" accesskey="n"' in first and 'accesskey="p"' not in first
-    assert f'href="/t/{codes[0]}" accesskey="p"' in second and 'accesskey="n"' not in second
-    assert 'accesskey="n"' not in room.one.page()     # a table's phone: its own table only
+    assert f'href="/t/{codes[1]}" rel="next"' in first and 'rel="prev"' not in first
+    assert f'href="/t/{codes[0]}" rel="prev"' in second and 'rel="next"' not in second
+    assert 'rel="next"' not in room.one.page()     # a table's phone: its own table only
     assert re.search(r'<select name="contract" autofocus>', first)
     assert field(first, "csrf")
