@@ -139,6 +139,11 @@ def test_the_live_pages_are_publishs_pages_of_the_evening(room: Room, tmp_path: 
     assert re.search(r"script-src 'sha256-[A-Za-z0-9+/=]+'", policy)
     assert "unsafe-inline" not in policy and "default-src 'none'" in policy
     assert anyone.get(f"/live/{room.event_id}/").location.endswith("/index.html")
+    # the projector's page and the director's overview lead to it
+    assert f'href="/live/{room.event_id}/index.html"' in anyone.get(
+        f"/standings/{room.event_id}").text
+    assert f'href="/live/{room.event_id}/index.html"' in room.ev.director.get(
+        f"/director/event/{room.event_id}").text
 
 
 def test_a_live_page_of_no_such_round_or_a_table_without_play_is_not_found(room: Room) -> None:
