@@ -32,7 +32,7 @@ from ..show import (SECTIONS, TOURNAMENT_HINT, Style, Trace, _SECTION_TITLES, _V
                     words)
 from ..sources import Entry, entries
 from ..validate import Report, validate_record
-from . import render
+from . import cut_name, render
 
 #: suit signs and colours of the drawn cards (a four-colour pack, as in the terminal); a suit
 #: letter not listed is drawn with its letter in grey
@@ -238,7 +238,10 @@ def record_model(rec: Any, label: str, report: Report,
         out["findings"] = [_finding(f) for f in report.findings]
         return out, deal is None
     out["game"] = name if isinstance(name, str) else ""
-    out["players"] = _players(rec)
+    full = _players(rec)
+    out["players"] = [cut_name(p) for p in full]     # a long name cut; whole on hover
+    if out["players"] != full:
+        out["names"] = full
     rules = rec.get("rules")
     if isinstance(rules, dict):
         opts = rules.get("options") or {}
