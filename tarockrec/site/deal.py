@@ -215,6 +215,14 @@ def _list_section(view: _View, section: str, items: list[tuple[int | None, str]]
                       for i, (seat, text) in enumerate(items)]}
 
 
+def _put_players(out: dict[str, Any], full: list[str]) -> None:
+    """The players' names, a long one cut (``players``), and where one is cut the whole names
+    too (``names``: shown on hover and in the header)."""
+    out["players"] = [cut_name(p) for p in full]
+    if out["players"] != full:
+        out["names"] = full
+
+
 def _players(rec: dict[str, Any]) -> list[str]:
     return [p.get("name", "") if isinstance(p, dict) else str(p)
             for p in rec.get("players", [])]
@@ -238,10 +246,7 @@ def record_model(rec: Any, label: str, report: Report,
         out["findings"] = [_finding(f) for f in report.findings]
         return out, deal is None
     out["game"] = name if isinstance(name, str) else ""
-    full = _players(rec)
-    out["players"] = [cut_name(p) for p in full]     # a long name cut; whole on hover
-    if out["players"] != full:
-        out["names"] = full
+    _put_players(out, _players(rec))
     rules = rec.get("rules")
     if isinstance(rules, dict):
         opts = rules.get("options") or {}
