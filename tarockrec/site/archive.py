@@ -4,13 +4,17 @@
   and events, found as one types; nothing is fetched), the series by season, the events, the
   people;
 * ``series-K.html``: a series' standings of one season per person (as ``archive standings``),
-  each row linked to the person's page;
+  each row linked to the person's page, with the id ``person-P`` its person's page links to;
 * ``events/E/``: every event as ``tarockrec publish`` draws it (standings, rounds, tables with
-  every deal), its standings rows linked to the people's pages;
-* ``people/P.html``: a person's history across events and the contracts they declared (an
-  entrant linked to no person has a page of its own, ``people/entrant-N.html``).
+  every deal), its standings rows and the people at its tables linked to the people's pages,
+  a linked entrant called by the person register's name (issue 43 problem 6);
+* ``people/P.html``: a person's page from what ``archive player`` computes
+  (``queries.profile``): the summary, the rank in each cup, each event by season with its
+  rounds, the contracts they declared (an entrant linked to no person has a page of its own,
+  ``people/entrant-N.html``).
 
-Every page fits a phone's width (390 px: wide tables scroll inside their box). The pages are
+Every page fits a phone's width whatever the names (390 px: wide tables scroll inside their
+box, the place and total in view; a long name is cut, whole on hover: ``site.name_cell``). The pages are
 the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
 search index goes into the front page through ``site.script_json``, so that no name in it can
 end its block (an entrant named ``<!--<script>`` emptied the page: issue 39 item 3.1).
