@@ -182,8 +182,10 @@ def _kinds(site: Path, info: dict[str, Any]) -> list[Path]:
     event = max(site.glob("events/*"), key=lambda p: int(p.name))      # the hostile event
     return [site / "index.html", *sorted(site.glob("series-*.html")),
             site / "people" / f"{info['mueller']}.html", site / "people" / f"{info['long']}.html",
-            *sorted(site.glob("people/entrant-*.html"))[-6:], event / "index.html",
-            event / "round-1.html", *sorted(event.glob("round-*-table-*.html"))]
+            *[p for p in site.glob("people/entrant-*.html") if "&lt;" in _text(p)][:2],
+            event / "index.html", event / "round-1.html",
+            *[p for p in sorted(event.glob("round-*-table-*.html"))
+              if f"/{info['long']}.html" in _text(p)][:2]]
 
 
 def test_no_page_is_wider_than_390_px_with_the_place_and_total_in_view(
@@ -221,3 +223,23 @@ def test_long_names_are_cut_with_the_whole_name_on_hover_and_on_the_persons_page
     for page in site.rglob("*.html"):
         body = _body(page)
         assert "<script>alert" not in body and "<img" not in body and "<b>Bold" not in body
+
+
+def test_the_series_page_marks_the_row_reached_from_a_persons_page(
+        browser: Browser, archive: tuple[Path, dict[str, Any]]) -> None:
+    site, info = archive
+    page = _body(site / "people" / f"{info['mueller']}.html")
+    series, anchor = re.findall(r'href="\.\./(series-\d\.html)#(person-\d+)"', page)[0]
+    tab = browser.open(site / series)
+    try:
+        colour = ("getComputedStyle(document.getElementById('%s').cells[0])"
+                  ".backgroundColor" % anchor)
+        before = tab.evaluate(colour)
+        tab.evaluate(f"location.hash = '{anchor}'")
+        assert tab.evaluate(colour) != before == "rgba(0, 0, 0, 0)"
+        other = tab.evaluate("[...document.querySelectorAll('tbody tr')].filter(tr => tr.id "
+                             f"!== '{anchor}').map(tr => getComputedStyle(tr.cells[0])"
+                             ".backgroundColor)")
+        assert set(other) == {before}
+    finally:
+        tab.close()
