@@ -14,8 +14,8 @@
   ``people/entrant-N.html``).
 
 Every page fits a phone's width whatever the names (390 px: wide tables scroll inside their
-box, the place and total in view; a long name is cut, whole on hover: ``site.name_cell``). The pages are
-the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
+box, the place and total in view; a long name is cut, whole on hover: ``site.name_cell``).
+The pages are the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
 search index goes into the front page through ``site.script_json``, so that no name in it can
 end its block (an entrant named ``<!--<script>`` emptied the page: issue 39 item 3.1).
 """

@@ -119,15 +119,20 @@ class Site:
                   places[s]] for s, eid in enumerate(t.seats)]
 
     def round_pages(self) -> None:
-        for r, tables in enumerate(self.rounds):
-            shown = [{"href": f"round-{r + 1}-table-{t.index + 1}.html", "name": t.name,
-                      "rows": self._totals_rows(t)}
-                     for t in sorted(tables, key=lambda x: x.index)]
-            absent = [self.name(a) for a in self.rec["rounds"][r].get("absent", [])]
-            self._put(f"round-{r + 1}.html", render(
-                "round.html", title=f"{self.title} · round {r + 1}", kind="doc",
-                scripted=False, nav=_nav(len(self.rounds), self.home), heads=TOTALS,
-                tables=shown, absent=absent))
+        for r in range(len(self.rounds)):
+            self.round_page(r)
+
+    def round_page(self, r: int) -> None:
+        """Round ``r``'s page (from 0): its tables (``self.rounds[r]``) and who was absent."""
+        tables = self.rounds[r]
+        shown = [{"href": f"round-{r + 1}-table-{t.index + 1}.html", "name": t.name,
+                  "rows": self._totals_rows(t)}
+                 for t in sorted(tables, key=lambda x: x.index)]
+        absent = [self.name(a) for a in self.rec["rounds"][r].get("absent", [])]
+        self._put(f"round-{r + 1}.html", render(
+            "round.html", title=f"{self.title} · round {r + 1}", kind="doc",
+            scripted=False, nav=_nav(len(self.rounds), self.home), heads=TOTALS,
+            tables=shown, absent=absent))
 
     def index(self, rows: list[Row]) -> None:
         ev = self.rec.get("event") or {}
