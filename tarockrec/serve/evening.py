@@ -109,6 +109,7 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
     for t in storage.tables(conn, event.id):
         by_round.setdefault(t.round, []).append(t)
     drawn = storage.draws(conn, event.id)
+    written = storage.totals_of_event(conn, event.id)
     for number in sorted(by_round):
         seated = {s for t in by_round[number] for s in t.seats}
         tables = []
@@ -117,6 +118,8 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
             sheets = [d.sheet for d in storage.deals(conn, t.id)]
             if sheets:          # a drawn table with no play yet is a state the record holds
                 table["deals"] = sheets
+            elif t.id in written:       # its totals only (docs/tournaments.md)
+                table["result"] = {"totals": written[t.id]}
             tables.append(table)
         rnd: dict[str, Any] = {"tables": tables}
         absent = [e.entrant for e in register if e.entrant not in seated]
@@ -147,7 +150,7 @@ def live(conn: sqlite3.Connection, event: storage.Event) -> Live:
     rec = tournament(conn, event)
     ranked = 0
     for rnd in rec["rounds"]:
-        if not all(t.get("deals") for t in rnd["tables"]):
+        if not all(t.get("deals") or t.get("result") for t in rnd["tables"]):
             break
         ranked += 1
     rec["rounds"] = rec["rounds"][:ranked]
@@ -264,3 +267,49 @@ def finish_event(conn: sqlite3.Connection, event: storage.Event) -> list[Finding
         return finish(conn, event)
     except _Refused as refused:
         return refused.findings
+
+
+# -- a table's totals instead of its deals (issue 41, §3) -------------------------------------
+def totals_allowed(event: storage.Event) -> bool:
+    """Whether the rule set ranks by the tables' totals alone, so that a table may enter its
+    totals instead of its deals: the standings count each table's score totals (not money
+    figured deal by deal) and no tie-break needs the deals (``fewest_deals``)."""
+    srules = standings_rules(event.game, {"name": event.rules})
+    return srules.counts == "score" and "fewest_deals" not in srules.tie_breaks
+
+
+def has_results(conn: sqlite3.Connection, event_id: int, round_no: int) -> bool:
+    """Whether any table of the round has entered a deal or its totals."""
+    counts = storage.deal_counts(conn, event_id)
+    written = storage.totals_of_event(conn, event_id)
+    return any(counts.get(t.id) or t.id in written
+               for t in storage.tables(conn, event_id, round_no))
+
+
+def check_totals(conn: sqlite3.Connection, event: storage.Event, table: storage.Table,
+                 values: list[int] | None) -> list[Finding]:
+    """The totals a table enters instead of its deals, checked as ``validate`` checks a
+    table of totals only (``TOURN-TOTALS``: a figure a seat, adding up to 0), where the rule
+    set ranks by totals only (``EVENING-TOTALS-ONLY``) and the table entered no deal
+    (``EVENING-TOTALS-DEALS``). ``values`` None removes them: always allowed."""
+    where = f"/rounds/{table.round - 1}/tables/{table.number - 1}"
+    if values is None:
+        return []
+    if not totals_allowed(event):
+        return [Finding("EVENING-TOTALS-ONLY", "this rule set ranks by more than the tables' "
+                        "totals: enter the deals", where)]
+    if storage.deals(conn, table.id):
+        return [Finding("EVENING-TOTALS-DEALS", "the table has entered deals, which give its "
+                        "totals: remove them first to enter the totals instead", where)]
+    rec = tournament(conn, event)
+    rec["rounds"] = rec["rounds"][:table.round]
+    for rnd in rec["rounds"][:-1]:      # the earlier rounds are not this check's business
+        for t in rnd["tables"]:
+            t.pop("deals", None)
+            t.pop("result", None)
+    mine = rec["rounds"][-1]["tables"][table.number - 1]
+    mine.pop("deals", None)
+    mine["result"] = {"totals": values}
+    report = validate_record(rec)
+    return [f for f in report.findings if f.severity == "error"
+            and (f.pointer == where or f.pointer.startswith(where + "/"))]

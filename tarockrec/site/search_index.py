@@ -19,7 +19,7 @@ import unicodedata
 from typing import Any, Callable, Iterator, Mapping
 
 from ..archive import search
-from . import render, script_json
+from . import NAME_CUT, name_cell, render, script_json
 
 Write = Callable[[str, Iterator[str]], None]
 #: the folder of the shards, from the site's root
@@ -46,7 +46,8 @@ def write_search(conn: sqlite3.Connection, out: str, write: Write,
         text = shard_script(name, entries)
         size += len(text.encode("utf-8"))
         write(os.path.join(out, FOLDER, name + ".js"), iter([text]))
-    return {"folder": FOLDER, "shards": sorted(split), "prefetch": size <= PREFETCH_MOST}
+    return {"folder": FOLDER, "shards": sorted(split), "prefetch": size <= PREFETCH_MOST,
+            "cut": NAME_CUT}
 
 
 def letter(text: str) -> str:
@@ -58,12 +59,13 @@ def letter(text: str) -> str:
 
 
 def people_pages(people: list[tuple[str, str]],
-                 page: Callable[[str, str, list[dict[str, str]]], None]) -> list[dict[str, str]]:
+                 page: Callable[[str, str, list[Any]], None]) -> list[dict[str, str]]:
     """The people (text, page) by first letter, one page each through ``page(file, title,
-    links)``; the front page's links to them."""
-    by: dict[str, list[dict[str, str]]] = {}
+    links)`` (a long name cut, whole on hover: ``site.name_cell``); the front page's links to
+    them."""
+    by: dict[str, list[Any]] = {}
     for text, href in people:
-        by.setdefault(letter(text), []).append({"href": href, "text": text})
+        by.setdefault(letter(text), []).append(name_cell(text, href))
     out = []
     for key in sorted(by):
         name = key.upper() if key != "_" else "other"
@@ -73,7 +75,7 @@ def people_pages(people: list[tuple[str, str]],
     return out
 
 
-def people_page(title: str, links: list[dict[str, str]]) -> str:
+def people_page(title: str, links: list[Any]) -> str:
     return render("archive_people.html", title=title, kind="doc archive", scripted=False,
                   nav=[[{"href": "index.html", "text": "Archive"}]], people=links)
 

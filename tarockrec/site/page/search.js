@@ -54,8 +54,13 @@
   function item(href, text, note) {
     const li = document.createElement('li');
     if (href) {
-      const a = document.createElement('a');
-      a.href = href; a.textContent = text; li.appendChild(a);
+      const a = document.createElement('a'), chars = [...text];
+      a.href = href;
+      if (chars.length > meta.cut) {        // a long name cut, whole on hover (site.name_cell)
+        a.textContent = chars.slice(0, meta.cut - 1).join('').trimEnd() + '…';
+        a.title = text;
+      } else a.textContent = text;
+      li.appendChild(a);
     } else li.textContent = text;
     if (note) li.appendChild(document.createTextNode(' · ' + note));
     return li;
