@@ -44,7 +44,6 @@ class ArchiveSite:
     def __init__(self, conn: sqlite3.Connection, out: str, write: Write) -> None:
         self.conn, self.out, self.write = conn, out, write
         self.pages = 0
-        self.search: list[dict[str, str]] = []
         self.published: dict[int, str] = {}        # event id -> its folder
         #: a person's page -> their lines in the series: "my rank in this cup"
         self.cups: dict[str, list[dict[str, Any]]] = {}
@@ -116,7 +115,6 @@ class ArchiveSite:
             self.put(page, self._page("archive_series.html", title, "", heads=heads, rows=rows,
                                       row_ids=anchors, events=[(d, self._event_link(eid, n, ""))
                                                                for eid, n, d in events]))
-            self.search.append({"t": title, "u": page, "k": "series"})
             out.append((name, season or "", page))
         return out
 
@@ -146,7 +144,7 @@ class ArchiveSite:
                 "SELECT id, key, name, club FROM person ORDER BY name, id").fetchall():
             page = self.person_page(pid, 0)
             self._person(page, name, club, key, profile(self.conn, "n.person_id = ?", (pid,),
-                                                        links=True), "")
+                                                        links=True))
             out.append((name + (f" ({club})" if club else ""), page))
         for row, name, club in self.conn.execute(
                 "SELECT id, name, club FROM entrant WHERE person_id IS NULL "
@@ -154,14 +152,13 @@ class ArchiveSite:
             page = self.person_page(None, row)
             found = profile(self.conn, "n.id = ?", (row,), links=True)
             where = " · " + " · ".join(str(e["event"]) for e in found["events"])
-            self._person(page, name, club, None, found, where)
+            self._person(page, name, club, None, found)
             out.append((name + (f" ({club})" if club else "") + where, page))
         return out
 
     def _person(self, page: str, name: str, club: str | None, key: str | None,
-                found: dict[str, Any], where: str) -> None:
-        """A person's page (``where``: what tells an entrant's page apart in the search):
-        the summary and their rank in each cup, then season by season each event with its
+                found: dict[str, Any]) -> None:
+        """A person's page: the summary and their rank in each cup, then season by season each event with its
         rounds, then the contracts they declared, by the names players give them."""
         info = " · ".join(str(x) for x in (club, key) if x)
         s = found["summary"]
@@ -175,8 +172,6 @@ class ArchiveSite:
             cups=self.cups.get(page, []), seasons=self._seasons(found["events"]),
             deals=[[d["name"], d["played"], d["won"], d["lost"], d["average"]]
                    for d in found["declarer"]]))
-        self.search.append({"t": name + (f" ({club})" if club else "") + where, "u": page,
-                            "k": "person"})
 
     def _seasons(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A person's events by season (latest first), each named with its date, its place,
