@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from chromium import Browser
+from tarockrec.site.search_index import letter
 from test_archive_names import SPELLINGS, build, run
 
 LONG = "W" * 5000
@@ -178,11 +179,13 @@ MEASURE = """(() => {
 
 def _kinds(site: Path, info: dict[str, Any]) -> list[Path]:
     """A page of every kind: the front page, a series, a person's (the person of the long
-    name's too), an entrant's, an event's standings, a round, a table with deals."""
+    name's too), an entrant's, the people of the long name's first letter, an event's
+    standings, a round, a table with deals."""
     event = max(site.glob("events/*"), key=lambda p: int(p.name))      # the hostile event
     return [site / "index.html", *sorted(site.glob("series-*.html")),
             site / "people" / f"{info['mueller']}.html", site / "people" / f"{info['long']}.html",
             *[p for p in site.glob("people/entrant-*.html") if "&lt;" in _text(p)][:2],
+            site / f"people-{letter(LONG)}.html",             # the people of a first letter
             event / "index.html", event / "round-1.html",
             *[p for p in sorted(event.glob("round-*-table-*.html"))
               if f"/{info['long']}.html" in _text(p)][:2]]
@@ -256,5 +259,24 @@ def test_the_series_page_marks_the_row_reached_from_a_persons_page(
                              f"!== '{anchor}').map(tr => getComputedStyle(tr.cells[0])"
                              ".backgroundColor)")
         assert set(other) == {before}
+    finally:
+        tab.close()
+
+
+def test_the_search_cuts_a_long_name_whole_on_hover(
+        browser: Browser, archive: tuple[Path, dict[str, Any]]) -> None:
+    from tarockrec.site import NAME_CUT
+    from test_archive_site import FOUND
+    site, _ = archive
+    tab = browser.open(site / "index.html")
+    try:
+        tab.browser.send("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}, tab.session)
+        tab.evaluate("document.getElementById('search').focus()")
+        tab.browser.send("Input.insertText", {"text": "wwww"}, tab.session)
+        found = tab.wait(FOUND)
+        assert found and found[0][0] == LONG[:NAME_CUT - 1] + "…", found
+        assert tab.evaluate("document.querySelector('#results a').title").startswith(LONG)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         tab.close()

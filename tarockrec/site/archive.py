@@ -1,8 +1,8 @@
 """``tarockrec publish --archive ARCHIVE -o DIR``: the archive as a static, offline site.
 
-* ``index.html``: a search box (the page's own script over an index written into it: people
-  and events, found as one types; nothing is fetched), the series by season, the events, the
-  people;
+* ``index.html``: a search box (the page's own script over the index in ``search/NAME.js``,
+  split by first letters and loaded as one types: ``search_index``), the series by season, the
+  events by season, and links to ``people-L.html``, the people by first letter;
 * ``series-K.html``: a series' standings of one season per person (as ``archive standings``),
   each row linked to the person's page, with the id ``person-P`` its person's page links to;
 * ``events/E/``: every event as ``tarockrec publish`` draws it (standings, rounds, tables with
@@ -15,9 +15,10 @@
 
 Every page fits a phone's width whatever the names (390 px: wide tables scroll inside their
 box, the place and total in view; a long name is cut, whole on hover: ``site.name_cell``).
-The pages are the templates ``archive_index.html``, ``archive_series.html`` and ``archive_person.html``; the
-search index goes into the front page through ``site.script_json``, so that no name in it can
-end its block (an entrant named ``<!--<script>`` emptied the page: issue 39 item 3.1).
+The pages are the templates ``archive_index.html``, ``archive_series.html``,
+``archive_person.html`` and ``archive_people.html``; the search shards are written through
+``site.script_json``, so that no name in them can end a block or a statement (an entrant named
+``<!--<script>`` emptied the page: issue 39 item 3.1).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from typing import Any, Callable, Iterator
 from ..archive.check import materialise
 from ..archive.queries import profile, series_standings
 from ..tournament.ranking import number_text
-from . import name_cell, render
+from . import name_cell, render, search_index
 from .publish import _write_page, staged_site, write_event
 
 Write = Callable[[str, Iterator[str]], None]
@@ -43,7 +44,6 @@ class ArchiveSite:
     def __init__(self, conn: sqlite3.Connection, out: str, write: Write) -> None:
         self.conn, self.out, self.write = conn, out, write
         self.pages = 0
-        self.search: list[dict[str, str]] = []
         self.published: dict[int, str] = {}        # event id -> its folder
         #: a person's page -> their lines in the series: "my rank in this cup"
         self.cups: dict[str, list[dict[str, Any]]] = {}
@@ -115,7 +115,6 @@ class ArchiveSite:
             self.put(page, self._page("archive_series.html", title, "", heads=heads, rows=rows,
                                       row_ids=anchors, events=[(d, self._event_link(eid, n, ""))
                                                                for eid, n, d in events]))
-            self.search.append({"t": title, "u": page, "k": "series"})
             out.append((name, season or "", page))
         return out
 
@@ -145,7 +144,7 @@ class ArchiveSite:
                 "SELECT id, key, name, club FROM person ORDER BY name, id").fetchall():
             page = self.person_page(pid, 0)
             self._person(page, name, club, key, profile(self.conn, "n.person_id = ?", (pid,),
-                                                        links=True), "")
+                                                        links=True))
             out.append((name + (f" ({club})" if club else ""), page))
         for row, name, club in self.conn.execute(
                 "SELECT id, name, club FROM entrant WHERE person_id IS NULL "
@@ -153,14 +152,13 @@ class ArchiveSite:
             page = self.person_page(None, row)
             found = profile(self.conn, "n.id = ?", (row,), links=True)
             where = " · " + " · ".join(str(e["event"]) for e in found["events"])
-            self._person(page, name, club, None, found, where)
+            self._person(page, name, club, None, found)
             out.append((name + (f" ({club})" if club else "") + where, page))
         return out
 
     def _person(self, page: str, name: str, club: str | None, key: str | None,
-                found: dict[str, Any], where: str) -> None:
-        """A person's page (``where``: what tells an entrant's page apart in the search):
-        the summary and their rank in each cup, then season by season each event with its
+                found: dict[str, Any]) -> None:
+        """A person's page: the summary and their rank in each cup, then season by season each event with its
         rounds, then the contracts they declared, by the names players give them."""
         info = " · ".join(str(x) for x in (club, key) if x)
         s = found["summary"]
@@ -174,8 +172,6 @@ class ArchiveSite:
             cups=self.cups.get(page, []), seasons=self._seasons(found["events"]),
             deals=[[d["name"], d["played"], d["won"], d["lost"], d["average"]]
                    for d in found["declarer"]]))
-        self.search.append({"t": name + (f" ({club})" if club else "") + where, "u": page,
-                            "k": "person"})
 
     def _seasons(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A person's events by season (latest first), each named with its date, its place,
@@ -203,18 +199,24 @@ class ArchiveSite:
 
     # -- the front page ------------------------------------------------------------------------
     def index(self, series: list[tuple[str, str, str]], people: list[tuple[str, str]]) -> None:
-        events = self.conn.execute("SELECT id, name, date, series FROM event ORDER BY date DESC, "
-                                   "id").fetchall()
-        for eid, name, date, _ in events:
-            if eid in self.published:
-                self.search.append({"t": f"{name} {date or ''}".strip(),
-                                    "u": f"{self.published[eid]}/index.html", "k": "event"})
+        """The front page: the search box (its index in shards, ``search_index``), the series,
+        the events by season, and the people by first letter (pages of their own): nothing
+        on it grows with the number of people (issue 43 problem 7)."""
+        events = self.conn.execute("SELECT id, name, date, series, season FROM event ORDER BY "
+                                   "season DESC, date DESC, id").fetchall()
+        shards = search_index.write_search(self.conn, self.out, self.write, self.published,
+                                           series, self.person_page)
+        letters = search_index.people_pages(people, lambda file, title, links: self.put(
+            file, search_index.people_page(title, links)))
+        seasons: dict[str, list[list[Any]]] = {}
+        for eid, name, date, s, season in events:
+            seasons.setdefault(season or "", []).append([date, self._event_link(eid, name, ""),
+                                                         s])
         self.put("index.html", render(
             "archive_index.html", title="Archive", kind="doc archive", scripted=True,
-            nav=[[_link("index.html", "Archive")]], search=self.search,
+            site_scripts=True, nav=[[_link("index.html", "Archive")]], search=shards,
             series=[{"href": p, "name": n, "season": s} for n, s, p in series],
-            events=[[d, self._event_link(eid, n, ""), s] for eid, n, d, s in events],
-            people=[{"href": p, "text": n} for n, p in people]))
+            events=list(seasons.items()), people=letters))
 
 
 def publish_archive(conn: sqlite3.Connection, out: str, force: bool = False,
