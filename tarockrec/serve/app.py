@@ -340,7 +340,7 @@ def _departure_routes(app: Flask) -> None:
         sub = _seating(f["substitute"], register)[0][0] \
             if f.get("substitute", "").strip() else None
         changes = evening.departure(t, seat, after, sub, f.get("ended") == "yes")
-        problems = evening.check_departure(c, ev, t, changes)
+        problems = evening.check_departure(c, ev, t, changes, sub)
         for p in problems[:5]:
             flash(f"not recorded: {p.message} [{p.code}]")
         if not problems:

@@ -141,10 +141,23 @@ def _table_entry(conn: sqlite3.Connection, t: storage.Table) -> dict[str, Any]:
     sheets = [d.sheet for d in storage.deals(conn, t.id)]
     if sheets:
         table["deals"] = sheets
-    for key in ("substitutes", "left", "ended_early"):
-        if t.changes.get(key):
-            table[key] = t.changes[key]
+    table.update(_written(t.changes, len(sheets)))
     return table
+
+
+def _written(changes: dict[str, Any], count: int) -> dict[str, Any]:
+    """A table's departures as its record writes them with ``count`` deals entered: a
+    substitute from the deal he first plays once it is entered (until then the table has
+    ended where the player left, which the record holds)."""
+    out: dict[str, Any] = {}
+    subs = [x for x in changes.get("substitutes", ()) if x["from_deal"] <= count]
+    if subs:
+        out["substitutes"] = subs
+    if changes.get("left"):
+        out["left"] = changes["left"]
+    if changes.get("ended_early"):
+        out["ended_early"] = True
+    return out
 
 
 def _late_rule(event: storage.Event) -> str:
@@ -332,22 +345,28 @@ def departure(t: storage.Table, seat: int | None, after_deal: int | None,
 
 
 def check_departure(conn: sqlite3.Connection, event: storage.Event, t: storage.Table,
-                    changes: dict[str, Any]) -> list[Finding]:
+                    changes: dict[str, Any], substitute: str | None) -> list[Finding]:
     """The evening's record with the table's new departures, checked as ``validate`` checks
-    it: the errors it would have (``TOURN-SUBSTITUTE``, ``TOURN-SEATED``, ``TOURN-ENTRANT``,
-    ``REC-SCHEMA``), none when it stands."""
+    it: the errors it would have (``TOURN-SUBSTITUTE``, ``REC-SCHEMA``), and a
+    ``substitute`` not in the register (``TOURN-ENTRANT``) or already playing this round
+    (``TOURN-SEATED``); none when it stands."""
     rec = tournament(conn, event)
-    table = rec["rounds"][t.round - 1]["tables"][t.number - 1]
+    rnd = rec["rounds"][t.round - 1]
+    ptr = f"/rounds/{t.round - 1}/tables/{t.number - 1}"
+    if substitute is not None:
+        names = {e["id"]: e["name"] for e in rec["entrants"]}
+        playing = {s for x in rnd["tables"] for s in x["seats"]} | \
+            {y["entrant"] for x in rnd["tables"] for y in x.get("substitutes", ())}
+        if substitute not in names:
+            return [Finding("TOURN-ENTRANT", f"{substitute!r} is not in the register of "
+                            "entrants", ptr + "/substitutes")]
+        if substitute in playing:
+            return [Finding("TOURN-SEATED", f"entrant {substitute} ({names[substitute]}) "
+                            f"plays round {t.round} already", ptr + "/substitutes")]
+    table = rnd["tables"][t.number - 1]
     for key in ("substitutes", "left", "ended_early"):
         table.pop(key, None)
-        if changes.get(key):
-            table[key] = changes[key]
-    subs = {x["entrant"] for x in changes.get("substitutes", ())}
-    rnd = rec["rounds"][t.round - 1]
-    if "absent" in rnd:
-        rnd["absent"] = [a for a in rnd["absent"] if a not in subs]
-        if not rnd["absent"]:
-            del rnd["absent"]
+    table.update(_written(changes, len(table.get("deals", ()))))
     return [f for f in validate_record(rec, tables=True).findings if f.severity == "error"]
 
 
