@@ -1,4 +1,4 @@
-"""The evening's rows in the archive file (the ``evening_*`` tables of schema version 4,
+"""The evening's rows in the archive file (the ``evening_*`` tables of schema versions 4-5,
 ``archive/store.py``). Plain SQL over one connection per request; each change is one
 ``BEGIN IMMEDIATE`` … ``COMMIT`` (``transaction``), committed before a page says it is saved.
 WAL mode, ``synchronous = FULL``: a committed entry survives a crash of the process or the
