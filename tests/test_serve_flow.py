@@ -142,6 +142,25 @@ def test_a_late_entrant_joins_as_the_draws_rule_says(tmp_path: Path,
     assert "joins" not in rec["entrants"][8] and rec["rounds"][0]["absent"] == ["9"]
 
 
+def test_a_withdrawal_before_the_round_begins_leaves_its_redraw(tmp_path: Path) -> None:
+    ev = Evening(tmp_path / "club.db")
+    event_id = ev.event()
+    ev.register(event_id, *"ABCDEFGHI")
+    assert ev.post(f"/director/event/{event_id}/round", method="random",
+                   seed="2").status_code == 302
+    assert sorted(len(t["seats"]) for t in record(ev, event_id)["rounds"][0]["tables"]) == [4, 5]
+    # nobody has played yet: entrant 3 withdraws, and the round is drawn again without him
+    r = ev.post(f"/director/event/{event_id}/withdraw", entrant="3")
+    assert r.status_code == 302
+    assert messages(ev.director.get(f"/director/event/{event_id}").text)[-1] == \
+        "entrant 3 is seated in round 1, which has no result yet: draw it again without him"
+    assert ev.post(f"/director/event/{event_id}/round", method="random", seed="2",
+                   redraw="yes").status_code == 302
+    rec = record(ev, event_id)
+    assert [len(t["seats"]) for t in rec["rounds"][0]["tables"]] == [4, 4]
+    assert rec["rounds"][0]["absent"] == ["3"] and validate_record(rec).valid
+
+
 def test_a_departure_during_a_round(tmp_path: Path) -> None:
     ev = Evening(tmp_path / "club.db")
     event_id = ev.event()

@@ -206,7 +206,14 @@ def _round_routes(app: Flask) -> None:
     @director_only
     def withdraw(event_id: int) -> Page:
         _event_open(event_id)
-        storage.withdraw(db(), event_id, _text(request.form.get("entrant"), 20))
+        c = db()
+        entrant = _text(request.form.get("entrant"), 20)
+        storage.withdraw(c, event_id, entrant)
+        current = storage.current_round(c, event_id)
+        if any(entrant in t.seats for t in storage.tables(c, event_id, current)) and not any(
+                e.plays(current) for e in storage.entrants(c, event_id) if e.entrant == entrant):
+            flash(f"entrant {entrant} is seated in round {current}, which has no result yet: "
+                  "draw it again without him")
         return redirect(url_for("event_page", event_id=event_id))
 
     @app.post("/director/event/<int:event_id>/round")

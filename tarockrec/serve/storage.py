@@ -161,10 +161,17 @@ def register(conn: sqlite3.Connection, event_id: int, name: str, club: str | Non
 
 
 def withdraw(conn: sqlite3.Connection, event_id: int, entrant: str) -> None:
-    """The entrant leaves: the rounds still to be drawn go without him."""
+    """The entrant leaves: the rounds still to be drawn go without him, and so does the
+    current round drawn again while no result of it is in (he has not played it)."""
     with transaction(conn):
+        current = current_round(conn, event_id)
+        begun = conn.execute("SELECT 1 FROM evening_deal d JOIN evening_table t ON "
+                             "t.id = d.table_id JOIN evening_round r ON r.id = t.round_id "
+                             "WHERE r.event_id = ? AND r.number = ? LIMIT 1",
+                             (event_id, current)).fetchone() is not None
         conn.execute("UPDATE evening_entrant SET withdrawn_after = ? WHERE event_id = ? AND "
-                     "entrant = ?", (current_round(conn, event_id), event_id, entrant))
+                     "entrant = ?", (current if begun else max(current - 1, 0), event_id,
+                                     entrant))
 
 
 def current_round(conn: sqlite3.Connection, event_id: int) -> int:
