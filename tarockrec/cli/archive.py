@@ -508,7 +508,7 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
     import json
     import shlex
     from ..archive.people import NoPerson, find, unlinked
-    from ..archive.queries import entrant_deal_stats, entrant_history, round_line, rounds, summary
+    from ..archive.queries import profile, round_line
     conn = _open(db)
     person: dict[str, Any] | None = None
     args: tuple[Any, ...]
@@ -525,10 +525,8 @@ def player_cmd(db: str, who: str, fmt: str) -> None:
                        "archive people)", err=True)
             sys.exit(EXIT_INVALID)
         where, args = "n.person_id IS NULL AND n.name = ?", (who,)
-    events = entrant_history(conn, where, args)
-    for e in events:
-        e["rounds"] = rounds(conn, e["entrant_row"])
-    deals, summed = entrant_deal_stats(conn, where, args), summary(events)
+    found = profile(conn, where, args)
+    events, deals, summed = found["events"], found["declarer"], found["summary"]
     clubs = sorted({e["club"] for e in events if e["club"]})
     command = f"tarockrec archive link {shlex.quote(db)} --name {shlex.quote(who)}" + \
         (f" --club {shlex.quote(clubs[0])}" if len(clubs) > 1 else "")

@@ -20,7 +20,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import games
 from .. import rulesets, site
-from . import evening, sheetform, storage
+from ..findings import Finding
+from . import evening, pages, sheetform, storage
 from .security import Password, RateLimit, same, token
 
 #: the largest request body accepted (a form of a deal is well under 4 kB)
@@ -50,6 +51,7 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     for routes in (_hooks, _start_routes, _event_routes, _round_routes,
                    _correction_routes, _departure_routes, _room_routes, _table_routes):
         routes(app)
+    pages.routes(app, pages.Helpers(db, the_table, writable, open_event, _key, _table_page))
     return app
 
 
@@ -69,8 +71,10 @@ def _hooks(app: Flask) -> None:
 
     @app.after_request
     def _headers(resp: Response) -> Response:
-        resp.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; "
-                                                   "style-src 'self'; frame-ancestors 'none'")
+        # a page of the site's own (pages.standalone) brings its own, stricter policy
+        resp.headers.setdefault("Content-Security-Policy",
+                                "default-src 'self'; img-src 'self' data:; "
+                                "style-src 'self'; frame-ancestors 'none'")
         resp.headers["X-Content-Type-Options"] = "nosniff"
         resp.headers["Referrer-Policy"] = "no-referrer"
         return resp
@@ -183,7 +187,8 @@ def _event_routes(app: Flask) -> None:
             found=evening.search_people(c, query) if query else [],
             names=evening.names_of(register), corrections=storage.corrections(c, event_id),
             sizes=games.get(ev.game).table_sizes if games.get(ev.game) else (),  # type: ignore
-            has_results=any(counts.get(t.id) for t in storage.tables(c, event_id, current)))
+            written=storage.totals_of_event(c, event_id),
+            has_results=evening.has_results(c, event_id, current))
 
 
 
@@ -225,8 +230,7 @@ def _round_routes(app: Flask) -> None:
         c = db()
         redraw = request.form.get("redraw") == "yes"
         current = storage.current_round(c, event_id)
-        if redraw and (current == 0 or any(storage.deal_counts(c, event_id).get(t.id)
-                                           for t in storage.tables(c, event_id, current))):
+        if redraw and (current == 0 or evening.has_results(c, event_id, current)):
             abort(409, "a round can be drawn again only before any result of it is entered")
         number = current if redraw else current + 1
         method = request.form.get("method", "fixed")
@@ -414,6 +418,10 @@ def _table_routes(app: Flask) -> None:
             # correction: stored with its reason and logged (the correction page)
             abort(409, "this table's result is confirmed or its round is over: correct it on "
                   "its correction page, with a reason")
+        if storage.totals(c, t.id) is not None:
+            pages.say([Finding("EVENING-TOTALS-DEALS", "the table has entered its "
+                                "totals only: remove them first to enter deals", "")])
+            return _table_page(t, ev, None, 422)
         names = evening.names_of(storage.entrants(c, ev.id))
         sheets = [d.sheet for d in storage.deals(c, t.id)]
         n = len(t.seats)
@@ -454,9 +462,11 @@ def _table_routes(app: Flask) -> None:
         seat = request.form.get("seat", "")
         if not seat.isdigit() or int(seat) >= len(t.seats):
             abort(400, "say which seat confirms")
-        if not deals:
+        written = storage.totals(db(), t.id)
+        if not deals and written is None:
             abort(409, "there is nothing to confirm yet")
-        if deals[-1].seat is not None and deals[-1].seat == int(seat):
+        last = deals[-1].seat if deals else written.seat if written else None
+        if last is not None and last == int(seat):
             flash("another seat than the one who entered the last deal must confirm")
             return redirect(url_for("table", code=code))
         storage.confirm(db(), t.id, int(seat), key)
@@ -548,7 +558,7 @@ def _table_page(t: storage.Table, ev: storage.Event, form: dict[str, str] | None
         form=form or {}, current=ev.state == "open" and (session.get("director") or (
             t.round == storage.current_round(c, ev.id) and t.confirmed is None)),
         edit=_number(request.args.get("edit"), len(deals)) if request.args.get("edit")
-        else None), status
+        else None, **pages.table_extras(c, t, ev, bool(session.get("director")))), status
 
 
 

@@ -109,9 +109,10 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
     for t in storage.tables(conn, event.id):
         by_round.setdefault(t.round, []).append(t)
     drawn = storage.draws(conn, event.id)
+    written = storage.totals_of_event(conn, event.id)
     late = _late_rule(event)
     for number in sorted(by_round):
-        tables = [_table_entry(conn, t) for t in by_round[number]]
+        tables = [_table_entry(conn, t, written.get(t.id)) for t in by_round[number]]
         seated = {s for t in tables for s in t["seats"]} | \
             {x["entrant"] for t in tables for x in t.get("substitutes", ())}
         rnd: dict[str, Any] = {"tables": tables}
@@ -133,14 +134,18 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
             "rounds": rounds}
 
 
-def _table_entry(conn: sqlite3.Connection, t: storage.Table) -> dict[str, Any]:
+def _table_entry(conn: sqlite3.Connection, t: storage.Table,
+                 written: list[int] | None) -> dict[str, Any]:
     """A table of the record: its seats, its deals (a drawn table with no play yet is a state
-    the record holds: none), who left or took a seat over and whether the director ended it
-    (docs/tournaments.md, *Substitutes, departures, tables that end early*)."""
+    the record holds: none) or the totals it ``written`` instead (docs/tournaments.md), who
+    left or took a seat over and whether the director ended it (docs/tournaments.md,
+    *Substitutes, departures, tables that end early*)."""
     table: dict[str, Any] = {"table": str(t.number), "seats": t.seats}
     sheets = [d.sheet for d in storage.deals(conn, t.id)]
     if sheets:
         table["deals"] = sheets
+    elif written is not None:
+        table["result"] = {"totals": written}
     table.update(_written(t.changes, len(sheets)))
     return table
 
@@ -193,7 +198,7 @@ def live(conn: sqlite3.Connection, event: storage.Event) -> Live:
     waiting = why_not_ranked(report.findings, False, False)
     begun = 0                     # the rounds of which every table has play
     for rnd in rec["rounds"]:
-        if not all(t.get("deals") for t in rnd["tables"]):
+        if not all(t.get("deals") or t.get("result") for t in rnd["tables"]):
             break
         begun += 1
     rec["rounds"] = rec["rounds"][:begun]
@@ -383,3 +388,47 @@ def closed(t: storage.Table, number: int, count: int) -> Finding | None:
     check_left(t.changes, len(t.seats), max(number, count), ptr, found.append)
     return found[0] if found else None
 
+# -- a table's totals instead of its deals (issue 41, §3) -------------------------------------
+def totals_allowed(event: storage.Event) -> bool:
+    """Whether the rule set ranks by the tables' totals alone, so that a table may enter its
+    totals instead of its deals: the standings count each table's score totals (not money
+    figured deal by deal) and no tie-break needs the deals (``fewest_deals``)."""
+    srules = standings_rules(event.game, {"name": event.rules})
+    return srules.counts == "score" and "fewest_deals" not in srules.tie_breaks
+
+
+def has_results(conn: sqlite3.Connection, event_id: int, round_no: int) -> bool:
+    """Whether any table of the round has entered a deal or its totals."""
+    counts = storage.deal_counts(conn, event_id)
+    written = storage.totals_of_event(conn, event_id)
+    return any(counts.get(t.id) or t.id in written
+               for t in storage.tables(conn, event_id, round_no))
+
+
+def check_totals(conn: sqlite3.Connection, event: storage.Event, table: storage.Table,
+                 values: list[int] | None) -> list[Finding]:
+    """The totals a table enters instead of its deals, checked as ``validate`` checks a
+    table of totals only (``TOURN-TOTALS``: a figure a seat, adding up to 0), where the rule
+    set ranks by totals only (``EVENING-TOTALS-ONLY``) and the table entered no deal
+    (``EVENING-TOTALS-DEALS``). ``values`` None removes them: always allowed."""
+    where = f"/rounds/{table.round - 1}/tables/{table.number - 1}"
+    if values is None:
+        return []
+    if not totals_allowed(event):
+        return [Finding("EVENING-TOTALS-ONLY", "this rule set ranks by more than the tables' "
+                        "totals: enter the deals", where)]
+    if storage.deals(conn, table.id):
+        return [Finding("EVENING-TOTALS-DEALS", "the table has entered deals, which give its "
+                        "totals: remove them first to enter the totals instead", where)]
+    rec = tournament(conn, event)
+    rec["rounds"] = rec["rounds"][:table.round]
+    for rnd in rec["rounds"][:-1]:      # the earlier rounds are not this check's business
+        for t in rnd["tables"]:
+            t.pop("deals", None)
+            t.pop("result", None)
+    mine = rec["rounds"][-1]["tables"][table.number - 1]
+    mine.pop("deals", None)
+    mine["result"] = {"totals": values}
+    report = validate_record(rec)
+    return [f for f in report.findings if f.severity == "error"
+            and (f.pointer == where or f.pointer.startswith(where + "/"))]

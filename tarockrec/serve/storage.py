@@ -349,6 +349,50 @@ def people(conn: sqlite3.Connection) -> list[tuple[str, str | None, str | None]]
     return [(str(r[0]), r[1], r[2]) for r in rows]
 
 
+# -- a table's written totals (schema version 5) ---------------------------------------------
+@dataclass
+class Written:
+    """The totals a table entered instead of its deals, and the seat that entered them."""
+
+    totals: list[int]
+    seat: int | None
+
+
+def totals(conn: sqlite3.Connection, table_id: int) -> Written | None:
+    """The totals a table entered instead of its deals, or None."""
+    row = conn.execute("SELECT totals, seat FROM evening_totals WHERE table_id = ?",
+                       (table_id,)).fetchone()
+    return Written([int(x) for x in json.loads(row[0])], row[1]) if row else None
+
+
+def totals_of_event(conn: sqlite3.Connection, event_id: int) -> dict[int, list[int]]:
+    """Every table of the event that entered its totals: table id -> totals."""
+    return {int(r[0]): [int(x) for x in json.loads(r[1])] for r in conn.execute(
+        "SELECT s.table_id, s.totals FROM evening_totals s JOIN evening_table t ON "
+        "t.id = s.table_id JOIN evening_round r ON r.id = t.round_id WHERE r.event_id = ?",
+        (event_id,))}
+
+
+def store_totals(conn: sqlite3.Connection, table_id: int, values: list[int] | None,
+                 seat: int | None, key: str, what: str) -> str | None:
+    """Store (or, ``values`` None, remove) the table's totals with the submission's key, in
+    one transaction. Returns what an earlier submission with this key stored, else None."""
+    with transaction(conn):
+        again = submitted(conn, key)
+        if again is not None:
+            return again
+        if values is None:
+            conn.execute("DELETE FROM evening_totals WHERE table_id = ?", (table_id,))
+        else:
+            conn.execute("INSERT INTO evening_totals (table_id, totals, seat, entered) VALUES "
+                         "(?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET totals = "
+                         "excluded.totals, seat = excluded.seat, entered = excluded.entered",
+                         (table_id, json.dumps(values), seat, now()))
+        conn.execute("INSERT INTO evening_submission (key, table_id, what, at) VALUES "
+                     "(?, ?, ?, ?)", (key, table_id, what, now()))
+    return None
+
+
 def set_changes(conn: sqlite3.Connection, event_id: int, t: Table, changes: dict[str, Any],
                 reason: str, key: str, gone: str | None) -> str | None:
     """Store the table's departures (who left, who took a seat over, ended early), logged
@@ -371,4 +415,3 @@ def set_changes(conn: sqlite3.Connection, event_id: int, t: Table, changes: dict
         conn.execute("INSERT INTO evening_submission (key, table_id, what, at) VALUES "
                      "(?, ?, 'departure recorded', ?)", (key, t.id, now()))
     return None
-
