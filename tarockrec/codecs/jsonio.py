@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import IO, Any, Iterator
-
-import orjson
+from typing import IO, TYPE_CHECKING, Any, Iterator
 
 from ..atomic import write_atomic as write_atomic  # its home before tarockrec.atomic
 from ..findings import Finding, pointer_join
 from .bounds import JSON_ARRAY_MAX_RECORDS, JSON_RECORD_MAX_VALUES, TooLarge
-from ..patterns import lazy
+from ..patterns import lazy, lazy_module
+
+if TYPE_CHECKING:
+    import orjson
+else:       # imported at the second value read (``loads``)
+    orjson = lazy_module("orjson")
 
 #: canonical key order of every object in a record, whatever its level
 KEY_ORDER = (
@@ -259,6 +262,13 @@ def _values(data: bytes) -> int:
     return data.count(b"[") + data.count(b"{") + data.count(b",")
 
 
+#: the values ``loads`` has read: the first is read by the standard library (the way every
+#: text orjson refuses takes, which reads each value as orjson does), so that one record's
+#: ``validate`` does without importing orjson, which with the modules it imports (uuid,
+#: zoneinfo, datetime, json) costs 29 M instructions (``bench/bench_startup.py``)
+_READ = 0
+
+
 def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     """One JSON value. Refused with a finding (``JSONError``): text that is not JSON, and
     values no format can carry exactly — a text holding a character XML cannot carry or a
@@ -274,7 +284,9 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
                                 "and commas), the most one JSON record may hold", "",
                                 line=1 + line_offset))
     scanned = data.translate(_DIGITS)
-    if _LONG_RUN not in scanned:
+    global _READ
+    _READ += 1
+    if _LONG_RUN not in scanned and _READ > 1:
         try:
             value = orjson.loads(data)
         except orjson.JSONDecodeError:
@@ -295,13 +307,13 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
             return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken (imported when first needed:
-    # start-up time)
+    # start-up time), and reads the first value (``_READ``)
     import json
     try:
         value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise JSONError(_syntax_finding(text, err, line_offset)) from None
-    _refuse_unwritable(value, line_offset, depth)
+    _refuse_unwritable(value, line_offset, depth, walk=True)
     _refuse_duplicate_keys(text, line_offset)
     return value
 
@@ -462,8 +474,10 @@ def _deep_place(ptr: str) -> str:
     return "/" + "/".join(parts[:3])
 
 
-def _refuse_unwritable(value: Any, line_offset: int, depth: int = 0) -> None:
-    problem = unwritable(value, depth=depth)
+def _refuse_unwritable(value: Any, line_offset: int, depth: int = 0, walk: bool = False) -> None:
+    """``walk``: look at every value (``_unwritable_walk``) without the quick test in C, which
+    writes the value with orjson (a value read by the standard library: without orjson)."""
+    problem = _unwritable_walk(value, depth) if walk else unwritable(value, depth=depth)
     if problem is not None:
         raise JSONError(Finding(problem.code, problem.message, problem.pointer,
                                 line=line_offset + 1))
