@@ -181,9 +181,9 @@ class RuleSet:
         values = cls._named.get(name)
         if values is not None:
             return values
-        docs = rulesets.for_game(cls.game)
-        doc = docs.get(name)
+        doc = rulesets.one(cls.game, name)
         if doc is None:
+            docs = rulesets.for_game(cls.game)
             if name == "default" and not docs:  # a game without rule set files
                 return MappingProxyType({o.name: o.default for o in cls.options})
             raise RulesError("RULES-UNKNOWN", f"{cls.game} has no rule set named {name!r} "

@@ -107,5 +107,19 @@ def for_game(game: str) -> Mapping[str, RuleSetDoc]:
     return MappingProxyType(ordered)
 
 
+def one(game: str, name: str) -> RuleSetDoc | None:
+    """``for_game(game).get(name)``, reading the one file when nothing else is read yet: one
+    record's ``validate`` names one rule set (start-up, issue 42, item 3)."""
+    if for_game.cache_info().currsize or not name.isidentifier() or not game.isidentifier():
+        return for_game(game).get(name)
+    path = HERE / game / f"{name}.json"
+    return _one(path) if path.is_file() else None
+
+
+@functools.cache
+def _one(path: Path) -> RuleSetDoc:
+    return read(path)
+
+
 def games() -> list[str]:
     return sorted(p.name for p in HERE.iterdir() if p.is_dir() and not p.name.startswith("_"))
