@@ -442,7 +442,9 @@ def _unwritable_walk(value: Any, depth: int = 0) -> Finding | None:
         if depth > MAX_DEPTH:
             return Finding("REC-DEPTH", TOO_DEEP, _deep_place(ptr))
         if isinstance(v, str):
-            m = _UNWRITABLE.search(v)
+            # (a printable text holds none of those characters: the pattern, compiled when
+            # first asked for, is asked only about the others)
+            m = None if v.isprintable() else _UNWRITABLE.search(v)
             if m:
                 return Finding("REC-TEXT", f"this text holds the character {ascii(m.group())}, "
                                "which no XML document (and, for a lone surrogate, no UTF-8 "
@@ -454,7 +456,7 @@ def _unwritable_walk(value: Any, depth: int = 0) -> Finding | None:
         elif isinstance(v, dict):
             for k, x in v.items():
                 sub = ptr + "/" + str(k).replace("~", "~0").replace("/", "~1")
-                if isinstance(k, str) and _UNWRITABLE_NAME.search(k):
+                if isinstance(k, str) and not k.isprintable() and _UNWRITABLE_NAME.search(k):
                     return Finding("REC-TEXT", f"the field name {ascii(k)} holds a character "
                                    "that no XML document can carry", sub)
                 stack.append((x, sub, depth + 1))
