@@ -309,12 +309,14 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     # which also words the error when the text really is broken (imported when first needed:
     # start-up time), and reads the first value (``_READ``)
     import json
+    pairs = _Pairs()            # (duplicate keys noted in the same pass)
     try:
-        value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number)
+        value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number,
+                           object_pairs_hook=pairs)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise JSONError(_syntax_finding(text, err, line_offset)) from None
     _refuse_unwritable(value, line_offset, depth, walk=True)
-    _refuse_duplicate_keys(text, line_offset)
+    _refuse_seen(value, pairs.seen, line_offset)
     return value
 
 
@@ -384,17 +386,23 @@ def _too_deep(line_offset: int) -> Finding:
     return Finding("REC-DEPTH", TOO_DEEP, "", line=1 + line_offset)
 
 
-def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
-    """Raise JSON-DUPLICATE, with its place, when an object of ``text`` names a key twice."""
-    seen: dict[int, str] = {}                 # id of an object with a duplicate -> the key
+class _Pairs:
+    """A parser's ``object_pairs_hook`` that notes each object naming a key twice."""
 
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    def __init__(self) -> None:
+        self.seen: dict[int, str] = {}        # id of an object with a duplicate -> the key
+
+    def __call__(self, items: list[tuple[str, Any]]) -> dict[str, Any]:
         d = dict(items)
         if len(d) != len(items):
             keys = [k for k, _ in items]
-            seen[id(d)] = next(k for k in keys if keys.count(k) > 1)
+            self.seen[id(d)] = next(k for k in keys if keys.count(k) > 1)
         return d
 
+
+def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
+    """Raise JSON-DUPLICATE, with its place, when an object of ``text`` names a key twice."""
+    pairs = _Pairs()
     import json
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogatepass")
@@ -402,6 +410,11 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constants)
     except RecursionError:
         raise JSONError(_too_deep(line_offset)) from None
+    _refuse_seen(value, pairs.seen, line_offset)
+
+
+def _refuse_seen(value: Any, seen: dict[int, str], line_offset: int) -> None:
+    """Raise JSON-DUPLICATE at the first object of ``value`` that ``_Pairs`` saw."""
     if not seen:
         return
     stack: list[tuple[Any, str]] = [(value, "")]
