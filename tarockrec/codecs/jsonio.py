@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import IO, TYPE_CHECKING, Any, Iterator
+from typing import IO, TYPE_CHECKING, Any, Iterator, cast
 
 from ..atomic import write_atomic as write_atomic  # its home before tarockrec.atomic
 from ..findings import Finding, pointer_join
@@ -308,8 +308,15 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken (imported when first needed:
     # start-up time), and reads the first value (``_READ``)
-    import json
     pairs = _Pairs()            # (duplicate keys noted in the same pass)
+    if _READ == 1:
+        read = _first_value(data, pairs)
+        if read is not None:
+            _refuse_unwritable(read[0], line_offset, depth, walk=True)
+            _refuse_seen(read[0], pairs.seen, line_offset)
+            return read[0]
+        pairs = _Pairs()
+    import json
     try:
         value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number,
                            object_pairs_hook=pairs)
@@ -318,6 +325,53 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     _refuse_unwritable(value, line_offset, depth, walk=True)
     _refuse_seen(value, pairs.seen, line_offset)
     return value
+
+
+class _Context:
+    """What the standard library's C scanner reads of its parser (``json.JSONDecoder``)."""
+
+    strict = True
+    object_hook = None
+    parse_float = float
+
+    def __init__(self, pairs: Any, parse_int: Any, parse_constant: Any) -> None:
+        self.object_pairs_hook = pairs
+        self.parse_int = parse_int
+        self.parse_constant = parse_constant
+        self.memo: dict[str, str] = {}
+
+
+def _scanned(text: str, pairs: Any = None, parse_int: Any = int,
+             parse_constant: Any = None) -> tuple[Any] | None:
+    """``(json.loads(text, ...),)`` by the standard library's C scanner alone, when it reads the
+    text whole; None for anything else (``json.loads`` then reads it, and words what it
+    finds). Without importing ``json``, whose patterns cost 5 M instructions of one record's
+    ``validate`` (issue 42, item 3)."""
+    try:
+        from _json import make_scanner
+        text = text.strip(" \t\n\r")
+        value, end = make_scanner(cast(Any, _Context(pairs, parse_int, parse_constant)))(text, 0)
+    except Exception:  # (json.loads meets it again, and words it)
+        return None
+    return (value,) if end == len(text) else None
+
+
+def plain_loads(text: str) -> Any:
+    """``json.loads(text)`` (a file of the package: the rule sets)."""
+    read = _scanned(text, parse_constant=float)
+    if read is not None:
+        return read[0]
+    import json
+    return json.loads(text)
+
+
+def _first_value(data: bytes, pairs: _Pairs) -> tuple[Any] | None:
+    """``_scanned`` as ``loads`` asks the standard library below."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return _scanned(text, pairs, whole_number, _no_constants)
 
 
 #: the standard library's parser messages, as sentences

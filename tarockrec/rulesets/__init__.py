@@ -13,11 +13,11 @@ refused (``OPTION-UNSUPPORTED``), never silently approximated.
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..codecs.jsonio import plain_loads
 from ..plain import Frozen
 
 HERE = Path(__file__).resolve().parent
@@ -68,6 +68,8 @@ class RuleSetFileError(ValueError):
 
 @functools.cache
 def _validator() -> Any:
+    import json
+
     import jsonschema
 
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
@@ -79,7 +81,7 @@ def read(path: Path, check_schema: bool | None = None) -> RuleSetDoc:
     shipped in the package are checked by the test suite, not on every start (the check
     would import jsonschema into every run); ``check_schema`` forces the choice."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = plain_loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise RuleSetFileError(f"{path}: {err}") from None
     if check_schema is None:
