@@ -163,6 +163,16 @@ class Tab:
             raise BrowserError(f"{expression}: {reply['exceptionDetails']}")
         return reply["result"].get("value")
 
+    def wait(self, expression: str) -> Any:
+        """The value of a promise ``expression`` evaluates to, once it settles (what a page
+        does after it loaded a file, say)."""
+        reply = self.browser.send("Runtime.evaluate", {"expression": expression,
+                                                       "returnByValue": True,
+                                                       "awaitPromise": True}, self.session)
+        if "exceptionDetails" in reply:
+            raise BrowserError(f"{expression}: {reply['exceptionDetails']}")
+        return reply["result"].get("value")
+
     def press(self, key: str) -> None:
         """The key goes down and up as from a keyboard (to the focused page)."""
         code = KEYS[key]

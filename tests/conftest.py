@@ -99,6 +99,40 @@ def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: item.get_closest_marker("after_all") is not None)
 
 
+# -- several processes (pytest -n, pytest-xdist) ------------------------------------------------
+# Each worker sees part of the suite: it hands the codes it saw to the controller, which checks
+# the catalogue once every worker is done (tests/test_codes.py, ``unseen_codes``).
+def pytest_sessionfinish(session, exitstatus):
+    config = session.config
+    if hasattr(config, "workeroutput"):                      # an xdist worker
+        config.workeroutput["seen_codes"] = sorted(SEEN_CODES)
+        config.workeroutput["ran_files"] = sorted(_RAN_FILES)
+    elif getattr(config.option, "numprocesses", None) and _WORKERS_DONE[0]:
+        from test_codes import catalogue_problems
+        problems = catalogue_problems(SEEN_CODES, _RAN_FILES, config)
+        if problems:
+            reporter = config.pluginmanager.get_plugin("terminalreporter")
+            for line in problems:
+                reporter.write_line(f"FAILED (after all workers) {line}", red=True)
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_WORKERS_DONE = [0]
+_RAN_FILES: set[str] = set()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    output = getattr(node, "workeroutput", {})
+    SEEN_CODES.update(output.get("seen_codes", ()))
+    _RAN_FILES.update(output.get("ran_files", ()))
+    _WORKERS_DONE[0] += 1
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _RAN_FILES.add(os.path.basename(location[0]))
+
+
 @pytest.fixture(autouse=True)
 def _no_internal_error(request):
     before = _INTERNAL[0]

@@ -37,9 +37,13 @@ def run(*args: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    return build(tmp_path_factory.mktemp("names"))
+
+
+def build(folder: Path) -> tuple[Path, dict[str, str]]:
     """The archive and the entrant ids: Müller's, and the two Hubers' (at his table in
-    round 1)."""
-    folder = tmp_path_factory.mktemp("names")
+    round 1); the generated tournament it is made from is ``folder/generated.json`` (the
+    site's tests add an event to it: tests/test_archive_pages.py)."""
     gen = folder / "generated.json"
     res = run("generate", "koenigrufen", "--tournament", 8, "--rounds", 2, "--seed", 43,
               "-o", gen)

@@ -80,7 +80,7 @@ def test_every_event_and_person_is_there(site: Path) -> None:
         assert (site / "people" / f"{pid}.html").is_file()
     # every row of a series' standings links a person's page
     series = (site / "series-1.html").read_text(encoding="utf-8")
-    rows = series.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
+    rows = series.split("<tbody>")[1].split("</tbody>")[0].split("<tr")[1:]
     assert rows and all('href="people/' in r for r in rows)
     # and so does every standings row of an event
     event = (site / "events" / "1" / "index.html").read_text(encoding="utf-8")
@@ -92,6 +92,13 @@ def test_every_event_and_person_is_there(site: Path) -> None:
             page.name
 
 
+#: the links the search box shows once its script is done with what was typed (it loads the
+#: shards it needs first: search.js marks the list with data-done, the query it answers)
+FOUND = ("new Promise(done => { const o = document.getElementById('results'), "
+         "b = document.getElementById('search'); const check = () => { if (o.dataset.done !== "
+         "b.value) return false; done([...o.querySelectorAll('a')].map(a => [a.textContent, "
+         "a.getAttribute('href')])); return true; }; if (!check()) new MutationObserver("
+         "(_, ob) => { if (check()) ob.disconnect(); }).observe(o, {attributes: true}); })")
 CLEAR = ("(() => { const b = document.getElementById('search'); b.value = ''; "
          "b.dispatchEvent(new Event('input')); b.focus(); })()")
 
@@ -130,20 +137,20 @@ def test_search_finds_a_person_and_an_event(browser: Browser, site: Path,
         _narrow(tab)
         tab.evaluate("document.getElementById('search').focus()")
         tab.browser.send("Input.insertText", {"text": "anna"}, tab.session)
-        found = tab.evaluate("[...document.querySelectorAll('#results a')].map("
-                             "a => [a.textContent, a.getAttribute('href')])")
+        found = tab.wait(FOUND)
         assert ["Anna (TC Wien)", "people/1.html"] in found, found
         screenshot(tab, _shots(tmp_path) / "archive-search.png")
         tab.evaluate(CLEAR)
         tab.browser.send("Input.insertText", {"text": "wiener cup, 2."}, tab.session)
-        found = tab.evaluate("[...document.querySelectorAll('#results a')].map("
-                             "a => a.getAttribute('href'))")
+        found = [href for _, href in tab.wait(FOUND)]
         assert len(found) >= 1 and all((site / f).is_file() for f in found), found
         assert any(f.startswith("events/") for f in found)
         tab.evaluate(CLEAR)
         tab.browser.send("Input.insertText", {"text": "nobody at all"}, tab.session)
+        tab.wait(FOUND)
         assert tab.evaluate("document.getElementById('results').textContent") == \
             "nothing found"
+        assert tab.problems() == [] and all(u.startswith("file://") for u in tab.requests())
     finally:
         tab.close()
     tab = browser.open(site / "series-1.html")
@@ -153,3 +160,26 @@ def test_search_finds_a_person_and_an_event(browser: Browser, site: Path,
     finally:
         tab.close()
     assert (_shots(tmp_path) / "archive-series.png").stat().st_size > 1000
+
+
+def test_a_persons_page_at_390_and_1280_px(browser: Browser, site: Path,
+                                            tmp_path: Path) -> None:
+    """Hans's page (linked by the README's walk-through) as docs/ shows it: no wider than the
+    phone, the rounds' place in view."""
+    (page,) = [p for p in site.glob("people/[0-9]*.html") if "<h1>Hans</h1>" in
+               p.read_text(encoding="utf-8")]
+    tab = browser.open(page)
+    try:
+        for width in (390, 1280):
+            tab.browser.send("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": 844 if width == 390 else 900, "deviceScaleFactor": 1,
+                "mobile": width == 390}, tab.session)
+            assert tab.evaluate("document.documentElement.scrollWidth") <= width
+            assert tab.evaluate("Math.max(...[...document.querySelectorAll('th')].filter("
+                                "th => th.textContent === 'place').map(th => th.getBoundingC"
+                                "lientRect().right))") <= width
+            shot = _shots(tmp_path) / f"archive-person-{width}.png"
+            screenshot(tab, shot)
+            assert shot.stat().st_size > 1000
+    finally:
+        tab.close()

@@ -23,7 +23,7 @@ import build_performance_doc  # noqa: E402
 import result_file  # noqa: E402
 
 README = Path(ROOT, "README.md")
-TEST_COMMAND = "pip install '.[test]' && python -m pytest -q"
+TEST_COMMAND = "pip install '.[test]' && python -m pytest -q -n auto"
 
 
 def pages() -> list[Path]:

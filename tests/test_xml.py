@@ -117,7 +117,7 @@ def _stream_peak(path: Path, recs: list) -> tuple[int, int]:
 
 def test_stream_bounded_memory(tmp_path: Path) -> None:
     """Constant memory: three times the records, about the same peak (and far below the file)."""
-    recs = list(deal_records("koenigrufen", 200, 4))
+    recs = list(deal_records("koenigrufen", 60, 4))
     peaks = {}
     for n in (1000, 3000):
         path = tmp_path / f"big{n}.xml"

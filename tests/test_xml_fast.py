@@ -169,7 +169,7 @@ def test_mutated_same(monkeypatch: pytest.MonkeyPatch, game: str, n: int) -> Non
     recs = list(deal_records(game, 4, 3, n)) + list(session_records(game, 1, 2, 4, n))
     taken = total = 0
     for rec in recs:
-        for data in _mutants(rec, rng, 40):
+        for data in _mutants(rec, rng, 15):
             fast = _read(data)
             assert fast == _slow(monkeypatch, data), data.decode()
             total += 1

@@ -126,21 +126,40 @@ def summary(events: list[dict[str, Any]]) -> dict[str, Any]:
             "cup_points": seasons}
 
 
-def rounds(conn: sqlite3.Connection, entrant_row: int) -> list[dict[str, Any]]:
+def rounds(conn: sqlite3.Connection, entrant_row: int,
+           links: bool = False) -> list[dict[str, Any]]:
     """An entrant's rounds: the table, the people at it (their register names where
-    linked), the entrant's result there and place at the table."""
+    linked), the entrant's result there and place at the table. ``links``: each round also
+    says the table's number and, for every other seat, (name, person id, entrant row): what
+    the site links to."""
     out = []
     for table_id, rnd, number, name, result, place, size in conn.execute(
             "SELECT t.id, t.round + 1, t.number, t.name, s.result, s.place, t.size FROM "
             "tbl_seat s JOIN tbl t ON t.id = s.table_id WHERE s.entrant_id = ? "
             "ORDER BY t.round, t.number", (entrant_row,)).fetchall():
-        others = [r[0] for r in conn.execute(
-            "SELECT coalesce(p.name, n.name) FROM tbl_seat s JOIN entrant n ON "
-            "n.id = s.entrant_id LEFT JOIN person p ON p.id = n.person_id WHERE "
-            "s.table_id = ? AND s.entrant_id IS NOT ? ORDER BY s.seat", (table_id, entrant_row))]
-        out.append({"round": rnd, "table": name or str(number), "with": others,
-                    "result": result, "place": place, "of": size})
+        others = conn.execute(
+            "SELECT coalesce(p.name, n.name), n.person_id, n.id FROM tbl_seat s JOIN entrant n "
+            "ON n.id = s.entrant_id LEFT JOIN person p ON p.id = n.person_id WHERE "
+            "s.table_id = ? AND s.entrant_id IS NOT ? ORDER BY s.seat",
+            (table_id, entrant_row)).fetchall()
+        r = {"round": rnd, "table": name or str(number), "with": [o[0] for o in others],
+             "result": result, "place": place, "of": size}
+        if links:
+            r.update(number=number, people=[tuple(o) for o in others])
+        out.append(r)
     return out
+
+
+def profile(conn: sqlite3.Connection, where: str, args: tuple[Any, ...],
+            links: bool = False) -> dict[str, Any]:
+    """What ``archive player`` and a person's page on the site show of the entrants ``where``
+    selects: their events by date, each with its rounds (``rounds``), the summary
+    (``summary``) and the contracts they declared (``entrant_deal_stats``)."""
+    events = entrant_history(conn, where, args)
+    for e in events:
+        e["rounds"] = rounds(conn, e["entrant_row"], links)
+    return {"events": events, "summary": summary(events),
+            "declarer": entrant_deal_stats(conn, where, args)}
 
 
 def round_line(r: dict[str, Any]) -> str:
@@ -264,6 +283,9 @@ def _stopped(err: BaseException, limits: Limits) -> QueryError:
         return QueryError(f"the query needs more memory than it may take (a value of at most "
                           f"{limits.value_bytes >> 20} MB, {limits.heap_bytes >> 20} MB in all)"
                           " and was stopped", "ARCHIVE-LIMIT")
+    if "is prohibited" in said:
+        return QueryError(f"{said}: the evening server's settings (its session key) are not "
+                          "for queries (docs/archive.md)")
     if "not authorized" in said:
         return QueryError(f"{said}: a query may only read, with SQLite's own functions "
                           "(docs/archive.md)")
@@ -295,8 +317,15 @@ nth_value
 """.split())
 
 
+#: tables no query reads: ``tarockrec serve``'s session-signing key (whoever has it could
+#: sign himself the director's session)
+PRIVATE = frozenset({"evening_setting"})
+
+
 def _reader(action: int, arg1: str | None, arg2: str | None, db: str | None,
             through: str | None) -> int:
+    if action == sqlite3.SQLITE_READ and (arg1 or "").lower() in PRIVATE:
+        return sqlite3.SQLITE_DENY
     if action == sqlite3.SQLITE_FUNCTION:
         return sqlite3.SQLITE_OK if (arg2 or "").lower() in FUNCTIONS else sqlite3.SQLITE_DENY
     return sqlite3.SQLITE_OK if action in _READ else sqlite3.SQLITE_DENY

@@ -246,7 +246,23 @@ CREATE INDEX evening_deal_table ON evening_deal(table_id);
 CREATE INDEX evening_correction_event ON evening_correction(event_id);
 """
 
-MIGRATIONS = (_V1, _V2, _V3, _V4)
+#: version 5: a table's written totals, where the rule set ranks by totals only and the table
+#: enters its totals instead of its deals (issue 41, §3)
+_V5 = """
+CREATE TABLE evening_totals (
+  table_id INTEGER PRIMARY KEY REFERENCES evening_table(id),
+  totals TEXT NOT NULL,                 -- JSON list: each seat's total, adding up to 0
+  seat INTEGER,                         -- the seat that entered them (null: the director)
+  entered TEXT NOT NULL);
+"""
+
+#: version 6: a table's departures (tarockrec/serve/storage.py): who left, who took a seat
+#: over, whether the director ended it early, as the tournament record writes them
+_V6 = """
+ALTER TABLE evening_table ADD COLUMN changes TEXT;  -- JSON: left, substitutes, ended_early
+"""
+
+MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6)
 VERSION = len(MIGRATIONS)
 #: the views ``archive query`` may read (docs/archive.md)
 VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .. import games
@@ -49,6 +49,15 @@ class FormSpec:
     items: tuple[str, ...]
     kontras: tuple[int, ...]
     keys: tuple[str, ...]          # partner, won, a, multiplier, target
+    #: the contracts' names as players say them (``games.contract_name``), by id
+    names: Mapping[str, str] = field(default_factory=dict)
+    #: each seat's card points in thirds, where the rule set compares a Trischaken's card
+    #: points so (``outcome.thirds``; Königrufen §1.4, G29)
+    thirds: bool = False
+
+    def name(self, contract: str | None) -> str:
+        """The contract as players name it (its id where the game names none)."""
+        return self.names.get(contract or "", contract or "")
 
 
 def _outcome_def(game: str) -> dict[str, Any]:
@@ -106,7 +115,23 @@ def form_spec(game_name: str, rules_name: str, n: int) -> FormSpec:
     kontras = tuple(k for k in _enum(d.get("kontra")) if isinstance(k, int)) or (2, 4, 8)
     return FormSpec(game_name, n, tuple(contracts), not _enum(d.get("contract")),
                     tuple(_enum(d.get("end"))), tuple(_item_names(d.get("items"))), kontras,
-                    _KEYS.get(game_name, ()))
+                    _KEYS.get(game_name, ()),
+                    {c: str(games.contract_name(game_name, c)) for c in contracts},
+                    _wants_thirds(rules) and any(c in _THIRDS_CONTRACTS for c in contracts))
+
+
+#: the contracts whose outcome writes each seat's card points in thirds where the rule set
+#: compares them so (Königrufen's Trischaken: ``outcome.thirds``, §1.4, G29)
+_THIRDS_CONTRACTS = ("trischaken",)
+
+
+def _wants_thirds(rules: Any) -> bool:
+    """Whether the rule set compares a Trischaken's card points in thirds (Königrufen's
+    ``trischaken_compare = thirds``, or its ``oe2023`` Trischaken scoring, which counts
+    them so): only then does the form offer the thirds; a game without these options
+    writes none."""
+    return getattr(rules, "trischaken_compare", None) == "thirds" or \
+        getattr(rules, "trischaken_scoring", None) == "oe2023"
 
 
 class FormError(ValueError):
@@ -118,6 +143,11 @@ def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"-?\d{1,6}", text):
         raise FormError(f"{what} must be a whole number, not {text[:20]!r}")
     return int(text)
+
+
+def whole(text: str, what: str) -> int:
+    """A whole number the form asks for (``what`` names it in the sentence if it is not)."""
+    return _int(text, what)
 
 
 def _seat(text: str, n: int, what: str) -> int | None:
@@ -169,6 +199,12 @@ def outcome_of(form: Mapping[str, str], spec: FormSpec) -> dict[str, Any]:
     tricks = [form.get(f"tricks{s}", "").strip() for s in range(spec.n)]
     if any(tricks):
         out["tricks"] = [_int(t or "0", "the tricks") for t in tricks]
+    if spec.thirds:
+        thirds = [form.get(f"thirds{s}", "").strip() for s in range(spec.n)]
+        if any(thirds):             # at a table of five the dealer, who sits out, has none
+            out["thirds"] = [_int(t, "the card points in thirds") for t in thirds if t] \
+                if spec.n == 5 else [_int(t or "0", "the card points in thirds")
+                                     for t in thirds]
     items = []
     for k in range(ITEM_ROWS):
         name = form.get(f"item{k}", "").strip()

@@ -66,9 +66,31 @@ def environment() -> "Environment":
     return env
 
 
+#: the longest name a table, a list or a link bar shows whole; a longer one is cut, with the
+#: whole name on hover (its ``title``) and on the person's own page (issue 43 §4)
+NAME_CUT = 40
+
+
+def cut_name(name: str) -> str:
+    """``name``, cut to ``NAME_CUT`` characters (the last an ellipsis) when it is longer."""
+    return name if len(name) <= NAME_CUT else name[:NAME_CUT - 1].rstrip() + "…"
+
+
+def name_cell(name: str, href: str | None = None) -> Any:
+    """A name as a cell of ``macros.cell``: cut past ``NAME_CUT`` characters (the whole name
+    its ``title``), a link when ``href`` is given."""
+    text = cut_name(name)
+    cell: dict[str, str] = {"text": text}
+    if href is not None:
+        cell["href"] = href
+    if text != name:
+        cell["title"] = name
+    return cell if len(cell) > 1 else name
+
+
 def render(template: str, **context: Any) -> str:
     """The page ``template`` renders from ``context`` (every value escaped)."""
     return environment().get_template(template).render(**context)
 
 
-__all__ = ["asset", "render", "script_json"]
+__all__ = ["NAME_CUT", "asset", "cut_name", "name_cell", "render", "script_json"]

@@ -32,7 +32,7 @@ from ..show import (SECTIONS, TOURNAMENT_HINT, Style, Trace, _SECTION_TITLES, _V
                     words)
 from ..sources import Entry, entries
 from ..validate import Report, validate_record
-from . import render
+from . import cut_name, render
 
 #: suit signs and colours of the drawn cards (a four-colour pack, as in the terminal); a suit
 #: letter not listed is drawn with its letter in grey
@@ -215,6 +215,14 @@ def _list_section(view: _View, section: str, items: list[tuple[int | None, str]]
                       for i, (seat, text) in enumerate(items)]}
 
 
+def _put_players(out: dict[str, Any], full: list[str]) -> None:
+    """The players' names, a long one cut (``players``), and where one is cut the whole names
+    too (``names``: shown on hover and in the header)."""
+    out["players"] = [cut_name(p) for p in full]
+    if out["players"] != full:
+        out["names"] = full
+
+
 def _players(rec: dict[str, Any]) -> list[str]:
     return [p.get("name", "") if isinstance(p, dict) else str(p)
             for p in rec.get("players", [])]
@@ -238,7 +246,7 @@ def record_model(rec: Any, label: str, report: Report,
         out["findings"] = [_finding(f) for f in report.findings]
         return out, deal is None
     out["game"] = name if isinstance(name, str) else ""
-    out["players"] = _players(rec)
+    _put_players(out, _players(rec))
     rules = rec.get("rules")
     if isinstance(rules, dict):
         opts = rules.get("options") or {}

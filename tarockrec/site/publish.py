@@ -23,7 +23,7 @@ from ..findings import Finding
 from ..sources import entries
 from ..tournament.ranking import BY_RANK_POINTS, BY_TOTAL, HEADINGS, number_text
 from ..tournament.record import Row, Table, validate_tournament
-from . import render
+from . import name_cell, render
 from .deal import page, record_model
 from .standings import PLACING_LEGEND, legend
 
@@ -73,6 +73,19 @@ class Site:
         self.people: Mapping[str, str] = {}
         #: the archive's front page, relative to these pages (``publish --archive``)
         self.home = ""
+        #: entrant id -> the name the pages call the entrant by, where it is not the record's
+        #: (``publish --archive``: a linked person's register name, issue 43 problem 6)
+        self.register: Mapping[str, str] = {}
+
+    def name(self, entrant: str) -> Any:
+        """An entrant's name as a cell: the register's or the record's, cut when long (the
+        whole name on hover), linked to the person's page where there is one."""
+        return name_cell(self.register.get(entrant) or self.names.get(entrant, entrant),
+                         self.people.get(entrant))
+
+    def _people_bar(self, t: Table) -> Bar:
+        """The people at a table, each linked to their page (``publish --archive``)."""
+        return [self.name(e) for e in t.seats if e in self.people]   # each a link
 
     def _put(self, name: str, text: str) -> None:
         self.write(os.path.join(self.out, name), iter([text]))
@@ -86,28 +99,40 @@ class Site:
         title = f"{self.title} · round {t.round + 1} · table {t.name}"
         nav = _nav(len(self.rounds), self.home) + [
             [{"href": f"round-{t.round + 1}.html", "text": f"back to round {t.round + 1}"}]]
+        if self.people:
+            nav.append(self._people_bar(t))
         if t.session is None or t.report is None:
             self._put(name, render("totals.html", title=title, kind="doc", scripted=False,
                                    nav=nav, heads=TOTALS, rows=self._totals_rows(t)))
             return
-        model, _ = record_model(t.session, f"table {t.name}", t.report)
+        session = t.session
+        if self.register and isinstance(session, dict) and \
+                len(session.get("players") or ()) == len(t.seats):
+            session = dict(session, players=[self.register.get(e) or p for e, p in
+                                             zip(t.seats, session["players"])])
+        model, _ = record_model(session, f"table {t.name}", t.report)
         self._put(name, page([model], title, nav))
 
     def _totals_rows(self, t: Table) -> list[list[Any]]:
         places = _places(t.totals) if t.totals is not None else [None] * len(t.seats)
-        return [[s, self.names.get(eid, eid), t.totals[s] if t.totals is not None else None,
+        return [[s, self.name(eid), t.totals[s] if t.totals is not None else None,
                   places[s]] for s, eid in enumerate(t.seats)]
 
     def round_pages(self) -> None:
-        for r, tables in enumerate(self.rounds):
-            shown = [{"href": f"round-{r + 1}-table-{t.index + 1}.html", "name": t.name,
-                      "rows": self._totals_rows(t)}
-                     for t in sorted(tables, key=lambda x: x.index)]
-            absent = [self.names.get(a, a) for a in self.rec["rounds"][r].get("absent", [])]
-            self._put(f"round-{r + 1}.html", render(
-                "round.html", title=f"{self.title} · round {r + 1}", kind="doc",
-                scripted=False, nav=_nav(len(self.rounds), self.home), heads=TOTALS,
-                tables=shown, absent=absent))
+        for r in range(len(self.rounds)):
+            self.round_page(r)
+
+    def round_page(self, r: int) -> None:
+        """Round ``r``'s page (from 0): its tables (``self.rounds[r]``) and who was absent."""
+        tables = self.rounds[r]
+        shown = [{"href": f"round-{r + 1}-table-{t.index + 1}.html", "name": t.name,
+                  "rows": self._totals_rows(t)}
+                 for t in sorted(tables, key=lambda x: x.index)]
+        absent = [self.name(a) for a in self.rec["rounds"][r].get("absent", [])]
+        self._put(f"round-{r + 1}.html", render(
+            "round.html", title=f"{self.title} · round {r + 1}", kind="doc",
+            scripted=False, nav=_nav(len(self.rounds), self.home), heads=TOTALS,
+            tables=shown, absent=absent))
 
     def index(self, rows: list[Row]) -> None:
         ev = self.rec.get("event") or {}
@@ -122,9 +147,9 @@ class Site:
             [{"href": f"round-{r + 1}.html", "text": f"round {r + 1}"} for r in range(n)]
         body = []
         for row in rows:
-            page_of = self.people.get(row.entrant)
-            cells: list[Any] = [row.rank, {"href": page_of, "text": row.player} if page_of
-                                else row.player, number_text(row.total), row.score,
+            cells: list[Any] = [row.rank, name_cell(self.register.get(row.entrant) or row.player,
+                                                    self.people.get(row.entrant)),
+                                number_text(row.total), row.score,
                                 number_text(row.rank_points), row.club]
             for r in range(n):
                 v, p = row.rounds[r], row.table_ranks[r]
@@ -177,15 +202,16 @@ def publish(path: str, out: str, force: bool = False,
 
 
 def write_event(path: str, folder: str, write: Callable[[str, Iterator[str]], None],
-                people: Mapping[str, str] | None = None, home: str = "") -> tuple[int, list[str]]:
+                people: Mapping[str, str] | None = None, home: str = "",
+                register: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
     """The site of the tournament in ``path`` written into ``folder``, which is made here and
     lies inside a folder the caller switches in whole (``publish --archive``; ``home``: the
-    archive's front page)."""
+    archive's front page; ``register``: entrant id -> a linked person's register name)."""
     rec, refused = _read(path)
     if rec is None:
         return refused
     os.makedirs(folder, exist_ok=True)
-    return _build(path, rec, folder, folder, write, people, home)
+    return _build(path, rec, folder, folder, write, people, home, register)
 
 
 def staged_site(out: str, force: bool,
@@ -212,12 +238,14 @@ def staged_site(out: str, force: bool,
 
 def _build(path: str, rec: dict[str, Any], out: str, folder: str,
            write: Callable[[str, Iterator[str]], None],
-           people: Mapping[str, str] | None = None, home: str = "") -> tuple[int, list[str]]:
+           people: Mapping[str, str] | None = None, home: str = "",
+           register: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
     """The pages into ``folder`` (``out`` as the user named it); status 1 if the tournament is
     not valid."""
     site = Site(rec, folder, write)
     site.people = people or {}
     site.home = home
+    site.register = register or {}
     findings: list[Finding] = []
     rows = validate_tournament(rec, findings, origin=path, on_table=site.table_page)
     errors = [f for f in findings if f.severity == "error"]

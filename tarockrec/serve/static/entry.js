@@ -39,3 +39,35 @@
   });
   retry();
 }());
+// The director's entry on a keyboard alone (issue 41, §3): the contract has the focus when the
+// page opens, Tab goes through the fields in the sheet's order, and Enter saves the deal from
+// any field, a list or a box as from a text field; Alt+N and Alt+P open the round's next and
+// previous table (the links rel=next, rel=prev the director's page has).
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (ev) {
+    if (!ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var rel = ev.code === "KeyN" ? "next" : ev.code === "KeyP" ? "prev" : "";
+    var link = rel && document.querySelector("a[rel=" + rel + "]");
+    if (link) {
+      ev.preventDefault();
+      location.href = link.href;
+    }
+  });
+  var form = document.getElementById("entry");
+  if (!form) { return; }
+  // a page written after a save (document.write above) gets no autofocus of its own
+  var first = form.querySelector("[autofocus]");
+  if (first && (!document.activeElement || document.activeElement === document.body)) {
+    first.focus();
+  }
+  form.addEventListener("keydown", function (ev) {
+    var el = ev.target;
+    if (ev.key !== "Enter" || ev.isComposing || !el) { return; }
+    if (el.tagName === "SELECT" ||
+        (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio"))) {
+      ev.preventDefault();
+      form.requestSubmit();
+    }
+  });
+}());

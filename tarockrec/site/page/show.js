@@ -187,6 +187,11 @@
     for (var i = 0; i < n; i++) seats.push((deal.forehand + i) % n);
     return seats;
   }
+  /* a node that shows a player's name: the whole name on hover where the name is cut */
+  function named(node, rec, seat) {
+    if (rec.names && rec.names[seat] !== rec.players[seat]) node.title = rec.names[seat];
+    return node;
+  }
   function name(rec, seat) {
     return (rec.players[seat] !== undefined ? rec.players[seat] : "seat") + " (" + seat + ")";
   }
@@ -209,7 +214,7 @@
          el("span", "verdict " + (rec.valid ? "valid" : "invalid"), rec.valid ? "valid" : "INVALID")));
     rec.lines.forEach(function (line) { add(h, el("div", "lines", line)); });
     if (rec.players.length) {
-      add(h, el("div", "lines", "table: " + rec.players.map(function (p, i) {
+      add(h, el("div", "lines", "table: " + (rec.names || rec.players).map(function (p, i) {
         return i + " " + p; }).join(" · ")));
     }
     add(h, findingList(rec.findings));
@@ -252,7 +257,7 @@
       var rec = DATA.records[0];
       var head = el("tr", null, el("th", null, "deal"), el("th", null, "dealer"),
                     el("th", null, "contract"), el("th", null, "declarer"));
-      rec.players.forEach(function (p) { add(head, el("th", "num", p)); });
+      rec.players.forEach(function (p, seat) { add(head, named(el("th", "num", p), rec, seat)); });
       add(table, head);
       choices.forEach(function (ch, index) {
         var d = ch.k >= 0 ? rec.deals[ch.k] : null, row = summary(rec, d);
@@ -331,7 +336,7 @@
     var partner = deal.score ? deal.score.partner : null;
     var lead = pos.trick ? pos.trick.leader : null;
     fromForehand(deal, n).forEach(function (seat) {
-      var who = el("div", "who", el("div", "name", rec.players[seat]));
+      var who = el("div", "who", named(el("div", "name", rec.players[seat]), rec, seat));
       var badges = el("div");
       if (seat === deal.dealer) add(badges, el("span", "badge dealer", "D"));
       if (seat === deal.forehand) add(badges, el("span", "badge forehand", "F"));
@@ -442,7 +447,9 @@
       add(p, el("div", null, sc.facts.join(" · ")));
       var t = el("table"), head = el("tr", null, el("th", null, "item"), el("th", "num", "base"),
                                      el("th", "num", "×"));
-      rec.players.forEach(function (pl) { add(head, el("th", "num player", pl)); });
+      rec.players.forEach(function (pl, seat) {
+        add(head, named(el("th", "num player", pl), rec, seat));
+      });
       add(t, head);
       var width = 3 + rec.players.length;
       sc.items.forEach(function (it) {
