@@ -13,8 +13,8 @@ space, a long name of many words, a long name in CJK letters, each with a 300-le
 left in bench/out/archive_widths_site). Then the pages most likely to be too wide: the front
 page, the people of the long names' letters and the largest letter, the long-named people's
 pages and the page of the person with the most events, the series page with the most lines,
-the largest event's standings and first round, the table pages of the long-named people and
-the largest table page.
+the largest event's standings and first round, the largest table page, and the standings, a
+round and a table page of the long-named people.
 """
 from __future__ import annotations
 
@@ -91,7 +91,9 @@ def pages(pids: list[int]) -> list[tuple[str, Path]]:
         mine = f"/people/{pid}.html"
         table = next(p for p in sorted(SITE.glob("events/*/round-*-table-*.html"))
                      if mine in p.read_text(encoding="utf-8"))
-        out.append((f"table page: {n[:12]}…", table))
+        rnd = table.parent / (table.name.split("-table-")[0] + ".html")
+        out += [(f"event standings: {n[:12]}…", table.parent / "index.html"),
+                (f"event round: {n[:12]}…", rnd), (f"table page: {n[:12]}…", table)]
     return out
 
 
@@ -142,16 +144,17 @@ def main() -> None:
     db, pids = renamed(bench_archive_search.archive(a))
     figures: dict[str, Any] = {k: v for k, v in vars(a).items()
                                if k not in ("source", "out", "reuse", "reuse_site")}
-    if a.reuse_site and (SITE / "index.html").exists():
-        figures["publish_s"] = None
+    last = os.path.join(os.path.dirname(bench_archive.OUT), "archive_widths.json")
+    if a.reuse_site and (SITE / "index.html").exists():      # the time of the run that wrote it
+        with open(last) as fp:
+            figures["publish_s"] = json.load(fp)["publish_s"]
     else:
         figures["publish_s"] = publish(db)
         print(f"published in {figures['publish_s']:.0f} s", flush=True)
     figures["files"] = sum(1 for _ in SITE.rglob("*.html"))
     figures["pages"] = measure(pages(pids))
     figures["widest_390"] = max(r["390"]["width"] for r in figures["pages"])
-    with open(os.path.join(os.path.dirname(bench_archive.OUT), "archive_widths.json"),
-              "w") as fp:
+    with open(last, "w") as fp:
         json.dump(figures, fp, indent=1, ensure_ascii=False)
     if a.out:
         write_result(a.out, figures)
@@ -168,8 +171,7 @@ def write_result(path: str, figures: dict[str, Any]) -> None:
     rows = [[r["page"], f"{r['bytes'] / 1000:,.1f} KB", r["column"] or "–",
              f"{r['390']['width']} px", col(r, "390"), f"{r['1280']['width']} px",
              col(r, "1280")] for r in figures["pages"]]
-    took = (f"published in {figures['publish_s'] / 60:.0f} min"
-            if figures["publish_s"] is not None else "the site of an earlier run")
+    took = f"published in {figures['publish_s'] / 60:.0f} min"
     result_file.write(
         path, title="The archive site's pages at 390 and 1280 px", order=62,
         conditions=(f"{figures['seasons']} seasons × {figures['events']} events × "
