@@ -331,6 +331,8 @@ class Outcome:
     #: seconds spent on the current input's score sheets (``convert --sheet``, a command of
     #: its own: timed apart from reading and validating)
     sheet_seconds: float = 0.0
+    #: CPU seconds past which an input is listed as slow
+    slow_after: float = 2.0
 
 
 def _entries_of(name: str, data: bytes, folder: str | None = None) -> list[Entry]:
@@ -370,7 +372,7 @@ def check_one(name: str, data: bytes, outcome: Outcome, where: str = "",
                 fp.write(text)
         _check_in(name, data, outcome, where, folder, files or {})
     dt = time.process_time() - t - outcome.sheet_seconds
-    if dt > 2.0:
+    if dt > outcome.slow_after:
         outcome.slow.append((name, dt))
 
 
@@ -425,7 +427,7 @@ def _sheet(name: str, entry: Entry, rep: Any, outcome: Outcome) -> None:
     outcome.sheets += 1
     dt = time.process_time() - t
     outcome.sheet_seconds += dt
-    if dt > 2.0:
+    if dt > outcome.slow_after:
         outcome.slow.append((name + " (sheet)", dt))
 
 
@@ -442,8 +444,9 @@ def _rewrite(name: str, rec: Any, outcome: Outcome) -> None:
 
 
 def run(count: int, seed: int, game_names: list[str], per_game: int = 30,
-        progress: Callable[[int, Outcome], None] | None = None) -> Outcome:
-    outcome = Outcome()
+        progress: Callable[[int, Outcome], None] | None = None,
+        slow_after: float = 2.0) -> Outcome:
+    outcome = Outcome(slow_after=slow_after)
     records = corpus(game_names, per_game, seed)
     for k, (where, name, data, files) in enumerate(inputs(records, count, seed)):
         check_one(name, data, outcome, where, files)

@@ -191,6 +191,8 @@ SHARED: tuple[Code, ...] = (
          "counted deal by deal, or a tie-break on the deals played)"),
     Code("EVENING-TOTALS-DEALS", "docs/serve.md", "tarockrec serve: a table entered its totals "
          "while it has deals, or a deal while its totals stand: one or the other"),
+    Code("EVENING-ENDED", "docs/serve.md", "tarockrec serve: a deal entered at a table the "
+         "director ended early"),
     Code("ARCHIVE-SCHEMA", "docs/archive.md", "a file given as an archive holds a table, "
          "view, trigger or index tarockrec did not create, lacks one of its own, or is empty: "
          "it is refused before anything of it runs or is written"),

@@ -337,16 +337,19 @@ def test_a_seating_is_checked_as_validate_checks_a_round(ev: Evening) -> None:
     assert storage.current_round(conn, event_id) == 0
     ev.register(event_id, "H")
     assert ev.seat(event_id, "a, b, c, d\n5,6,7,8") == ["round 1 is seated"]
-    # a late entrant plays from the next round; one who withdraws is not seated again
+    # re-drawn before any result: the round is replaced, with new codes
+    old = ev.codes(event_id, 1)
+    assert ev.seat(event_id, "4,3,2,1\n5,6,7,8", redraw="yes") == ["round 1 is seated"]
+    assert ev.codes(event_id, 1) != old and storage.current_round(conn, event_id) == 1
+    # a late entrant plays from the next round; one who withdraws is not seated again, nor
+    # in round 1 drawn again (no result of it was in when he withdrew)
     ev.register(event_id, "I")
     assert storage.entrants(conn, event_id)[-1].from_round == 2
     assert ev.post(f"/director/event/{event_id}/withdraw", entrant="8").status_code == 302
     said = ev.seat(event_id, "1,2,3,4\n5,6,7,8")
     assert any("[TOURN-ENTRANT]" in m for m in said)
-    # re-drawn before any result: the round is replaced, with new codes
-    old = ev.codes(event_id, 1)
-    assert ev.seat(event_id, "4,3,2,1\n5,6,7,8", redraw="yes") == ["round 1 is seated"]
-    assert ev.codes(event_id, 1) != old and storage.current_round(conn, event_id) == 1
+    said = ev.seat(event_id, "4,3,2,1\n5,6,7,8", redraw="yes")
+    assert any("[TOURN-ENTRANT]" in m for m in said)
 
 
 def test_a_correction_is_checked_and_logged(ev: Evening) -> None:

@@ -132,7 +132,7 @@ def test_mutated_same(game: str, n: int) -> None:
     texts = [textio.dumps(r) for r in recs]
     taken = total = 0
     for k, text in enumerate(texts):
-        for _ in range(25):
+        for _ in range(10):
             data = "\n".join([texts[k - 1], _mutant(text, rng), texts[(k + 1) % len(texts)]])
             fast = _read(data, True)
             assert fast == _read(data, False), data

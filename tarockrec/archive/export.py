@@ -18,7 +18,7 @@ import json
 import os
 import sqlite3
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 
 
@@ -63,13 +63,15 @@ def safe_name(name: str) -> str:
 
 
 def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
-              force: bool = False) -> list[str]:
+              force: bool = False, extra: Sequence[tuple[str, bytes]] = ()) -> list[str]:
     """Write the selected records' documents (and attachments) into ``out``, one file at a
     time (a document's bytes are read when its file is written: memory does not grow with
     the archive); returns the files written. A compressed input comes back decompressed
     under its name without ``.gz``/``.zst``; a table file, whose path its tournament names,
-    comes back compressed again under that path."""
+    comes back compressed again under that path. ``extra``: documents not stored as records
+    (an evening being played: its name and bytes), written beside them."""
     files: dict[str, list[tuple[int, str, str | None]]] = {}
+    own = {safe_name(name): data for name, data in extra}
     seen: set[tuple[int, str]] = set()
     for doc_id, name, fmt, compression, attached in _documents(conn, ids):
         if (doc_id, name) in seen:
@@ -80,7 +82,7 @@ def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
             plain = name                    # another document has that name: kept packed
         packed = compression if plain == name else None
         files.setdefault(safe_name(plain), []).append((doc_id, fmt, packed))
-    taken = [n for n in files if os.path.lexists(os.path.join(out, n))]
+    taken = [n for n in [*files, *own] if os.path.lexists(os.path.join(out, n))]
     if taken and not force:
         raise FileExistsError(f"{os.path.join(out, taken[0])} exists (use --force to "
                               "overwrite)")
@@ -88,7 +90,9 @@ def to_folder(conn: sqlite3.Connection, ids: list[int], out: str,
         raise NotADirectoryError(f"{out} is not a folder; nothing was written")
     for name, docs in files.items():
         write_bytes(os.path.join(out, name), _data(conn, docs), replace=force)
-    return sorted(files)
+    for name, data in own.items():
+        write_bytes(os.path.join(out, name), [data], replace=force)
+    return sorted([*files, *own])
 
 
 def plain_name(name: str) -> str:
@@ -213,22 +217,33 @@ def _inline(table: Any, files: dict[str, bytes], rec: dict[str, Any]) -> Any:
     return out
 
 
-def as_format(conn: sqlite3.Connection, ids: list[int], fmt: str) -> Iterator[bytes]:
+def as_format(conn: sqlite3.Connection, ids: list[int], fmt: str,
+              extra: Sequence[dict[str, Any]] = ()) -> Iterator[bytes]:
     """The selected records as one file of ``fmt`` (jsonl, xml, text); a tournament whose
-    tables are files of their own with its tables' sessions inline."""
+    tables are files of their own with its tables' sessions inline. ``extra``: records not
+    stored as such (an evening being played), written after them."""
     if fmt == "jsonl":
-        for record_id in ids:
-            fmt_, data, canonical, files = conn.execute(
-                "SELECT d.format, d.data, r.canonical, (SELECT count(*) FROM attachments a "
-                "WHERE a.record_id = r.id) FROM records r JOIN documents d ON "
-                "d.id = r.document_id WHERE r.id = ?", (record_id,)).fetchone()
-            if files:
-                from ..codecs import jsonio
-                yield jsonio.dumps(inline_tables(conn, record_id, json.loads(canonical)),
-                                   compact=True).encode() + b"\n"
-            else:
-                yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"
+        yield from _stored_as(conn, ids)
+        from ..codecs import jsonio
+        for rec in extra:
+            yield jsonio.dumps(rec, compact=True).encode() + b"\n"
         return
+    from itertools import chain
     from ..codecs.serialise import serialise
-    for chunk in serialise(records(conn, ids), fmt):
+    for chunk in serialise(chain(records(conn, ids), extra), fmt):
         yield chunk.encode()
+
+
+def _stored_as(conn: sqlite3.Connection, ids: list[int]) -> Iterator[bytes]:
+    """The stored records as JSON Lines (a line that came as one, as it came)."""
+    for record_id in ids:
+        fmt_, data, canonical, files = conn.execute(
+            "SELECT d.format, d.data, r.canonical, (SELECT count(*) FROM attachments a "
+            "WHERE a.record_id = r.id) FROM records r JOIN documents d ON "
+            "d.id = r.document_id WHERE r.id = ?", (record_id,)).fetchone()
+        if files:
+            from ..codecs import jsonio
+            yield jsonio.dumps(inline_tables(conn, record_id, json.loads(canonical)),
+                               compact=True).encode() + b"\n"
+        else:
+            yield (data if fmt_ == "jsonl" else canonical.encode()) + b"\n"

@@ -283,6 +283,9 @@ def _stopped(err: BaseException, limits: Limits) -> QueryError:
         return QueryError(f"the query needs more memory than it may take (a value of at most "
                           f"{limits.value_bytes >> 20} MB, {limits.heap_bytes >> 20} MB in all)"
                           " and was stopped", "ARCHIVE-LIMIT")
+    if "is prohibited" in said:
+        return QueryError(f"{said}: the evening server's settings (its session key) are not "
+                          "for queries (docs/archive.md)")
     if "not authorized" in said:
         return QueryError(f"{said}: a query may only read, with SQLite's own functions "
                           "(docs/archive.md)")
@@ -314,8 +317,15 @@ nth_value
 """.split())
 
 
+#: tables no query reads: ``tarockrec serve``'s session-signing key (whoever has it could
+#: sign himself the director's session)
+PRIVATE = frozenset({"evening_setting"})
+
+
 def _reader(action: int, arg1: str | None, arg2: str | None, db: str | None,
             through: str | None) -> int:
+    if action == sqlite3.SQLITE_READ and (arg1 or "").lower() in PRIVATE:
+        return sqlite3.SQLITE_DENY
     if action == sqlite3.SQLITE_FUNCTION:
         return sqlite3.SQLITE_OK if (arg2 or "").lower() in FUNCTIONS else sqlite3.SQLITE_DENY
     return sqlite3.SQLITE_OK if action in _READ else sqlite3.SQLITE_DENY

@@ -256,7 +256,13 @@ CREATE TABLE evening_totals (
   entered TEXT NOT NULL);
 """
 
-MIGRATIONS = (_V1, _V2, _V3, _V4, _V5)
+#: version 6: a table's departures (tarockrec/serve/storage.py): who left, who took a seat
+#: over, whether the director ended it early, as the tournament record writes them
+_V6 = """
+ALTER TABLE evening_table ADD COLUMN changes TEXT;  -- JSON: left, substitutes, ended_early
+"""
+
+MIGRATIONS = (_V1, _V2, _V3, _V4, _V5, _V6)
 VERSION = len(MIGRATIONS)
 #: the views ``archive query`` may read (docs/archive.md)
 VIEWS = ("events", "tables", "entrants", "deals", "seat_scores", "items", "people", "findings",

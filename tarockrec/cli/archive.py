@@ -159,7 +159,8 @@ def _people_failed(conn: sqlite3.Connection, db: str, err: BaseException,
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "xml", "text", "files", "parquet"]),
               default=None, help="By OUT's extension (.jsonl, .xml, .txt); a folder: files.")
 @click.option("--event", "events", multiple=True, metavar="NAME", help="Only this event "
-              "(its name or id; repeatable).")
+              "(its name or id; repeatable); an evening tarockrec serve is running, by its name: "
+              "its record as it stands.")
 @click.option("--season", "seasons", multiple=True, metavar="SEASON", help="Only events of this "
               "season (2025/26: July to June).")
 @click.option("--player", "players", multiple=True, metavar="WHO", help="Only records this "
@@ -175,17 +176,24 @@ def export_cmd(db: str, out: str, fmt: str | None, events: tuple[str, ...],
     conn = _open(db)
     fmt = fmt or _format_of(out)
     ids = export.selected(conn, export.Selection(events, seasons, players))
+    from ..serve.evening import open_records, record_bytes
+    # an evening being played (tarockrec serve), named by --event: its record as it stands
+    playing = [] if seasons or players else open_records(conn, events)
     try:
         if fmt == "files":
-            written = export.to_folder(conn, ids, out, force)
-            click.echo(f"{len(ids)} record(s) in {len(written)} file(s) written to {out}")
+            written = export.to_folder(conn, ids, out, force,
+                                       [(name, record_bytes(rec)) for name, rec in playing])
+            click.echo(f"{len(ids) + len(playing)} record(s) in {len(written)} file(s) "
+                       f"written to {out}")
         elif fmt == "parquet":
             from ..archive.parquet import write_views
             written = write_views(conn, out, ids, force)
             click.echo(f"{len(written)} Parquet file(s) written to {out}")
         else:
-            export.write_bytes(out, export.as_format(conn, ids, fmt), replace=force)
-            click.echo(f"{len(ids)} record(s) written to {out}")
+            export.write_bytes(out, export.as_format(conn, ids, fmt,
+                                                     [rec for _, rec in playing]),
+                               replace=force)
+            click.echo(f"{len(ids) + len(playing)} record(s) written to {out}")
     except WriteError as err:
         click.echo(f"tarockrec: {err.message}", err=True)
         sys.exit(EXIT_UNREADABLE)

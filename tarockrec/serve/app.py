@@ -49,7 +49,7 @@ def create_app(archive: str, password: Password, public_url: str = "") -> Flask:
     app.extensions["tarockrec.limits"] = RateLimit()
     app.extensions["tarockrec.password"] = password
     for routes in (_hooks, _start_routes, _event_routes, _round_routes,
-                   _correction_routes, _room_routes, _table_routes):
+                   _correction_routes, _departure_routes, _room_routes, _table_routes):
         routes(app)
     pages.routes(app, pages.Helpers(db, the_table, writable, open_event, _key, _table_page))
     return app
@@ -211,7 +211,14 @@ def _round_routes(app: Flask) -> None:
     @director_only
     def withdraw(event_id: int) -> Page:
         _event_open(event_id)
-        storage.withdraw(db(), event_id, _text(request.form.get("entrant"), 20))
+        c = db()
+        entrant = _text(request.form.get("entrant"), 20)
+        storage.withdraw(c, event_id, entrant)
+        current = storage.current_round(c, event_id)
+        if any(entrant in t.seats for t in storage.tables(c, event_id, current)) and not any(
+                e.plays(current) for e in storage.entrants(c, event_id) if e.entrant == entrant):
+            flash(f"entrant {entrant} is seated in round {current}, which has no result yet: "
+                  "draw it again without him")
         return redirect(url_for("event_page", event_id=event_id))
 
     @app.post("/director/event/<int:event_id>/round")
@@ -277,11 +284,12 @@ def _correction_routes(app: Flask) -> None:
         names = evening.names_of(storage.entrants(c, event_id))
         sheets = [d.sheet for d in storage.deals(c, table_id)]
         if request.method == "POST":
-            number = _number(request.form.get("deal"), len(sheets))
+            sheet = _sheet_json(request.form.get("sheet", ""))
+            # a deal changed or removed, or one the table missed added after its last
+            number = _number(request.form.get("deal"), len(sheets) + (sheet is not None))
             reason = _text(request.form.get("reason"), 500)
             if not reason:
                 abort(400, "a correction needs a reason")
-            sheet = _sheet_json(request.form.get("sheet", ""))
             trial = sheets[:number - 1] + ([sheet] if sheet is not None else []) + \
                 sheets[number:]
             checked = evening.check_session(ev, t, names, trial)
@@ -316,6 +324,41 @@ def _correction_routes(app: Flask) -> None:
         return Response(body + "\n", mimetype="application/json", headers={
             "Content-Disposition": f'attachment; filename="evening-{event_id}.json"'})
 
+
+
+def _departure_routes(app: Flask) -> None:
+    """A departure during a round: a player leaves a table after a deal (another entrant may
+    take his seat over), or the director ends a table early; checked as ``validate`` checks
+    the record, logged as a correction."""
+    @app.post("/director/event/<int:event_id>/depart/<int:table_id>")
+    @director_only
+    def depart(event_id: int, table_id: int) -> Page:
+        ev = _event_open(event_id)
+        c = db()
+        t = storage.table_by_id(c, table_id)
+        if t is None or t.event_id != event_id:
+            abort(404, "no such table")
+        reason = _text(request.form.get("reason"), 500)
+        if not reason:
+            abort(400, "a departure needs a reason")
+        f = request.form
+        seat = int(f["seat"]) if f.get("seat", "").isdigit() and \
+            int(f["seat"]) < len(t.seats) else None
+        after = int(f["after_deal"]) if f.get("after_deal", "").isdigit() else None
+        if (seat is None) != (after is None) or (seat is None and f.get("ended") != "yes"):
+            abort(400, "say which seat left after which deal, or end the table")
+        register = storage.entrants(c, event_id)
+        sub = _seating(f["substitute"], register)[0][0] \
+            if f.get("substitute", "").strip() else None
+        changes = evening.departure(t, seat, after, sub, f.get("ended") == "yes")
+        problems = evening.check_departure(c, ev, t, changes, sub)
+        for p in problems[:5]:
+            flash(f"not recorded: {p.message} [{p.code}]")
+        if not problems:
+            storage.set_changes(c, event_id, t, changes, reason, _key(),
+                                t.seats[seat] if seat is not None else None)
+            flash(f"round {t.round} table {t.number}: departure recorded")
+        return redirect(url_for("correct", event_id=event_id, table_id=table_id))
 
 
 def _room_routes(app: Flask) -> None:
@@ -370,6 +413,11 @@ def _table_routes(app: Flask) -> None:
             flash(f"{again} (already saved)")
             return redirect(url_for("table", code=code))
         writable(t, ev)
+        if t.confirmed is not None or t.round != storage.current_round(c, ev.id):
+            # the director's change to a table that can no longer change itself is a
+            # correction: stored with its reason and logged (the correction page)
+            abort(409, "this table's result is confirmed or its round is over: correct it on "
+                  "its correction page, with a reason")
         if storage.totals(c, t.id) is not None:
             pages.say([Finding("EVENING-TOTALS-DEALS", "the table has entered its "
                                 "totals only: remove them first to enter deals", "")])
@@ -390,8 +438,9 @@ def _table_routes(app: Flask) -> None:
         sheet = {"dealer": dealer, "outcome": outcome}
         trial = sheets[:number - 1] + [sheet] + sheets[number:]
         checked = evening.check_session(ev, t, names, trial)
-        if checked.errors:
-            for f in checked.errors[:5]:
+        ended = evening.closed(t, number, len(sheets))
+        if checked.errors or ended:
+            for f in ([ended] if ended else checked.errors[:5]):
                 flash(f"not saved: {f.message} [{f.code}]")
             return _table_page(t, ev, form, 422)
         seat = request.form.get("seat", "")

@@ -110,57 +110,101 @@ def tournament(conn: sqlite3.Connection, event: storage.Event) -> dict[str, Any]
         by_round.setdefault(t.round, []).append(t)
     drawn = storage.draws(conn, event.id)
     written = storage.totals_of_event(conn, event.id)
+    late = _late_rule(event)
     for number in sorted(by_round):
-        seated = {s for t in by_round[number] for s in t.seats}
-        tables = []
-        for t in by_round[number]:
-            table: dict[str, Any] = {"table": str(t.number), "seats": t.seats}
-            sheets = [d.sheet for d in storage.deals(conn, t.id)]
-            if sheets:          # a drawn table with no play yet is a state the record holds
-                table["deals"] = sheets
-            elif t.id in written:       # its totals only (docs/tournaments.md)
-                table["result"] = {"totals": written[t.id]}
-            tables.append(table)
+        tables = [_table_entry(conn, t, written.get(t.id)) for t in by_round[number]]
+        seated = {s for t in tables for s in t["seats"]} | \
+            {x["entrant"] for t in tables for x in t.get("substitutes", ())}
         rnd: dict[str, Any] = {"tables": tables}
-        absent = [e.entrant for e in register if e.entrant not in seated]
+        # a late entrant's rounds before he joined: not his under the draw's ``nothing``
+        # (he ``joins``), marked absent under ``absent`` (tournament/draw.py)
+        absent = [e.entrant for e in register if e.entrant not in seated
+                  and (late == "absent" or e.from_round <= number)]
         if absent:
             rnd["absent"] = absent
         rnd["draw"] = drawn.get(number, {"method": "fixed"})
         rounds.append(rnd)
+    joins = late == "nothing"
     return {"tarockrec": 1, "game": event.game, "rules": {"name": event.rules}, "event": info,
             "entrants": [{"id": e.entrant, "name": e.name,
                           **({"club": e.club} if e.club else {}),
-                          **({"person": e.person_key} if e.person_key else {})}
+                          **({"person": e.person_key} if e.person_key else {}),
+                          **({"joins": e.from_round} if joins and e.from_round > 1 else {})}
                          for e in register],
             "rounds": rounds}
 
 
+def _table_entry(conn: sqlite3.Connection, t: storage.Table,
+                 written: list[int] | None) -> dict[str, Any]:
+    """A table of the record: its seats, its deals (a drawn table with no play yet is a state
+    the record holds: none) or the totals it ``written`` instead (docs/tournaments.md), who
+    left or took a seat over and whether the director ended it (docs/tournaments.md,
+    *Substitutes, departures, tables that end early*)."""
+    table: dict[str, Any] = {"table": str(t.number), "seats": t.seats}
+    sheets = [d.sheet for d in storage.deals(conn, t.id)]
+    if sheets:
+        table["deals"] = sheets
+    elif written is not None:
+        table["result"] = {"totals": written}
+    table.update(_written(t.changes, len(sheets)))
+    return table
+
+
+def _written(changes: dict[str, Any], count: int) -> dict[str, Any]:
+    """A table's departures as its record writes them with ``count`` deals entered: a
+    substitute from the deal he first plays once it is entered (until then the table has
+    ended where the player left, which the record holds)."""
+    out: dict[str, Any] = {}
+    subs = [x for x in changes.get("substitutes", ()) if x["from_deal"] <= count]
+    if subs:
+        out["substitutes"] = subs
+    if changes.get("left"):
+        out["left"] = changes["left"]
+    if changes.get("ended_early"):
+        out["ended_early"] = True
+    return out
+
+
+def _late_rule(event: storage.Event) -> str:
+    """The rule set's ``draw.late_entrants``: what a late entrant scores for the rounds he
+    missed (``nothing`` or ``absent``)."""
+    from ..tournament.draw import rules_for
+    return rules_for(event.game, {"rules": {"name": event.rules}}).late_entrants
+
+
 @dataclass
 class Live:
-    """The standings as they stand: over the rounds of which every table has entered deals
-    (a table still playing counts with the deals it entered so far)."""
+    """The standings as they stand: ``tarockrec standings`` of the evening's record (a table
+    still playing counts with the deals it entered so far). While a drawn round waits for a
+    table's first deal (``TOURN-DRAWN``), ``waiting`` says so in the command's own sentence
+    and the rows are the standings over the rounds before it."""
 
     rounds: int                    # the rounds ranked
     playing: list[storage.Table]   # tables of the current round that have not confirmed
     rows: list[Any]                # tournament.Row, as ``tarockrec standings`` ranks them
     findings: list[Finding]        # why the standings cannot be derived (nothing ranked)
+    waiting: str = ""              # why the record's standings wait (TOURN-DRAWN)
 
 
 def live(conn: sqlite3.Connection, event: storage.Event) -> Live:
+    from ..tournament.standings import why_not_ranked
     rec = tournament(conn, event)
-    ranked = 0
+    current = storage.current_round(conn, event.id)
+    playing = [t for t in storage.tables(conn, event.id, current) if t.confirmed is None]
+    report = validate_record(rec, tables=True)
+    errors = [f for f in report.findings if f.severity == "error"]
+    if report.standings is not None or errors:
+        return Live(len(rec["rounds"]), playing, list(report.standings or []), errors)
+    waiting = why_not_ranked(report.findings, False, False)
+    begun = 0                     # the rounds of which every table has play
     for rnd in rec["rounds"]:
         if not all(t.get("deals") or t.get("result") for t in rnd["tables"]):
             break
-        ranked += 1
-    rec["rounds"] = rec["rounds"][:ranked]
-    current = storage.current_round(conn, event.id)
-    playing = [t for t in storage.tables(conn, event.id, current) if t.confirmed is None]
-    if not ranked:
-        return Live(0, playing, [], [])
-    report = validate_record(rec, tables=True)
-    errors = [f for f in report.findings if f.severity == "error"]
-    return Live(ranked, playing, list(report.standings or []), errors)
+        begun += 1
+    rec["rounds"] = rec["rounds"][:begun]
+    before = validate_record(rec, tables=True)
+    return Live(begun, playing, list(before.standings or []),
+                [f for f in before.findings if f.severity == "error"], waiting)
 
 
 def check_seating(conn: sqlite3.Connection, event: storage.Event,
@@ -216,7 +260,8 @@ def draw_round(conn: sqlite3.Connection, event: storage.Event, method: str,
         seated = {s for t in seating for s in t}
         rnd: dict[str, Any] = {"tables": [{"table": str(k), "seats": t}
                                           for k, t in enumerate(seating, 1)]}
-        absent = [e["id"] for e in rec["entrants"] if e["id"] not in seated]
+        absent = [e["id"] for e in rec["entrants"] if e["id"] not in seated
+                  and e.get("joins", 1) <= round_no]
         if absent:
             rnd["absent"] = absent
         if redraw:
@@ -242,7 +287,7 @@ def finish(conn: sqlite3.Connection, event: storage.Event) -> list[Finding]:
         return [Finding("EVENING-UNCONFIRMED", "round {} table {} has not confirmed its "
                         "result".format(unconfirmed[0].round, unconfirmed[0].number), "")]
     rec = tournament(conn, event)
-    data = json.dumps(rec, ensure_ascii=False, indent=1).encode()
+    data = record_bytes(rec)
     ingest = Ingest(conn)
     with storage.transaction(conn):
         ingest.add(Entry(f"evening-{event.id}.json", 1, None, rec),
@@ -268,6 +313,80 @@ def finish_event(conn: sqlite3.Connection, event: storage.Event) -> list[Finding
     except _Refused as refused:
         return refused.findings
 
+
+def open_records(conn: sqlite3.Connection,
+                 names: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
+    """The evenings not finished yet that ``names`` name (an event's name), each as its
+    tournament record stands, under the document name ``finish`` stores it by: what
+    ``archive export --event`` writes of an evening being played (docs/serve.md)."""
+    if not names or conn.execute("SELECT 1 FROM sqlite_master WHERE name = "
+                                 "'evening_event'").fetchone() is None:
+        return []
+    return [(f"evening-{ev.id}.json", tournament(conn, ev)) for ev in storage.events(conn)
+            if ev.state == "open" and ev.name in names]
+
+
+def record_bytes(rec: dict[str, Any]) -> bytes:
+    """An evening's record as its file holds it (the document ``finish`` stores)."""
+    return json.dumps(rec, ensure_ascii=False, indent=1).encode()
+
+
+# -- departures during a round (docs/tournaments.md, *Substitutes, departures, tables that end
+# early*) ----------------------------------------------------------------------------------
+def departure(t: storage.Table, seat: int | None, after_deal: int | None,
+              substitute: str | None, ended: bool) -> dict[str, Any]:
+    """The table's departures with one more: seat ``seat``'s player left after deal
+    ``after_deal`` (``substitute`` takes the seat over from the next deal), and/or the
+    director ended the table early."""
+    out = {k: list(v) if isinstance(v, list) else v for k, v in t.changes.items()}
+    if seat is not None and after_deal is not None:
+        out.setdefault("left", []).append({"seat": seat, "after_deal": after_deal})
+        if substitute:
+            out.setdefault("substitutes", []).append(
+                {"seat": seat, "entrant": substitute, "from_deal": after_deal + 1})
+    if ended:
+        out["ended_early"] = True
+    return out
+
+
+def check_departure(conn: sqlite3.Connection, event: storage.Event, t: storage.Table,
+                    changes: dict[str, Any], substitute: str | None) -> list[Finding]:
+    """The evening's record with the table's new departures, checked as ``validate`` checks
+    it: the errors it would have (``TOURN-SUBSTITUTE``, ``REC-SCHEMA``), and a
+    ``substitute`` not in the register (``TOURN-ENTRANT``) or already playing this round
+    (``TOURN-SEATED``); none when it stands."""
+    rec = tournament(conn, event)
+    rnd = rec["rounds"][t.round - 1]
+    ptr = f"/rounds/{t.round - 1}/tables/{t.number - 1}"
+    if substitute is not None:
+        names = {e["id"]: e["name"] for e in rec["entrants"]}
+        playing = {s for x in rnd["tables"] for s in x["seats"]} | \
+            {y["entrant"] for x in rnd["tables"] for y in x.get("substitutes", ())}
+        if substitute not in names:
+            return [Finding("TOURN-ENTRANT", f"{substitute!r} is not in the register of "
+                            "entrants", ptr + "/substitutes")]
+        if substitute in playing:
+            return [Finding("TOURN-SEATED", f"entrant {substitute} ({names[substitute]}) "
+                            f"plays round {t.round} already", ptr + "/substitutes")]
+    table = rnd["tables"][t.number - 1]
+    for key in ("substitutes", "left", "ended_early"):
+        table.pop(key, None)
+    table.update(_written(changes, len(table.get("deals", ()))))
+    return [f for f in validate_record(rec, tables=True).findings if f.severity == "error"]
+
+
+def closed(t: storage.Table, number: int, count: int) -> Finding | None:
+    """Why deal ``number`` cannot be entered at the table (``count`` deals entered): the
+    director ended it (``EVENING-ENDED``), or a player left with nobody taking his seat over
+    after an earlier deal (``TOURN-SUBSTITUTE``)."""
+    ptr = f"/rounds/{t.round - 1}/tables/{t.number - 1}"
+    if t.changes.get("ended_early") and number > count:
+        return Finding("EVENING-ENDED", f"the director ended table {t.number} of round "
+                       f"{t.round} after {count} deal(s): no deal can be added", ptr)
+    from ..tournament.substitutes import check_left
+    found: list[Finding] = []
+    check_left(t.changes, len(t.seats), max(number, count), ptr, found.append)
+    return found[0] if found else None
 
 # -- a table's totals instead of its deals (issue 41, §3) -------------------------------------
 def totals_allowed(event: storage.Event) -> bool:

@@ -1,4 +1,4 @@
-"""The evening's rows in the archive file (the ``evening_*`` tables of schema version 4,
+"""The evening's rows in the archive file (the ``evening_*`` tables of schema versions 4-5,
 ``archive/store.py``). Plain SQL over one connection per request; each change is one
 ``BEGIN IMMEDIATE`` … ``COMMIT`` (``transaction``), committed before a page says it is saved.
 WAL mode, ``synchronous = FULL``: a committed entry survives a crash of the process or the
@@ -26,8 +26,16 @@ def now() -> str:
 
 def prepare(path: str) -> None:
     """Make the archive (if missing) and bring its schema up to date (the store's
-    migrations), once at start."""
-    open_archive(path, write=True).close()
+    migrations), once at start. An archive made here is readable by its owner only (with its
+    ``-wal`` and ``-shm`` files, which SQLite makes with the archive's permissions): it holds
+    the key that signs the sessions."""
+    import os
+    mask = os.umask(0o077) if not os.path.lexists(path) else None
+    try:
+        open_archive(path, write=True).close()
+    finally:
+        if mask is not None:
+            os.umask(mask)
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -98,6 +106,8 @@ class Table:
     code: str
     confirmed: str | None
     confirmed_by: int | None
+    #: departures as the record writes them: ``left``, ``substitutes``, ``ended_early``
+    changes: dict[str, Any]
 
 
 @dataclass
@@ -151,10 +161,17 @@ def register(conn: sqlite3.Connection, event_id: int, name: str, club: str | Non
 
 
 def withdraw(conn: sqlite3.Connection, event_id: int, entrant: str) -> None:
-    """The entrant leaves: the rounds still to be drawn go without him."""
+    """The entrant leaves: the rounds still to be drawn go without him, and so does the
+    current round drawn again while no result of it is in (he has not played it)."""
     with transaction(conn):
+        current = current_round(conn, event_id)
+        begun = conn.execute("SELECT 1 FROM evening_deal d JOIN evening_table t ON "
+                             "t.id = d.table_id JOIN evening_round r ON r.id = t.round_id "
+                             "WHERE r.event_id = ? AND r.number = ? LIMIT 1",
+                             (event_id, current)).fetchone() is not None
         conn.execute("UPDATE evening_entrant SET withdrawn_after = ? WHERE event_id = ? AND "
-                     "entrant = ?", (current_round(conn, event_id), event_id, entrant))
+                     "entrant = ?", (current if begun else max(current - 1, 0), event_id,
+                                     entrant))
 
 
 def current_round(conn: sqlite3.Connection, event_id: int) -> int:
@@ -200,11 +217,12 @@ def draws(conn: sqlite3.Connection, event_id: int) -> dict[int, dict[str, Any]]:
 
 
 _TABLE = ("SELECT t.id, r.event_id, r.number, t.number, t.seats, t.code, t.confirmed, "
-          "t.confirmed_by FROM evening_table t JOIN evening_round r ON r.id = t.round_id ")
+          "t.confirmed_by, t.changes FROM evening_table t JOIN evening_round r ON r.id = t.round_id ")
 
 
 def _table(row: Any) -> Table:
-    return Table(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6], row[7])
+    return Table(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6], row[7],
+                 json.loads(row[8]) if row[8] else {})
 
 
 def tables(conn: sqlite3.Connection, event_id: int, round_no: int | None = None) -> list[Table]:
@@ -285,6 +303,13 @@ def correct(conn: sqlite3.Connection, event_id: int, table_id: int, number: int,
         if sheet is None:
             conn.execute("DELETE FROM evening_deal WHERE table_id = ? AND number = ?",
                          (table_id, number))
+            # the later deals move up one, so that the table's deals stay numbered 1, 2, …
+            # (one row at a time, upwards: the numbers stay unique at every step)
+            for (later,) in conn.execute("SELECT number FROM evening_deal WHERE table_id = ? "
+                                         "AND number > ? ORDER BY number",
+                                         (table_id, number)).fetchall():
+                conn.execute("UPDATE evening_deal SET number = ? WHERE table_id = ? AND "
+                             "number = ?", (later - 1, table_id, later))
         else:
             conn.execute("INSERT INTO evening_deal (table_id, number, sheet, seat, entered) "
                          "VALUES (?, ?, ?, NULL, ?) ON CONFLICT (table_id, number) DO UPDATE "
@@ -365,4 +390,28 @@ def store_totals(conn: sqlite3.Connection, table_id: int, values: list[int] | No
                          (table_id, json.dumps(values), seat, now()))
         conn.execute("INSERT INTO evening_submission (key, table_id, what, at) VALUES "
                      "(?, ?, ?, ?)", (key, table_id, what, now()))
+    return None
+
+
+def set_changes(conn: sqlite3.Connection, event_id: int, t: Table, changes: dict[str, Any],
+                reason: str, key: str, gone: str | None) -> str | None:
+    """Store the table's departures (who left, who took a seat over, ended early), logged
+    as a correction with the old and new ones and the reason; the entrant who left
+    (``gone``) plays no later round. One transaction."""
+    with transaction(conn):
+        again = submitted(conn, key)
+        if again is not None:
+            return again
+        conn.execute("UPDATE evening_table SET changes = ? WHERE id = ?",
+                     (json.dumps(changes), t.id))
+        if gone is not None:
+            conn.execute("UPDATE evening_entrant SET withdrawn_after = ? WHERE event_id = ? "
+                         "AND entrant = ? AND (withdrawn_after IS NULL OR withdrawn_after > ?)",
+                         (t.round, event_id, gone, t.round))
+        conn.execute("INSERT INTO evening_correction (event_id, table_id, deal, at, old, new, "
+                     "reason) VALUES (?, ?, NULL, ?, ?, ?, ?)",
+                     (event_id, t.id, now(), json.dumps(t.changes) if t.changes else None,
+                      json.dumps(changes), reason))
+        conn.execute("INSERT INTO evening_submission (key, table_id, what, at) VALUES "
+                     "(?, ?, 'departure recorded', ?)", (key, t.id, now()))
     return None
