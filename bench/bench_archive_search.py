@@ -2,7 +2,8 @@
 size and each keystroke's time in Chromium, at SEASONS × EVENTS × ENTRANTS.
 
     python bench/bench_archive_search.py [--seasons 10] [--events 30] [--entrants 200]
-        [--reuse] [--unlinked] [--full] [--runs 3] [--out bench/results/archive_search.json]
+        [--reuse] [--unlinked] [--full] [--runs 3] [--prefetch-most BYTES]
+        [--out bench/results/archive_search.json]
 
 The archive is bench/bench_archive.py's (one Königrufen tournament per event, entrants from a
 register of 3 × ENTRANTS people with person ids), added a season at a time; ``--reuse`` takes
@@ -17,7 +18,8 @@ many minutes). Then, in headless Chromium (tests/chromium.py), the front page op
 disk (file://), each query typed a key at a time into a fresh tab, RUNS times: a keystroke's
 time is from the input event to the results in the page and laid out. Twice: typed into a
 box not focused (each key loads the shards it needs: "on demand"), and typed once the box
-was focused and the index it then loads (when small, ``search_index.PREFETCH_MOST``) is in.
+was focused and the index it then loads (when small, ``search_index.PREFETCH_MOST``, at once;
+when larger, a shard at a time: ``--prefetch-most 0`` makes the index "larger") is in.
 """
 from __future__ import annotations
 
@@ -61,7 +63,8 @@ KEY = """(async text => {
 FOCUS = """new Promise(ok => {
   const box = document.getElementById('search'), out = document.getElementById('results');
   const meta = JSON.parse(document.getElementById('index').textContent);
-  const t0 = performance.now(), all = String(meta.prefetch ? meta.shards.length : 0);
+  const t0 = performance.now(), all = String(meta.prefetch || meta.trickle.length ?
+    meta.shards.length : 0);
   const check = () => (out.dataset.loaded || '0') === all;
   box.focus();
   if (check()) ok(performance.now() - t0); else new MutationObserver((_, o) => {
@@ -175,10 +178,15 @@ def main() -> None:
     ap.add_argument("--unlinked", action="store_true")
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--source", action="store_true")
+    ap.add_argument("--prefetch-most", type=int, metavar="BYTES",
+                    help="search_index.PREFETCH_MOST (0: the index loaded a shard at a time)")
     ap.add_argument("--out", metavar="FILE",
                     help="also write the result file FILE (bench/results/archive_search.json)")
     a = ap.parse_args()
     db = archive(a)
+    if a.prefetch_most is not None:
+        from tarockrec.site import search_index
+        search_index.PREFETCH_MOST = a.prefetch_most
     figures: dict[str, Any] = {k: v for k, v in vars(a).items()
                                if k not in ("source", "out", "reuse", "unlinked")}
     variants = [("linked", db)] + ([("unlinked", unlinked(db))] if a.unlinked else [])

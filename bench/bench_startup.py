@@ -9,18 +9,21 @@ installed package has them), and prints per command the median wall time and the
 time (user + system) of the process. With valgrind at hand it also counts each command's
 instructions (``callgrind``: one run, deterministic, unlike times on a shared machine).
 
-Last run (2026-11-28, load 3.4–5, ``--runs 11 --baseline`` a checkout of f26f9f2, the
-commit before the start-up work of issue 35 item 6 was finished), the record above:
+Last run (2026-12-02, load 8-11 on the 2 shared cores, ``--runs 11 --baseline /work/main``:
+main before issue 42's start-up work), the record above:
 
     command               wall ms   CPU ms   instructions
-    bare python              65.0     42.0         143 M
-    import click             92.0     60.4         212 M
-    validate (this)          98.1     65.3         250 M
-    validate (baseline)     151.9     99.5         395 M
-    CPU this / baseline, run by run: median 0.65
+    bare python             728.1    119.3         140 M
+    import click           1100.6    178.6         210 M
+    validate (this)         974.6    155.5         197 M
+    validate (baseline)    1225.2    199.9         254 M
+    CPU this / baseline, run by run: median 0.78
 
-(the issue measured 510 M; its target, half of that, is 255 M). Where the 107 M above bare
-Python now go, and where the 252 M went before: docs/performance.md, "Start-up".
+(issue 42's target: 200 M; the run before, 2026-11-28: 250 M). What went: orjson and the json
+package (the first value is read by the standard library's C scanner), the kept schema gate
+read whole before unmarshalling, the rule options' choices as ``rules.Choice`` instead of
+``StrEnum``, one rule set file read instead of eight, and the unwritable-character pattern
+compiled only for a text that is not printable.
 """
 from __future__ import annotations
 

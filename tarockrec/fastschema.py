@@ -466,7 +466,9 @@ def cached_gate(key: str, cache_dir: str | None) -> Check | None:
         return None
     try:
         with open(os.path.join(cache_dir, f"kit-{key}.bin"), "rb") as fp:
-            code, top, plain, recipe = marshal.load(fp)
+            # read whole, then unmarshalled: ``marshal.load`` on a file reads it object by
+            # object through Python-level calls (16 M instructions of a one-record validate)
+            code, top, plain, recipe = marshal.loads(fp.read())
         if not isinstance(code, types.CodeType):
             return None
         env = _environment(plain, recipe)
@@ -540,7 +542,7 @@ def _bytecode(code: str, cache_dir: str | None) -> Any:
     path = os.path.join(cache_dir, f"gate-{key}.bin")
     try:
         with open(path, "rb") as fp:
-            cached = marshal.load(fp)
+            cached = marshal.loads(fp.read())     # (as in ``cached_gate``)
         if type(cached) is type(_bytecode.__code__):
             return cached
     except (OSError, EOFError, ValueError, TypeError):

@@ -1,9 +1,10 @@
-"""Regular expressions compiled when first used.
+"""Regular expressions compiled, and modules imported, when first used.
 
 Compiling a pattern costs about a million instructions (``re``'s compiler is Python), and most
 of the readers' patterns serve inputs that one small record does not hold (numbers of 19
 digits, escapes, XML, text notation): ``lazy`` puts them off until asked for (start-up of
-``tarockrec validate``, issue 35, item 6; ``bench/bench_startup.py``).
+``tarockrec validate``, issue 35, item 6; ``bench/bench_startup.py``). ``lazy_module`` does
+the same for a module that one record has no use for (``orjson``: issue 42, item 3).
 """
 from __future__ import annotations
 
@@ -32,3 +33,23 @@ class _Lazy:
 def lazy(pattern: AnyStr) -> re.Pattern[AnyStr]:
     """``re.compile(pattern)``, compiled when first used."""
     return cast("re.Pattern[AnyStr]", _Lazy(pattern))
+
+
+class _LazyModule:
+    """Stands for a module: the first attribute asked for imports it, and each attribute
+    asked for becomes this object's own (a call then costs what the module's costs)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        import importlib
+        value = getattr(importlib.import_module(self.name), attr)
+        setattr(self, attr, value)
+        return value
+
+
+def lazy_module(name: str) -> Any:
+    """The module ``name``, imported when one of its attributes is first asked for; a module
+    that holds it names the module's type for mypy (``if TYPE_CHECKING: import name``)."""
+    return _LazyModule(name)

@@ -3,13 +3,17 @@ test case. One function does it wherever the record was checked (in the main pro
 worker), so the output is the same for every ``--jobs``."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-import orjson
-
+from .patterns import lazy_module
 from .plain import Frozen
 from .sources import Entry
 from .validate import Report
+
+if TYPE_CHECKING:
+    import orjson
+else:       # only --format json writes with it (one record's validate does without it)
+    orjson = lazy_module("orjson")
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 

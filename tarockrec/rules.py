@@ -21,7 +21,7 @@ import builtins
 import sys
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from . import rulesets
 from .plain import Frozen
@@ -78,6 +78,48 @@ class Option(Frozen):
 ON_OFF = ("on", "off")
 
 
+class _Choice(str):
+    """A choice option's values, as a ``StrEnum`` has them (``Rule.SEED == "seed"``,
+    ``Rule("seed") is Rule.SEED``, ``.name``, ``.value``), made at a fifth of the cost: a
+    game declares some twenty of them, and building each ``StrEnum`` costs half a million
+    instructions of one record's ``validate`` (issue 42, item 3). mypy sees a ``StrEnum``."""
+
+    _members: dict[str, _Choice]
+    name: str
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._members = {}
+        for name, value in list(vars(cls).items()):
+            if type(value) is str and not name.startswith("_"):
+                member = str.__new__(cls, value)
+                member.name = name
+                cls._members[value] = member
+                setattr(cls, name, member)
+
+    def __new__(cls, value: str) -> _Choice:
+        try:
+            return cls._members[value]
+        except (KeyError, TypeError):
+            raise ValueError(f"{value!r} is not a valid {cls.__name__}") from None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (str(self),)
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self.name}: {str(self)!r}>"
+
+
+if TYPE_CHECKING:
+    from enum import StrEnum as Choice
+else:
+    Choice = _Choice
+
+
 def _field_types(cls: type) -> dict[str, object]:
     """The typed fields of a rule set class, each annotation that is a name (``bool``, ``int``,
     an enum of the game's rules module) looked up where the class is defined, as
@@ -116,7 +158,7 @@ class RuleSet:
             hint = hints.get(name)
             if hint is bool:
                 fields[name] = _truth
-            elif isinstance(hint, type) and issubclass(hint, Enum):
+            elif isinstance(hint, type) and issubclass(hint, (Enum, _Choice)):
                 fields[name] = hint
             elif hint is int:
                 fields[name] = int
@@ -139,9 +181,9 @@ class RuleSet:
         values = cls._named.get(name)
         if values is not None:
             return values
-        docs = rulesets.for_game(cls.game)
-        doc = docs.get(name)
+        doc = rulesets.one(cls.game, name)
         if doc is None:
+            docs = rulesets.for_game(cls.game)
             if name == "default" and not docs:  # a game without rule set files
                 return MappingProxyType({o.name: o.default for o in cls.options})
             raise RulesError("RULES-UNKNOWN", f"{cls.game} has no rule set named {name!r} "

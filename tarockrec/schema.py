@@ -16,11 +16,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-import orjson
 
 from .fastschema import Compiler, cached_gate, compile_schema, keep_gate, trim
 from .findings import Finding, pointer_join
-from .patterns import lazy
+from .patterns import lazy, lazy_module
 
 SCHEMA_FILE = "tarockrec.schema.json"
 XSD_FILE = "tarockrec.xsd"
@@ -29,6 +28,9 @@ if TYPE_CHECKING:  # jsonschema and lxml are imported when first needed (start-u
     import jsonschema
     from jsonschema.exceptions import ValidationError
     from lxml import etree
+    import orjson
+else:              # (one record's validate reads its record without it: codecs/jsonio.py)
+    orjson = lazy_module("orjson")
 
 
 def _read(name: str) -> bytes:

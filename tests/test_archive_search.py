@@ -193,3 +193,36 @@ def test_typing_in_the_front_page_shows_what_python_finds(browser: Browser,
         assert all(u.startswith("file://") for u in tab.requests())
     finally:
         tab.close()
+
+
+#: the shards the page loaded once the box is focused, when they are all in (or 10 s passed)
+IN_AFTER_FOCUS = """new Promise(ok => { const o = document.getElementById('results'),
+  n = String(JSON.parse(document.getElementById('index').textContent).shards.length);
+  const c = () => o.dataset.loaded === n; setTimeout(() => ok(o.dataset.loaded || '0'), 10000);
+  document.getElementById('search').focus();
+  if (c()) ok(n); else new MutationObserver((_, b) => { if (c()) { b.disconnect(); ok(n); } })
+    .observe(o, {attributes: true}); })"""
+
+
+def test_a_larger_index_is_loaded_a_file_at_a_time_once_the_box_is_focused(
+        browser: Browser, built: tuple[Path, dict[str, str]],  # noqa: F811
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over PREFETCH_MOST, a word's first key waited for its file (30–110 ms at 1 MB): the
+    files are loaded in the background, one after the other, the largest first."""
+    from tarockrec.site import search_index
+    monkeypatch.setattr(search_index, "PREFETCH_MOST", 0)
+    db = tmp_path / "a.db"
+    db.write_bytes(built[0].read_bytes())
+    assert run("publish", "--archive", db, "-o", tmp_path / "site").exit_code == 0
+    page = tmp_path / "site" / "index.html"
+    meta = json.loads(page.read_text(encoding="utf-8").split('id="index"')[1]
+                      .split(">", 1)[1].split("</script>")[0])
+    sizes = {n: (tmp_path / "site" / "search" / f"{n}.js").stat().st_size for n in meta["shards"]}
+    assert meta["prefetch"] is False and len(sizes) > 1
+    assert meta["trickle"] == sorted(sizes, key=lambda n: (-sizes[n], n))
+    tab = browser.open(page)
+    try:
+        assert tab.wait(IN_AFTER_FOCUS) == str(len(sizes))
+        assert tab.problems() == [], tab.problems()
+    finally:
+        tab.close()

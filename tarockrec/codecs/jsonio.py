@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import IO, Any, Iterator
-
-import orjson
+from typing import IO, TYPE_CHECKING, Any, Iterator, cast
 
 from ..atomic import write_atomic as write_atomic  # its home before tarockrec.atomic
 from ..findings import Finding, pointer_join
 from .bounds import JSON_ARRAY_MAX_RECORDS, JSON_RECORD_MAX_VALUES, TooLarge
-from ..patterns import lazy
+from ..patterns import lazy, lazy_module
+
+if TYPE_CHECKING:
+    import orjson
+else:       # imported at the second value read (``loads``)
+    orjson = lazy_module("orjson")
 
 #: canonical key order of every object in a record, whatever its level
 KEY_ORDER = (
@@ -259,6 +262,13 @@ def _values(data: bytes) -> int:
     return data.count(b"[") + data.count(b"{") + data.count(b",")
 
 
+#: the values ``loads`` has read: the first is read by the standard library (the way every
+#: text orjson refuses takes, which reads each value as orjson does), so that one record's
+#: ``validate`` does without importing orjson, which with the modules it imports (uuid,
+#: zoneinfo, datetime, json) costs 29 M instructions (``bench/bench_startup.py``)
+_READ = 0
+
+
 def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
     """One JSON value. Refused with a finding (``JSONError``): text that is not JSON, and
     values no format can carry exactly — a text holding a character XML cannot carry or a
@@ -274,7 +284,9 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
                                 "and commas), the most one JSON record may hold", "",
                                 line=1 + line_offset))
     scanned = data.translate(_DIGITS)
-    if _LONG_RUN not in scanned:
+    global _READ
+    _READ += 1
+    if _LONG_RUN not in scanned and _READ > 1:
         try:
             value = orjson.loads(data)
         except orjson.JSONDecodeError:
@@ -295,15 +307,71 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
             return value
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken (imported when first needed:
-    # start-up time)
+    # start-up time), and reads the first value (``_READ``)
+    pairs = _Pairs()            # (duplicate keys noted in the same pass)
+    if _READ == 1:
+        read = _first_value(data, pairs)
+        if read is not None:
+            _refuse_unwritable(read[0], line_offset, depth, walk=True)
+            _refuse_seen(read[0], pairs.seen, line_offset)
+            return read[0]
+        pairs = _Pairs()
     import json
     try:
-        value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number)
+        value = json.loads(text, parse_constant=_no_constants, parse_int=whole_number,
+                           object_pairs_hook=pairs)
     except (json.JSONDecodeError, UnicodeDecodeError, ValueError, RecursionError) as err:
         raise JSONError(_syntax_finding(text, err, line_offset)) from None
-    _refuse_unwritable(value, line_offset, depth)
-    _refuse_duplicate_keys(text, line_offset)
+    _refuse_unwritable(value, line_offset, depth, walk=True)
+    _refuse_seen(value, pairs.seen, line_offset)
     return value
+
+
+class _Context:
+    """What the standard library's C scanner reads of its parser (``json.JSONDecoder``)."""
+
+    strict = True
+    object_hook = None
+    parse_float = float
+
+    def __init__(self, pairs: Any, parse_int: Any, parse_constant: Any) -> None:
+        self.object_pairs_hook = pairs
+        self.parse_int = parse_int
+        self.parse_constant = parse_constant
+        self.memo: dict[str, str] = {}
+
+
+def _scanned(text: str, pairs: Any = None, parse_int: Any = int,
+             parse_constant: Any = None) -> tuple[Any] | None:
+    """``(json.loads(text, ...),)`` by the standard library's C scanner alone, when it reads the
+    text whole; None for anything else (``json.loads`` then reads it, and words what it
+    finds). Without importing ``json``, whose patterns cost 5 M instructions of one record's
+    ``validate`` (issue 42, item 3)."""
+    try:
+        from _json import make_scanner
+        text = text.strip(" \t\n\r")
+        value, end = make_scanner(cast(Any, _Context(pairs, parse_int, parse_constant)))(text, 0)
+    except Exception:  # (json.loads meets it again, and words it)
+        return None
+    return (value,) if end == len(text) else None
+
+
+def plain_loads(text: str) -> Any:
+    """``json.loads(text)`` (a file of the package: the rule sets)."""
+    read = _scanned(text, parse_constant=float)
+    if read is not None:
+        return read[0]
+    import json
+    return json.loads(text)
+
+
+def _first_value(data: bytes, pairs: _Pairs) -> tuple[Any] | None:
+    """``_scanned`` as ``loads`` asks the standard library below."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return _scanned(text, pairs, whole_number, _no_constants)
 
 
 #: the standard library's parser messages, as sentences
@@ -372,17 +440,23 @@ def _too_deep(line_offset: int) -> Finding:
     return Finding("REC-DEPTH", TOO_DEEP, "", line=1 + line_offset)
 
 
-def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
-    """Raise JSON-DUPLICATE, with its place, when an object of ``text`` names a key twice."""
-    seen: dict[int, str] = {}                 # id of an object with a duplicate -> the key
+class _Pairs:
+    """A parser's ``object_pairs_hook`` that notes each object naming a key twice."""
 
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    def __init__(self) -> None:
+        self.seen: dict[int, str] = {}        # id of an object with a duplicate -> the key
+
+    def __call__(self, items: list[tuple[str, Any]]) -> dict[str, Any]:
         d = dict(items)
         if len(d) != len(items):
             keys = [k for k, _ in items]
-            seen[id(d)] = next(k for k in keys if keys.count(k) > 1)
+            self.seen[id(d)] = next(k for k in keys if keys.count(k) > 1)
         return d
 
+
+def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
+    """Raise JSON-DUPLICATE, with its place, when an object of ``text`` names a key twice."""
+    pairs = _Pairs()
     import json
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogatepass")
@@ -390,6 +464,11 @@ def _refuse_duplicate_keys(text: str | bytes, line_offset: int) -> None:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constants)
     except RecursionError:
         raise JSONError(_too_deep(line_offset)) from None
+    _refuse_seen(value, pairs.seen, line_offset)
+
+
+def _refuse_seen(value: Any, seen: dict[int, str], line_offset: int) -> None:
+    """Raise JSON-DUPLICATE at the first object of ``value`` that ``_Pairs`` saw."""
     if not seen:
         return
     stack: list[tuple[Any, str]] = [(value, "")]
@@ -430,7 +509,9 @@ def _unwritable_walk(value: Any, depth: int = 0) -> Finding | None:
         if depth > MAX_DEPTH:
             return Finding("REC-DEPTH", TOO_DEEP, _deep_place(ptr))
         if isinstance(v, str):
-            m = _UNWRITABLE.search(v)
+            # (a printable text holds none of those characters: the pattern, compiled when
+            # first asked for, is asked only about the others)
+            m = None if v.isprintable() else _UNWRITABLE.search(v)
             if m:
                 return Finding("REC-TEXT", f"this text holds the character {ascii(m.group())}, "
                                "which no XML document (and, for a lone surrogate, no UTF-8 "
@@ -442,7 +523,7 @@ def _unwritable_walk(value: Any, depth: int = 0) -> Finding | None:
         elif isinstance(v, dict):
             for k, x in v.items():
                 sub = ptr + "/" + str(k).replace("~", "~0").replace("/", "~1")
-                if isinstance(k, str) and _UNWRITABLE_NAME.search(k):
+                if isinstance(k, str) and not k.isprintable() and _UNWRITABLE_NAME.search(k):
                     return Finding("REC-TEXT", f"the field name {ascii(k)} holds a character "
                                    "that no XML document can carry", sub)
                 stack.append((x, sub, depth + 1))
@@ -462,8 +543,10 @@ def _deep_place(ptr: str) -> str:
     return "/" + "/".join(parts[:3])
 
 
-def _refuse_unwritable(value: Any, line_offset: int, depth: int = 0) -> None:
-    problem = unwritable(value, depth=depth)
+def _refuse_unwritable(value: Any, line_offset: int, depth: int = 0, walk: bool = False) -> None:
+    """``walk``: look at every value (``_unwritable_walk``) without the quick test in C, which
+    writes the value with orjson (a value read by the standard library: without orjson)."""
+    problem = _unwritable_walk(value, depth) if walk else unwritable(value, depth=depth)
     if problem is not None:
         raise JSONError(Finding(problem.code, problem.message, problem.pointer,
                                 line=line_offset + 1))

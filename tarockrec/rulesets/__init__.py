@@ -13,11 +13,11 @@ refused (``OPTION-UNSUPPORTED``), never silently approximated.
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..codecs.jsonio import plain_loads
 from ..plain import Frozen
 
 HERE = Path(__file__).resolve().parent
@@ -68,6 +68,8 @@ class RuleSetFileError(ValueError):
 
 @functools.cache
 def _validator() -> Any:
+    import json
+
     import jsonschema
 
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
@@ -79,7 +81,7 @@ def read(path: Path, check_schema: bool | None = None) -> RuleSetDoc:
     shipped in the package are checked by the test suite, not on every start (the check
     would import jsonschema into every run); ``check_schema`` forces the choice."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = plain_loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise RuleSetFileError(f"{path}: {err}") from None
     if check_schema is None:
@@ -105,6 +107,20 @@ def for_game(game: str) -> Mapping[str, RuleSetDoc]:
     docs = {p.stem: read(p) for p in files}
     ordered = {k: docs[k] for k in sorted(docs, key=lambda n: (n != "default", n))}
     return MappingProxyType(ordered)
+
+
+def one(game: str, name: str) -> RuleSetDoc | None:
+    """``for_game(game).get(name)``, reading the one file when nothing else is read yet: one
+    record's ``validate`` names one rule set (start-up, issue 42, item 3)."""
+    if for_game.cache_info().currsize or not name.isidentifier() or not game.isidentifier():
+        return for_game(game).get(name)
+    path = HERE / game / f"{name}.json"
+    return _one(path) if path.is_file() else None
+
+
+@functools.cache
+def _one(path: Path) -> RuleSetDoc:
+    return read(path)
 
 
 def games() -> list[str]:

@@ -5,7 +5,9 @@ small at any size of archive.
   to no person, ranked) split into shards by the first letters of the words; each file is one
   call ``tarockrecSearch(NAME, [...])`` that the front page's script loads with a ``<script>``
   element when a word typed needs it (or all of them when the search box is focused, if
-  together they are small: ``PREFETCH_MOST``). A ``<script>`` element, not ``fetch()``: a page opened
+  together they are small: ``PREFETCH_MOST``; if larger, up to ``TRICKLE_MOST``, one after
+  the other, the largest first, so that a word's first key seldom waits for its file). A
+  ``<script>`` element, not ``fetch()``: a page opened
   from disk (``file://``) may not fetch the site's own files, but may run them. The data go
   through ``site.script_json`` (no ``<``, ``>``, ``&``, U+2028, U+2029 left in a name).
 * ``people-L.html``: the people (and the entrants linked to none) whose names begin with L,
@@ -27,6 +29,9 @@ FOLDER = "search/"
 #: an index of at most this many bytes is loaded whole when the search box is focused (a
 #: first key then waits for no file); a larger one a shard at a time, as the words need them
 PREFETCH_MOST = 1_000_000
+#: an index of at most this many bytes (but over PREFETCH_MOST) is loaded a shard at a time in
+#: the background once the box is focused, the largest first (the most-typed first letters)
+TRICKLE_MOST = 10_000_000
 
 
 def shard_script(name: str, entries: list[search.Entry]) -> str:
@@ -38,16 +43,20 @@ def write_search(conn: sqlite3.Connection, out: str, write: Write,
                  event_pages: Mapping[int, str], series_pages: list[tuple[str, str, str]],
                  person_page: Callable[[int | None, int], str]) -> dict[str, Any]:
     """Write the shards into ``out``/search/; what the front page's script is told of them
-    (``prefetch``: load them all when the box is focused)."""
+    (``prefetch``: load them all when the box is focused; ``trickle``: else the shards to load
+    one after the other then)."""
     split = search.shards(search.hits(conn, event_pages, series_pages, person_page))
     os.makedirs(os.path.join(out, FOLDER), exist_ok=True)
-    size = 0
+    sizes = {}
     for name, entries in split.items():
         text = shard_script(name, entries)
-        size += len(text.encode("utf-8"))
+        sizes[name] = len(text.encode("utf-8"))
         write(os.path.join(out, FOLDER, name + ".js"), iter([text]))
+    size = sum(sizes.values())
+    trickle = sorted(sizes, key=lambda n: (-sizes[n], n)) \
+        if PREFETCH_MOST < size <= TRICKLE_MOST else []
     return {"folder": FOLDER, "shards": sorted(split), "prefetch": size <= PREFETCH_MOST,
-            "cut": NAME_CUT}
+            "trickle": trickle, "cut": NAME_CUT}
 
 
 def letter(text: str) -> str:

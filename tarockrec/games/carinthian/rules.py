@@ -6,20 +6,19 @@ take the strings ``"true"`` / ``"false"``.
 """
 from __future__ import annotations
 
-from enum import StrEnum
 
-from ...rules import Option, RuleSet
+from ...rules import Choice, Option, RuleSet
 
 TRUE_FALSE = ("true", "false")
 
 
-class TalonOrder(StrEnum):
+class TalonOrder(Choice):
     ANY = "any"
     B_ON_A = "b_on_a"
     A_ON_B = "a_on_b"
 
 
-class Trischak4Tie(StrEnum):
+class Trischak4Tie(Choice):
     NON_TOP = "non_top"
     NONE = "none"
 

@@ -5,17 +5,16 @@ with OPTION-UNSUPPORTED, never ignored.
 """
 from __future__ import annotations
 
-from enum import StrEnum
 
-from ...rules import ON_OFF, Option, RuleSet
+from ...rules import Choice, ON_OFF, Option, RuleSet
 
 
-class MultipleSoloHands(StrEnum):
+class MultipleSoloHands(Choice):
     EACH = "each"
     FIRST_ONLY = "first_only"
 
 
-class RaeuberTie(StrEnum):
+class RaeuberTie(Choice):
     ALL_TIED = "all_tied"
     PARLETT = "parlett"
 

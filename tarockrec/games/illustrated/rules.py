@@ -4,110 +4,109 @@ Options the spec writes as ``= true`` / ``= false`` take the strings ``"true"`` 
 """
 from __future__ import annotations
 
-from enum import StrEnum
 
-from ...rules import Option, RuleSet
+from ...rules import Choice, Option, RuleSet
 
 TF = ("true", "false")
 
 
 # -- the choice options as enums (the record keeps the notation value) ---------------------
-class OpeningSolo(StrEnum):
+class OpeningSolo(Choice):
     FORBIDDEN = "forbidden"
     ALLOWED = "allowed"
 
 
-class HonourlessFourthBids(StrEnum):
+class HonourlessFourthBids(Choice):
     THREE = "three"
     ANY = "any"
 
 
-class HonourlessFourthFailure(StrEnum):
+class HonourlessFourthFailure(Choice):
     LOSES = "loses"
     REDEAL_NO_PENALTY = "redeal_no_penalty"
     PAYS_ONE_VALUE = "pays_one_value"
 
 
-class HoldRule(StrEnum):
+class HoldRule(Choice):
     ANY_BIDDER = "any_bidder"
     EARLIER_SEAT_ONLY = "earlier_seat_only"
 
 
-class JumpConvention(StrEnum):
+class JumpConvention(Choice):
     SEED = "seed"
     TRADITIONAL = "traditional"
 
 
-class AnnulTiming(StrEnum):
+class AnnulTiming(Choice):
     AFTER_DISCARD = "after_discard"
     BEFORE_DISCARD = "before_discard"
     AFTER_TALON = "after_talon"
 
 
-class AnnulHands(StrEnum):
+class AnnulHands(Choice):
     SEED = "seed"
     KEGL_THREE = "kegl_three"
 
 
-class DoubleGameAndVolatSameTurn(StrEnum):
+class DoubleGameAndVolatSameTurn(Choice):
     FORBIDDEN = "forbidden"
     ALLOWED = "allowed"
 
 
-class TrullKingsAfterVolat(StrEnum):
+class TrullKingsAfterVolat(Choice):
     ALLOWED = "allowed"
     FORBIDDEN = "forbidden"
 
 
-class UltimoToUhuByPartner(StrEnum):
+class UltimoToUhuByPartner(Choice):
     ALLOWED = "allowed"
     FORBIDDEN = "forbidden"
 
 
-class FreeCallWhenTarokkDiscarded(StrEnum):
+class FreeCallWhenTarokkDiscarded(Choice):
     ANY = "any"
     ONLY_IF_DECLARER_HOLDS_XX = "only_if_declarer_holds_xx"
     NEVER = "never"
 
 
-class CallOwnDiscard(StrEnum):
+class CallOwnDiscard(Choice):
     ALLOWED = "allowed"
     FORBIDDEN = "forbidden"
 
 
-class LoneGameValue(StrEnum):
+class LoneGameValue(Choice):
     BID = "bid"
     SOLO = "solo"
 
 
-class DoublingAfterPassout(StrEnum):
+class DoublingAfterPassout(Choice):
     STACKING = "stacking"
     NONE = "none"
     EXTEND = "extend"
     RESTART = "restart"
 
 
-class JumpInvitations(StrEnum):
+class JumpInvitations(Choice):
     SEED = "seed"
     AKOS = "akos"
 
 
-class CallRule(StrEnum):
+class CallRule(Choice):
     SEED = "seed"
     AKOS = "akos"
 
 
-class SideReveal(StrEnum):
+class SideReveal(Choice):
     SEED = "seed"
     AKOS = "akos"
 
 
-class AttributionExceptions(StrEnum):
+class AttributionExceptions(Choice):
     NONE = "none"
     ITVB = "itvb"
 
 
-class TarokkDeclaration(StrEnum):
+class TarokkDeclaration(Choice):
     SEED = "seed"
     AKOS = "akos"
     KUPA = "kupa"

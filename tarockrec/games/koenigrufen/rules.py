@@ -1,9 +1,8 @@
 """Königrufen rule options (docs/rules/koenigrufen.md §7.3). Default = the seed."""
 from __future__ import annotations
 
-from enum import StrEnum
 
-from ...rules import ON_OFF, Option, RuleSet
+from ...rules import Choice, ON_OFF, Option, RuleSet
 
 
 def _on_off(name: str, default: str, supported: tuple[str, ...] = ON_OFF, section: str = "",
@@ -12,112 +11,112 @@ def _on_off(name: str, default: str, supported: tuple[str, ...] = ON_OFF, sectio
 
 
 # -- the choice options as enums (the record keeps the notation value) ---------------------
-class FarbensoloBonuses(StrEnum):
+class FarbensoloBonuses(Choice):
     VALAT = "valat"
     VALAT_AND_FOUR_KINGS = "valat_and_four_kings"
 
 
-class TrischakenDoublingScope(StrEnum):
+class TrischakenDoublingScope(Choice):
     ALL = "all"
     BONUSES_ONLY = "bonuses_only"
 
 
-class TrischakenCompare(StrEnum):
+class TrischakenCompare(Choice):
     POINTS = "points"
     THIRDS = "thirds"
 
 
-class TrischakenScoring(StrEnum):
+class TrischakenScoring(Choice):
     SEED = "seed"
     OE2023 = "oe2023"
 
 
-class CountLeftoverRule(StrEnum):
+class CountLeftoverRule(Choice):
     NEAREST = "nearest"
     LEFTOVER_COUNTS_FULL_VALUE = "leftover_counts_full_value"
 
 
-class DeclarationEndRule(StrEnum):
+class DeclarationEndRule(Choice):
     ALL_SPOKE_THEN_THREE_PASSES = "all_spoke_then_three_passes"
     LITERAL_THREE_PASSES = "literal_three_passes"
 
 
-class AnnouncementRound(StrEnum):
+class AnnouncementRound(Choice):
     SEED = "seed"
     OE2023 = "oe2023"
 
 
-class BesserruferAnnouncementTiming(StrEnum):
+class BesserruferAnnouncementTiming(Choice):
     OPENING = "opening"
     FIRST_TURN = "first_turn"
 
 
-class ReservationBinds(StrEnum):
+class ReservationBinds(Choice):
     HOLDER_ON_SIDE = "holder_on_side"
     ANNOUNCER = "announcer"
 
 
-class ReservationRule(StrEnum):
+class ReservationRule(Choice):
     HARD = "hard"
     SOFT = "soft"
 
 
-class ForcedBirdOrder(StrEnum):
+class ForcedBirdOrder(Choice):
     FREE = "free"
     HIGHEST_FIRST = "highest_first"
 
 
-class ValatLossBase(StrEnum):
+class ValatLossBase(Choice):
     WIN_VALUE = "win_value"
     LOSS_VALUE = "loss_value"
 
 
-class SoloruferTalonKingKontraVoid(StrEnum):
+class SoloruferTalonKingKontraVoid(Choice):
     ON_LOSS = "on_loss"
     ALWAYS = "always"
 
 
-class MisereOvertake(StrEnum):
+class MisereOvertake(Choice):
     MUST_WIN = "must_win"
     LITERAL = "literal"
 
 
-class FarbensoloLead(StrEnum):
+class FarbensoloLead(Choice):
     DECLARER = "declarer"
     FOREHAND = "forehand"
 
 
-class FarbensoloTarockLead(StrEnum):
+class FarbensoloTarockLead(Choice):
     FREE = "free"
     ONLY_WITHOUT_SUIT_CARDS = "only_without_suit_cards"
 
 
-class HoldRight(StrEnum):
+class HoldRight(Choice):
     ANY_HIGHER_SEAT = "any_higher_seat"
     FOREHAND_ONLY = "forehand_only"
 
 
-class UnusedTalonOwner(StrEnum):
+class UnusedTalonOwner(Choice):
     DECLARER = "declarer"
     OPPONENTS = "opponents"
 
 
-class DealOrder(StrEnum):
+class DealOrder(Choice):
     TALON_FIRST = "talon_first"
     TALON_BETWEEN = "talon_between"
 
 
-class ContractValues(StrEnum):
+class ContractValues(Choice):
     SEED = "seed"
     TAROCKCUP = "tarockcup"
 
 
-class ContractOrder(StrEnum):
+class ContractOrder(Choice):
     SEED = "seed"
     OE2023 = "oe2023"
 
 
-class BonusScale(StrEnum):
+class BonusScale(Choice):
     SEED = "seed"
     TAROCKCUP = "tarockcup"
 

@@ -5,17 +5,16 @@ refused with OPTION-UNSUPPORTED (never silently ignored).
 """
 from __future__ import annotations
 
-from enum import StrEnum
 
-from ...rules import ON_OFF, Option, RuleSet
+from ...rules import Choice, ON_OFF, Option, RuleSet
 
 
-class TalonPoints(StrEnum):
+class TalonPoints(Choice):
     NOBODY = "nobody"
     DEFENDERS = "defenders"
 
 
-class SimpleTie(StrEnum):
+class SimpleTie(Choice):
     FAILS = "fails"
     SOLOIST_WINS = "soloist_wins"
 

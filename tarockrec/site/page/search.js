@@ -1,7 +1,8 @@
 // tarockrec publish --archive: the front page's search box (issue 43 §3). The index is not in
 // the page: it is split into shards by the first letters of the words (search/NAME.js, each a
 // call of tarockrecSearch), and the script loads the shards of the words typed (all of them
-// when the box is focused, if the index is small: meta.prefetch) with a <script> element,
+// when the box is focused, if the index is small: meta.prefetch; one after the other, the
+// largest first, if it is larger: meta.trickle) with a <script> element,
 // the one way a page opened from disk (file://) may read the site's own files (fetch() of a
 // file:// URL is refused). What it finds and in what order is
 // tarockrec/archive/search.py's `search`: keep the two alike.
@@ -41,12 +42,13 @@
     out.dataset.loaded = Object.keys(shards).length;
     find();
   };
-  function load(name) {
-    if (asked[name]) return;
+  function load(name, then) {             // then: called once the file is in (or failed)
+    if (asked[name]) { if (then) then(); return; }
     asked[name] = true;
     const s = document.createElement('script');
     s.src = meta.folder + name + '.js';
-    s.onerror = () => { shards[name] = []; find(); };
+    s.onload = () => { if (then) then(); };
+    s.onerror = () => { shards[name] = []; find(); if (then) then(); };
     document.head.appendChild(s);
   }
   const begins = (terms, fs) => terms.some(t => fs.some(f => t.startsWith(f)));
@@ -84,7 +86,7 @@
     const query = box.value, wanted = words(query).map(forms);
     if (!wanted.length) { out.textContent = ''; out.dataset.done = query; return; }
     const names = needed(wanted), missing = names.filter(n => !shards[n]);
-    if (missing.length) { missing.forEach(load); out.dataset.done = ''; return; }
+    if (missing.length) { missing.forEach(n => load(n)); out.dataset.done = ''; return; }
     const seen = new Map();
     for (const n of names) for (const e of shards[n])
       if (!seen.has(e.r) && wanted.every(fs => begins(e.terms, fs))) seen.set(e.r, e);
@@ -94,8 +96,14 @@
     show(query, found);
   }
   box.addEventListener('input', find);
-  // a small index is loaded whole as soon as one means to search: no key waits for a file
-  box.addEventListener('focus', () => { if (meta.prefetch) meta.shards.forEach(load); },
-                       {once: true});
+  // a small index is loaded whole as soon as one means to search: no key waits for a file; a
+  // larger one a file at a time in the background (a word's first key waits only if its file
+  // is not in yet, and then loads it at once)
+  const trickle = i => {
+    if (i < meta.trickle.length) load(meta.trickle[i], () => trickle(i + 1));
+  };
+  box.addEventListener('focus', () => {
+    if (meta.prefetch) meta.shards.forEach(n => load(n)); else trickle(0);
+  }, {once: true});
   if (box.value) find();
 })();
