@@ -14,21 +14,16 @@ from glob import glob
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-#: the modules on the validation path (replay, scoring, the codecs' streaming readers), as
-#: file patterns; tests/test_build.py checks that an installed build compiled each of them.
-#: Tried with a compiler that fails (CC=/bin/false): the plain package installs and runs.
-HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/dealing.py", "tarockrec/cards.py",
-       "tarockrec/sources.py", "tarockrec/codecs/jsonio.py", "tarockrec/codecs/xmlio.py",
-       "tarockrec/codecs/textio.py", "tarockrec/codecs/textfast.py",
-       "tarockrec/validate.py", "tarockrec/kinds.py", "tarockrec/deal.py", "tarockrec/session.py",
-       "tarockrec/scoresheet.py", "tarockrec/codecs/textsyntax.py",
-       "tarockrec/scoring.py", "tarockrec/findings.py",
-       "tarockrec/core/auction.py", "tarockrec/core/declarations.py",
-       "tarockrec/errors.py", "tarockrec/parallel.py", "tarockrec/report.py",
-       "tarockrec/games/__init__.py",
-       "tarockrec/games/*/engine.py", "tarockrec/games/*/scoring.py",
-       "tarockrec/games/*/contracts.py", "tarockrec/games/*/__init__.py",
-       "tarockrec/games/illustrated/bidding.py", "tarockrec/games/koenigrufen/outcome.py"]
+#: the modules compiled: those whose compiled form pays best for its compile, by
+#: bench/bench_compilers.py (docs/performance.md, "Compilers"): the shared replay core and the
+#: schema gate. The games' engines are left out: each is 2-4.6 MB of C, and compiled untyped
+#: it saves less per second of compile. tests/test_build.py checks that an installed build
+#: compiled each of them, and nothing else. Tried with a compiler that fails (CC=/bin/false):
+#: the plain package installs and runs.
+HOT = ["tarockrec/engine.py", "tarockrec/tricks.py", "tarockrec/core/auction.py",
+       "tarockrec/core/declarations.py", "tarockrec/deal.py", "tarockrec/kinds.py",
+       "tarockrec/dealing.py", "tarockrec/cards.py", "tarockrec/validate.py",
+       "tarockrec/fastschema.py"]
 
 #: Python semantics throughout: annotations are not enforced as C types, no variable is given
 #: a C integer type by inference (bit masks are arbitrary-precision ints)
@@ -63,19 +58,39 @@ class OptionalBuildExt(build_ext):
             print(f"tarockrec: {ext.name} not compiled ({err})", file=sys.stderr)
 
 
-def extensions() -> list:  # type: ignore[type-arg]
-    if os.environ.get("TAROCKREC_PURE", "") not in ("", "0"):
-        return []
+def hot_files() -> list[str]:
+    """The files to compile: ``HOT``, or the patterns of ``TAROCKREC_MODULES`` (comma-separated;
+    bench/bench_compilers.py builds other module sets with it)."""
+    chosen = os.environ.get("TAROCKREC_MODULES", "")
+    patterns = [p for p in chosen.split(",") if p] if chosen else HOT
+    return sorted({f for pattern in patterns for f in glob(pattern)})
+
+
+def cython_extensions(files: list[str]) -> list:  # type: ignore[type-arg]
     try:
         from Cython.Build import cythonize
     except ImportError:
         print("tarockrec: Cython is not installed; installing pure Python", file=sys.stderr)
         return []
+    return list(cythonize(files, compiler_directives=DIRECTIVES, quiet=True,
+                          nthreads=os.cpu_count() or 1))
+
+
+def mypyc_extensions(files: list[str]) -> list:  # type: ignore[type-arg]
+    """mypyc (``TAROCKREC_COMPILER=mypyc``, measured by bench/bench_compilers.py): one extension
+    per module, so that they compile in parallel."""
+    from mypyc.build import mypycify
+    return list(mypycify(files, opt_level="2", separate=True))
+
+
+def extensions() -> list:  # type: ignore[type-arg]
+    if os.environ.get("TAROCKREC_PURE", "") not in ("", "0"):
+        return []
+    compiler = os.environ.get("TAROCKREC_COMPILER", "cython")
     try:
-        files = sorted({f for pattern in HOT for f in glob(pattern)})
-        return list(cythonize(files, compiler_directives=DIRECTIVES, quiet=True,
-                              nthreads=os.cpu_count() or 1))
-    except Exception as err:  # a module Cython cannot translate: stay pure
+        files = hot_files()
+        return mypyc_extensions(files) if compiler == "mypyc" else cython_extensions(files)
+    except Exception as err:  # a module the compiler cannot translate: stay pure
         print(f"tarockrec: not compiled ({err}); installing pure Python", file=sys.stderr)
         return []
 

@@ -39,8 +39,13 @@ def test_an_installed_build_is_compiled() -> None:
     assert tarockrec.compiled()
     pure = [n for n in _hot_modules() if importlib.import_module(n).__file__.endswith(".py")]
     assert pure == []
-    # Cython's C output stays in the build (pyproject.toml: exclude-package-data)
+    # and nothing else: a module outside HOT does not pay for its compile (bench_compilers.py)
     package = os.path.dirname(tarockrec.__file__)
+    compiled = sorted("tarockrec." + os.path.relpath(os.path.join(d, f), package)
+                      .split(".")[0].replace(os.sep, ".").removesuffix(".__init__")
+                      for d, _, files in os.walk(package) for f in files if f.endswith(".so"))
+    assert compiled == sorted(_hot_modules())
+    # Cython's C output stays in the build (pyproject.toml: exclude-package-data)
     shipped_c = [os.path.relpath(os.path.join(d, f), package)
                  for d, _, files in os.walk(package) for f in files if f.endswith(".c")]
     assert shipped_c == []

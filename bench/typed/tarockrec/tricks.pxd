@@ -1,0 +1,30 @@
+# C types for tarockrec/tricks.py (Cython's pure-Python mode: this file beside the module makes
+# its two classes extension types with C attributes). The candidate `cython-typed` of
+# bench/bench_compilers.py; not shipped. Seats, sizes and counts are C integers; the masks stay
+# Python ints (arbitrary precision, as in the plain package).
+cimport cython
+
+cdef class SeatPlan:
+    cdef public tuple order
+
+cdef class TrickTable:
+    cdef public list hands
+    cdef public object plan
+    cdef public Py_ssize_t leader
+    cdef public Py_ssize_t n_tricks
+    cdef public object winner_of
+    cdef public list cards
+    cdef public list seats
+    cdef public list tricks
+    cdef public list won
+    cdef public list count
+    cdef public object _played_by
+    cdef public tuple _seats_key
+    cdef public tuple order
+    cdef public Py_ssize_t size
+    cdef public dict following
+    cdef public bint _varies
+    cdef public bint _fixed_leader
+
+@cython.locals(best=Py_ssize_t, i=Py_ssize_t)
+cpdef Py_ssize_t best_index(cards, beats)
