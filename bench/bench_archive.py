@@ -172,13 +172,19 @@ def _readers(db: str, seasons: int) -> dict[str, Any]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def scale_options(ap: argparse.ArgumentParser) -> None:
+    """The archive's scale (10 seasons × 30 events × 200 entrants by default), its seed, and
+    ``--source`` (the checkout's tarockrec): the options of every archive benchmark."""
     ap.add_argument("--seasons", type=int, default=10)
     ap.add_argument("--events", type=int, default=30)
     ap.add_argument("--entrants", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--source", action="store_true")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    scale_options(ap)
     ap.add_argument("--out", metavar="FILE",
                     help="also write the result file FILE (bench/results/archive.json)")
     a = ap.parse_args()

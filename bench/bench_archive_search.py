@@ -169,15 +169,11 @@ def keystrokes(runs: int, focus: bool) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seasons", type=int, default=10)
-    ap.add_argument("--events", type=int, default=30)
-    ap.add_argument("--entrants", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
+    bench_archive.scale_options(ap)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--unlinked", action="store_true")
     ap.add_argument("--full", action="store_true")
-    ap.add_argument("--source", action="store_true")
     ap.add_argument("--prefetch-most", type=int, metavar="BYTES",
                     help="search_index.PREFETCH_MOST (0: the index loaded a shard at a time)")
     ap.add_argument("--out", metavar="FILE",

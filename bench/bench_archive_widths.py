@@ -131,13 +131,9 @@ def measure(sample: list[tuple[str, Path]]) -> list[dict[str, Any]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seasons", type=int, default=10)
-    ap.add_argument("--events", type=int, default=30)
-    ap.add_argument("--entrants", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
+    bench_archive.scale_options(ap)
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--reuse-site", action="store_true")
-    ap.add_argument("--source", action="store_true")
     ap.add_argument("--out", metavar="FILE",
                     help="also write the result file FILE (bench/results/archive_widths.json)")
     a = ap.parse_args()
