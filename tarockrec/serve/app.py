@@ -262,9 +262,7 @@ def _round_routes(app: Flask) -> None:
     @director_only
     def director_confirm(event_id: int, table_id: int) -> Page:
         _event_open(event_id)
-        t = storage.table_by_id(db(), table_id)
-        if t is None or t.event_id != event_id:
-            abort(404, "no such table")
+        _event_table(event_id, table_id)
         storage.confirm(db(), table_id, None, _key())
         return redirect(url_for("event_page", event_id=event_id))
 
@@ -278,9 +276,7 @@ def _correction_routes(app: Flask) -> None:
     def correct(event_id: int, table_id: int) -> Page:
         ev = _event_open(event_id)
         c = db()
-        t = storage.table_by_id(c, table_id)
-        if t is None or t.event_id != event_id:
-            abort(404, "no such table")
+        t = _event_table(event_id, table_id)
         names = evening.names_of(storage.entrants(c, event_id))
         sheets = [d.sheet for d in storage.deals(c, table_id)]
         if request.method == "POST":
@@ -335,9 +331,7 @@ def _departure_routes(app: Flask) -> None:
     def depart(event_id: int, table_id: int) -> Page:
         ev = _event_open(event_id)
         c = db()
-        t = storage.table_by_id(c, table_id)
-        if t is None or t.event_id != event_id:
-            abort(404, "no such table")
+        t = _event_table(event_id, table_id)
         reason = _text(request.form.get("reason"), 500)
         if not reason:
             abort(400, "a departure needs a reason")
@@ -513,6 +507,14 @@ def _event_open(event_id: int) -> storage.Event:
     if ev.state != "open":
         abort(409, "the event is finished: nothing more can be changed")
     return ev
+
+
+def _event_table(event_id: int, table_id: int) -> storage.Table:
+    """The event's table ``table_id`` (404 for another event's or none)."""
+    t = storage.table_by_id(db(), table_id)
+    if t is None or t.event_id != event_id:
+        abort(404, "no such table")
+    return t
 
 # -- a table ---------------------------------------------------------------------------
 def the_table(code: str) -> tuple[storage.Table, storage.Event]:
