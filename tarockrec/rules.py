@@ -115,7 +115,8 @@ class _Choice(str):
 
 
 if TYPE_CHECKING:
-    from enum import StrEnum as Choice
+    from enum import StrEnum
+    Choice = StrEnum
 else:
     Choice = _Choice
 
