@@ -138,7 +138,9 @@ def test_the_servers_pages_extend_the_one_layout(tmp_path: Path) -> None:
     flask_app = create_app(str(tmp_path / "club.db"), Password("hunter2-hunter2"))
     env = flask_app.jinja_env
     assert env.autoescape("x.html") if callable(env.autoescape) else env.autoescape
-    assert Path(env.get_template("base.html").filename or "") == SITE / "templates" / "base.html"
+    import tarockrec.site                    # the checkout's, or the installed package's
+    loaded = Path(tarockrec.site.__file__).parent
+    assert Path(env.get_template("base.html").filename or "") == loaded / "templates" / "base.html"
     page = flask_app.test_client().get("/login").get_data(as_text=True)
     assert '<body class="serve">' in page and '<nav class="site">' in page
     assert "Content-Security-Policy" not in page           # the server's header carries it
