@@ -101,7 +101,7 @@ def pytest_collection_modifyitems(session, config, items):
 
 # -- several processes (pytest -n, pytest-xdist) ------------------------------------------------
 # Each worker sees part of the suite: it hands the codes it saw to the controller, which checks
-# the catalogue once every worker is done (tests/test_codes.py, ``unseen_codes``).
+# the catalogue once every worker is done (tests/test_codes.py, ``catalogue_problems``).
 def pytest_sessionfinish(session, exitstatus):
     config = session.config
     if hasattr(config, "workeroutput"):                      # an xdist worker
