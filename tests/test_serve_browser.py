@@ -7,8 +7,9 @@ through the page's own script (entry.js), the director's overview and the table'
 390 px without sideways scrolling, buttons are big enough for thumbs, and no page has a
 script error or a refused resource (everything is served by the package: no CDN). Writes the
 screenshots (``serve-table-390.png``, ``serve-overview-1280.png``,
-``serve-standings-1280.png``) to docs/ with TAROCKREC_SCREENSHOTS=1, else to its own folder. A deal typed while the phone is offline is kept
-and sent again when the connection is back, and stored once."""
+``serve-standings-1280.png``) to docs/ with TAROCKREC_SCREENSHOTS=1, else to its own folder.
+A deal typed while the phone is offline is kept and sent again when the connection is back,
+and stored once."""
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ from chromium import Browser, BrowserError, Tab, screenshot
 from conftest import ROOT
 from test_serve_evening import deal
 from test_serve_kill import PASSWORD, setup_evening
-from test_serve_process import free_port, start, wait_for
+from test_serve_process import serving
 
 pytest.importorskip("flask")
 pytest.importorskip("waitress")
@@ -93,11 +94,7 @@ def fits(tab: Tab, px: int) -> None:
 
 def test_a_table_enters_a_deal_from_a_phone_and_the_pages_fit_390_px(
         browser: Browser, tmp_path: Path) -> None:
-    port = free_port()
-    proc = start(tmp_path, port)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(base + "/", proc)
+    with serving(tmp_path) as base:
         code = setup_evening(base)
         tab = open_url(browser, f"{base}/t/{code}")
         try:
@@ -156,9 +153,6 @@ def test_a_table_enters_a_deal_from_a_phone_and_the_pages_fit_390_px(
             assert problems(tab) == []
         finally:
             tab.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 # -- a whole evening ------------------------------------------------------------------------
@@ -214,9 +208,6 @@ def cli(*args: str) -> Any:
 
 def test_a_whole_evening_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     from tarockrec.serve import storage
-    port = free_port()
-    proc = start(tmp_path, port)
-    base = f"http://127.0.0.1:{port}"
     contexts: list[str] = []
     tabs: list[Tab] = []
 
@@ -224,75 +215,74 @@ def test_a_whole_evening_in_the_browser(browser: Browser, tmp_path: Path) -> Non
         contexts.append(browser.send("Target.createBrowserContext")["browserContextId"])
         tabs.append(open_url(browser, url, contexts[-1]))
         return tabs[-1]
-    try:
-        wait_for(base + "/", proc)
-        director = tab_of_its_own(f"{base}/login")
-        post(director, "[name=password]", {"password": PASSWORD}, f"{base}/director")
-        post(director, "[name=gamerules]", {"gamerules": "koenigrufen/default",
-                                             "name": "Browserabend"}, f"{base}/director/event/1")
-        event = f"{base}/director/event/1"
-        for k in range(1, 14):
-            post(director, "input[name=name][required]", {"name": f"Spieler {k}"}, event)
-        assert "registered Spieler 13 as entrant 13" in said(director)
-        refused = ""
-        for r in (1, 2, 3):
-            post(director, "select[name=method]", {"method": "random", "seed": str(r)}, event)
-            assert f"round {r} is seated" in said(director)
-            rows = director.evaluate(
-                "Array.from(document.querySelectorAll('tbody tr')).filter(tr =>"
-                f" tr.cells[0].textContent === '{r}').map(tr => [tr.cells[3].textContent,"
-                " tr.cells[2].textContent.split(', ').length])")
-            assert sorted(n for _, n in rows) == [4, 4, 5]
-            for t, (code, n) in enumerate(rows):
-                phone = tab_of_its_own(f"{base}/t/{code}")
-                width(phone, 390)
-                if (r, t) == (2, 0):       # an outcome no play gives: refused, not stored
-                    refused = enter(phone, {**deal(n, 0, True), "points": "70 0"},
-                                    "not saved")
-                enter(phone, deal(n, 0, (r + t) % 2 == 0), "deal 1 saved")
-                post(phone, "form[action$='/confirm'] [name=seat]", {"seat": "1"},
-                     f"{base}/t/{code}")
-                assert "Confirmed." in phone.evaluate("document.body.textContent")
-                assert [p for p in problems(phone) if (r, t) != (2, 0) or "(UNPROCESSABLE"
-                        not in p] == []
-                phone.close()
-                tabs.remove(phone)
-        assert "[OUTCOME-POINTS]" in refused
-        assert "its 30 cards count 10 to 62 card points" in refused and "not 70" in refused
-        # the director corrects round 1, table 1: its deal was lost after all
-        conn = storage.connect(str(tmp_path / "club.db"))
-        first = storage.tables(conn, 1, 1)[0]
-        sheet = storage.deals(conn, first.id)[0].sheet
-        outcome = sheet["outcome"]
-        fixed = {**sheet, "outcome": {**outcome, "won": not outcome["won"],
-                                      "points": outcome["points"][::-1]}}
-        go(director, f"{event}/correct/{first.id}")
-        post(director, "textarea[name=sheet]", {"deal": "1", "sheet": json.dumps(fixed),
-                                                "reason": "the paper sheet says otherwise"},
-             event)
-        assert "deal 1 corrected" in said(director)
-        assert storage.deals(conn, first.id)[0].sheet == fixed
-        # the live standings are `tarockrec standings` of the exported record
-        got = cli("archive", "export", str(tmp_path / "club.db"), "--event", "Browserabend",
-                  "-o", str(tmp_path / "out"))
-        assert got.exit_code == 0, got.output
-        [path] = list((tmp_path / "out").iterdir())
-        got = cli("standings", str(path), "--format", "json")      # exit 0: it validates
-        assert got.exit_code == 0, got.output
-        want = [[str(x["rank"]), x["player"], str(x["total"])] for x in json.loads(got.stdout)]
-        go(director, f"{base}/standings/1")
-        shown = director.evaluate(
-            "Array.from(document.querySelectorAll('table.standings tbody tr')).map(tr =>"
-            " [tr.cells[0].textContent, tr.cells[1].firstChild.textContent.trim(),"
-            " tr.cells[2].textContent])")
-        assert shown == want and len(want) == 13
-        assert "standings after 3 round(s)" in director.evaluate("document.body.textContent")
-        assert problems(director) == []
-        conn.close()
-    finally:
-        for tab in tabs:
-            tab.close()
-        for context in contexts:
-            browser.send("Target.disposeBrowserContext", {"browserContextId": context})
-        proc.terminate()
-        proc.wait(timeout=30)
+    with serving(tmp_path) as base:
+        try:
+            director = tab_of_its_own(f"{base}/login")
+            post(director, "[name=password]", {"password": PASSWORD}, f"{base}/director")
+            post(director, "[name=gamerules]",
+                 {"gamerules": "koenigrufen/default", "name": "Browserabend"},
+                 f"{base}/director/event/1")
+            event = f"{base}/director/event/1"
+            for k in range(1, 14):
+                post(director, "input[name=name][required]", {"name": f"Spieler {k}"}, event)
+            assert "registered Spieler 13 as entrant 13" in said(director)
+            refused = ""
+            for r in (1, 2, 3):
+                post(director, "select[name=method]", {"method": "random", "seed": str(r)}, event)
+                assert f"round {r} is seated" in said(director)
+                rows = director.evaluate(
+                    "Array.from(document.querySelectorAll('tbody tr')).filter(tr =>"
+                    f" tr.cells[0].textContent === '{r}').map(tr => [tr.cells[3].textContent,"
+                    " tr.cells[2].textContent.split(', ').length])")
+                assert sorted(n for _, n in rows) == [4, 4, 5]
+                for t, (code, n) in enumerate(rows):
+                    phone = tab_of_its_own(f"{base}/t/{code}")
+                    width(phone, 390)
+                    if (r, t) == (2, 0):       # an outcome no play gives: refused, not stored
+                        refused = enter(phone, {**deal(n, 0, True), "points": "70 0"},
+                                        "not saved")
+                    enter(phone, deal(n, 0, (r + t) % 2 == 0), "deal 1 saved")
+                    post(phone, "form[action$='/confirm'] [name=seat]", {"seat": "1"},
+                         f"{base}/t/{code}")
+                    assert "Confirmed." in phone.evaluate("document.body.textContent")
+                    assert [p for p in problems(phone) if (r, t) != (2, 0) or "(UNPROCESSABLE"
+                            not in p] == []
+                    phone.close()
+                    tabs.remove(phone)
+            assert "[OUTCOME-POINTS]" in refused
+            assert "its 30 cards count 10 to 62 card points" in refused and "not 70" in refused
+            # the director corrects round 1, table 1: its deal was lost after all
+            conn = storage.connect(str(tmp_path / "club.db"))
+            first = storage.tables(conn, 1, 1)[0]
+            sheet = storage.deals(conn, first.id)[0].sheet
+            outcome = sheet["outcome"]
+            fixed = {**sheet, "outcome": {**outcome, "won": not outcome["won"],
+                                          "points": outcome["points"][::-1]}}
+            go(director, f"{event}/correct/{first.id}")
+            post(director, "textarea[name=sheet]", {"deal": "1", "sheet": json.dumps(fixed),
+                                                    "reason": "the paper sheet says otherwise"},
+                 event)
+            assert "deal 1 corrected" in said(director)
+            assert storage.deals(conn, first.id)[0].sheet == fixed
+            # the live standings are `tarockrec standings` of the exported record
+            got = cli("archive", "export", str(tmp_path / "club.db"), "--event", "Browserabend",
+                      "-o", str(tmp_path / "out"))
+            assert got.exit_code == 0, got.output
+            [path] = list((tmp_path / "out").iterdir())
+            got = cli("standings", str(path), "--format", "json")      # exit 0: it validates
+            assert got.exit_code == 0, got.output
+            want = [[str(x["rank"]), x["player"], str(x["total"])] for x in json.loads(got.stdout)]
+            go(director, f"{base}/standings/1")
+            shown = director.evaluate(
+                "Array.from(document.querySelectorAll('table.standings tbody tr')).map(tr =>"
+                " [tr.cells[0].textContent, tr.cells[1].firstChild.textContent.trim(),"
+                " tr.cells[2].textContent])")
+            assert shown == want and len(want) == 13
+            assert "standings after 3 round(s)" in director.evaluate("document.body.textContent")
+            assert problems(director) == []
+            conn.close()
+        finally:
+            for tab in tabs:
+                tab.close()
+            for context in contexts:
+                browser.send("Target.disposeBrowserContext", {"browserContextId": context})

@@ -15,7 +15,7 @@ import pytest
 from chromium import Browser, Tab
 from test_serve_browser import go, open_url, problems, until
 from test_serve_kill import PASSWORD, Browser as Client, value
-from test_serve_process import free_port, start, wait_for
+from test_serve_process import serving
 
 pytest.importorskip("flask")
 pytest.importorskip("waitress")
@@ -51,12 +51,7 @@ def focused(tab: Tab) -> str:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
     """A server with one evening of eight: round 1 seated at two tables."""
-    tmp = tmp_path_factory.mktemp("keyboard")
-    port = free_port()
-    proc = start(tmp, port)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for(base + "/", proc)
+    with serving(tmp_path_factory.mktemp("keyboard")) as base:
         d = Client(base)
         d.post("/login", {"csrf": value(d.get("/login"), "csrf"), "password": PASSWORD})
         csrf = value(d.get("/director"), "csrf")
@@ -69,9 +64,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list
         codes = list(dict.fromkeys(re.findall(r"/t/([A-Z0-9]{6})", page)))
         assert len(codes) == 2
         yield base, codes
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 def test_the_director_enters_a_deal_on_the_keyboard_alone(

@@ -2,6 +2,7 @@
 port, one request, then SIGTERM: a clean stop (exit 0), the archive's integrity intact."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -11,6 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -47,6 +49,21 @@ def wait_for(url: str, proc: subprocess.Popen[str]) -> bytes:
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def serving(tmp_path: Path) -> Iterator[str]:
+    """``tarockrec serve`` on a free loopback port with an archive in ``tmp_path``: its base
+    address once it answers; stopped (and waited for) on leaving."""
+    port = free_port()
+    proc = start(tmp_path, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/", proc)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def test_serve_answers_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
