@@ -109,3 +109,24 @@ def test_nesting_is_counted_not_guessed() -> None:
         else:
             raise AssertionError("too deep, accepted")
     assert jsonio.loads(b"[" * 150 + b"]" * 150) == eval("[" * 150 + "]" * 150)
+
+
+def test_compact_lines_with_long_digit_runs_read_exactly() -> None:
+    """A compact line is taken as orjson read it only when orjson writes it back the same: a
+    number orjson reads inexactly (an integer beyond 64 bits, a long fraction) is read by the
+    standard library, exactly; long runs of digits elsewhere change nothing."""
+    jsonio.loads(b"{}")             # (the first value is the standard library's in any case)
+    for line in (b'{"a":12345678901234567890123}', b'{"a":18446744073709551615}',
+                 b'{"a":18446744073709551616}', b'{"a":-9223372036854775809}',
+                 b'{"a":[0.12345678901234567890,1.2345678901234568e22]}',
+                 b'{"a":"12345678901234567890123","b":-1234567890123456789}'):
+        got, want = jsonio.loads(line), json.loads(line)
+        assert got == want and repr(got) == repr(want), line
+    for line in (b'{"a":1,"a":12345678901234567890123}', b'{"a":[1],"b":{"c":1,"c":2}}',
+                 b'{"a":"12345678901234567890","a":1}'):
+        try:
+            jsonio.loads(line)
+        except jsonio.JSONError as err:
+            assert err.finding.code == "JSON-DUPLICATE", line
+        else:
+            raise AssertionError(f"accepted {line!r}")

@@ -254,7 +254,8 @@ class _Skeleton:
 def _suspect(data: bytes) -> bool:
     """Whether JSON text ``data`` may hold such a character (a backslash or the byte 0xEF is
     looked for first: one memchr each, nothing more for most records)."""
-    return (b"\\" in data or b"\xef" in data) and _SUSPECT.search(data) is not None
+    return ((data.find(b"\\") >= 0 or data.find(b"\xef") >= 0)    # (find: memchr)
+            and _SUSPECT.search(data) is not None)
 
 
 def _values(data: bytes) -> int:
@@ -283,15 +284,19 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
                                 f"{JSON_RECORD_MAX_VALUES:,} values (counted by their brackets "
                                 "and commas), the most one JSON record may hold", "",
                                 line=1 + line_offset))
-    scanned = data.translate(_DIGITS)
     global _READ
     _READ += 1
-    if _LONG_RUN not in scanned and _READ > 1:
+    if _READ > 1:
         try:
             value = orjson.loads(data)
         except orjson.JSONDecodeError:
             pass
         else:
+            if _compact_line(value, data, depth):
+                return value
+            scanned = data.translate(_DIGITS)
+            if _LONG_RUN in scanned:        # (the standard library reads it exactly)
+                return _read_slowly(text, data, line_offset, depth)
             skeleton = None
             if scanned.count(b"[") > MAX_DEPTH - depth:
                 skeleton = _Skeleton(data)
@@ -305,6 +310,26 @@ def loads(text: str | bytes, line_offset: int = 0, depth: int = 0) -> Any:
             if compact != data.strip() and (skeleton or _Skeleton(data)).keys() != _keys(compact):
                 _refuse_duplicate_keys(data, line_offset)
             return value
+    return _read_slowly(text, data, line_offset, depth)
+
+
+def _compact_line(value: Any, data: bytes, depth: int) -> bool:
+    """Whether the text ``data``, read by orjson as ``value``, needs none of ``loads``' checks
+    (the common JSON Lines record), told by C calls alone: too few brackets to nest too deep,
+    nothing suspect (``_suspect``), and the text is the compact writing of what was read — no
+    key was given twice, and no number was read inexactly (a number orjson reads as an inexact
+    float, an integer beyond 64 bits or a long fraction, is written back otherwise; one
+    written back the same is what the standard library would read)."""
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH - depth or _suspect(data):
+        return False
+    try:
+        return orjson.dumps(value) == data.strip()
+    except orjson.JSONEncodeError:
+        return False
+
+
+def _read_slowly(text: str | bytes, data: bytes, line_offset: int, depth: int) -> Any:
+    """``loads`` by the standard library, with every check in Python."""
     # orjson refuses integers beyond 64 bits, which are valid JSON: ask the standard library,
     # which also words the error when the text really is broken (imported when first needed:
     # start-up time), and reads the first value (``_READ``)
