@@ -267,7 +267,14 @@ def xsd() -> etree.XMLSchema:
 
 
 def fast_check(record: Any) -> bool:
-    return _fast()(record)
+    global _CHECK
+    if _CHECK is None:
+        _CHECK = _fast()
+    return _CHECK(record)
+
+
+#: ``_fast()``, once made (asked of every record)
+_CHECK: Callable[[Any], bool] | None = None
 
 
 def schema_text(kind: str) -> str:

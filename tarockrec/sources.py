@@ -254,14 +254,15 @@ class Lines(Plain):
         index, lineno, source, offset = self.index, self.line, self.source, self.offset
         pieces = self.data.split(b"\n")
         last = pieces.pop()             # b"" after a final line break
+        loads = jsonio.loads
         for k, raw in enumerate(pieces, lineno + 1):
             if raw.strip():
                 index += 1
-                item = jsonio.parse_jsonl_line(raw, k)
-                if isinstance(item, Finding):     # worded as for the line with its break
-                    item = jsonio.parse_jsonl_line(raw + b"\n", k)
-                e = _entry(source, index, k, item)
-                e.offset = offset
+                try:
+                    e = Entry(source, index, k, loads(raw, k - 1), None, None, offset)
+                except jsonio.JSONError:    # worded as for the line with its break
+                    e = _entry(source, index, k, jsonio.parse_jsonl_line(raw + b"\n", k))
+                    e.offset = offset
                 yield e
         if last.strip():
             k = lineno + len(pieces) + 1
