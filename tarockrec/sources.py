@@ -272,6 +272,9 @@ class Lines(Plain):
 
 #: bytes read at a time from a JSON Lines source
 BLOCK = 1 << 20
+#: the most bytes of lines in one run (records of many deals, a session a line, make runs of
+#: fewer lines: about a thousand Königrufen deals either way)
+RUN_BYTES = 1 << 20
 
 
 def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
@@ -285,6 +288,8 @@ def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
     read = getattr(fp, "read1", fp.read)     # what has arrived, up to a block (a pipe streams)
     at_start = True              # the next block starts a line
     open_line = 0                # bytes of the line not yet ended
+    got = 0                      # the run's bytes in ``parts``
+    heavy = False                # the run holds RUN_BYTES
     block = head
     while block or (block := read(BLOCK)):
         brk = block.rfind(b"\n")
@@ -297,20 +302,24 @@ def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
         pos, size = 0, len(block)
         while True:
             end = pos
-            while n < batch:
+            # a run ends after ``batch`` lines, or after the line that makes it RUN_BYTES
+            # long (a line of a session weighs more than a deal's)
+            while n < batch and not heavy:
                 if end < size and block[end] != 123 and (end or at_start):
                     plain = False                  # a line that does not start with "{"
                 cut = block.find(b"\n", end)
                 if cut < 0:
                     break
                 end, n = cut + 1, n + 1
-            if n < batch:
+                heavy = got + end - pos >= RUN_BYTES
+            if n < batch and not heavy:
                 parts.append(block[pos:])          # the run goes on in the next block
+                got += size - pos
                 break
             data = b"".join(parts) + block[pos:end] if parts else block[pos:end]
             yield Lines(name, index, lineno, data, _position(raw))
             lineno, index = lineno + n, index + (n if plain else _records(data))
-            parts, n, pos, plain = [], 0, end, True
+            parts, n, pos, plain, got, heavy = [], 0, end, True, 0, False
         at_start, block = block[-1] == 10, b""
     data = b"".join(parts)
     if data:
