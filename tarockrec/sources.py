@@ -1028,10 +1028,10 @@ def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO
             spool: "_Spool | None") -> Iterator["Entry | Piece"]:
     """``Piece``s of a file of XML or text (``head`` its first bytes, past a BOM, then
     ``src``), until its run is in ``stopped``; ``spool``: stdin's, kept as read."""
-    from .codecs import textio, xmlio
     run = next(_RUNS)
     root, version, pos = b"", 1, 0
-    if fmt == "xml":
+    if fmt == "xml":        # (each codec imported only for its own files: start-up time)
+        from .codecs import xmlio
         body = xmlio.body_start(head)
         if body is None:          # an unusual prolog: read in order, which words it
             yield Piece(name, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True, spool=spool)
@@ -1064,8 +1064,7 @@ def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO
                 cut = len(pending)
             data, pending, searched = pending[:cut], pending[cut:], 0
             last = done and not pending
-            n = sum(data.count(mark) for mark in xmlio.RECORD_STARTS) if fmt == "xml" else \
-                len(textio.RECORD_START.findall(b"\n*\n" + data))
+            n = _marks(fmt, data)
             piece = Piece(name, path, fmt, run, index, n, lines, start, data, last,
                           _position(raw), root, version, spool=spool)
             if last and inflated is not None and inflated.problem is not None:
@@ -1079,6 +1078,15 @@ def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO
             return
     if not emitted:              # nothing after the root's start tag: read in order
         yield Piece(name, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True, spool=spool)
+
+
+def _marks(fmt: str, data: bytes) -> int:
+    """The records counted in ``data`` by their marks (``Piece.count``)."""
+    if fmt == "xml":
+        from .codecs import xmlio
+        return sum(data.count(mark) for mark in xmlio.RECORD_STARTS)
+    from .codecs import textio
+    return len(textio.RECORD_START.findall(b"\n*\n" + data))
 
 
 def _cut(fmt: str, data: bytes, at: int) -> int:
