@@ -115,7 +115,7 @@ class Document(Plain):
     _fields = ("source", "path", "size")
     source: str
     path: str
-    size: int                       # bytes of the file (how documents are grouped in runs)
+    size: int                       # its weight in bytes (how documents are grouped in runs)
 
     def __init__(self, source: str, path: str, size: int) -> None:
         self.source = source
@@ -385,7 +385,9 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] |
         elif pieces is not None and fmt == "json" and head.lstrip(b" \t\r\n")[:1] == b"{":
             size = _regular_size(raw)
             if size is not None:     # a file of one record (not a pipe, read only once)
-                yield Document(name, path, size)
+                # a tournament whose tables are in files of their own weighs those files,
+                # not its own few bytes: a run of its own (parallel.DOCUMENTS)
+                yield Document(name, path, max(size, PIECE) if b'"source"' in head else size)
                 return
         if fmt == "jsonl":
             for last in _line_runs(name, head, src, raw, batch):
