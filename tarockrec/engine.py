@@ -88,7 +88,8 @@ def _text_or_none(v: Any) -> bool:
 
 #: the value is not used (a pass, a concession, a redeal demand)
 NOTHING = Shape("no value", lambda v: True)
-TEXT = Shape("a text (a call, a card code, a suit)", lambda v: isinstance(v, str))
+#: (the test is ``isinstance(v, str)`` without a Python frame)
+TEXT = Shape("a text (a call, a card code, a suit)", str.__instancecheck__)
 TEXTS = Shape("a list of texts (card codes)", _texts)
 #: the items said in a declaration turn: the game explains an item that is not a statement
 ITEMS = Shape("a list of the items said", lambda v: isinstance(v, (tuple, list)))
@@ -270,6 +271,8 @@ class Engine:
 
 
 _NUMBER_WORDS = {3: "three", 4: "four"}
+#: card -> its bit (``1 << card``) for every pack (the largest has 54 cards)
+_BITS = tuple(1 << card for card in range(64))
 
 
 #: the shared components' turns, as ``TrickEngine.ACTOR`` names them
@@ -617,6 +620,8 @@ class TrickEngine(Engine):
         before the first trick that needs the card-by-card path (to report a finding)."""
         table = self.table
         assert table is not None
+        if table.hands is self.hands and not table._varies and table._fixed_leader:
+            return self._play_fixed(tricks, trump_mask, beats, hold)
         card_of = self.pack.index.__getitem__
         led_of = self.pack.led
         hands = self.hands
@@ -660,6 +665,73 @@ class TrickEngine(Engine):
             played += 1
             if table.done:
                 self.phase = "done"
+        return played
+
+
+    def _play_fixed(self, tricks: list[Any], trump_mask: int, beats: Sequence[int] | None,
+                    hold: tuple[int, int, int] | None) -> int:
+        """``_play_plain`` for a table whose seats and leader follow the fixed plan (every
+        game's but Carinthian Trischak's): ``TrickTable.push_trick`` written out, each card off
+        its hand as it is checked (put back when a later card of the trick is refused)."""
+        table = self.table
+        assert table is not None
+        card_of = self.pack.index.__getitem__
+        led_of = self.pack.led
+        bit = _BITS
+        hands = self.hands
+        size, following, winner_of = table.size, table.following, table.winner_of
+        done, won, count = table.tricks, table.won, table.count
+        leader = table.leader
+        played = 0
+        hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
+        for trick in tricks:
+            if type(trick) is not list or len(trick) != size or len(done) >= table.n_tricks:
+                break
+            if hold_seat >= 0 and len(done) >= hold_until:
+                hold_seat = -1
+            try:
+                cards = list(map(card_of, trick))
+            except (KeyError, TypeError):       # not a card: the card-by-card path says so
+                break
+            seat = leader
+            seats: list[int] = []
+            best = cards[0]
+            led_mask = led_of[best]
+            taken = 0
+            for card in cards:
+                hand = hands[seat]
+                b = bit[card]
+                if taken:
+                    allowed = hand & led_mask or hand & trump_mask or hand
+                    if beats is not None:
+                        beating = beats[best]
+                        allowed = allowed & beating or allowed
+                        if beating & b:
+                            best = card
+                else:
+                    allowed = hand
+                if seat == hold_seat:
+                    allowed = allowed & ~held or allowed
+                if not allowed & b or taken & b:
+                    for s, c in zip(seats, cards):  # the trick's cards back to their hands
+                        hands[s] |= bit[c]
+                    table.leader = leader
+                    table.forget_played()
+                    return played
+                taken |= b
+                hands[seat] = hand ^ b
+                seats.append(seat)
+                seat = following[seat]
+            winner = winner_of(cards, seats)
+            won[winner] |= taken
+            count[winner] += 1
+            done.append((leader, cards, seats, winner))
+            leader = winner
+            played += 1
+        table.leader = leader
+        table.forget_played()
+        if len(done) >= table.n_tricks:
+            self.phase = "done"
         return played
 
 

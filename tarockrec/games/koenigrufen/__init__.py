@@ -17,7 +17,7 @@ from ...scoring import Score
 from .contracts import BIRD_CARD, KING_MASK, PACK, TAROCK_MASK
 from .engine import KoenigrufenEngine, next_doubling, of_engine, tariff
 from .outcome import parse, reachable, to_outcome
-from .five import ENGINE_DEALER, FIVE, FiveEngine, SeatMap
+from .five import ENGINE_DEALER, FIVE, FiveEngine, SeatMap, seat_map
 from .rules import KoenigrufenRules
 from .scoring import doubling_after, period_multiplier, score_facts
 
@@ -29,6 +29,8 @@ _TALON_PTRS = ("/deal/talon/0", "/deal/talon/1")
 #: the cards dealt to each place (§2.2)
 _HAND_SIZES = (12,) * N
 _HALF_SIZES = (3, 3)
+#: at five, by dealer: the cards dealt to each seat (the dealer none, §2.2 for the others)
+_FIVE_SIZES = tuple(tuple(0 if s == dealer else 12 for s in range(FIVE)) for dealer in range(FIVE))
 
 
 def deal_from_deck(deck: list[int], dealer: int, order: str) -> tuple[list[list[int]], list[list[int]]]:
@@ -126,12 +128,12 @@ class Koenigrufen(Game[AnyEngine]):
         """A table of five: the sitting-out dealer is dealt nothing (five.py); the four-seat
         engine gets the four others' hands from forehand on."""
         parts: list[tuple[str, Any, int | None]] = [
-            (ptr, hands[s], 0 if s == dealer else 12) for s, ptr in enumerate(_HAND_PTRS_FIVE)]
-        parts += [(ptr, talon[i], 3) for i, ptr in enumerate(_TALON_PTRS)]
+            *zip(_HAND_PTRS_FIVE, hands, _FIVE_SIZES[dealer] if 0 <= dealer < FIVE else
+                 (12,) * FIVE), *zip(_TALON_PTRS, talon, _HALF_SIZES)]
         findings, masks = composition(PACK, parts)
         if findings:
             return None, findings
-        m = SeatMap(dealer)
+        m = seat_map(dealer)
         deck = deal.get("deck")
         if deck is not None:
             findings += self._check_deck(deck, dealer, hands, talon, str(rules.deal_order), m)

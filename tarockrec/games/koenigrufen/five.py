@@ -32,6 +32,9 @@ ENGINE_DEALER = 3
 
 T = TypeVar("T")
 
+#: a named tuple built without its Python-level ``__new__`` (the same tuple)
+_new = tuple.__new__
+
 #: a seat number in an engine sentence ("seat 2", "seat 2's") or a chain name ("seat2")
 _SEAT_IN_TEXT = lazy(r"\bseat( ?)(\d+)\b")
 _SEAT_ITEM = lazy(r":seat(\d+)$")
@@ -42,10 +45,14 @@ class SeatMap:
     0–4 (the sitting-out dealer is engine seat 4, which the engine refuses); any other number
     is left as it is (a seat the table does not have, either way)."""
 
-    __slots__ = ("dealer",)
+    __slots__ = ("dealer", "_eng", "_rec", "_active")
 
     def __init__(self, dealer: int) -> None:
         self.dealer = dealer
+        #: record seat -> engine seat and back, for the seats 0–4 (built once per map)
+        self._eng = tuple((s - dealer - 1) % FIVE for s in range(FIVE))
+        self._rec = tuple((s + dealer + 1) % FIVE for s in range(FIVE))
+        self._active = self._rec[:4]
 
     @overload
     def eng(self, seat: int) -> int: ...
@@ -59,7 +66,7 @@ class SeatMap:
     def eng(self, seat: object) -> object:
         """A record seat as the engine's."""
         if type(seat) is int and 0 <= seat < FIVE:
-            return (seat - self.dealer - 1) % FIVE
+            return self._eng[seat]
         return seat
 
     @overload
@@ -74,22 +81,24 @@ class SeatMap:
     def rec(self, seat: object) -> object:
         """An engine seat as the record's."""
         if type(seat) is int and 0 <= seat < FIVE:
-            return (seat + self.dealer + 1) % FIVE
+            return self._rec[seat]
         return seat
 
     def active(self) -> tuple[int, ...]:
         """The record seats that play, forehand first."""
-        return tuple((self.dealer + 1 + k) % FIVE for k in range(4))
+        return self._active
 
     # -- texts and values ------------------------------------------------------------------
     def text(self, message: str) -> str:
         """An engine sentence with its seat numbers in record seats."""
+        if "seat" not in message:               # nothing to map (most score notes)
+            return message
         return _SEAT_IN_TEXT.sub(lambda m: f"seat{m.group(1)}{self.rec(int(m.group(2)))}",
                                  message)
 
     def say(self, say: Any, to: Callable[[int], int]) -> Any:
         """A declaration turn's items with their per-seat chains (``kontra:seat<n>``) mapped."""
-        if not isinstance(say, (list, tuple)) or not any(
+        if not say or not isinstance(say, (list, tuple)) or not any(
                 isinstance(x, str) and ":seat" in x for x in say):
             return say
         out = [_SEAT_ITEM.sub(lambda m: f":seat{to(int(m.group(1)))}", x)
@@ -104,6 +113,11 @@ class SeatMap:
 
     def spread(self, values: list[int] | tuple[int, ...]) -> list[int]:
         """Four per-seat values (engine order) as five (record seats; the dealer's 0)."""
+        if len(values) == 4:                    # record seat s is engine seat _eng[s]
+            a, b, c, d = values
+            full = (a, b, c, d, 0)
+            e = self._eng
+            return [full[e[0]], full[e[1]], full[e[2]], full[e[3]], full[e[4]]]
         out = [0] * FIVE
         for k, v in enumerate(values):
             out[self.rec(k)] = v
@@ -138,8 +152,9 @@ class SeatMap:
             facts["tricks"] = self.spread(facts["tricks"])
         if isinstance(facts.get("points"), list) and len(facts["points"]) == 4:
             facts["points"] = self.spread(facts["points"])      # Trischaken: per seat
-        items = [ScoreItem(it.name, it.base, it.multiplier, tuple(self.spread(it.deltas)),
-                           self.text(it.note)) for it in score.items]
+        spread, text = self.spread, self.text
+        items = [_new(ScoreItem, (it.name, it.base, it.multiplier, tuple(spread(it.deltas)),
+                                  text(it.note))) for it in score.items]
         money = self.spread(score.money) if score.money is not None else None
         return Score(items, self.spread(score.deltas), facts, money)
 
@@ -205,6 +220,17 @@ class SeatMap:
         return out
 
 
+#: the map of each dealer's deal (a map is never changed: shared)
+_MAPS = tuple(SeatMap(dealer) for dealer in range(FIVE))
+
+
+def seat_map(dealer: int) -> SeatMap:
+    """``SeatMap(dealer)``, shared for a dealer of the table."""
+    if type(dealer) is int and 0 <= dealer < FIVE:
+        return _MAPS[dealer]
+    return SeatMap(dealer)
+
+
 class _TableView:
     """The engine's ``TrickTable`` as ``show`` reads it, in record seats."""
 
@@ -239,7 +265,7 @@ class FiveEngine(Engine):
 
     def __init__(self, inner: KoenigrufenEngine, dealer: int) -> None:
         self.inner = inner
-        self.map = SeatMap(dealer)
+        self.map = seat_map(dealer)
         self.dealer = dealer
         self.rules = inner.rules
 
@@ -348,11 +374,18 @@ class FiveEngine(Engine):
         """Recorded ``{"seat", key}`` entries through the engine's run ``run``, in engine
         seats; the first entry by the sitting-out dealer ends it with ``KR-SITS-OUT``."""
         m = self.map
-        stop = next((i for i, e in enumerate(entries) if e.get("seat") == m.dealer
-                     and type(e.get("seat")) is int), len(entries))
-        mapped = [{**e, "seat": m.eng(e["seat"]),
-                   key: m.say(e[key], m.eng) if key == "say" else e[key]}
-                  for e in entries[:stop]]
+        dealer, eng, say, table = m.dealer, m.eng, m.say, m._eng
+        mapped: list[dict[str, Any]] = []
+        stop = len(entries)
+        for i, e in enumerate(entries):         # the runs read only these two fields
+            seat = e["seat"]
+            if type(seat) is int and 0 <= seat < FIVE:
+                if seat == dealer:
+                    stop = i
+                    break
+                seat = table[seat]              # ``m.eng`` written out
+            value = e[key]
+            mapped.append({"seat": seat, key: say(value, eng) if key == "say" else value})
         self._guard(lambda: run(mapped))
         if stop < len(entries):
             what = "does not call" if key == "call" else "does not declare"
