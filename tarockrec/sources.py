@@ -115,7 +115,7 @@ class Document(Plain):
     _fields = ("source", "path", "size")
     source: str
     path: str
-    size: int                       # bytes of the file (how documents are grouped in runs)
+    size: int                       # its weight in bytes (how documents are grouped in runs)
 
     def __init__(self, source: str, path: str, size: int) -> None:
         self.source = source
@@ -272,6 +272,9 @@ class Lines(Plain):
 
 #: bytes read at a time from a JSON Lines source
 BLOCK = 1 << 20
+#: the most bytes of lines in one run (records of many deals, a session a line, make runs of
+#: fewer lines: about a thousand Königrufen deals either way)
+RUN_BYTES = 1 << 20
 
 
 def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
@@ -285,6 +288,8 @@ def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
     read = getattr(fp, "read1", fp.read)     # what has arrived, up to a block (a pipe streams)
     at_start = True              # the next block starts a line
     open_line = 0                # bytes of the line not yet ended
+    got = 0                      # the run's bytes in ``parts``
+    heavy = False                # the run holds RUN_BYTES
     block = head
     while block or (block := read(BLOCK)):
         brk = block.rfind(b"\n")
@@ -297,20 +302,24 @@ def _line_runs(name: str, head: bytes, fp: IO[bytes], raw: IO[bytes],
         pos, size = 0, len(block)
         while True:
             end = pos
-            while n < batch:
+            # a run ends after ``batch`` lines, or after the line that makes it RUN_BYTES
+            # long (a line of a session weighs more than a deal's)
+            while n < batch and not heavy:
                 if end < size and block[end] != 123 and (end or at_start):
                     plain = False                  # a line that does not start with "{"
                 cut = block.find(b"\n", end)
                 if cut < 0:
                     break
                 end, n = cut + 1, n + 1
-            if n < batch:
+                heavy = got + end - pos >= RUN_BYTES
+            if n < batch and not heavy:
                 parts.append(block[pos:])          # the run goes on in the next block
+                got += size - pos
                 break
             data = b"".join(parts) + block[pos:end] if parts else block[pos:end]
             yield Lines(name, index, lineno, data, _position(raw))
             lineno, index = lineno + n, index + (n if plain else _records(data))
-            parts, n, pos, plain = [], 0, end, True
+            parts, n, pos, plain, got, heavy = [], 0, end, True, 0, False
         at_start, block = block[-1] == 10, b""
     data = b"".join(parts)
     if data:
@@ -376,7 +385,9 @@ def _units(path: str, name: str, raw: IO[bytes], batch: int, pieces: "set[int] |
         elif pieces is not None and fmt == "json" and head.lstrip(b" \t\r\n")[:1] == b"{":
             size = _regular_size(raw)
             if size is not None:     # a file of one record (not a pipe, read only once)
-                yield Document(name, path, size)
+                # a tournament whose tables are in files of their own weighs those files,
+                # not its own few bytes: a run of its own (parallel.DOCUMENTS)
+                yield Document(name, path, max(size, PIECE) if b'"source"' in head else size)
                 return
         if fmt == "jsonl":
             for last in _line_runs(name, head, src, raw, batch):
@@ -1019,10 +1030,10 @@ def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO
             spool: "_Spool | None") -> Iterator["Entry | Piece"]:
     """``Piece``s of a file of XML or text (``head`` its first bytes, past a BOM, then
     ``src``), until its run is in ``stopped``; ``spool``: stdin's, kept as read."""
-    from .codecs import textio, xmlio
     run = next(_RUNS)
     root, version, pos = b"", 1, 0
-    if fmt == "xml":
+    if fmt == "xml":        # (each codec imported only for its own files: start-up time)
+        from .codecs import xmlio
         body = xmlio.body_start(head)
         if body is None:          # an unusual prolog: read in order, which words it
             yield Piece(name, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True, spool=spool)
@@ -1055,8 +1066,7 @@ def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO
                 cut = len(pending)
             data, pending, searched = pending[:cut], pending[cut:], 0
             last = done and not pending
-            n = sum(data.count(mark) for mark in xmlio.RECORD_STARTS) if fmt == "xml" else \
-                len(textio.RECORD_START.findall(b"\n*\n" + data))
+            n = _marks(fmt, data)
             piece = Piece(name, path, fmt, run, index, n, lines, start, data, last,
                           _position(raw), root, version, spool=spool)
             if last and inflated is not None and inflated.problem is not None:
@@ -1070,6 +1080,15 @@ def _pieces(path: str, name: str, fmt: str, head: bytes, src: IO[bytes], raw: IO
             return
     if not emitted:              # nothing after the root's start tag: read in order
         yield Piece(name, path, fmt, run, 0, 0, 0, 0, b"", True, whole=True, spool=spool)
+
+
+def _marks(fmt: str, data: bytes) -> int:
+    """The records counted in ``data`` by their marks (``Piece.count``)."""
+    if fmt == "xml":
+        from .codecs import xmlio
+        return sum(data.count(mark) for mark in xmlio.RECORD_STARTS)
+    from .codecs import textio
+    return len(textio.RECORD_START.findall(b"\n*\n" + data))
 
 
 def _cut(fmt: str, data: bytes, at: int) -> int:

@@ -62,6 +62,7 @@ def test_runs_read_what_lines_read(seed: int, tmp_path: Any,
     path.write_bytes(data)
     monkeypatch.setattr(sources, "BLOCK", rng.choice([1, 7, 100, 1000, 1 << 20]))
     monkeypatch.setattr(parallel, "BATCH", rng.choice([1, 2, 3, 50, 200]))
+    monkeypatch.setattr(sources, "RUN_BYTES", rng.choice([1, 500, 3000, 1 << 20]))
     expected = _line_by_line(data)
     got = _runs(str(path))
     assert got == expected
@@ -84,3 +85,18 @@ def test_a_line_longer_than_many_blocks(tmp_path: Any, monkeypatch: pytest.Monke
     path.write_bytes(data)
     monkeypatch.setattr(sources, "BLOCK", 1000)
     assert _runs(str(path)) == _line_by_line(data)
+
+
+def test_lines_of_many_deals_make_runs_of_about_a_thousand_deals(tmp_path: Any) -> None:
+    """A line of a session weighs its deals: the runs are cut at RUN_BYTES as well as at BATCH
+    lines, so that a file of sessions is shared among the workers (issue 42, item 4)."""
+    from tarockrec.generate import session_records
+    line = jsonio.dumps(next(session_records("koenigrufen", 1, 24, 5)), compact=True).encode()
+    path = tmp_path / "sessions.jsonl"
+    path.write_bytes((line + b"\n") * 200)
+    runs = list(sources.units(str(path), parallel.BATCH))
+    per_run = -(-sources.RUN_BYTES // (len(line) + 1))     # the line reaching RUN_BYTES ends it
+    assert 1 < per_run < parallel.BATCH
+    assert len(runs) == -(-200 // per_run)
+    assert all(isinstance(run, sources.Lines) for run in runs)
+    assert sum(len(list(run.entries())) for run in runs) == 200

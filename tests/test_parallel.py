@@ -116,6 +116,21 @@ def test_files_of_one_record_are_runs_read_by_the_workers(
     assert one == two and one[0] == 0 and "3 valid" not in one[1]
 
 
+def test_a_tournament_with_its_tables_in_files_is_a_run_of_its_own() -> None:
+    """A tournament whose tables name session files is a few hundred bytes that stand for all
+    their deals: it is a run of its own, not grouped by its size with the next ones (twenty
+    such tournaments made one run, which left the default no faster than one process)."""
+    from tarockrec.sources import expand
+    folder = os.path.join(SAMPLES, "tournaments", "valid")
+    tournament = os.path.join(folder, "sessions-in-files.json")
+    others = [os.path.join(folder, name) for name in ("full-deals.json", "totals-only.json")]
+    runs = list(parallel._batches(expand([others[0], tournament, others[1]]), set()))
+    assert all(isinstance(run, parallel.Documents) for run in runs)
+    assert [[doc.path for doc in run.files] for run in runs] == [[others[0]], [tournament],
+                                                                  [others[1]]]
+    assert os.path.getsize(tournament) < parallel.DOCUMENTS
+
+
 def test_parsed_records_are_weighed_by_their_deals(tmp_path: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Records parsed by the main process (a JSON array) go in runs of ``BATCH`` deals: a

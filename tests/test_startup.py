@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -12,6 +13,8 @@ from click.testing import CliRunner
 from conftest import ROOT, SAMPLES
 from tarockrec.cli import main
 from tarockrec.cli.entry import validate_args
+from tarockrec.codecs import textio
+from tarockrec.generate import deal_records
 
 VALID = os.path.join(SAMPLES, "koenigrufen", "valid", "contract-bettel-won.json")
 INVALID = os.path.join(SAMPLES, "koenigrufen", "invalid")
@@ -113,6 +116,18 @@ def test_validating_one_record_imports_only_what_it_needs(game: str) -> None:
     unneeded = NOT_FOR_ONE_RECORD + tuple(f"tarockrec.games.{g}" for g in GAMES if g != game)
     assert not {name for name in imported
                 if any(name == m or name.startswith(m + ".") for m in unneeded)}
+
+
+def test_a_text_file_is_validated_without_the_xml_reader(tmp_path: Any) -> None:
+    """A file of the text notation is cut into pieces and read without importing the XML
+    reader and lxml (``sources._pieces`` imported both codecs for either kind of file)."""
+    path = tmp_path / "deals.txt"
+    path.write_text(textio.dumps(next(deal_records("koenigrufen", 1, 1))), encoding="utf-8")
+    proc, imported = _entry(["validate", str(path)])
+    assert proc.returncode == 0, proc.stderr
+    assert "tarockrec.codecs.textio" in imported
+    assert not {name for name in imported if name in ("lxml", "tarockrec.codecs.xmlio")
+                or name.startswith("lxml.")}
 
 
 @pytest.mark.parametrize("text", [
