@@ -55,6 +55,11 @@ class Contract(Frozen):
     betli: str | None               # Betli level
     durch_nt: str | None            # no-trump Durch level
     ulti: bool
+    hm: int
+    main_value: int
+    ulti_value: int
+    value: int
+    no_trump: bool
 
     def __init__(self, id: str, trump: str | None, simple: bool = False,
                  hundred: int | None = None, durch: str | None = None,
@@ -67,16 +72,18 @@ class Contract(Frozen):
         self.betli = betli
         self.durch_nt = durch_nt
         self.ulti = ulti
+        # derived once (asked for every bid and score; not fields: equality and hash keep
+        # to the fields above)
+        #: §3.3: hearts multiplier
+        self.hm = 2 if trump == "H" else 1
+        #: §3.3: value of the main (non-Ulti) part
+        self.main_value = self._main_value()
+        self.ulti_value = 4 * self.hm if ulti else 0
+        #: §3.3 bid value = main + Ulti
+        self.value = self.main_value + self.ulti_value
+        self.no_trump = trump is None
 
-
-    @property
-    def hm(self) -> int:
-        """§3.3: hearts multiplier."""
-        return 2 if self.trump == "H" else 1
-
-    @property
-    def main_value(self) -> int:
-        """§3.3: value of the main (non-Ulti) part."""
+    def _main_value(self) -> int:
         if self.simple:
             return self.hm
         if self.betli is not None:
@@ -87,19 +94,6 @@ class Contract(Frozen):
         if self.durch is not None:
             v += DURCH_VALUE[self.durch]          # hearts does not double the Durch part
         return v
-
-    @property
-    def ulti_value(self) -> int:
-        return 4 * self.hm if self.ulti else 0
-
-    @property
-    def value(self) -> int:
-        """§3.3 bid value = main + Ulti."""
-        return self.main_value + self.ulti_value
-
-    @property
-    def no_trump(self) -> bool:
-        return self.trump is None
 
     @property
     def ouvert(self) -> bool:
