@@ -77,7 +77,10 @@ def main() -> None:
     ap.add_argument("--baseline", help="another checkout, measured in the same run")
     ap.add_argument("--formats", default="jsonl,xml,txt")
     ap.add_argument("--stdin", action="store_true", help="each format on stdin too")
+    ap.add_argument("--out", metavar="FILE", help="write the result file FILE")
     args = ap.parse_args()
+    rows: list[list[str]] = []
+    figures: dict[str, object] = {}
     formats = args.formats.split(",")
     paths = inputs(args.game, args.deals, formats)
     ways = [(fmt, False) for fmt in formats] + ([(fmt, True) for fmt in formats]
@@ -107,8 +110,26 @@ def main() -> None:
                 speed = f"{statistics.median(ratios):9.2f}" if jobs == 2 else ""
                 print(f"{fmt + ('-' if piped else ''):6} {name:9} {jobs:4} {wall:8.2f} {args.deals / wall:8.0f} "
                       f"{peak:8.0f} {speed}")
+            ones, twos = walls[(name, 1)], walls[(name, 2)]
+            rows.append([fmt + (" (stdin)" if piped else ""), name,
+                         f"{statistics.median(ones):.2f} s", f"{statistics.median(twos):.2f} s",
+                         f"{args.deals / statistics.median(ones):,.0f}",
+                         f"{statistics.median(ratios):.2f}",
+                         " ".join(f"{r:.2f}" for r in ratios)])
+            figures[f"{fmt}{'-' if piped else ''} {name}"] = {"jobs1": ones, "jobs2": twos}
         sys.stdout.flush()
     print(f"load average {load()}")
+    if args.out:
+        import result_file  # beside this file
+        result_file.write(
+            args.out, title="validate --jobs 2 against --jobs 1", order=35,
+            conditions=f"{args.deals:,} {args.game} deals per format, median of {args.runs} "
+                       "interleaved runs, wall time",
+            tables=[result_file.table(
+                "Whole processes, `validate -q --jobs N FILE` (issue 42, item 4).",
+                ["format", "checkout", "--jobs 1", "--jobs 2", "deals/s (--jobs 1)",
+                 "x (j2/j1, median)", "run by run"], rows)],
+            figures=figures)
 
 
 if __name__ == "__main__":
