@@ -37,15 +37,13 @@ KINDS = ("deals-jsonl", "deals-xml", "deals-txt", "deal-files", "sessions", "she
          "tournaments", "tournament-files")
 
 
-def cli(checkout: str = ROOT) -> list[str]:
-    """The command that runs ``checkout``'s tarockrec."""
-    return [sys.executable, "-c", f"import sys; sys.path.insert(0, {checkout!r}); "
-            "from tarockrec.cli import run; run()"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_jobs import cli, load  # noqa: E402  (beside this file: the command, the load)
 
 
 def _made(path: str, *args: str) -> str:
     if not os.path.exists(path):
-        subprocess.run(cli() + list(args), check=True)
+        subprocess.run(cli(ROOT) + list(args), check=True)
     return path
 
 
@@ -144,10 +142,6 @@ def run_once(cmd: list[str]) -> tuple[float, float, str]:
     return wall, usage.ru_utime + usage.ru_stime, out.strip().splitlines()[-1]
 
 
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -168,7 +162,7 @@ def main() -> None:
         for _ in range(args.runs):
             for jobs in ("default", "1"):
                 extra = [] if jobs == "default" else ["--jobs", "1"]
-                wall, cpu, summary = run_once(cli() + ["validate", "-q", *extra, path])
+                wall, cpu, summary = run_once(cli(ROOT) + ["validate", "-q", *extra, path])
                 walls[jobs].append(wall)
                 cpus[jobs].append(cpu)
         ratio = statistics.median(a / b for a, b in zip(walls["1"], walls["default"]))
@@ -181,7 +175,6 @@ def main() -> None:
         figures[kind] = {"walls": walls, "cpus": cpus, "ratio": ratio}
     print(f"load average {load()}")
     if args.out:
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import result_file
         result_file.write(
             args.out, title="Every input kind: the default worker count against --jobs 1",
