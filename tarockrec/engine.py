@@ -672,7 +672,9 @@ class TrickEngine(Engine):
                     hold: tuple[int, int, int] | None) -> int:
         """``_play_plain`` for a table whose seats and leader follow the fixed plan (every
         game's but Carinthian Trischak's): ``TrickTable.push_trick`` written out, each card off
-        its hand as it is checked (put back when a later card of the trick is refused)."""
+        its hand as it is checked (put back when a later card of the trick is refused). The
+        duties of a card are ``_play_plain``'s, written out again (a call per card is what
+        the loop saves): a change to one is a change to both (``tests/test_play_paths.py``)."""
         table = self.table
         assert table is not None
         card_of = self.pack.index.__getitem__
