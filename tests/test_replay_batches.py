@@ -1,5 +1,6 @@
 """The batched replay (``Game.replay_batched``: the auction and the declaration turns each one
-``Batch``) against the one-action-at-a-time replay (``Game.replay``), for Cego and Carinthian.
+``Batch``) against the one-action-at-a-time replay (``Game.replay``), for Cego, Carinthian and
+Ulti (its auction: named suit, bids with their discards, passes).
 
 The batches restate what ``engine.apply`` does per action (the value's shape, then the rules,
 then the change) without building an Action and an Event per entry. This test holds the two
@@ -20,7 +21,7 @@ from tarockrec.games import Batch, Game, get
 from tarockrec.generate import deal_records
 from tarockrec.validate import validate_record
 
-CASES = [("carinthian", 3), ("carinthian", 4), ("cego", 3), ("cego", 4)]
+CASES = [("carinthian", 3), ("carinthian", 4), ("cego", 3), ("cego", 4), ("ulti", 3)]
 DEALS = 25
 
 Rec = dict[str, Any]
@@ -28,7 +29,15 @@ CALLS = {"carinthian": ["pass", "hold", "angesehen", "hinunter", "drei", "vier",
                         "solo", "bogus"],
          "cego": ["pass", "hold", "solo", "cego", "eine", "eine_leere", "zwei_leere",
                   "zwei_verschiedene", "pfeife", "piccolo", "bettel", "raeuber", "play_cego",
-                  "bogus"]}
+                  "bogus"],
+         "ulti": ["pass", "bid", "bogus", 7]}
+#: Ulti: what a bid entry's other fields may be changed to
+ULTI_FIELDS: dict[str, list[Any]] = {
+    "contract": ["S.simple", "H.simple", "S.40-100", "H.ulti", "betli", "redurchmars", "bogus",
+                 "simple", 3],
+    "discard": [[], ["SA"], ["SA", "SA"], ["ZZ", "SA"], "SA", [1, 2], None],
+    "suit": ["S", "H", "X", "s", None, 1],
+}
 SAYS = ["kontra", "retour", "zahle", "pagat", "uhu", "kike", "valat", "fuenfzig",
         "kontra:valat", "retour:valat", "kontra:pagat", "kontra:uhu", "retour:game", "bogus"]
 
@@ -94,6 +103,16 @@ def _variants(rec: Rec, name: str, rng: random.Random) -> Iterator[Rec]:
                 m = copy.deepcopy(rec)
                 m["declarations"][i]["say"] = change(list(turn["say"]))
                 yield m
+    if name == "ulti":
+        for i, entry in enumerate(rec.get("auction", [])):
+            for key, values in ULTI_FIELDS.items():
+                for v in rng.sample(values, 3) + ([None] if key in entry else []):
+                    m = copy.deepcopy(rec)
+                    if v is None and key in entry:
+                        del m["auction"][i][key]
+                    else:
+                        m["auction"][i][key] = copy.deepcopy(v)
+                    yield m
     ex = rec.get("exchange")
     if ex:                       # the exchange between the batches: another step changed
         for key in list(ex):
@@ -127,15 +146,15 @@ def test_batched_replay_same_verdicts(name: str, n: int,
             checked += 1
     assert checked > 500
     # the mutations reach the rules, not just the schema
-    prefix = "CA" if name == "carinthian" else "CE"
+    prefix = {"carinthian": "CA", "cego": "CE", "ulti": "UL"}[name]
     assert len({c for c in seen if c.startswith(prefix)}) >= 8, sorted(seen)
     assert "ACTION-VALUE" in seen or "REC-SCHEMA" in seen
 
 
 @pytest.mark.parametrize("name,n", CASES)
 def test_batched_replay_is_batched(name: str, n: int) -> None:
-    """The batched replay gives one step for the whole auction (and the declarations), and the
-    engine it leaves is the one the one-by-one replay leaves."""
+    """The batched replay gives one step for the whole auction (and the declarations but
+    Ulti's), and the engine it leaves is the one the one-by-one replay leaves."""
     game = get(name)
     assert game is not None
     for rec in _records(name, n)[:20]:
@@ -158,7 +177,8 @@ def test_batched_replay_is_batched(name: str, n: int) -> None:
         assert "/auction" in fast_places
         assert not any(p.startswith("/auction/") and p != f"/auction/{len(rec['auction'])}"
                        for p in fast_places)
-        assert not any(p.startswith("/declarations/") for p in fast_places)
+        if name != "ulti":      # Ulti's declarations go with their cards, one by one
+            assert not any(p.startswith("/declarations/") for p in fast_places)
 
 
 def test_call_events_interned_by_type() -> None:

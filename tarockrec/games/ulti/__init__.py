@@ -3,6 +3,7 @@ docs/notation.md ("Ulti vocabulary")."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from itertools import combinations
 from typing import Any, Iterator
 
@@ -86,7 +87,20 @@ class Ulti(Game[UltiEngine]):
 
     # -- replay ------------------------------------------------------------------------------
     def replay(self, rec: dict[str, Any], engine: UltiEngine) -> Iterator[Step]:
-        for i, entry in enumerate(rec.get("auction", [])):
+        return self._replay(rec, engine, False)
+
+    def replay_batched(self, rec: dict[str, Any], engine: UltiEngine) -> Iterator[Step]:
+        """``replay`` for a caller that needs no step per action (the validator): the recorded
+        auction is one ``Batch`` (``UltiEngine.run_auction``: the same checks, findings and
+        places; ``tests/test_replay_batches.py`` holds the two to the same verdicts)."""
+        return self._replay(rec, engine, True)
+
+    def _replay(self, rec: dict[str, Any], engine: UltiEngine, batched: bool) -> Iterator[Step]:
+        auction = rec.get("auction", [])
+        if batched:
+            yield "/auction", Batch(partial(engine.run_auction, auction))
+            auction = []
+        for i, entry in enumerate(auction):
             p = f"/auction/{i}"
             seat = entry["seat"]
             if "suit" in entry:

@@ -261,6 +261,10 @@ class UltiEngine(TrickEngine):
 
     @takes(BID_VALUE)
     def verify_bid(self, seat: int, value: tuple[Any, Any]) -> None:
+        self._check_bid(seat, value)
+
+    def _check_bid(self, seat: int, value: tuple[Any, Any]) -> tuple[Contract, int]:
+        """``verify_bid``'s rules; returns the contract and the discard's mask."""
         cid, discard = value
         self._check_turn(seat, cid)
         if not self.entries and self.named_suit is None:
@@ -295,6 +299,7 @@ class UltiEngine(TrickEngine):
             if not kept >> SEVEN[c.trump] & 1:
                 raise _bad("UL-BID-HAND", f"seat {seat} bids {c.id} without holding "
                            f"{c.trump}7 (this rule set)", cid, "/contract")
+        return c, mask
 
     def _discard_mask(self, seat: int, discard: Any) -> int:
         held = self.hands[seat] | self.talon
@@ -321,8 +326,12 @@ class UltiEngine(TrickEngine):
     def _apply_bid(self, seat: int, value: tuple[Any, Any]) -> Event:
         cid, discard = value
         c = parse_contract(cid)
-        mask = PACK.mask(discard)
         picked = self.talon
+        self._push_bid(seat, c, PACK.mask(discard), discard)
+        return Event(Action("bid", seat, (c.id, tuple(discard))),
+                     {"picked_up": PACK.codes_of(picked)})
+
+    def _push_bid(self, seat: int, c: Contract, mask: int, discard: Any) -> None:
         self.hands[seat] = (self.hands[seat] | self.talon) & ~mask
         self.talon = mask
         entry: dict[str, Any] = {"seat": seat, "call": "bid"}
@@ -333,8 +342,6 @@ class UltiEngine(TrickEngine):
         self.entries.append(entry)
         self.auction.push(seat, c.id)
         self.soloist = seat
-        return Event(Action("bid", seat, (c.id, tuple(discard))),
-                     {"picked_up": PACK.codes_of(picked)})
 
     def can_pass(self, seat: int, value: Any = None) -> bool:
         return self._can(self.verify_pass, seat, value)
@@ -358,11 +365,48 @@ class UltiEngine(TrickEngine):
                        "is only a pass", "pass", "/contract")
 
     def _apply_pass(self, seat: int, value: Any = None) -> Event:
+        self._push_pass(seat)
+        return Event(Action("pass", seat))
+
+    def _push_pass(self, seat: int) -> None:
         self.entries.append({"seat": seat, "call": "pass"})
         self.auction.push(seat, PASS)
         if self.auction.done:
             self._start_play()
-        return Event(Action("pass", seat))
+
+    def run_auction(self, entries: list[Any]) -> None:
+        """The recorded ``auction`` (the replay's ``Batch``): each entry's named suit, bid or
+        pass with ``verify_x``'s checks in the replay's order, applied without an Action and
+        an Event per entry. An ``IllegalAction`` gets ``sub`` = the place the one-by-one
+        replay names (``/i/suit``, ``/i/call``, ``/i`` + its own)."""
+        verify_name_suit, verify_pass = self.verify_name_suit, self.verify_pass
+        check_bid, bid_value = self._check_bid, BID_VALUE.test
+        for i, entry in enumerate(entries):
+            seat = entry["seat"]
+            where = f"/{i}"
+            try:
+                if "suit" in entry:
+                    where = f"/{i}/suit"
+                    verify_name_suit(seat, entry["suit"])
+                    self.named_suit = entry["suit"]
+                    where = f"/{i}"
+                call = entry.get("call")
+                disc = entry.get("discard")
+                value = (entry.get("contract"), tuple(disc) if type(disc) is list else disc)
+                if call == "bid":
+                    if type(seat) is not int or not bid_value(value):
+                        self.verify_bid(seat, value)        # raises ACTION-VALUE
+                    c, mask = check_bid(seat, value)
+                    self._push_bid(seat, c, mask, value[1])
+                elif call == "pass":
+                    verify_pass(seat, value)
+                    self._push_pass(seat)
+                else:
+                    raise _bad("UL-CALL-UNKNOWN", f"{call!r} is not an Ulti call (bid or pass)",
+                               call, "/call")
+            except IllegalAction as err:
+                err.sub = f"{where}{err.sub}"
+                raise
 
     def _start_play(self) -> None:
         c = self.high
