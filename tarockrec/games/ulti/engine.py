@@ -377,35 +377,53 @@ class UltiEngine(TrickEngine):
     def run_auction(self, entries: list[Any]) -> None:
         """The recorded ``auction`` (the replay's ``Batch``): each entry's named suit, bid or
         pass with ``verify_x``'s checks in the replay's order, applied without an Action and
-        an Event per entry. An ``IllegalAction`` gets ``sub`` = the place the one-by-one
-        replay names (``/i/suit``, ``/i/call``, ``/i`` + its own)."""
-        verify_name_suit, verify_pass = self.verify_name_suit, self.verify_pass
-        check_bid, bid_value = self._check_bid, BID_VALUE.test
+        an Event per entry. A value of the common shape (a whole-number seat, texts) goes
+        straight to the rules; any other through ``verify_x``, whose shape check words
+        ``ACTION-VALUE``. An ``IllegalAction`` gets ``sub`` = the place the one-by-one replay
+        names (``/i/suit``, ``/i/call``, ``/i`` + its own)."""
+        cls = type(self)        # verify_x's rules without its shape check (``takes``)
+        name_rules = cls.verify_name_suit.__wrapped__  # type: ignore[attr-defined]
+        pass_rules = cls.verify_pass.__wrapped__  # type: ignore[attr-defined]
+        check_bid, bid_shape = self._check_bid, BID_VALUE.test
         for i, entry in enumerate(entries):
             seat = entry["seat"]
-            where = f"/{i}"
+            at_suit = False
             try:
                 if "suit" in entry:
-                    where = f"/{i}/suit"
-                    verify_name_suit(seat, entry["suit"])
-                    self.named_suit = entry["suit"]
-                    where = f"/{i}"
+                    at_suit = True
+                    suit = entry["suit"]
+                    if type(seat) is int and type(suit) is str:
+                        name_rules(self, seat, suit)
+                    else:
+                        self.verify_name_suit(seat, suit)
+                    self.named_suit = suit
+                    at_suit = False
                 call = entry.get("call")
+                cid = entry.get("contract")
                 disc = entry.get("discard")
-                value = (entry.get("contract"), tuple(disc) if type(disc) is list else disc)
-                if call == "bid":
-                    if type(seat) is not int or not bid_value(value):
+                if call == "pass":
+                    if type(seat) is int and cid is None and disc is None:
+                        pass_rules(self, seat, _NO_BID)
+                    else:
+                        self.verify_pass(seat, (cid, tuple(disc) if type(disc) is list else disc))
+                    self._push_pass(seat)
+                elif call == "bid":
+                    if (type(disc) is list and len(disc) == 2 and type(disc[0]) is str
+                            and type(disc[1]) is str):
+                        value: tuple[Any, Any] = (cid, (disc[0], disc[1]))
+                        plain = type(seat) is int and (cid is None or type(cid) is str)
+                    else:
+                        value = (cid, tuple(disc) if type(disc) is list else disc)
+                        plain = type(seat) is int and bid_shape(value)
+                    if not plain:
                         self.verify_bid(seat, value)        # raises ACTION-VALUE
                     c, mask = check_bid(seat, value)
                     self._push_bid(seat, c, mask, value[1])
-                elif call == "pass":
-                    verify_pass(seat, value)
-                    self._push_pass(seat)
                 else:
                     raise _bad("UL-CALL-UNKNOWN", f"{call!r} is not an Ulti call (bid or pass)",
                                call, "/call")
             except IllegalAction as err:
-                err.sub = f"{where}{err.sub}"
+                err.sub = f"/{i}{'/suit' if at_suit else ''}{err.sub}"
                 raise
 
     def _start_play(self) -> None:
@@ -791,3 +809,7 @@ def _winner(strength: Any, trump: Any, cards: list[int], seats: list[int]) -> in
         elif sx == trump:
             best = i
     return seats[best]
+
+
+#: a pass's value in ``run_auction``: no contract, no discard
+_NO_BID = (None, None)
