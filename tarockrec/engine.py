@@ -18,7 +18,7 @@ from .plain import Frozen
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
-from .tricks import TrickTable
+from .tricks import TrickTable, winner_by_beats
 
 
 class Kind(StrEnum):
@@ -686,6 +686,10 @@ class TrickEngine(Engine):
         leader = table.leader
         played = 0
         hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
+        # the table's winner is the card the beats duty follows (winner_by_beats on the same
+        # table, Ulti's): the loop has it already
+        tracked = beats is not None and getattr(winner_of, "func", None) is winner_by_beats \
+            and winner_of.args[0] is beats  # type: ignore[attr-defined]
         for trick in tricks:
             if type(trick) is not list or len(trick) != size or len(done) >= table.n_tricks:
                 break
@@ -724,7 +728,7 @@ class TrickEngine(Engine):
                 hands[seat] = hand ^ b
                 seats.append(seat)
                 seat = following[seat]
-            winner = winner_of(cards, seats)
+            winner = seats[cards.index(best)] if tracked else winner_of(cards, seats)
             won[winner] |= taken
             count[winner] += 1
             done.append((leader, cards, seats, winner))

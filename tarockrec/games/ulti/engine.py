@@ -20,7 +20,7 @@ from ...engine import (ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, OPTIONAL_TEXT, OPT
                        TEXTS, Action, Event, Shape, TrickEngine, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...tricks import TrickTable, hold_back, must_beat
+from ...tricks import TrickTable, hold_back, must_beat, winner_by_beats
 from .contracts import (
     CONTRACTS, COUNTERS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
     TRUMP_STRENGTH, Contract, ContractError, outranks, parse_contract,
@@ -440,9 +440,11 @@ class UltiEngine(TrickEngine):
         if c.ulti:
             self.doubling.open("ulti", SOLOIST)
         # the contract's trump and card order, not the engine (a bound method would make a
-        # reference cycle: tricks.TrickTable)
+        # reference cycle: tricks.TrickTable); §6.3 as the beats table where there is one
+        beats = BEATS.get((c.no_trump, c.trump))
         self.table = TrickTable(self.hands, SEATS, self.soloist, 10,
-                                partial(_winner, self._strength, c.trump))
+                                partial(_winner, self._strength, c.trump) if beats is None
+                                else partial(winner_by_beats, beats))
 
     # -- concession (§5.1) -----------------------------------------------------------------
     def can_concede(self, seat: int, value: Any = None) -> bool:
