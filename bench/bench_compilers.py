@@ -21,9 +21,9 @@ lines is counted once (it does not depend on the build).
 
 The candidates (``CANDIDATES``): the plain package; Cython as setup.py compiled before issue 42
 (every module of ``ALL_BEFORE``, untyped); Cython on the replay core (``CORE``, setup.py's
-``HOT`` since issue 42), on setup.py's ``HOT``, on ``CORE`` and the games' engines; ``CORE`` with C
-types in the trick table (``bench/typed/tarockrec/tricks.pxd``, copied beside the module);
-mypyc on the modules it compiles (``MYPYC``). The builds run one after the other, each with
+``HOT`` since issue 42) as setup.py builds it, with the C types of ``tarockrec/tricks.pxd``, and
+without them (``cython-untyped``: the copy leaves every ``.pxd`` out); on setup.py's ``HOT``; on
+``CORE`` and the games' engines; mypyc on the modules it compiles (``MYPYC``). The builds run one after the other, each with
 ``--jobs`` cores; each build is measured while the next one builds.
 """
 from __future__ import annotations
@@ -78,33 +78,34 @@ ENGINES = ["tarockrec/games/*/engine.py", "tarockrec/games/koenigrufen/five.py"]
 MYPYC = ["tarockrec/cards.py", "tarockrec/dealing.py", "tarockrec/deal.py", "tarockrec/kinds.py",
          "tarockrec/validate.py", "tarockrec/core/auction.py"]
 
-#: name -> (what it is, setup.py's environment, a folder copied over the package or None)
-CANDIDATES: dict[str, tuple[str, dict[str, str], str | None]] = {
-    "pure": ("plain Python (`TAROCKREC_PURE=1`)", {"TAROCKREC_PURE": "1"}, None),
+#: name -> (what it is, setup.py's environment, whether the C types of the ``.pxd`` files
+#: beside the modules are left out of the copy)
+CANDIDATES: dict[str, tuple[str, dict[str, str], bool]] = {
+    "pure": ("plain Python (`TAROCKREC_PURE=1`)", {"TAROCKREC_PURE": "1"}, False),
     "cython-all": ("Cython, untyped, the modules compiled before issue 42",
-                   {"TAROCKREC_MODULES": ",".join(ALL_BEFORE)}, None),
-    "cython-core": ("Cython, untyped, the replay core and schema gate (`CORE`)",
-                    {"TAROCKREC_MODULES": ",".join(CORE)}, None),
-    "cython-hot": ("Cython, untyped, setup.py's `HOT` modules", {}, None),
-    "cython-engines": ("Cython, untyped, `CORE` and the games' engines",
-                       {"TAROCKREC_MODULES": ",".join(CORE + ENGINES)}, None),
-    "cython-typed": ("Cython, `CORE`, with C types in tricks.py "
-                     "(`bench/typed/tarockrec/tricks.pxd`)", {"TAROCKREC_MODULES": ",".join(CORE)},
-                     os.path.join(HERE, "typed")),
+                   {"TAROCKREC_MODULES": ",".join(ALL_BEFORE)}, True),
+    "cython-core": ("Cython, the replay core and schema gate (`CORE`), with the C types of "
+                    "`tarockrec/tricks.pxd`", {"TAROCKREC_MODULES": ",".join(CORE)}, False),
+    "cython-untyped": ("Cython, `CORE`, untyped (no `.pxd`)",
+                       {"TAROCKREC_MODULES": ",".join(CORE)}, True),
+    "cython-hot": ("Cython, setup.py's `HOT` modules", {}, False),
+    "cython-engines": ("Cython, `CORE` and the games' engines",
+                       {"TAROCKREC_MODULES": ",".join(CORE + ENGINES)}, False),
     "mypyc": ("mypyc, the modules of `MYPYC`",
-              {"TAROCKREC_COMPILER": "mypyc", "TAROCKREC_MODULES": ",".join(MYPYC)}, None),
+              {"TAROCKREC_COMPILER": "mypyc", "TAROCKREC_MODULES": ",".join(MYPYC)}, False),
 }
 
 #: what a build does not need from the checkout
 SKIP = ("tests/", "samples/", "docs/", "bench/", "tools/", ".ci/")
 
 
-def copy_source(dst: str, overlay: str | None) -> None:
-    """The checkout's tracked files as they are in the work tree (uncommitted edits too)."""
+def copy_source(dst: str, untyped: bool) -> None:
+    """The checkout's tracked files as they are in the work tree (uncommitted edits too);
+    ``untyped``: without the ``.pxd`` files (Cython's C types)."""
     files = subprocess.run(["git", "-C", ROOT, "ls-files"], capture_output=True, text=True,
                            check=True).stdout.split("\n")
     for f in files:
-        if not f or f.startswith(SKIP):
+        if not f or f.startswith(SKIP) or (untyped and f.endswith(".pxd")):
             continue
         src = os.path.join(ROOT, f)
         out = os.path.join(dst, f)
@@ -113,8 +114,6 @@ def copy_source(dst: str, overlay: str | None) -> None:
             os.symlink(os.readlink(src), out)
         elif os.path.isfile(src):
             shutil.copy2(src, out)
-    if overlay:
-        shutil.copytree(overlay, dst, dirs_exist_ok=True)
 
 
 def children_cpu() -> float:
@@ -146,9 +145,9 @@ def build_tools(tmp: str) -> str:
 
 def build(name: str, tmp: str, jobs: int, tools: str) -> dict[str, Any]:
     """Build candidate ``name``'s wheel, install it into its own venv; the figures."""
-    _, env_extra, overlay = CANDIDATES[name]
+    _, env_extra, untyped = CANDIDATES[name]
     src = os.path.join(tmp, name, "src")
-    copy_source(src, overlay)
+    copy_source(src, untyped)
     venv = os.path.join(tmp, name, "venv")
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages",
                     venv], check=True)

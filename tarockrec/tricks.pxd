@@ -1,7 +1,8 @@
-# C types for tarockrec/tricks.py (Cython's pure-Python mode: this file beside the module makes
-# its two classes extension types with C attributes). The candidate `cython-typed` of
-# bench/bench_compilers.py; not shipped. Seats, sizes and counts are C integers; the masks stay
-# Python ints (arbitrary precision, as in the plain package).
+# C types for tarockrec/tricks.py, read by Cython beside the module (pure-Python mode): its two
+# classes become extension types with C attributes. The plain package never reads this file.
+# Seats, sizes and counts are C integers; the masks stay Python ints (arbitrary precision, as in
+# the plain package). bench/bench_compilers.py measures the build with it (`cython-core`)
+# against the same build without it (`cython-untyped`): docs/performance.md, "Compilers".
 cimport cython
 
 cdef class SeatPlan:

@@ -81,6 +81,7 @@ def test_a_crash_is_reported_as_internal_error(monkeypatch: pytest.MonkeyPatch) 
         raise KeyError("planted bug")
 
     monkeypatch.setattr(type(game), "replay", broken)
+    monkeypatch.setattr(type(game), "replay_batched", broken)   # the validator's replay
     rec = json.load(open(os.path.join(ROOT, "samples", "ulti", "valid",
                                       sorted(os.listdir(os.path.join(ROOT, "samples", "ulti",
                                                                      "valid")))[0])))
