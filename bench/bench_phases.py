@@ -222,7 +222,7 @@ def write_out(args: argparse.Namespace, what: str, names: tuple[str, ...],
                for x in names] + [f"{r['total'] / 1e3:.0f} k"] for r in results]
     result_file.write(
         args.out, title="Where a deal's validation goes", order=16,
-        conditions=f"tarockrec {args.label or what.split()[0]}; {args.deals} generated deals "
+        conditions=f"the {args.label or what.split()[0]} package; {args.deals} generated deals "
                    "a game, JSON Lines; instructions counted by callgrind, per deal, each "
                    "phase a pass over every deal in one warm process",
         tables=[result_file.table(
