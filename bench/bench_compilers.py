@@ -178,6 +178,9 @@ def build(name: str, tmp: str, jobs: int, tools: str) -> dict[str, Any]:
     compiled = sorted(os.path.relpath(os.path.join(d, f), where)
                       for d, _, fs in os.walk(where) for f in fs if f.endswith(".so"))
     notes = [ln for ln in out.stderr.splitlines() if ln.startswith("tarockrec:")]
+    if name != "pure" and not compiled:     # setup.py fell back to the plain package
+        raise SystemExit(f"{name}: nothing was compiled ({'; '.join(notes) or 'no message'}): "
+                         "is its compiler importable by this interpreter's base Python?")
     return {"candidate": name, "python": python, "build_wall_s": round(wall, 1),
             "build_cpu_s": round(cpu, 1), "wheel_kB": round(os.path.getsize(wheel) / 1e3),
             "compiled": compiled, "build_notes": notes}
