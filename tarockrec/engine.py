@@ -18,7 +18,7 @@ from .plain import Frozen
 from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import Score
-from .tricks import TrickTable, winner_by_beats
+from .tricks import TrickTable, play_fixed
 
 
 class Kind(StrEnum):
@@ -271,8 +271,6 @@ class Engine:
 
 
 _NUMBER_WORDS = {3: "three", 4: "four"}
-#: card -> its bit (``1 << card``) for every pack (the largest has 54 cards)
-_BITS = tuple(1 << card for card in range(64))
 
 
 #: the shared components' turns, as ``TrickEngine.ACTOR`` names them
@@ -667,76 +665,16 @@ class TrickEngine(Engine):
                 self.phase = "done"
         return played
 
-
     def _play_fixed(self, tricks: list[Any], trump_mask: int, beats: Sequence[int] | None,
                     hold: tuple[int, int, int] | None) -> int:
         """``_play_plain`` for a table whose seats and leader follow the fixed plan (every
-        game's but Carinthian Trischak's): ``TrickTable.push_trick`` written out, each card off
-        its hand as it is checked (put back when a later card of the trick is refused). The
-        duties of a card are ``_play_plain``'s, written out again (a call per card is what
-        the loop saves): a change to one is a change to both (``tests/test_play_paths.py``)."""
+        game's but Carinthian Trischak's): ``tricks.play_fixed``, where the compiled build
+        gives the loop C integers (``tricks.pxd``)."""
         table = self.table
         assert table is not None
-        card_of = self.pack.index.__getitem__
-        led_of = self.pack.led
-        bit = _BITS
-        hands = self.hands
-        size, following, winner_of = table.size, table.following, table.winner_of
-        done, won, count = table.tricks, table.won, table.count
-        leader = table.leader
-        played = 0
-        hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
-        # the table's winner is the card the beats duty follows (winner_by_beats on the same
-        # table, Ulti's): the loop has it already
-        tracked = beats is not None and getattr(winner_of, "func", None) is winner_by_beats \
-            and winner_of.args[0] is beats  # type: ignore[attr-defined]
-        for trick in tricks:
-            if type(trick) is not list or len(trick) != size or len(done) >= table.n_tricks:
-                break
-            if hold_seat >= 0 and len(done) >= hold_until:
-                hold_seat = -1
-            try:
-                cards = list(map(card_of, trick))
-            except (KeyError, TypeError):       # not a card: the card-by-card path says so
-                break
-            seat = leader
-            seats: list[int] = []
-            best = cards[0]
-            led_mask = led_of[best]
-            taken = 0
-            for card in cards:
-                hand = hands[seat]
-                b = bit[card]
-                if taken:
-                    allowed = hand & led_mask or hand & trump_mask or hand
-                    if beats is not None:
-                        beating = beats[best]
-                        allowed = allowed & beating or allowed
-                        if beating & b:
-                            best = card
-                else:
-                    allowed = hand
-                if seat == hold_seat:
-                    allowed = allowed & ~held or allowed
-                if not allowed & b or taken & b:
-                    for s, c in zip(seats, cards):  # the trick's cards back to their hands
-                        hands[s] |= bit[c]
-                    table.leader = leader
-                    table.forget_played()
-                    return played
-                taken |= b
-                hands[seat] = hand ^ b
-                seats.append(seat)
-                seat = following[seat]
-            winner = seats[cards.index(best)] if tracked else winner_of(cards, seats)
-            won[winner] |= taken
-            count[winner] += 1
-            done.append((leader, cards, seats, winner))
-            leader = winner
-            played += 1
-        table.leader = leader
-        table.forget_played()
-        if len(done) >= table.n_tricks:
+        played = play_fixed(table, self.hands, tricks, self.pack.index.__getitem__,
+                            self.pack.led, trump_mask, beats, hold)
+        if len(table.tricks) >= table.n_tricks:
             self.phase = "done"
         return played
 

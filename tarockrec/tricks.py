@@ -10,7 +10,7 @@ sizes may differ.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 #: (cards, seats) of a complete trick, in play order -> the winning seat
 WinnerOf = Callable[[list[int], list[int]], int]
@@ -230,3 +230,82 @@ def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:
         if beats[w] >> cards[i] & 1:
             w, best = cards[i], i
     return best
+
+#: card -> its bit (``1 << card``), for every pack (the largest has 54 cards)
+_BITS = tuple(1 << card for card in range(64))
+
+
+def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
+               card_of: Callable[[Any], int], led_of: Sequence[int], trump_mask: int,
+               beats: Sequence[int] | None, hold: tuple[int, int, int] | None) -> int:
+    """The recorded ``tricks`` in whole tricks on ``table`` (its seats and leader following
+    the fixed plan), each card checked against the basic duties while they are all that
+    applies: follow suit (``led_of``: card -> the mask of the suit it leads), else play a trump
+    (``trump_mask``), else anything; with ``beats`` the duty to beat the winning card; with
+    ``hold`` = (seat, cards, tricks) that seat keeps back those cards while it has another
+    legal one, in the first ``tricks`` tricks. ``TrickTable.push_trick`` written out, each card
+    off its hand (``hands``, the table's) as it is checked, put back when a later card of the
+    trick is refused. Returns how many tricks it played; it stops before the first trick that
+    needs the card-by-card path (to report a finding). The duties of a card are
+    ``TrickEngine._play_plain``'s, written out again (a call per card is what the loop saves):
+    a change to one is a change to both (``tests/test_play_paths.py``)."""
+    bit = _BITS
+    size, following, winner_of = table.size, table.following, table.winner_of
+    done, won, count = table.tricks, table.won, table.count
+    n_tricks = table.n_tricks
+    leader = table.leader
+    played = 0
+    hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
+    trump = trump_mask
+    has_beats = beats is not None
+    # the table's winner is the card the beats duty follows (winner_by_beats on the same
+    # table, Ulti's): the loop has it already
+    tracked = has_beats and getattr(winner_of, "func", None) is winner_by_beats \
+        and winner_of.args[0] is beats  # type: ignore[attr-defined]
+    for trick in tricks:
+        if type(trick) is not list or len(trick) != size or len(done) >= n_tricks:
+            break
+        if hold_seat >= 0 and len(done) >= hold_until:
+            hold_seat = -1
+        try:
+            cards = list(map(card_of, trick))
+        except (KeyError, TypeError):       # not a card: the card-by-card path says so
+            break
+        seat = leader
+        seats: list[int] = []
+        best = cards[0]
+        led_mask = led_of[best]
+        taken = 0
+        for card in cards:
+            hand = hands[seat]
+            b = bit[card]
+            if taken:
+                allowed = hand & led_mask or hand & trump or hand
+                if has_beats:
+                    beating = beats[best]  # type: ignore[index]
+                    allowed = allowed & beating or allowed
+                    if beating & b:
+                        best = card
+            else:
+                allowed = hand
+            if seat == hold_seat:
+                allowed = allowed & ~held or allowed
+            if not allowed & b or taken & b:
+                for s, c in zip(seats, cards):  # the trick's cards back to their hands
+                    hands[s] |= bit[c]
+                table.leader = leader
+                table.forget_played()
+                return played
+            taken |= b
+            hands[seat] = hand ^ b
+            seats.append(seat)
+            seat = following[seat]
+        winner = seats[cards.index(best)] if tracked else winner_of(cards, seats)
+        won[winner] |= taken
+        count[winner] += 1
+        done.append((leader, cards, seats, winner))
+        leader = winner
+        played += 1
+    table.leader = leader
+    table.forget_played()
+    return played
