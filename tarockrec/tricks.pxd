@@ -1,7 +1,7 @@
 # C types for tarockrec/tricks.py, read by Cython beside the module (pure-Python mode): its two
 # classes become extension types with C attributes. The plain package never reads this file.
-# Seats, sizes and counts are C integers; the masks stay Python ints (arbitrary precision, as in
-# the plain package). bench/bench_compilers.py measures the build with it (`cython-core`)
+# The table's seats, sizes and counts are C integers; its masks stay Python ints (arbitrary
+# precision, as in the plain package). bench/bench_compilers.py measures the build with it (`cython-core`)
 # against the same build without it (`cython-untyped`): docs/performance.md, "Compilers".
 cimport cython
 

@@ -231,6 +231,7 @@ def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:
             w, best = cards[i], i
     return best
 
+
 #: card -> its bit (``1 << card``), for every pack (the largest has 54 cards)
 _BITS = tuple(1 << card for card in range(64))
 
