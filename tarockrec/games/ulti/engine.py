@@ -439,12 +439,10 @@ class UltiEngine(TrickEngine):
         self.doubling.open("main", SOLOIST)
         if c.ulti:
             self.doubling.open("ulti", SOLOIST)
-        # the contract's trump and card order, not the engine (a bound method would make a
-        # reference cycle: tricks.TrickTable); §6.3 as the beats table where there is one
-        beats = BEATS.get((c.no_trump, c.trump))
+        # the contract's trump and card order (§6.3) as its beats table, not the engine (a
+        # bound method would make a reference cycle: tricks.TrickTable)
         self.table = TrickTable(self.hands, SEATS, self.soloist, 10,
-                                partial(_winner, self._strength, c.trump) if beats is None
-                                else partial(winner_by_beats, beats))
+                                partial(winner_by_beats, BEATS[(c.no_trump, c.trump)]))
 
     # -- concession (§5.1) -----------------------------------------------------------------
     def can_concede(self, seat: int, value: Any = None) -> bool:
@@ -796,21 +794,6 @@ class UltiEngine(TrickEngine):
             else:
                 d_pts += v
         return s_pts, d_pts
-
-
-def _winner(strength: Any, trump: Any, cards: list[int], seats: list[int]) -> int:
-    """§6: the seat whose card wins the complete trick, under the card order ``strength``
-    and the trump suit ``trump`` (None: no trump)."""
-    best = 0
-    for i in range(1, len(cards)):
-        x, b = cards[i], cards[best]
-        sx, sb = SUIT_OF[x], SUIT_OF[b]
-        if sx == sb:
-            if strength[x] > strength[b]:
-                best = i
-        elif sx == trump:
-            best = i
-    return seats[best]
 
 
 #: a pass's value in ``run_auction``: no contract, no discard
