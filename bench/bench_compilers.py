@@ -187,19 +187,9 @@ def build(name: str, tmp: str, jobs: int, tools: str) -> dict[str, Any]:
 
 
 def records(games: list[tuple[str, int]], n: int, seed: int, tmp: str) -> dict[str, str]:
-    from tarockrec.codecs import jsonio
-    from tarockrec.generate import deal_records
-    paths = {}
-    for game, players in games:
-        path = os.path.join(tmp, f"{game}{players}.jsonl")
-        with open(path, "w", encoding="utf-8") as fp:
-            for r in deal_records(game, n, seed, players):
-                fp.write(jsonio.dumps(r, compact=True) + "\n")
-        with open(path, encoding="utf-8") as src, \
-                open(path[:-6] + "-1.jsonl", "w", encoding="utf-8") as dst:
-            dst.write(src.readline())
-        paths[f"{game} {players}"] = path
-    return paths
+    """Each game's file of ``n`` deals (and its one-deal file beside it, ``-1.jsonl``)."""
+    return {f"{game} {players}": bi.write_records(game, players, n, seed, tmp)[0]
+            for game, players in games}
 
 
 #: the child process of a measurement: ``DRIVER MODE REPEAT FILE...`` validates (or parses,
@@ -263,7 +253,8 @@ def cgctl(tmp: str) -> str:
 
 
 def dumps(prefix: str) -> dict[str, int]:
-    """label -> instructions of each callgrind dump file ``prefix.N``."""
+    """label -> instructions of each labelled callgrind dump file ``prefix.N`` (the counts
+    since the dump before it)."""
     counts: dict[str, int] = {}
     for name in os.listdir(os.path.dirname(prefix)):
         if not name.startswith(os.path.basename(prefix) + "."):
@@ -275,7 +266,7 @@ def dumps(prefix: str) -> dict[str, int]:
                     label = line.split("Client Request: ", 1)[1].strip()
                 elif line.startswith(("summary:", "totals:")):
                     total = int(line.split()[1])
-        if label.startswith(("one ", "all ")):
+        if label:
             counts[label] = total
     return counts
 

@@ -98,8 +98,9 @@ def build(source: str | None) -> str:
     return f"{'compiled' if compiled == 'True' else 'plain'} ({os.path.dirname(where)})"
 
 
-def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], repeat: int,
-               tmp: str) -> dict[str, Any]:
+def write_records(game: str, players: int, n: int, seed: int, tmp: str) -> tuple[str, str]:
+    """``n`` generated deals as JSON Lines in ``tmp`` (``GAMEPLAYERS.jsonl``) and the first of
+    them alone (``GAMEPLAYERS-1.jsonl``): the two files' paths."""
     from tarockrec.codecs import jsonio
     from tarockrec.generate import deal_records
     path = os.path.join(tmp, f"{game}{players}.jsonl")
@@ -109,6 +110,12 @@ def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], r
             fp.write(jsonio.dumps(r, compact=True) + "\n")
     with open(path, encoding="utf-8") as src, open(one, "w", encoding="utf-8") as dst:
         dst.write(src.readline())
+    return path, one
+
+
+def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], repeat: int,
+               tmp: str) -> dict[str, Any]:
+    path, one = write_records(game, players, n, seed, tmp)
     check = subprocess.run([PYTHON, "-c", VALIDATE, path], capture_output=True,
                            text=True, **kw)
     if check.returncode != 0:

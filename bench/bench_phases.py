@@ -31,7 +31,6 @@ script's own share (the file read in runs, the report tallied, the summary). The
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -132,36 +131,9 @@ for label, path in (("cli warm", sys.argv[2]), ("cli one", sys.argv[2]), ("cli a
 """
 
 
-def dumps(prefix: str) -> dict[str, int]:
-    """label -> instructions of each callgrind dump of the driver."""
-    counts: dict[str, int] = {}
-    folder, base = os.path.dirname(prefix), os.path.basename(prefix)
-    for name in os.listdir(folder):
-        if not name.startswith(base + "."):
-            continue
-        label, total = "", 0
-        with open(os.path.join(folder, name), encoding="utf-8") as fp:
-            for line in fp:
-                if line.startswith("desc: Trigger: Client Request: "):
-                    label = line.split("Client Request: ", 1)[1].strip()
-                elif line.startswith(("summary:", "totals:")):
-                    total = int(line.split()[1])
-        if label:
-            counts[label] = total
-    return counts
-
-
 def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], tmp: str,
                lib: str) -> dict[str, Any]:
-    from tarockrec.codecs import jsonio
-    from tarockrec.generate import deal_records
-    path = os.path.join(tmp, f"{game}{players}.jsonl")
-    one = os.path.join(tmp, f"{game}{players}-1.jsonl")
-    with open(path, "w", encoding="utf-8") as fp:
-        for r in deal_records(game, n, seed, players):
-            fp.write(jsonio.dumps(r, compact=True) + "\n")
-    with open(path, encoding="utf-8") as src, open(one, "w", encoding="utf-8") as dst:
-        dst.write(src.readline())
+    path, one = bi.write_records(game, players, n, seed, tmp)
     env = dict(kw["env"], PYTHONHASHSEED="0", CGCTL=lib)
     prefix = os.path.join(tmp, f"cg-{game}{players}")
     run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={prefix}",
@@ -169,7 +141,7 @@ def bench_game(game: str, players: int, n: int, seed: int, kw: dict[str, Any], t
                          env=env, cwd=kw["cwd"])
     if run.returncode != 0:
         raise SystemExit(f"{game} {players}: {run.stderr[-2000:]}")
-    counts = dumps(prefix)
+    counts = bc.dumps(prefix)
     c = {k: v / n for k, v in counts.items()}
     cli = (counts["cli all"] - counts["cli one"]) / (n - 1)
     through = [c["setup"]] + [c[f"through {p}"] for p in PHASES]
