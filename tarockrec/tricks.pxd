@@ -33,11 +33,13 @@ cpdef Py_ssize_t best_index(cards, beats)
 # the replay's trick loop: seats, counts and card indices as C integers, the card masks of one
 # trick as unsigned 64-bit integers (a pack has at most 54 cards, so every mask fits; the
 # hands, piles and tables stay Python ints)
-@cython.locals(size=Py_ssize_t, n_tricks=Py_ssize_t, leader=Py_ssize_t, played=Py_ssize_t,
-               hold_seat=Py_ssize_t, hold_until=Py_ssize_t, seat=Py_ssize_t, card=Py_ssize_t,
-               best=Py_ssize_t, winner=Py_ssize_t, has_beats=bint, tracked=bint,
+@cython.locals(size=Py_ssize_t, n_tricks=Py_ssize_t, leader=Py_ssize_t,
+               played=Py_ssize_t, hold_seat=Py_ssize_t, hold_until=Py_ssize_t,
+               seat=Py_ssize_t, card=Py_ssize_t, s=Py_ssize_t, c=Py_ssize_t,
+               best=Py_ssize_t, top=Py_ssize_t, winner=Py_ssize_t, has_beats=bint,
+               tracked=bint, apart=bint,
                trump=cython.ulonglong, held=cython.ulonglong, led_mask=cython.ulonglong,
                taken=cython.ulonglong, hand=cython.ulonglong, b=cython.ulonglong,
-               allowed=cython.ulonglong, beating=cython.ulonglong)
+               allowed=cython.ulonglong, beating=cython.ulonglong, winning=cython.ulonglong)
 cpdef Py_ssize_t play_fixed(TrickTable table, list hands, object tricks, object card_of,
                             object led_of, object trump_mask, object beats, object hold) except? -1

@@ -232,6 +232,13 @@ def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:
     return best
 
 
+def beats_of(winner_of: WinnerOf) -> Sequence[int] | None:
+    """The table of a trick winner made as ``partial(winner_by_beats, beats)``; else None."""
+    if getattr(winner_of, "func", None) is winner_by_beats:
+        return winner_of.args[0]  # type: ignore[attr-defined, no-any-return]
+    return None
+
+
 #: card -> its bit (``1 << card``), for every pack (the largest has 54 cards)
 _BITS = tuple(1 << card for card in range(64))
 
@@ -239,30 +246,27 @@ _BITS = tuple(1 << card for card in range(64))
 def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
                card_of: Callable[[Any], int], led_of: Sequence[int], trump_mask: int,
                beats: Sequence[int] | None, hold: tuple[int, int, int] | None) -> int:
-    """The recorded ``tricks`` in whole tricks on ``table`` (its seats and leader following
-    the fixed plan), each card checked against the basic duties while they are all that
-    applies: follow suit (``led_of``: card -> the mask of the suit it leads), else play a trump
-    (``trump_mask``), else anything; with ``beats`` the duty to beat the winning card; with
-    ``hold`` = (seat, cards, tricks) that seat keeps back those cards while it has another
-    legal one, in the first ``tricks`` tricks. ``TrickTable.push_trick`` written out, each card
-    off its hand (``hands``, the table's) as it is checked, put back when a later card of the
-    trick is refused. Returns how many tricks it played; it stops before the first trick that
-    needs the card-by-card path (to report a finding). The duties of a card are
-    ``TrickEngine._play_plain``'s, written out again (a call per card is what the loop saves):
-    a change to one is a change to both (``tests/test_play_paths.py``)."""
+    """The recorded ``tricks`` in whole tricks on ``table`` (seats and leader following the
+    fixed plan), each card checked against the basic duties while they are all that applies:
+    follow suit (``led_of``: card -> the mask of the suit it leads), else a trump
+    (``trump_mask``), else anything; with ``beats`` beat the winning card; with ``hold`` =
+    (seat, cards, tricks) that seat keeps those cards back while it has another legal one, in
+    the first ``tricks`` tricks. A card leaves its hand as it is checked, and goes back when a
+    later card of its trick is refused. Under ``winner_by_beats`` the winning card is followed
+    card by card: as ``best`` (the card the duty to beat follows) where there is no such duty
+    or it follows the same table (Ulti's, misère's), else as ``top``. Returns the tricks
+    played; it stops before the first trick the card-by-card path must report on. The duties
+    are ``TrickEngine._play_plain``'s, written out (a call per card is what the loop saves;
+    ``tests/test_play_paths.py`` holds the two alike)."""
     bit = _BITS
     size, following, winner_of = table.size, table.following, table.winner_of
     done, won, count = table.tricks, table.won, table.count
-    n_tricks = table.n_tricks
-    leader = table.leader
-    played = 0
+    n_tricks, leader, played = table.n_tricks, table.leader, 0
     hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
-    trump = trump_mask
-    has_beats = beats is not None
-    # the table's winner is the card the beats duty follows (winner_by_beats on the same
-    # table, Ulti's): the loop has it already
-    tracked = has_beats and getattr(winner_of, "func", None) is winner_by_beats \
-        and winner_of.args[0] is beats  # type: ignore[attr-defined]
+    trump, has_beats = trump_mask, beats is not None
+    wins = beats_of(winner_of)
+    tracked = wins is not None
+    apart = tracked and has_beats and wins is not beats
     for trick in tricks:
         if type(trick) is not list or len(trick) != size or len(done) >= n_tricks:
             break
@@ -274,7 +278,7 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
             break
         seat = leader
         seats: list[int] = []
-        best = cards[0]
+        best = top = cards[0]
         led_mask = led_of[best]
         taken = 0
         for card in cards:
@@ -287,11 +291,19 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
                     allowed = allowed & beating or allowed
                     if beating & b:
                         best = card
+                    if apart:
+                        winning = wins[top]  # type: ignore[index]
+                        if winning & b:
+                            top = card
+                elif tracked:                       # (no duty: ``best`` is the winning card)
+                    winning = wins[best]  # type: ignore[index]
+                    if winning & b:
+                        best = card
             else:
                 allowed = hand
             if seat == hold_seat:
                 allowed = allowed & ~held or allowed
-            if not allowed & b or taken & b:
+            if not allowed & b:             # (also a card given twice: it left its hand)
                 for s, c in zip(seats, cards):  # the trick's cards back to their hands
                     hands[s] |= bit[c]
                 table.leader = leader
@@ -301,7 +313,8 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
             hands[seat] = hand ^ b
             seats.append(seat)
             seat = following[seat]
-        winner = seats[cards.index(best)] if tracked else winner_of(cards, seats)
+        winner = seats[cards.index(top if apart else best)] if tracked else \
+            winner_of(cards, seats)
         won[winner] |= taken
         count[winner] += 1
         done.append((leader, cards, seats, winner))

@@ -19,7 +19,8 @@ from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.auction import Auction, AuctionSpec, Refusal, TurnOrder
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
-from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
+from ...tricks import (SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat,
+                      play_fixed, winner_by_beats)
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, T21, T22, TAROCK_MASK, TRULL_MASK, Contract, card_points,
@@ -185,8 +186,6 @@ def plan(rules: KoenigrufenRules) -> Plan:
 
 #: every trick is played by the four seats in turn (an immutable plan, shared by all deals)
 _SEAT_PLAN = SeatPlan(range(N))
-#: card -> its bit
-_BIT_OF = tuple(1 << x for x in range(len(PACK)))
 #: the cards that beat a card winning a trick without trumps (§5.3 Farbensolo, Farbendreier:
 #: a higher card of its suit; the winning card is always of the led suit)
 _WINS_NO_TRUMP = tuple(sum(1 << x for x in range(len(PACK))
@@ -1090,7 +1089,9 @@ class KoenigrufenEngine(DeclaringEngine):
         lead = self.declarer if c.declarer_leads else self.forehand
         if c.id == "farbensolo" and self.rules.farbensolo_lead == "forehand":
             lead = self.forehand
-        winner = self._winner_no_trump if c.no_trump else self._winner_trump
+        # §5.3: the highest tarock, else the highest card of the led suit; without trumps
+        # (Farbensolo, Farbendreier) the highest card of the led suit
+        winner = partial(winner_by_beats, _WINS_NO_TRUMP if c.no_trump else BEATS)
         self.table = TrickTable(self.hands, _SEAT_PLAN, lead, 12, winner)
         self.phase = PLAY
         self._reserved = self._reservations()
@@ -1113,37 +1114,6 @@ class KoenigrufenEngine(DeclaringEngine):
             if len(reserved) == 1:
                 card, target = reserved[0]
                 self._hold = (seat, 1 << card, target - 1)
-
-    @staticmethod
-    def _winner_trump(cards: list[int], seats: list[int]) -> int:
-        """§5.3: highest tarock, else highest card of the led suit."""
-        if len(cards) == 4:     # every trick: the loop below written out (a hot path)
-            a, b, c, d = cards
-            beats_a = BEATS[a]
-            if beats_a >> b & 1:                      # b is winning after two cards
-                if BEATS[b] >> c & 1:
-                    return seats[3] if BEATS[c] >> d & 1 else seats[2]
-                return seats[3] if BEATS[b] >> d & 1 else seats[1]
-            if beats_a >> c & 1:
-                return seats[3] if BEATS[c] >> d & 1 else seats[2]
-            return seats[3] if beats_a >> d & 1 else seats[0]
-        best = 0
-        w = cards[0]
-        for i in range(1, len(cards)):
-            if BEATS[w] >> cards[i] & 1:
-                w, best = cards[i], i
-        return seats[best]
-
-    @staticmethod
-    def _winner_no_trump(cards: list[int], seats: list[int]) -> int:
-        """§5.3 Farbensolo (and Farbendreier): highest card of the led suit (tarocks win only
-        a tarock lead)."""
-        led = SUIT_OF[cards[0]]
-        best, best_key = 0, -1
-        for i, card in enumerate(cards):
-            if SUIT_OF[card] == led and STRENGTH[card] > best_key:
-                best_key, best = STRENGTH[card], i
-        return seats[best]
 
     def _reservations(self) -> dict[int, list[tuple[int, int]]]:
         """§5.6: reserved (card, target trick) per seat, for announced birds / King Ultimo."""
@@ -1316,82 +1286,19 @@ class KoenigrufenEngine(DeclaringEngine):
         self._play_checked(tricks, start)
 
     def _play_masks(self, tricks: list[Any]) -> int:
-        """Whole tricks while the legal cards are plain masks: §5.2, in misère also §5.4 (beat
-        the winning card when able), one reserved card held back before its trick (``_hold``).
-        ``_play_plain`` and ``TrickTable.push_trick`` written out for four seats in fixed order
-        (a hot path; §5.3 the winner followed card by card under ``wins``, and leads next).
-        Returns the tricks played: the card-by-card path takes over at the first card refused."""
-        t, c = self.table, self.contract
-        assert t is not None and c is not None
-        index, led_of, bit, hands = PACK.index, PACK.led, _BIT_OF, self.hands
-        misere, beats = self._plain_misere, BEATS      # §5.4 applies (asked once a card)
-        # who wins (§5.3): in misère (always with trumps) the card to beat is the winning one
-        wins = _WINS_NO_TRUMP if c.no_trump else BEATS
-        hold, held, until = self._hold if self._hold is not None else (-1, 0, 13)
-        holding = hold >= 0                     # (asked before the seat: mostly False)
-        done, won, count, leader = t.tricks, t.won, t.count, t.leader
-        last = min(t.n_tricks, until)
-        played = 0
-        for trick in tricks:
-            if type(trick) is not list or len(trick) != 4 or len(done) >= last:
-                break
-            t0, t1, t2, t3 = trick
-            try:
-                a, b, c_, d = cards = [index[t0], index[t1], index[t2], index[t3]]
-            except (KeyError, TypeError):       # not a card: the card-by-card path says so
-                break
-            # bits from a table, a card off its hand by ``^`` (a mask op makes a new int)
-            ba, bb, bc, bd = bit[a], bit[b], bit[c_], bit[d]
-            s0, s1, s2, s3 = _ROUND_FROM[leader]
-            # each seat's legal cards (its hand is not the others': the four cards differ)
-            h0 = hands[s0]
-            ok = h0 & ~held or h0 if holding and s0 == hold else h0
-            if not ok & ba:
-                break
-            led, w, win = led_of[a], a, s0      # the led suit, the winning card and its seat
-            h1 = hands[s1]
-            ok = h1 & led or h1 & TAROCK_MASK or h1
-            if misere:                          # §5.4: beat the winning card when able
-                ok = ok & beats[w] or ok
-            if holding and s1 == hold:
-                ok = ok & ~held or ok
-            if not ok & bb:
-                break
-            if wins[w] & bb:
-                w, win = b, s1
-            h2 = hands[s2]
-            ok = h2 & led or h2 & TAROCK_MASK or h2
-            if misere:
-                ok = ok & beats[w] or ok
-            if holding and s2 == hold:
-                ok = ok & ~held or ok
-            if not ok & bc:
-                break
-            if wins[w] & bc:
-                w, win = c_, s2
-            h3 = hands[s3]
-            ok = h3 & led or h3 & TAROCK_MASK or h3
-            if misere:
-                ok = ok & beats[w] or ok
-            if holding and s3 == hold:
-                ok = ok & ~held or ok
-            if not ok & bd:
-                break
-            if wins[w] & bd:
-                win = s3
-            hands[s0] = h0 ^ ba                 # (the legal cards are the hand's)
-            hands[s1] = h1 ^ bb
-            hands[s2] = h2 ^ bc
-            hands[s3] = h3 ^ bd
-            won[win] |= ba | bb | bc | bd
-            count[win] += 1
-            done.append((leader, cards, [s0, s1, s2, s3], win))
-            leader = win
-            played += 1
-        if played:
-            t.leader = leader
-            t.forget_played()
-        if len(done) >= t.n_tricks:
+        """Whole tricks while the legal cards are plain masks (``tricks.play_fixed``, the
+        shared loop): §5.2, in misère also §5.4 (beat the winning card when able), one
+        reserved card held back before its trick (``_hold``; from its target trick on, card by
+        card). The winner follows §5.3 under the table's ``winner_by_beats``. Returns the
+        tricks played: the card-by-card path takes over at the first card refused."""
+        t = self.table
+        assert t is not None
+        beats = BEATS if self._plain_misere else None     # §5.4
+        if self._hold is not None:
+            tricks = tricks[:self._hold[2] - len(t.tricks)]
+        played = play_fixed(t, self.hands, tricks, PACK.index.__getitem__, PACK.led,
+                            TAROCK_MASK, beats, self._hold)
+        if len(t.tricks) >= t.n_tricks:
             self.phase = DONE
         return played
 
