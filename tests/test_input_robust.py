@@ -291,7 +291,7 @@ def test_a_signal_is_honoured_while_xml_is_parsed(signum: str, jobs: str, tmp_pa
     path.write_text(_bomb_archive(1_000_000, 3000), encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", jobs,
                              str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            cwd=ROOT)
+                            cwd=ROOT, start_new_session=True)   # (killpg: workers with it)
     try:
         deadline = time.monotonic() + 120
         while not _reading(proc.pid, str(path)) and time.monotonic() < deadline:
@@ -302,7 +302,10 @@ def test_a_signal_is_honoured_while_xml_is_parsed(signum: str, jobs: str, tmp_pa
         proc.wait(timeout=60)
         took = time.monotonic() - sent
     finally:
-        proc.kill()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)     # a worker left behind holds stderr open
+        except ProcessLookupError:
+            pass
         proc.wait()
     assert proc.stderr is not None
     err = proc.stderr.read().decode()

@@ -375,14 +375,16 @@ def test_stdin_through_a_pipe(tmp_path: Path, fmt: str) -> None:
 
 @pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
 def test_a_signal_stops_validate_reading_stdin(signum: str) -> None:
-    """Ctrl-C or SIGTERM while XML comes in on stdin with --jobs 2: stopped at once, exit 2."""
+    """Ctrl-C or SIGTERM while XML comes in on stdin with --jobs 2: stopped at once, exit 2.
+    The command runs in a session of its own, so that whatever goes wrong, its workers are
+    ended with it (a worker left behind holds its output open: the test would wait for ever)."""
     import signal
     import threading
     import time
     data = _xml(list(deal_records("koenigrufen", 40, 9)) * 200)
     proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", "2",
                              "-"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, start_new_session=True)
     assert proc.stdin is not None and proc.stdout is not None
 
     def feed() -> None:        # half at once, the rest never (stdin stays open)
@@ -392,20 +394,28 @@ def test_a_signal_stops_validate_reading_stdin(signum: str) -> None:
             proc.stdin.flush()
         except (BrokenPipeError, ValueError):
             pass
-    writer = threading.Thread(target=feed, daemon=True)
-    writer.start()
+    first: list[bytes] = []
+    threading.Thread(target=feed, daemon=True).start()
+    reader = threading.Thread(target=lambda: first.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    took = None
     try:
-        assert proc.stdout.readline().endswith(b"valid (koenigrufen deal)\n")
-        sent = time.monotonic()
-        proc.send_signal(getattr(signal, signum))
-        proc.wait(timeout=30)
-        took = time.monotonic() - sent
+        reader.join(120)
+        if first and first[0].endswith(b"valid (koenigrufen deal)\n"):
+            sent = time.monotonic()
+            proc.send_signal(getattr(signal, signum))
+            proc.wait(timeout=30)
+            took = time.monotonic() - sent
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        alive = proc.poll() is None
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)     # the workers too, if any is left
+        except ProcessLookupError:
+            pass
+        proc.wait()
         proc.stdin.close()
     assert proc.stderr is not None
     err = proc.stderr.read().decode()
+    assert took is not None, f"first line {first}, still running {alive}, stderr: {err[-3000:]}"
     assert proc.returncode == 2 and err.startswith("tarockrec: stopped by "), err
     assert took < 15, took
