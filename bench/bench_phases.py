@@ -2,7 +2,7 @@
 first; the profile decides").
 
     python bench/bench_phases.py [--deals 200] [--games koenigrufen:4,...] [--source [DIR]]
-                                 [--out bench/results/phases.json]
+                                 [--python INTERPRETER] [--out bench/results/phases.json]
 
 For each game and table size: N generated deals as JSON Lines, then one process under callgrind
 (``PYTHONHASHSEED=0``) that validates every deal once (imports and caches warm), then passes
@@ -162,9 +162,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--source", nargs="?", const=bi.ROOT, metavar="CHECKOUT",
                     help="the plain modules of this checkout (or of CHECKOUT)")
+    ap.add_argument("--python", default=sys.executable, metavar="INTERPRETER",
+                    help="run tarockrec under this interpreter (a venv's bin/python, e.g. one "
+                         "holding the compiled build)")
     ap.add_argument("--label", default="", help="a name for this build in the result file")
     ap.add_argument("--out", metavar="FILE", help="write the result file FILE")
     args = ap.parse_args()
+    bi.PYTHON = args.python         # (bench_instructions' children and ours)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed")
     kw = bi.child(args.source)
