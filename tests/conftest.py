@@ -16,6 +16,15 @@ elif ROOT not in sys.path:
 SAMPLES = os.path.join(ROOT, "samples")
 
 
+def default_signals() -> None:
+    """``preexec_fn`` of a child that a test stops by a signal: it starts with the default
+    actions, as a terminal's shell starts it (a runner started in the background ignores
+    SIGINT, and Python then leaves Ctrl-C ignored; nohup ignores SIGHUP)."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def archive_rows(db: Any, sql: str, *args: Any) -> list[Any]:
     """The rows an SQL query gives on the archive ``db`` (a connection of its own, closed)."""
     import sqlite3

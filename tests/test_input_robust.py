@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, default_signals
 from tarockrec import parallel, sources
 from tarockrec.report import Style
 from tarockrec.cli import main
@@ -291,7 +291,8 @@ def test_a_signal_is_honoured_while_xml_is_parsed(signum: str, jobs: str, tmp_pa
     path.write_text(_bomb_archive(1_000_000, 3000), encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", jobs,
                              str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            cwd=ROOT, start_new_session=True)   # (killpg: workers with it)
+                            cwd=ROOT, start_new_session=True,   # (killpg: workers with it)
+                            preexec_fn=default_signals)
     try:
         deadline = time.monotonic() + 120
         while not _reading(proc.pid, str(path)) and time.monotonic() < deadline:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pytest
 
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, default_signals
 from tarockrec import parallel, sources
 from tarockrec.codecs import jsonio, textio, xmlio
 from tarockrec.generate import deal_records
@@ -384,7 +384,8 @@ def test_a_signal_stops_validate_reading_stdin(signum: str) -> None:
     data = _xml(list(deal_records("koenigrufen", 40, 9)) * 200)
     proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", "2",
                              "-"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=default_signals)
     assert proc.stdin is not None and proc.stdout is not None
 
     def feed() -> None:        # half at once, the rest never (stdin stays open)

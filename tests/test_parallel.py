@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, default_signals
 from tarockrec import parallel
 from tarockrec.cli import main
 from tarockrec.codecs import jsonio
@@ -168,13 +168,9 @@ def test_a_signal_stops_the_workers_too(stop: str, tmp_path: Any) -> None:
     line = jsonio.dumps(next(deal_records("koenigrufen", 1, 4)), compact=True) + "\n"
     src = tmp_path / "big.jsonl"
     src.write_text(line * 40_000, encoding="utf-8")
-    def defaults() -> None:     # as a terminal's shell starts it (nohup would ignore SIGHUP)
-        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-            signal.signal(sig, signal.SIG_DFL)
-
     proc = subprocess.Popen([sys.executable, "-m", "tarockrec.cli", "validate", "-j", "2",
                              str(src)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, preexec_fn=defaults)
+                            start_new_session=True, preexec_fn=default_signals)
     try:
         assert proc.stdout is not None and proc.stdout.readline().endswith(b"valid (koenigrufen deal)\n")
         workers = _children(proc.pid)

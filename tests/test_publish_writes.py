@@ -22,7 +22,7 @@ from tarockrec.codecs import jsonio
 from tarockrec.generate import tournament_record
 from tarockrec.site.publish import MARKER, publish
 
-from conftest import ROOT
+from conftest import ROOT, default_signals
 
 TOURNAMENTS = Path(ROOT) / "samples" / "tournaments"
 
@@ -212,7 +212,7 @@ def test_a_signal_while_publishing_leaves_the_previous_site(tmp_path: Path, sig:
     proc = subprocess.Popen([sys.executable, "-c", "from tarockrec.cli import run; run()",
                              "publish", str(src), "-o", str(out), "-f"], cwd=tmp_path,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_default_signals)
+                            preexec_fn=default_signals)
     try:
         assert _pages_being_written(tmp_path, proc), "publish ended before the signal"
         proc.send_signal(getattr(signal, sig))
@@ -226,13 +226,6 @@ def test_a_signal_while_publishing_leaves_the_previous_site(tmp_path: Path, sig:
     assert err.strip() == (f"tarockrec: stopped by {why} while publishing to {out}; "
                            f"the previous site in {out} is unchanged")
     assert _snapshot(out) == before and _leftovers(tmp_path) == []
-
-
-def _default_signals() -> None:
-    """The child starts with the default actions (a runner started in the background may
-    ignore SIGINT, and Python then leaves Ctrl-C ignored)."""
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, signal.SIG_DFL)
 
 
 def _pages_being_written(parent: Path, proc: subprocess.Popen[str]) -> bool:
