@@ -196,8 +196,10 @@ def write_out(args: argparse.Namespace, what: str, names: tuple[str, ...],
     rows = [[f"{r['game']} {r['players']}", f"{r['parse'] / 1e3:.0f} k"]
             + [f"{r['phases'][x] / 1e3:.0f} k ({100 * r['phases'][x] / r['total']:.0f} %)"
                for x in names] + [f"{r['total'] / 1e3:.0f} k"] for r in results]
+    compiled = what.startswith("compiled")
     result_file.write(
-        args.out, title="Where a deal's validation goes", order=16,
+        args.out, title="Where a deal's validation goes"
+        + (": the compiled build" if compiled else ""), order=17 if compiled else 16,
         conditions=f"the {args.label or what.split()[0]} package; {args.deals} generated deals "
                    "a game, JSON Lines; instructions counted by callgrind, per deal, each "
                    "phase a pass over every deal in one warm process",
