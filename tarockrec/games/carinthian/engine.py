@@ -29,7 +29,8 @@ from ...engine import (AUCTION_CALLS, LEGAL_CARDS, TEXT, TEXTS, Action, Declarin
                        TrickEngine, call_event, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...tricks import SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat
+from ...tricks import (SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat,
+                      winner_by_beats)
 from .contracts import (
     ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRD_TRICK, BIRDS, CONTRACTS, DISCARDABLE_TAROCKS,
     FORBIDDEN_DISCARD, FREE_MASK, HALVES, KING_MASK, KONTRA, LADDER, MODES, PACK, RETOUR, T1,
@@ -777,23 +778,13 @@ class CarinthianEngine(DeclaringEngine):
             # the seats that play, in play order from forehand: the active seats (with three
             # players also every participant of a Trischak)
             plan = SeatPlan(self.active)
-        self.table = TrickTable(self.hands, plan, self.forehand, 16, self._winner)
+        # §5.2 rule 4: the highest tarock, else the highest card of the led suit
+        self.table = TrickTable(self.hands, plan, self.forehand, 16,
+                                functools.partial(winner_by_beats, BEATS))
         self.phase = PLAY
         self._reserved = sum(1 << BIRD_CARD[b] for b in self.announced if b in BIRD_CARD) \
             if self.announced else 0
         self._plain = not self.trischak and not self._reserved
-
-    @staticmethod
-    def _winner(cards: list[int], seats: list[int]) -> int:
-        """§5.2 rule 4: the highest tarock, else the highest card of the led suit
-        (``best_index`` written out: asked once per trick)."""
-        best = 0
-        w = cards[0]
-        for i in range(1, len(cards)):
-            c = cards[i]
-            if BEATS[w] >> c & 1:
-                w, best = c, i
-        return seats[best]
 
     def _legal_mask(self, seat: int) -> int:
         """§5.8, the consolidated legal-card algorithm, on the shared primitives."""
