@@ -1294,8 +1294,8 @@ class KoenigrufenEngine(DeclaringEngine):
         t = self.table
         assert t is not None
         beats = BEATS if self._plain_misere else None     # §5.4
-        if self._hold is not None:
-            tricks = tricks[:self._hold[2] - len(t.tricks)]
+        if self._hold is not None:      # (none once its target trick has come)
+            tricks = tricks[:max(0, self._hold[2] - len(t.tricks))]
         played = play_fixed(t, self.hands, tricks, PACK.index.__getitem__, PACK.led,
                             TAROCK_MASK, beats, self._hold)
         if len(t.tricks) >= t.n_tricks:
