@@ -232,6 +232,20 @@ def best_index(cards: Sequence[int], beats: Sequence[int]) -> int:
     return best
 
 
+def beats_table(suits: Sequence[str], strength: Sequence[int],
+                trump: str | None = "T") -> tuple[int, ...]:
+    """card -> the mask of the cards that beat it while it wins a trick (a pack's ``suits``
+    and ``strength``): a higher card of its suit, and for a card of another suit than
+    ``trump`` every trump (without trumps, ``trump`` None: a higher card of its suit only).
+    The winning card is of the led suit or a trump, so ``winner_by_beats`` under this table
+    is the usual rule: the highest trump, else the highest card of the led suit."""
+    n = len(suits)
+    trumps = sum(1 << c for c in range(n) if trump is not None and suits[c] == trump)
+    return tuple(sum(1 << c for c in range(n) if suits[c] == suits[w]
+                     and strength[c] > strength[w]) | (0 if suits[w] == trump else trumps)
+                 for w in range(n))
+
+
 def beats_of(winner_of: WinnerOf) -> Sequence[int] | None:
     """The table of a trick winner made as ``partial(winner_by_beats, beats)``; else None."""
     if getattr(winner_of, "func", None) is winner_by_beats:

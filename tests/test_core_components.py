@@ -194,3 +194,26 @@ def test_must_beat_and_hold_back() -> None:
     assert must_beat(0b0110, 0b1000) == 0b0110
     assert hold_back(0b0110, 0b0100) == 0b0010
     assert hold_back(0b0100, 0b0100) == 0b0100
+
+
+@pytest.mark.parametrize("pack_name", ["TAROCK54", "TAROCK42"])
+@pytest.mark.parametrize("trump", ["T", None])
+def test_beats_table_gives_the_usual_trick_winner(pack_name: str, trump: str | None) -> None:
+    """``winner_by_beats`` under ``beats_table`` (Königrufen's and Carinthian's BEATS,
+    Illustrated's, Königrufen's no-trump table): the highest trump, else the highest card of
+    the led suit, on random tricks of three to five cards."""
+    import random
+    from functools import partial
+
+    from tarockrec import cards as cards_module
+    from tarockrec.tricks import beats_table, winner_by_beats
+    pack = getattr(cards_module, pack_name)
+    winner = partial(winner_by_beats, beats_table(pack.suits, pack.strength, trump))
+    rng = random.Random(7)
+    for _ in range(20000):
+        trick = rng.sample(range(len(pack.suits)), rng.choice([3, 4, 5]))
+        seats = rng.sample(range(5), len(trick))
+        suit = trump if trump and any(pack.suits[c] == trump for c in trick) \
+            else pack.suits[trick[0]]
+        top = max((c for c in trick if pack.suits[c] == suit), key=pack.strength.__getitem__)
+        assert winner(trick, seats) == seats[trick.index(top)], trick

@@ -262,33 +262,6 @@ def test_fast_declare_list_value_event() -> None:
     raise AssertionError("no silent declaration turn met")
 
 
-def test_trick_winner_follows_5_3() -> None:
-    """The table's winner (``winner_by_beats`` under ``BEATS``, or ``_WINS_NO_TRUMP`` in
-    Farbensolo and Farbendreier) is §5.3 as the rules word it: the highest tarock, else the
-    highest card of the led suit; without trumps the highest card of the led suit."""
-    from functools import partial
-
-    from tarockrec.games.koenigrufen.contracts import BEATS
-    from tarockrec.games.koenigrufen.engine import _WINS_NO_TRUMP, PACK
-    from tarockrec.tricks import winner_by_beats
-
-    def by_the_rule(cards: list[int], seats: list[int], trumps: bool) -> int:
-        led = PACK.suits[cards[0]]
-        suit = "T" if trumps and any(PACK.suits[c] == "T" for c in cards) else led
-        top = max((c for c in cards if PACK.suits[c] == suit), key=PACK.strength.__getitem__)
-        return seats[cards.index(top)]
-
-    rng = random.Random(4)
-    seats = [2, 3, 0, 1]
-    tricks = [rng.sample(range(54), 4) for _ in range(20000)]
-    tricks += [[a, b, c, d] for a in (0, 5, 21, 22, 30) for b in (1, 21, 23, 40)
-               for c in (2, 22, 31, 53) for d in (3, 20, 24, 50) if len({a, b, c, d}) == 4]
-    trump, no_trump = partial(winner_by_beats, BEATS), partial(winner_by_beats, _WINS_NO_TRUMP)
-    for cards in tricks:
-        assert trump(cards, seats) == by_the_rule(cards, seats, True), cards
-        assert no_trump(cards, seats) == by_the_rule(cards, seats, False), cards
-
-
 @pytest.mark.parametrize("options", [{}, {"forced_bird_order": "highest_first"},
                                      {"reservation_binds": "announcer"},
                                      {"reservation_rule": "soft"},

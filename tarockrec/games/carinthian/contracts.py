@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...plain import Frozen
 from ...cards import TAROCK54, byte_sums, mask_sum
+from ...tricks import beats_table
 
 PACK = TAROCK54
 C = PACK.index
@@ -49,18 +50,8 @@ def points(mask: int) -> int:
     return raw(mask) - 2 * (n // 3) - (1 if n % 3 else 0)
 
 
-def _beats(w: int) -> int:
-    """Cards that beat card ``w`` when it is winning the trick (§5.2 rule 4, §5.8 ``beats``)."""
-    tarocks_above = sum(1 << c for c in range(len(PACK))
-                        if PACK.suits[c] == "T" and PACK.strength[c] > PACK.strength[w])
-    if PACK.suits[w] == "T":
-        return tarocks_above
-    same_above = sum(1 << c for c in range(len(PACK))
-                     if PACK.suits[c] == PACK.suits[w] and PACK.strength[c] > PACK.strength[w])
-    return TAROCK_MASK | same_above
-
-
-BEATS = tuple(_beats(w) for w in range(len(PACK)))
+#: cards that beat card ``w`` when it is winning the trick (§5.2 rule 4, §5.8 ``beats``)
+BEATS = beats_table(PACK.suits, PACK.strength)
 
 #: §4.3 / §6.3 birds: card, target trick, base value
 BIRDS = ("pagat", "uhu", "kike")

@@ -8,6 +8,7 @@ with an empty hand, and every "next player" runs over ``self.active`` only.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 
 from itertools import combinations
 from typing import Any, Iterator
@@ -18,7 +19,7 @@ from ...engine import (AUCTION_CALLS, LEGAL_CARDS, NO_VALUE, NOTHING, TEXT, TEXT
 from ...errors import IllegalAction
 from ...scoring import Score
 from ...core.declarations import KontraChains, KontraLadder, Round, RoundSpec
-from ...tricks import TrickTable, follow_or_ruff, hold_back
+from ...tricks import TrickTable, beats_table, follow_or_ruff, hold_back, winner_by_beats
 from ...core.auction import HOLD, PASS, Auction, Refusal
 from . import bidding
 from .contracts import (
@@ -61,11 +62,9 @@ def _bad(code_: str, message: str, token: object = None, sub: str = "") -> Illeg
 DECLARATION_ROUND = RoundSpec(passes_to_end=3, all_speak=False)
 
 
-#: led suit -> each card's rank in a trick so led (§5.1): a tarokk 100 + its strength, a card
-#: of the led suit its strength (at least 1), any other card -1
-_TRICK_KEY = {led: tuple(100 + STRENGTH[c] if SUIT_OF[c] == "T" else
-                         (STRENGTH[c] if SUIT_OF[c] == led else -1) for c in range(len(PACK)))
-              for led in set(SUIT_OF)}
+#: §5.1: who wins a trick, the highest tarokk, else the highest card of the led suit (card ->
+#: the cards that beat it while it wins)
+_BEATS = beats_table(SUIT_OF, STRENGTH)
 
 #: (n, dealer) -> the active seats and their positions (IllustratedEngine.active, pos)
 _SEATS: dict[tuple[int, int], tuple[tuple[int, ...], dict[int, int]]] = {}
@@ -939,7 +938,8 @@ class IllustratedEngine(DeclaringEngine):
     def _start_play(self) -> None:
         self.phase = PLAY
         hands = list(self.hands)
-        self.table = TrickTable(hands, self.active, self.forehand, 9, self._winner)
+        self.table = TrickTable(hands, self.active, self.forehand, 9,
+                                partial(winner_by_beats, _BEATS))
         self.hands = hands
         self._binds = self._bindings() if self.rules.card_bindings else []
 
@@ -952,18 +952,6 @@ class IllustratedEngine(DeclaringEngine):
             if b is not None:
                 out.append((team, *b))
         return out
-
-    @staticmethod
-    def _winner(cards: list[int], seats: list[int]) -> int:
-        """§5.1: the highest tarokk, else the highest card of the led suit (the first of the
-        highest keys in ``_TRICK_KEY``)."""
-        keys = _TRICK_KEY[SUIT_OF[cards[0]]]
-        best, top = 0, -1
-        for i, c in enumerate(cards):
-            k = keys[c]
-            if k > top:
-                best, top = i, k
-        return seats[best]
 
     @staticmethod
     def _follow_mask(hand: int, trick: list[int]) -> int:

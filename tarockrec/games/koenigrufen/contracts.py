@@ -6,6 +6,7 @@ from typing import Any
 
 from ...cards import TAROCK54, iter_bits
 from ...plain import Frozen
+from ...tricks import beats_table
 
 PACK = TAROCK54
 C = PACK.index
@@ -58,19 +59,9 @@ def card_points(mask: int) -> int:
     return (thirds(mask) + 1) // 3
 
 
-def _beats(w: int) -> int:
-    """Mask of the cards that beat card ``w`` currently winning a trick (§5.4 ``beats``)."""
-    tarocks_above = sum(1 << c for c in range(len(PACK))
-                        if PACK.suits[c] == "T" and PACK.strength[c] > PACK.strength[w])
-    if PACK.suits[w] == "T":
-        return tarocks_above
-    same_above = sum(1 << c for c in range(len(PACK))
-                     if PACK.suits[c] == PACK.suits[w] and PACK.strength[c] > PACK.strength[w])
-    return TAROCK_MASK | same_above
-
-
-#: BEATS[w]: cards that beat ``w`` in a trump contract (trick winner = no card beats it)
-BEATS = tuple(_beats(w) for w in range(len(PACK)))
+#: BEATS[w]: cards that beat ``w`` in a trump contract (§5.4 ``beats``; the trick's winner is
+#: the card no later card beats)
+BEATS = beats_table(PACK.suits, PACK.strength)
 
 #: the birds; the Quapil (T4, trick 9) only under ``quapil = on`` (§7.2)
 BIRDS = ("pagat", "uhu", "kakadu", "quapil")

@@ -20,7 +20,7 @@ from ...scoring import Score
 from ...core.auction import Auction, AuctionSpec, Refusal, TurnOrder
 from ...core.declarations import ChainRefusal, KontraChains, KontraLadder, Round, RoundSpec
 from ...tricks import (SeatPlan, TrickTable, best_index, follow_or_ruff, hold_back, must_beat,
-                      play_fixed, winner_by_beats)
+                      beats_table, play_fixed, winner_by_beats)
 from .contracts import (
     ALL_ANNOUNCEMENTS, BEATS, BIRD_CARD, BIRDS, FORBIDDEN_DISCARD, KING_MASK, KINGS,
     KONTRA_LEVELS, PACK, T1, T21, T22, TAROCK_MASK, TRULL_MASK, Contract, card_points,
@@ -188,9 +188,7 @@ def plan(rules: KoenigrufenRules) -> Plan:
 _SEAT_PLAN = SeatPlan(range(N))
 #: the cards that beat a card winning a trick without trumps (§5.3 Farbensolo, Farbendreier:
 #: a higher card of its suit; the winning card is always of the led suit)
-_WINS_NO_TRUMP = tuple(sum(1 << x for x in range(len(PACK))
-                           if SUIT_OF[x] == SUIT_OF[w] and STRENGTH[x] > STRENGTH[w])
-                       for w in range(len(PACK)))
+_WINS_NO_TRUMP = beats_table(SUIT_OF, STRENGTH, trump=None)
 #: the seats of a trick in play order, by its leader
 _ROUND_FROM = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
 
