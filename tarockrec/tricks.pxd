@@ -36,8 +36,7 @@ cpdef Py_ssize_t best_index(cards, beats)
 @cython.locals(size=Py_ssize_t, n_tricks=Py_ssize_t, leader=Py_ssize_t,
                played=Py_ssize_t, hold_seat=Py_ssize_t, hold_until=Py_ssize_t,
                seat=Py_ssize_t, card=Py_ssize_t, s=Py_ssize_t, c=Py_ssize_t,
-               best=Py_ssize_t, top=Py_ssize_t, winner=Py_ssize_t, has_beats=bint,
-               tracked=bint, apart=bint,
+               best=Py_ssize_t, winner=Py_ssize_t, has_beats=bint, tracked=bint,
                trump=cython.ulonglong, held=cython.ulonglong, led_mask=cython.ulonglong,
                taken=cython.ulonglong, hand=cython.ulonglong, b=cython.ulonglong,
                allowed=cython.ulonglong, beating=cython.ulonglong, winning=cython.ulonglong)

@@ -267,8 +267,8 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
     (seat, cards, tricks) that seat keeps those cards back while it has another legal one, in
     the first ``tricks`` tricks. A card leaves its hand as it is checked, and goes back when a
     later card of its trick is refused. Under ``winner_by_beats`` the winning card is followed
-    card by card: as ``best`` (the card the duty to beat follows) where there is no such duty
-    or it follows the same table (Ulti's, misère's), else as ``top``. Returns the tricks
+    card by card (``best``) where there is no duty to beat or it follows the table's beats
+    (Ulti's, misère's); elsewhere the table's ``winner_of`` is asked. Returns the tricks
     played; it stops before the first trick the card-by-card path must report on. The duties
     are ``TrickEngine._play_plain``'s, written out (a call per card is what the loop saves;
     ``tests/test_play_paths.py`` holds the two alike)."""
@@ -279,8 +279,7 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
     hold_seat, held, hold_until = hold if hold is not None else (-1, 0, 0)
     trump, has_beats = trump_mask, beats is not None
     wins = beats_of(winner_of)
-    tracked = wins is not None
-    apart = tracked and has_beats and wins is not beats
+    tracked = wins is not None and (not has_beats or wins is beats)
     for trick in tricks:
         if type(trick) is not list or len(trick) != size or len(done) >= n_tricks:
             break
@@ -292,7 +291,7 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
             break
         seat = leader
         seats: list[int] = []
-        best = top = cards[0]
+        best = cards[0]
         led_mask = led_of[best]
         taken = 0
         for card in cards:
@@ -305,10 +304,6 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
                     allowed = allowed & beating or allowed
                     if beating & b:
                         best = card
-                    if apart:
-                        winning = wins[top]  # type: ignore[index]
-                        if winning & b:
-                            top = card
                 elif tracked:                       # (no duty: ``best`` is the winning card)
                     winning = wins[best]  # type: ignore[index]
                     if winning & b:
@@ -327,8 +322,7 @@ def play_fixed(table: TrickTable, hands: list[int], tricks: list[Any],
             hands[seat] = hand ^ b
             seats.append(seat)
             seat = following[seat]
-        winner = seats[cards.index(top if apart else best)] if tracked else \
-            winner_of(cards, seats)
+        winner = seats[cards.index(best)] if tracked else winner_of(cards, seats)
         won[winner] |= taken
         count[winner] += 1
         done.append((leader, cards, seats, winner))

@@ -20,7 +20,7 @@ from ...engine import (ITEMS, LEGAL_CARDS, NO_VALUE, NOTHING, OPTIONAL_TEXT, OPT
                        TEXTS, Action, Event, Shape, TrickEngine, pair, takes)
 from ...errors import IllegalAction
 from ...scoring import Score
-from ...tricks import TrickTable, hold_back, must_beat, winner_by_beats
+from ...tricks import TrickTable, beats_table, hold_back, must_beat, winner_by_beats
 from .contracts import (
     CONTRACTS, COUNTERS, KING, NT_STRENGTH, PACK, QUEEN, SEVEN, SUIT_MASK, SUIT_NAME, SUIT_OF,
     TRUMP_STRENGTH, Contract, ContractError, outranks, parse_contract,
@@ -74,17 +74,10 @@ ABOVE_TRUMP = _above(TRUMP_STRENGTH)
 ABOVE_NT = _above(NT_STRENGTH)
 
 
-def _beats(strength: tuple[int, ...], trump: str | None) -> tuple[int, ...]:
-    """card -> the cards that beat it when it wins the trick (§6.3: a higher card of its
-    suit, or any trump when it is not one): heading and overtrumping as masks (§6.5)."""
-    trumps = SUIT_MASK[trump] if trump is not None else 0
-    return tuple(sum(1 << y for y in range(len(SUIT_OF))
-                     if SUIT_OF[y] == SUIT_OF[x] and strength[y] > strength[x])
-                 | (trumps if SUIT_OF[x] != trump else 0) for x in range(len(SUIT_OF)))
-
-
-#: (no-trump order?, trump suit) -> the beats table
-BEATS = {(nt, t): _beats(NT_STRENGTH if nt else TRUMP_STRENGTH, t)
+#: (no-trump order?, trump suit) -> the cards that beat a card winning the trick (§6.3: a
+#: higher card of its suit, or any trump when it is not one): heading and overtrumping as
+#: masks (§6.5)
+BEATS = {(nt, t): beats_table(SUIT_OF, NT_STRENGTH if nt else TRUMP_STRENGTH, t)
          for nt, t in ((True, None), *((False, s) for s in SUIT_LETTERS))}
 
 
@@ -676,15 +669,14 @@ class UltiEngine(TrickEngine):
         """Play recorded tricks ``first…`` (the replay's fast path, no declarations). Raises
         ``IllegalAction`` with ``sub`` = ``/play/t/j`` at the first illegal card."""
         t, c = self.table, self.contract
-        beats = BEATS.get((c.no_trump, c.trump)) if c is not None else None
-        if self.phase == PLAY and t is not None and c is not None and beats is not None \
+        if self.phase == PLAY and t is not None and c is not None \
                 and not t.cards and len(t.tricks) == first:
             # §6.5 as masks (the same cards as _legal_mask), whole tricks at a time; the
             # card-by-card path below takes over at the first card it refuses
             hold = (self.soloist, 1 << self._seven, 9) \
                 if self._seven >= 0 and self.soloist is not None else None
             first += self._play_plain(tricks[first:], SUIT_MASK[c.trump] if c.trump else 0,
-                                      beats, hold)
+                                      BEATS[(c.no_trump, c.trump)], hold)
         self._play_checked(tricks, first, "/play")
 
     # -- legal actions ---------------------------------------------------------------------
